@@ -7,5 +7,8 @@ export default defineConfig({
     include: ["lib/**/*.test.ts", "scripts/**/*.test.ts"],
     environment: "node",
     testTimeout: 20_000,
+    // One migrated PostgreSQL for the run: DATABASE_URL, or a throwaway embedded cluster.
+    globalSetup: ["scripts/db/vitest-setup.ts"],
+    setupFiles: ["scripts/db/vitest-env.ts"],
   },
 });

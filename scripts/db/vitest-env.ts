@@ -1,0 +1,5 @@
+// Runs in every test worker before its test file: makes the global setup's database the one that
+// `lib/db/client.ts` (and anything else reading DATABASE_URL) connects to.
+import { inject } from "vitest";
+
+process.env.DATABASE_URL = inject("databaseUrl");
