@@ -1,0 +1,21 @@
+import { after } from "next/server";
+import { sendMessage } from "@/lib/chat/chats";
+import { driveChat } from "@/lib/chat/turn-runner";
+import { handleRoute } from "@/lib/http/errors";
+import { assertSameOrigin, parseJsonBody, parseParams } from "@/lib/http/request";
+import { chatParamsSchema, sendMessageBodySchema } from "@/lib/http/schemas";
+import { requireVisitor } from "@/lib/http/visitor";
+
+export const dynamic = "force-dynamic";
+// The reply streams after the response is sent, within this function's lifetime on serverless.
+export const maxDuration = 300;
+
+export const POST = handleRoute(async (request: Request, context: { params: Promise<{ chatId: string }> }) => {
+  assertSameOrigin(request);
+  const { chatId } = parseParams(await context.params, chatParamsSchema);
+  const visitorId = await requireVisitor(request);
+  const { text } = await parseJsonBody(request, sendMessageBodySchema);
+  const sent = await sendMessage({ visitorId, chatId, text });
+  if (sent.status === "sent") after(() => driveChat(chatId));
+  return Response.json({ status: sent.status, itemId: sent.itemId }, { status: 202 });
+});

@@ -1,0 +1,24 @@
+import { after } from "next/server";
+import { createChat, listChats } from "@/lib/chat/chats";
+import { driveChat } from "@/lib/chat/turn-runner";
+import { handleRoute } from "@/lib/http/errors";
+import { assertSameOrigin, parseJsonBody } from "@/lib/http/request";
+import { createChatBodySchema } from "@/lib/http/schemas";
+import { requireVisitor } from "@/lib/http/visitor";
+
+export const dynamic = "force-dynamic";
+export const maxDuration = 300;
+
+export const GET = handleRoute(async (request: Request) => {
+  const visitorId = await requireVisitor(request);
+  return Response.json({ chats: await listChats({ visitorId }) });
+});
+
+export const POST = handleRoute(async (request: Request) => {
+  assertSameOrigin(request);
+  const visitorId = await requireVisitor(request);
+  const body = await parseJsonBody(request, createChatBodySchema);
+  const created = await createChat({ visitorId, message: body.message });
+  if (created.status) after(() => driveChat(created.chatId));
+  return Response.json(created, { status: 201 });
+});

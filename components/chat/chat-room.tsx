@@ -1,0 +1,32 @@
+"use client";
+
+import type { ChatView } from "@/lib/chat/view";
+import { Composer } from "./composer";
+import { ItemBubble } from "./item-bubble";
+import { useChatStream } from "./use-chat-stream";
+
+export function ChatRoom({ initial }: { initial: ChatView }) {
+  const { chat, status } = useChatStream(initial);
+  const streaming = chat.items.find((item) => item.status === "streaming");
+  return (
+    <div className="flex min-h-[70dvh] flex-col gap-4">
+      <div className="flex items-center justify-between gap-4">
+        <h1 className="truncate text-xl font-semibold">{chat.title}</h1>
+        <span className="shrink-0 text-xs text-zinc-500 dark:text-zinc-400" data-stream-status={status}>
+          {status === "live" ? "Live" : status === "connecting" ? "Connecting…" : "Reconnecting…"}
+        </span>
+      </div>
+      <ol aria-label="Messages" className="flex flex-1 flex-col gap-4">
+        {chat.items.map((item) => (
+          <li key={item.id}>
+            <ItemBubble item={item} chatId={chat.id} />
+          </li>
+        ))}
+      </ol>
+      <p aria-live="polite" className="sr-only">
+        {streaming ? "The agent is replying." : chat.items.length > 0 ? "The reply is complete." : ""}
+      </p>
+      <Composer chatId={chat.id} running={chat.running} queued={chat.queued} />
+    </div>
+  );
+}

@@ -1,0 +1,55 @@
+"use client";
+
+import type { ItemView, Part } from "@/lib/chat/view";
+import { Markdown } from "./markdown";
+import { ComponentPartView } from "@/components/frames/component-part";
+
+const STATUS_NOTE: Partial<Record<ItemView["status"], string>> = {
+  interrupted: "This reply was interrupted.",
+  failed: "The agent could not finish this reply.",
+};
+
+function PartView({ part, item, chatId }: { part: Part; item: ItemView; chatId: string }) {
+  switch (part.kind) {
+    case "text":
+      return <Markdown text={part.text} />;
+    case "component":
+      return <ComponentPartView part={part} item={item} chatId={chatId} />;
+    case "fallback":
+      return <p className="rounded-md border border-dashed border-zinc-300 px-3 py-2 text-sm dark:border-zinc-700">{part.text}</p>;
+    case "diagnostic":
+      return (
+        <p role="note" className="rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-800 dark:border-red-900 dark:bg-red-950/40 dark:text-red-200">
+          <span className="font-mono text-xs">{part.code}</span> {part.message}
+        </p>
+      );
+  }
+}
+
+export function ItemBubble({ item, chatId }: { item: ItemView; chatId: string }) {
+  const mine = item.role === "user";
+  const note = STATUS_NOTE[item.status];
+  return (
+    <article
+      aria-label={mine ? "You" : "Agent"}
+      data-status={item.status}
+      className={mine ? "ml-auto max-w-[85%] rounded-2xl bg-indigo-600 px-4 py-2 text-white" : "max-w-full space-y-3"}
+    >
+      {item.origin && "label" in item.origin && (
+        <p className={mine ? "text-xs text-indigo-100" : "text-xs text-zinc-500"}>Chosen: {item.origin.label}</p>
+      )}
+      {item.parts.map((part, index) => (
+        <PartView key={index} part={part} item={item} chatId={chatId} />
+      ))}
+      {item.status === "streaming" && (
+        <p className="text-sm text-zinc-500 dark:text-zinc-400">
+          <span className="inline-block animate-pulse" aria-hidden>
+            ●
+          </span>{" "}
+          Replying…
+        </p>
+      )}
+      {note && <p className="text-sm text-amber-700 dark:text-amber-300">{note}</p>}
+    </article>
+  );
+}

@@ -1,0 +1,141 @@
+/**
+ * The mock agent's script. Each scenario matches a message and writes a reply, so a person (or a
+ * test) can walk every feature of the host without a model.
+ */
+export type Scenario = {
+  name: string;
+  /** A starter prompt the home page offers for this scenario. */
+  prompt: string;
+  matches(message: string): boolean;
+  reply(message: string): string;
+};
+
+const ENVELOPE = "\u001eagentskit.chat.content/1\n";
+
+export function envelope(records: Array<{ kind: "text"; text: string } | { kind: "component"; frame: unknown }>): string {
+  return ENVELOPE + records.map((record) => `${JSON.stringify(record)}\n`).join("");
+}
+
+function choiceListFrame(instanceId: string, prompt: string, choices: unknown[], summary: string) {
+  return {
+    protocol: "agentskit.chat.component",
+    version: 1,
+    type: "render",
+    componentKey: "choice-list",
+    instanceId,
+    props: { prompt, choices },
+    fallback: { kind: "choice-list", summary },
+  };
+}
+
+const STORY = [
+  "## The lighthouse keeper's ledger",
+  "",
+  "Every evening the keeper wrote three lines in the ledger: the wind, the ships, and one thing that surprised her.",
+  "Most evenings the surprise was small. A gull that stood on one leg for an hour. A fog that arrived **from the land** instead of the sea.",
+  "",
+  "- On the first night of winter she noted a ship that signalled twice and never came closer.",
+  "- On the second she noted that the lamp's clockwork ran four seconds slow.",
+  "- On the third she noted nothing at all, and underlined it.",
+  "",
+  "By spring the ledger had become a map of everything the coast had tried to tell her, and she began to read it backwards, one line a night, until the ship that signalled twice made sense.",
+  "",
+  "That is the whole story: a person paying attention, and writing it down, until the pattern shows itself.",
+].join("\n");
+
+export const SCENARIOS: Scenario[] = [
+  {
+    name: "story",
+    prompt: "Tell me a long story",
+    matches: (message) => /\b(story|long)\b/i.test(message),
+    reply: () => STORY,
+  },
+  {
+    name: "destination",
+    prompt: "Where should we go next?",
+    matches: (message) => /\bwhere should we go\b/i.test(message),
+    reply: () =>
+      envelope([
+        { kind: "text", text: "Happy to help. Pick one and I'll take it from there." },
+        {
+          kind: "component",
+          frame: choiceListFrame(
+            "destination-choice",
+            "Where should we go?",
+            [
+              { id: "docs", label: "Documentation", description: "Read the component guide." },
+              { id: "demo", label: "Demo" },
+            ],
+            "Choose Documentation or Demo.",
+          ),
+        },
+      ]),
+  },
+  {
+    name: "send-email",
+    prompt: "Email the release notes",
+    matches: (message) => /\bemail\b/i.test(message),
+    reply: () =>
+      envelope([
+        { kind: "text", text: "I drafted the release notes. Nothing is sent until you confirm." },
+        {
+          kind: "component",
+          frame: choiceListFrame(
+            "release-email",
+            "Send the release notes?",
+            [
+              {
+                id: "send",
+                label: "Send to Ada",
+                description: "Emails ada@example.com after you confirm.",
+                action: { name: "send-email", input: { to: "ada@example.com", subject: "Release notes", body: "Version 1.4 is out." } },
+              },
+              { id: "hold", label: "Hold for now" },
+            ],
+            "Send the release notes to Ada, or hold them.",
+          ),
+        },
+      ]),
+  },
+  {
+    name: "broken-frame",
+    prompt: "Show a broken component",
+    matches: (message) => /\bbroken\b/i.test(message),
+    reply: () =>
+      envelope([
+        { kind: "text", text: "This reply carries an invalid frame, an unregistered one, and a valid one." },
+        { kind: "component", frame: choiceListFrame("broken", "Pick", [], "Nothing to pick.") },
+        {
+          kind: "component",
+          frame: {
+            protocol: "agentskit.chat.component",
+            version: 1,
+            type: "render",
+            componentKey: "weather-card",
+            instanceId: "weather",
+            props: { city: "Lisbon" },
+            fallback: { kind: "weather-card", summary: "Lisbon: sunny, 24 °C." },
+          },
+        },
+        { kind: "text", text: "The text around them still reads normally." },
+      ]),
+  },
+];
+
+const CHOICE = /^The person chose "(.+)" from your UI reply/;
+
+/** The reply to a message: a scenario's, an answer to a picked choice, or a short echo. */
+export function scriptedReply(message: string): string {
+  const chosen = CHOICE.exec(message)?.[1];
+  if (chosen) return `Noted: **${chosen}**. ${followUp(chosen)}`;
+  const scenario = SCENARIOS.find((candidate) => candidate.matches(message));
+  if (scenario) return scenario.reply(message);
+  const quoted = message.length > 200 ? `${message.slice(0, 200)}…` : message;
+  return `You said: “${quoted}”.\n\nTry one of the starter prompts to see interactive replies.`;
+}
+
+function followUp(label: string): string {
+  if (/documentation/i.test(label)) return "The component guide starts with the manifest.";
+  if (/demo/i.test(label)) return "The demo walks through a ChoiceList from start to finish.";
+  return "What would you like to do next?";
+}

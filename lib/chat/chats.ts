@@ -1,0 +1,115 @@
+import "server-only";
+import { db } from "@/lib/db/client";
+import { AppError } from "@/lib/http/errors";
+import { lockChat, toItemView } from "./store";
+import { queuedViews, sendOrQueue } from "./turn-start";
+import type { ChatView, ConfirmationView, ItemView, SelectionView } from "./view";
+
+export const MAX_MESSAGE_LENGTH = 8_000;
+
+function titleFrom(text: string): string {
+  const line = text.trim().split("\n")[0] ?? "";
+  return line.length > 60 ? `${line.slice(0, 57)}…` : line || "New chat";
+}
+
+/** Creates a chat for the visitor, optionally with its first message (which starts a turn). */
+export async function createChat({ visitorId, message }: { visitorId: string; message?: string }) {
+  return db().$transaction(async (tx) => {
+    await tx.visitor.upsert({ where: { id: visitorId }, create: { id: visitorId }, update: {} });
+    const chat = await tx.chat.create({ data: { visitorId, title: message ? titleFrom(message) : "New chat" } });
+    if (!message) return { chatId: chat.id, status: null };
+    const locked = await lockChat(tx, { chatId: chat.id, visitorId });
+    const sent = await sendOrQueue(tx, locked, { text: message });
+    return { chatId: chat.id, status: sent.status };
+  });
+}
+
+export async function listChats({ visitorId }: { visitorId: string }) {
+  return db().chat.findMany({
+    where: { visitorId },
+    orderBy: { updatedAt: "desc" },
+    take: 50,
+    select: { id: true, title: true, updatedAt: true, activeTurnId: true },
+  });
+}
+
+/** A person's message: sent at once, or queued behind the turn that is running. */
+export async function sendMessage({ visitorId, chatId, text }: { visitorId: string; chatId: string; text: string }) {
+  return db().$transaction(async (tx) => {
+    const chat = await lockChat(tx, { chatId, visitorId });
+    const sent = await sendOrQueue(tx, chat, { text });
+    await tx.chat.update({ where: { id: chatId }, data: { updatedAt: new Date() } });
+    return sent;
+  });
+}
+
+/** The whole chat as its page first draws it; streaming continues from `lastEventSeq`. */
+export async function loadChatView({ visitorId, chatId }: { visitorId: string; chatId: string }): Promise<ChatView> {
+  // Repeatable read: the items, the queue and the sequence number describe one moment of the log.
+  return db().$transaction(
+    async (tx) => {
+      const chat = await tx.chat.findUnique({ where: { id: chatId } });
+      if (!chat || chat.visitorId !== visitorId) throw new AppError("chat-not-found", "This chat does not exist.");
+      const [items, confirmations] = await Promise.all([
+        tx.item.findMany({ where: { chatId }, orderBy: { position: "asc" }, include: { selections: true } }),
+        tx.actionConfirmation.findMany({ where: { chatId } }),
+      ]);
+      return {
+        id: chat.id,
+        title: chat.title,
+        items: items.map((item): ItemView =>
+          toItemView(item, {
+            selections: Object.fromEntries(item.selections.map((row) => [row.instanceId, toSelectionView(row)])),
+            confirmations: Object.fromEntries(
+              confirmations.filter((row) => row.itemId === item.id).map((row) => [row.token, toConfirmationView(row)]),
+            ),
+          }),
+        ),
+        queued: await queuedViews(tx, chatId),
+        running: chat.activeTurnId !== null,
+        lastEventSeq: chat.lastEventSeq,
+      };
+    },
+    { isolationLevel: "RepeatableRead" },
+  );
+}
+
+export function toSelectionView(row: {
+  instanceId: string;
+  choiceId: string;
+  label: string;
+  at: Date;
+  queued: boolean;
+  confirmationToken: string | null;
+}): SelectionView {
+  return {
+    instanceId: row.instanceId,
+    choiceId: row.choiceId,
+    label: row.label,
+    at: row.at.toISOString(),
+    queued: row.queued,
+    confirmationToken: row.confirmationToken,
+  };
+}
+
+export function toConfirmationView(row: {
+  token: string;
+  instanceId: string;
+  action: string;
+  input: unknown;
+  toolCallId: string;
+  status: ConfirmationView["status"];
+  expiresAt: Date;
+  outcome: unknown;
+}): ConfirmationView {
+  return {
+    token: row.token,
+    instanceId: row.instanceId,
+    action: row.action,
+    input: row.input as ConfirmationView["input"],
+    toolCallId: row.toolCallId,
+    status: row.status,
+    expiresAt: row.expiresAt.toISOString(),
+    outcome: (row.outcome ?? null) as ConfirmationView["outcome"],
+  };
+}

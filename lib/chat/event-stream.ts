@@ -1,0 +1,93 @@
+import "server-only";
+import { db } from "@/lib/db/client";
+import { AppError } from "@/lib/http/errors";
+import { subscribeToChat } from "./notify";
+import { recoverStaleTurns } from "./recovery";
+import { driveChat } from "./turn-runner";
+
+const POLL_MS = 1_000;
+const KEEPALIVE_MS = 15_000;
+const BATCH = 200;
+// Serverless functions have a maximum duration; ending the stream first lets EventSource
+// reconnect with Last-Event-ID on a fresh invocation instead of being cut off mid-event.
+const MAX_STREAM_MS = 240_000;
+
+type Options = { visitorId: string; chatId: string; after: number; signal: AbortSignal };
+
+/**
+ * Server-Sent Events for one chat, read from its durable event log: every event after `after`,
+ * then live ones as they commit. Any instance can serve any client; nothing is kept in memory
+ * that another instance would need.
+ */
+export async function openChatEventStream({ visitorId, chatId, after, signal }: Options): Promise<ReadableStream<Uint8Array>> {
+  const chat = await db().chat.findUnique({ where: { id: chatId }, select: { visitorId: true } });
+  if (!chat || chat.visitorId !== visitorId) throw new AppError("chat-not-found", "This chat does not exist.");
+
+  const encoder = new TextEncoder();
+  let cursor = after;
+  let wake: (() => void) | undefined;
+  const unsubscribe = subscribeToChat(chatId, () => wake?.());
+  const startedAt = Date.now();
+  let lastWrite = Date.now();
+  let quietPolls = 0;
+
+  const waitForChange = () =>
+    new Promise<void>((resolve) => {
+      const timer = setTimeout(done, POLL_MS);
+      function done() {
+        clearTimeout(timer);
+        wake = undefined;
+        signal.removeEventListener("abort", done);
+        resolve();
+      }
+      wake = done;
+      signal.addEventListener("abort", done, { once: true });
+    });
+
+  return new ReadableStream<Uint8Array>({
+    async start(controller) {
+      const write = (text: string) => {
+        controller.enqueue(encoder.encode(text));
+        lastWrite = Date.now();
+      };
+      write("retry: 1000\n\n");
+      try {
+        while (!signal.aborted && Date.now() - startedAt < MAX_STREAM_MS) {
+          const events = await db().chatEvent.findMany({
+            where: { chatId, seq: { gt: cursor } },
+            orderBy: { seq: "asc" },
+            take: BATCH,
+          });
+          for (const event of events) {
+            write(`id: ${event.seq}\ndata: ${JSON.stringify(event.data)}\n\n`);
+            cursor = event.seq;
+          }
+          if (events.length === BATCH) continue;
+          if (events.length === 0 && ++quietPolls % 3 === 0) await recoverQuietChat(chatId);
+          if (events.length > 0) quietPolls = 0;
+          if (Date.now() - lastWrite > KEEPALIVE_MS) write(": keep-alive\n\n");
+          await waitForChange();
+        }
+      } catch (error) {
+        if (!signal.aborted) console.error("Chat event stream failed", error);
+      } finally {
+        unsubscribe();
+        try {
+          controller.close();
+        } catch {
+          // Already closed by the client going away.
+        }
+      }
+    },
+    cancel() {
+      unsubscribe();
+      wake?.();
+    },
+  });
+}
+
+/** A watched chat whose turn lost its process is recovered here rather than left hanging. */
+async function recoverQuietChat(chatId: string): Promise<void> {
+  const toDrive = await recoverStaleTurns({ chatId });
+  for (const id of toDrive) void driveChat(id);
+}

@@ -1,0 +1,22 @@
+import "server-only";
+import { appConfig } from "@/lib/config";
+import { recoverStaleTurns } from "./recovery";
+import { driveChat } from "./turn-runner";
+
+async function recoverAndDrive(): Promise<void> {
+  const chats = await recoverStaleTurns();
+  await Promise.all(chats.map((chatId) => driveChat(chatId)));
+}
+
+/**
+ * A turn cut off by the previous process still holds a lease for up to one lease period, so the
+ * sweep runs now and once more when any such lease has lapsed.
+ */
+export async function recoverAtStartup(): Promise<void> {
+  try {
+    await recoverAndDrive();
+    setTimeout(() => void recoverAndDrive().catch((error) => console.error("Turn recovery failed", error)), appConfig().turnLeaseMs + 250).unref();
+  } catch (error) {
+    console.error("Turn recovery failed", error);
+  }
+}

@@ -1,0 +1,71 @@
+import { z } from "zod";
+
+/**
+ * Every refusal the API can give, with its HTTP status. Codes are stable: clients and tests
+ * match on them, and the page words its help per code.
+ */
+export const ERROR_STATUS = {
+  "bad-request": 400,
+  "invalid-body": 400,
+  "body-too-large": 413,
+  "unsupported-media-type": 415,
+  "forbidden-origin": 403,
+  "not-found": 404,
+  "chat-not-found": 404,
+  "item-not-found": 404,
+  "stale-ui-block": 409,
+  "ui-already-answered": 409,
+  "frame-already-answered": 409,
+  "refused_choice": 422,
+  "invalid-frame": 422,
+  "action-refused": 422,
+  "confirmation-not-found": 404,
+  "confirmation-expired": 410,
+  "confirmation-closed": 409,
+  "internal": 500,
+  "unavailable": 503,
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+
+export const errorBodySchema = z.object({ code: z.string(), message: z.string() });
+export type ErrorBody = z.infer<typeof errorBodySchema>;
+
+export class AppError extends Error {
+  readonly code: ErrorCode;
+  readonly status: number;
+
+  constructor(code: ErrorCode, message: string) {
+    super(message);
+    this.name = "AppError";
+    this.code = code;
+    this.status = ERROR_STATUS[code];
+  }
+
+  toBody(): ErrorBody {
+    return { code: this.code, message: this.message };
+  }
+}
+
+/** The one way an error leaves a route: known refusals as they are, anything else as a bare 500. */
+export function toErrorResponse(error: unknown): Response {
+  if (error instanceof AppError) {
+    return Response.json(error.toBody(), { status: error.status });
+  }
+  console.error("Unhandled route error", error);
+  const body: ErrorBody = { code: "internal", message: "Something went wrong on our side." };
+  return Response.json(body, { status: 500 });
+}
+
+/** Wraps a route handler so every thrown error becomes a `{ code, message }` response. */
+export function handleRoute<Args extends unknown[]>(
+  handler: (...args: Args) => Promise<Response>,
+): (...args: Args) => Promise<Response> {
+  return async (...args) => {
+    try {
+      return await handler(...args);
+    } catch (error) {
+      return toErrorResponse(error);
+    }
+  };
+}
