@@ -33,7 +33,7 @@ export function ItemBubble({ item, chatId }: { item: ItemView; chatId: string })
     <article
       aria-label={mine ? "You" : "Agent"}
       data-status={item.status}
-      className={mine ? "ml-auto max-w-[85%] rounded-2xl bg-indigo-600 px-4 py-2 text-white" : "max-w-full space-y-3"}
+      className={mine ? "ml-auto w-fit max-w-[85%] rounded-2xl bg-indigo-600 px-4 py-2 text-white" : "max-w-full space-y-3"}
     >
       {item.origin && "label" in item.origin && (
         <p className={mine ? "text-xs text-indigo-100" : "text-xs text-zinc-500"}>Chosen: {item.origin.label}</p>

@@ -1,0 +1,42 @@
+import { expect, type APIRequestContext, type Page } from "@playwright/test";
+
+/** Headers a page of the app sends with a state-changing request. */
+export function sameOrigin(baseURL: string | undefined): Record<string, string> {
+  if (!baseURL) throw new Error("baseURL is not configured");
+  return { origin: new URL(baseURL).origin, "content-type": "application/json" };
+}
+
+/** Creates a chat through the API as the context's visitor; returns its id. */
+export async function createChat(request: APIRequestContext, baseURL: string | undefined, message?: string): Promise<string> {
+  const response = await request.post("/api/chats", { headers: sameOrigin(baseURL), data: message ? { message } : {} });
+  expect(response.status()).toBe(201);
+  const body = (await response.json()) as { chatId: string };
+  return body.chatId;
+}
+
+type ChatBody = { running: boolean; items: Array<{ role: string; status: string; parts: Array<{ kind: string; text?: string }> }>; queued: unknown[] };
+
+/** Waits until the chat has no running turn and nothing queued, then returns it. */
+export async function settledChat(request: APIRequestContext, chatId: string): Promise<ChatBody> {
+  let chat: ChatBody | undefined;
+  await expect
+    .poll(async () => {
+      const response = await request.get(`/api/chats/${chatId}`);
+      chat = (await response.json()) as ChatBody;
+      return !chat.running && chat.queued.length === 0;
+    }, { timeout: 20_000 })
+    .toBe(true);
+  return chat!;
+}
+
+export function textOf(item: { parts: Array<{ kind: string; text?: string }> }): string {
+  return item.parts.map((part) => part.text ?? "").join("");
+}
+
+/** Starts a chat from the home page with the given first message and waits for its page. */
+export async function startChatFromHome(page: Page, message: string): Promise<void> {
+  await page.goto("/");
+  await page.getByLabel("First message").fill(message);
+  await page.getByRole("button", { name: "Start" }).click();
+  await page.waitForURL(/\/chats\/[0-9a-f-]{36}$/);
+}

@@ -1,0 +1,151 @@
+import { spawn } from "node:child_process";
+import { randomUUID } from "node:crypto";
+import { afterAll, describe, expect, it } from "vitest";
+import type { Agent } from "@/lib/agent/agent";
+import { db, disconnectDb } from "@/lib/db/client";
+import { createChat, loadChatView, sendMessage } from "./chats";
+import { recoverStaleTurns } from "./recovery";
+import { driveChat } from "./turn-runner";
+
+afterAll(async () => {
+  await disconnectDb();
+});
+
+/** An agent that answers every message with a fixed list of chunks. */
+function scriptedAgent(chunks: (message: string) => string[]): Agent {
+  return {
+    async *reply({ message }) {
+      for (const chunk of chunks(message)) yield chunk;
+    },
+  };
+}
+
+const echo = scriptedAgent((message) => ["re: ", message]);
+
+async function newChat(message?: string) {
+  const visitorId = randomUUID();
+  const { chatId } = await createChat({ visitorId, message });
+  return { visitorId, chatId };
+}
+
+async function eventSeqs(chatId: string): Promise<number[]> {
+  const events = await db().chatEvent.findMany({ where: { chatId }, orderBy: { seq: "asc" }, select: { seq: true } });
+  return events.map((event) => event.seq);
+}
+
+describe("turns", () => {
+  it("answers a message, then the queued ones in order, with a gapless event log", async () => {
+    const { visitorId, chatId } = await newChat("one");
+    expect((await sendMessage({ visitorId, chatId, text: "two" })).status).toBe("queued");
+    expect((await sendMessage({ visitorId, chatId, text: "three" })).status).toBe("queued");
+    await driveChat(chatId, echo);
+
+    const chat = await loadChatView({ visitorId, chatId });
+    expect(chat.running).toBe(false);
+    expect(chat.queued).toEqual([]);
+    expect(chat.items.map((item) => `${item.role}:${item.parts.map((part) => ("text" in part ? part.text : "")).join("")}`)).toEqual([
+      "user:one",
+      "assistant:re: one",
+      "user:two",
+      "assistant:re: two",
+      "user:three",
+      "assistant:re: three",
+    ]);
+    const seqs = await eventSeqs(chatId);
+    expect(seqs).toEqual(seqs.map((_, index) => index + 1));
+    expect(chat.lastEventSeq).toBe(seqs.length);
+  });
+
+  it("starts exactly one turn when messages race on an idle chat", async () => {
+    const { visitorId, chatId } = await newChat();
+    const results = await Promise.all(Array.from({ length: 6 }, (_, index) => sendMessage({ visitorId, chatId, text: `m${index}` })));
+    expect(results.filter((result) => result.status === "sent")).toHaveLength(1);
+    expect(results.filter((result) => result.status === "queued")).toHaveLength(5);
+    expect(await db().turn.count({ where: { chatId, status: "running" } })).toBe(1);
+    await driveChat(chatId, echo);
+    expect(await db().item.count({ where: { chatId, role: "assistant", status: "complete" } })).toBe(6);
+  });
+
+  it("runs a turn once when two callers drive the same chat", async () => {
+    const { chatId } = await newChat("only once");
+    await Promise.all([driveChat(chatId, echo), driveChat(chatId, echo), driveChat(chatId, echo)]);
+    expect(await db().item.count({ where: { chatId, role: "assistant" } })).toBe(1);
+  });
+
+  it("refuses another visitor's chat and writes nothing", async () => {
+    const { chatId } = await newChat();
+    await expect(sendMessage({ visitorId: randomUUID(), chatId, text: "intrusion" })).rejects.toMatchObject({ code: "chat-not-found" });
+    await expect(loadChatView({ visitorId: randomUUID(), chatId })).rejects.toMatchObject({ code: "chat-not-found" });
+    expect(await db().item.count({ where: { chatId } })).toBe(0);
+    expect(await db().queuedMessage.count({ where: { chatId } })).toBe(0);
+  });
+
+  it("marks a failed reply failed and moves on to the queue", async () => {
+    const { visitorId, chatId } = await newChat("break");
+    await sendMessage({ visitorId, chatId, text: "after" });
+    const flaky: Agent = {
+      async *reply({ message }) {
+        yield "partial ";
+        if (message === "break") throw new Error("model unavailable");
+        yield "fine";
+      },
+    };
+    await driveChat(chatId, flaky);
+    const chat = await loadChatView({ visitorId, chatId });
+    expect(chat.items.map((item) => item.status)).toEqual(["complete", "failed", "complete", "complete"]);
+  });
+});
+
+describe("crash recovery", () => {
+  it("interrupts a turn whose process was killed mid-reply and answers the queued message", async () => {
+    const { visitorId, chatId } = await newChat("Tell me a long story");
+    await sendMessage({ visitorId, chatId, text: "still there?" });
+
+    const child = spawn(process.execPath, ["--conditions=react-server", "--import", "tsx", "scripts/test/drive-chat-child.ts", chatId], {
+      env: { ...process.env, AGENT_DELTA_MS: "40", TURN_LEASE_MS: "600", NODE_ENV: "test" },
+      stdio: ["ignore", "ignore", "pipe"],
+    });
+    let stderr = "";
+    child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+    const exited = new Promise((resolve) => child.once("exit", resolve));
+
+    // Kill it as soon as part of the reply is durable.
+    await expect
+      .poll(async () => (await db().item.findFirst({ where: { chatId, role: "assistant" } }))?.content.length ?? 0, { timeout: 15_000, interval: 50 })
+      .toBeGreaterThan(20);
+    child.kill("SIGKILL");
+    await exited;
+    expect(stderr).not.toMatch(/Error/);
+
+    const turn = await db().turn.findFirstOrThrow({ where: { chatId, status: "running" } });
+    await db().turn.update({ where: { id: turn.id }, data: { leaseExpiresAt: new Date(Date.now() - 1) } });
+    expect(await recoverStaleTurns({ chatId })).toEqual([chatId]);
+    await driveChat(chatId, echo);
+
+    const chat = await loadChatView({ visitorId, chatId });
+    expect(chat.items.map((item) => `${item.role}:${item.status}`)).toEqual([
+      "user:complete",
+      "assistant:interrupted",
+      "user:complete",
+      "assistant:complete",
+    ]);
+    expect(chat.items[1]!.parts[0]).toMatchObject({ kind: "text", text: expect.stringContaining("lighthouse") });
+    expect(chat.items[3]!.parts[0]).toEqual({ kind: "text", text: "re: still there?" });
+    expect(await db().turn.findUniqueOrThrow({ where: { id: turn.id } })).toMatchObject({ status: "interrupted" });
+  });
+
+  it("leaves a turn with a live lease alone", async () => {
+    const { chatId } = await newChat("hello");
+    expect(await recoverStaleTurns({ chatId })).toEqual([]);
+    expect(await db().turn.count({ where: { chatId, status: "running" } })).toBe(1);
+  });
+
+  it("runs a turn that was never claimed once its lease lapses", async () => {
+    const { visitorId, chatId } = await newChat("orphan");
+    await db().turn.updateMany({ where: { chatId }, data: { leaseExpiresAt: new Date(Date.now() - 1) } });
+    expect(await recoverStaleTurns({ chatId })).toEqual([chatId]);
+    await driveChat(chatId, echo);
+    const chat = await loadChatView({ visitorId, chatId });
+    expect(chat.items.map((item) => item.status)).toEqual(["complete", "complete"]);
+  });
+});
