@@ -1,0 +1,280 @@
+import { describe, expect, it } from "vitest";
+import { z } from "zod";
+import { createActionConfirmation } from "./action-confirmation";
+import { createMemoryConfirmationStore } from "./confirmation-store";
+import {
+  ActionConfirmationRecordSchema,
+  type ConfirmableTool,
+  type ConfirmationStore,
+} from "./confirmation-types";
+
+const START = 1_700_000_000_000;
+const EmailInput = z.strictObject({ to: z.email(), subject: z.string().default("Hello") });
+
+function setup(options: { execute?: (input: z.infer<typeof EmailInput>) => Promise<unknown>; store?: ConfirmationStore } = {}) {
+  const clock = { now: START };
+  const runs: unknown[] = [];
+  let nextId = 0;
+  const sendEmail: ConfirmableTool<z.infer<typeof EmailInput>> = {
+    name: "send-email",
+    executable: true,
+    requiresConfirmation: true,
+    input: EmailInput,
+    async execute(input) {
+      runs.push(input);
+      return options.execute ? options.execute(input) : { delivered: true, to: input.to };
+    },
+  };
+  const tools: ConfirmableTool[] = [
+    sendEmail,
+    { ...sendEmail, name: "describe-email", executable: false },
+    { ...sendEmail, name: "draft-email", requiresConfirmation: false },
+  ];
+  const confirmation = createActionConfirmation({
+    tools,
+    store: options.store,
+    now: () => clock.now,
+    createId: () => `id${(nextId += 1)}`,
+  });
+  return { confirmation, clock, runs };
+}
+
+const action = { name: "send-email", input: { to: "ada@example.com" } };
+
+async function proposeRecord(confirmation: ReturnType<typeof setup>["confirmation"]) {
+  const proposed = await confirmation.propose({ sessionId: "session-a", action });
+  if (!proposed.ok) throw new Error(proposed.diagnostic.code);
+  return proposed.record;
+}
+
+describe("propose", () => {
+  it("creates a pending handle with a frozen copy of the validated input", async () => {
+    const { confirmation, runs } = setup();
+    const input = { to: "ada@example.com" };
+    const proposed = await confirmation.propose({ sessionId: "session-a", action: { name: "send-email", input } });
+    expect(proposed).toEqual({
+      ok: true,
+      record: {
+        token: "confirm-id1",
+        sessionId: "session-a",
+        action: "send-email",
+        input: { to: "ada@example.com", subject: "Hello" },
+        toolCallId: "app-id2",
+        createdAt: START,
+        expiresAt: START + 300_000,
+        status: "pending",
+        settledAt: null,
+        outcome: null,
+      },
+    });
+    if (!proposed.ok) return;
+    input.to = "mallory@example.com";
+    expect(proposed.record.input).toEqual({ to: "ada@example.com", subject: "Hello" });
+    expect(Object.isFrozen(proposed.record.input)).toBe(true);
+    expect(JSON.parse(JSON.stringify(proposed.record))).toEqual(proposed.record);
+    expect(runs).toEqual([]);
+  });
+
+  it.each([
+    ["ACTION_UNREGISTERED", { name: "delete-everything", input: {} }],
+    ["ACTION_UNREGISTERED", { name: "constructor", input: {} }],
+    ["ACTION_NOT_EXECUTABLE", { name: "describe-email", input: { to: "ada@example.com" } }],
+    ["ACTION_CONFIRMATION_REQUIRED", { name: "draft-email", input: { to: "ada@example.com" } }],
+    ["ACTION_INVALID_INPUT", { name: "send-email", input: { to: "not an address" } }],
+    ["ACTION_INVALID_INPUT", { name: "send-email", input: { to: "ada@example.com", bcc: "eve@example.com" } }],
+    ["ACTION_INVALID", { name: "send-email", input: { to: "ada@example.com" }, force: true }],
+    ["ACTION_INVALID", { name: "send email", input: {} }],
+    ["ACTION_INVALID", { name: "send-email", input: [] }],
+  ])("refuses with %s", async (code, refused) => {
+    const { confirmation } = setup();
+    const result = await confirmation.propose({ sessionId: "session-a", action: refused as typeof action });
+    expect(result).toMatchObject({ ok: false, diagnostic: { code, retryable: false } });
+  });
+
+  it("refuses a missing or oversized session id", async () => {
+    const { confirmation } = setup();
+    for (const sessionId of ["", "s".repeat(257)]) {
+      const result = await confirmation.propose({ sessionId, action });
+      expect(!result.ok && result.diagnostic.code).toBe("CONFIRMATION_INVALID_REQUEST");
+    }
+  });
+
+  it("uses random suffixes by default", async () => {
+    const confirmation = createActionConfirmation({
+      tools: [{ name: "send-email", executable: true, requiresConfirmation: true, input: EmailInput, execute: async () => null }],
+    });
+    const result = await confirmation.propose({ sessionId: "s", action });
+    expect(result.ok && result.record.token).toMatch(/^confirm-[0-9a-f-]{36}$/);
+    expect(result.ok && result.record.toolCallId).toMatch(/^app-[0-9a-f-]{36}$/);
+  });
+});
+
+describe("approve and reject", () => {
+  it("approves once: the tool runs with the snapshot and the result is stored", async () => {
+    const { confirmation, runs, clock } = setup();
+    const record = await proposeRecord(confirmation);
+    clock.now = record.expiresAt - 1;
+    const approved = await confirmation.approve(record.token, "session-a");
+    expect(approved).toEqual({
+      ok: true,
+      changed: true,
+      record: {
+        ...record,
+        status: "approved",
+        settledAt: record.expiresAt - 1,
+        outcome: { kind: "executed", result: { delivered: true, to: "ada@example.com" } },
+      },
+    });
+    expect(runs).toEqual([{ to: "ada@example.com", subject: "Hello" }]);
+    const again = await confirmation.approve(record.token, "session-a");
+    expect(again).toEqual({ ok: true, changed: false, record: approved.ok && approved.record });
+    expect(runs).toHaveLength(1);
+  });
+
+  it("expires at exactly expiresAt: the call is denied, the record becomes expired, the tool never runs", async () => {
+    const { confirmation, runs, clock } = setup();
+    const record = await proposeRecord(confirmation);
+    clock.now = record.expiresAt;
+    const denied = await confirmation.approve(record.token, "session-a");
+    expect(denied).toEqual({
+      ok: false,
+      diagnostic: { code: "CONFIRMATION_EXPIRED", message: "confirmation expired", retryable: false },
+      record: { ...record, status: "expired", settledAt: record.expiresAt, outcome: { kind: "expired" } },
+    });
+    const later = await confirmation.approve(record.token, "session-a");
+    expect(later).toMatchObject({ ok: true, changed: false, record: { status: "expired" } });
+    expect(runs).toEqual([]);
+  });
+
+  it("denies a rejection of an expired handle too", async () => {
+    const { confirmation, clock } = setup();
+    const record = await proposeRecord(confirmation);
+    clock.now = record.expiresAt + 10;
+    const denied = await confirmation.reject(record.token, "session-a");
+    expect(!denied.ok && denied.diagnostic.code).toBe("CONFIRMATION_EXPIRED");
+  });
+
+  it("refuses another session's token and an unknown token without changing anything", async () => {
+    const { confirmation, runs } = setup();
+    const record = await proposeRecord(confirmation);
+    const notFound = {
+      ok: false,
+      diagnostic: { code: "CONFIRMATION_NOT_FOUND", message: "Confirmation was not found.", retryable: false },
+    };
+    expect(await confirmation.approve(record.token, "session-b")).toEqual(notFound);
+    expect(await confirmation.reject(record.token, "session-b")).toEqual(notFound);
+    expect(await confirmation.approve("confirm-unknown", "session-a")).toEqual(notFound);
+    expect(await confirmation.approve("not-a-token", "session-a")).toEqual(notFound);
+    expect(await confirmation.approve(42 as unknown as string, "session-a")).toEqual(notFound);
+    expect(runs).toEqual([]);
+    expect(await confirmation.approve(record.token, "session-a")).toMatchObject({ ok: true, record: { status: "approved" } });
+  });
+
+  it("keeps a rejection: approving afterwards is inert", async () => {
+    const { confirmation, runs } = setup();
+    const record = await proposeRecord(confirmation);
+    const rejected = await confirmation.reject(record.token, "session-a", "Wrong recipient");
+    expect(rejected).toMatchObject({
+      ok: true,
+      changed: true,
+      record: { status: "rejected", outcome: { kind: "rejected", reason: "Wrong recipient" } },
+    });
+    const approve = await confirmation.approve(record.token, "session-a");
+    expect(approve).toEqual({ ok: true, changed: false, record: rejected.ok && rejected.record });
+    const rejectAgain = await confirmation.reject(record.token, "session-a", "changed my mind");
+    expect(rejectAgain).toEqual({ ok: true, changed: false, record: rejected.ok && rejected.record });
+    expect(runs).toEqual([]);
+  });
+
+  it("refuses an oversized rejection reason", async () => {
+    const { confirmation } = setup();
+    const record = await proposeRecord(confirmation);
+    const result = await confirmation.reject(record.token, "session-a", "r".repeat(1_025));
+    expect(!result.ok && result.diagnostic.code).toBe("CONFIRMATION_INVALID_REQUEST");
+    expect(await confirmation.reject(record.token, "session-a")).toMatchObject({
+      record: { outcome: { kind: "rejected", reason: null } },
+    });
+  });
+
+  it("shares one operation between concurrent approvals in one process", async () => {
+    let release: (value: unknown) => void = () => {};
+    let markStarted: () => void = () => {};
+    const started = new Promise<void>((resolve) => (markStarted = resolve));
+    const gate = new Promise((resolve) => (release = resolve));
+    const { confirmation, runs } = setup({ execute: () => (markStarted(), gate) });
+    const record = await proposeRecord(confirmation);
+    const calls = Array.from({ length: 10 }, () => confirmation.approve(record.token, "session-a"));
+    await started;
+    release({ sent: 1 });
+    const results = await Promise.all(calls);
+    expect(runs).toHaveLength(1);
+    for (const result of results) {
+      expect(result).toEqual({
+        ok: true,
+        changed: true,
+        record: expect.objectContaining({ status: "approved", outcome: { kind: "executed", result: { sent: 1 } } }),
+      });
+      expect(result).toEqual(results[0]);
+    }
+  });
+
+  it("lets exactly one of several processes sharing a store run the tool", async () => {
+    const store = createMemoryConfirmationStore();
+    const first = setup({ store });
+    const second = setup({ store });
+    const record = await proposeRecord(first.confirmation);
+    const results = await Promise.all([
+      first.confirmation.approve(record.token, "session-a"),
+      second.confirmation.approve(record.token, "session-a"),
+      second.confirmation.reject(record.token, "session-a"),
+      first.confirmation.approve(record.token, "session-a"),
+    ]);
+    expect(first.runs.length + second.runs.length).toBe(1);
+    expect(results.filter((result) => result.ok && result.changed)).toHaveLength(2);
+    expect(await store.find(record.token)).toMatchObject({ status: "approved" });
+  });
+
+  it("stores a failure outcome when the tool throws, without its message", async () => {
+    const { confirmation, runs } = setup({ execute: () => Promise.reject(new Error("SMTP password=hunter2")) });
+    const record = await proposeRecord(confirmation);
+    const result = await confirmation.approve(record.token, "session-a");
+    expect(result).toMatchObject({
+      ok: true,
+      record: { status: "approved", outcome: { kind: "failed", code: "ACTION_EXECUTION_FAILED" } },
+    });
+    expect(JSON.stringify(result)).not.toContain("hunter2");
+    expect(await confirmation.approve(record.token, "session-a")).toMatchObject({ changed: false });
+    expect(runs).toHaveLength(1);
+  });
+
+  it("stores a failure outcome when the tool result is not JSON", async () => {
+    const { confirmation } = setup({ execute: async () => ({ at: new Date(0) }) });
+    const record = await proposeRecord(confirmation);
+    expect(await confirmation.approve(record.token, "session-a")).toMatchObject({
+      record: { outcome: { kind: "failed", code: "ACTION_RESULT_INVALID" } },
+    });
+  });
+});
+
+describe("ActionConfirmationRecordSchema", () => {
+  it("parses every settled record back from its JSON, as a database read would", async () => {
+    const { confirmation, clock } = setup();
+    const approved = await confirmation.approve((await proposeRecord(confirmation)).token, "session-a");
+    const rejected = await confirmation.reject((await proposeRecord(confirmation)).token, "session-a", "no");
+    const pending = await proposeRecord(confirmation);
+    clock.now = pending.expiresAt;
+    const expired = await confirmation.approve(pending.token, "session-a");
+    for (const result of [approved, rejected, expired]) {
+      const row = JSON.parse(JSON.stringify(result.record));
+      expect(ActionConfirmationRecordSchema.parse(row)).toEqual(result.record);
+    }
+    expect(ActionConfirmationRecordSchema.safeParse({ ...pending, status: "done" }).success).toBe(false);
+  });
+});
+
+describe("createActionConfirmation", () => {
+  it("throws for two tools with one name", () => {
+    const tool = { name: "t", executable: true, requiresConfirmation: true, input: z.strictObject({}), execute: async () => null };
+    expect(() => createActionConfirmation({ tools: [tool, tool] })).toThrow(/registered twice/);
+  });
+});

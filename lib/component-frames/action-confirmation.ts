@@ -1,0 +1,143 @@
+import { createToolRegistry, validateToolAction, type ToolRegistry } from "./action-policy";
+import { freezeJson, readBoundedJson } from "./bounded-json";
+import { createMemoryConfirmationStore } from "./confirmation-store";
+import type {
+  ActionConfirmation,
+  ActionConfirmationOptions,
+  ActionConfirmationRecord,
+  ConfirmationOutcome,
+  ConfirmationPatch,
+  ConfirmationResult,
+  ConfirmationStore,
+} from "./confirmation-types";
+import { DEFAULT_CONFIRMATION_TTL_MS } from "./constants";
+import { fail } from "./diagnostics";
+
+const TOKEN_PREFIX = "confirm-";
+const TOOL_CALL_PREFIX = "app-";
+const MAX_HANDLE_LENGTH = 256;
+const MAX_REASON_LENGTH = 1_024;
+
+type Decision = { readonly kind: "approve" } | { readonly kind: "reject"; readonly reason: string | null };
+
+/**
+ * Expiring, single-use handles for proposed tool calls. The handle is correlation metadata, not
+ * authentication: callers still check that the visitor owns the session.
+ */
+export function createActionConfirmation(options: ActionConfirmationOptions): ActionConfirmation {
+  const registry = createToolRegistry(options.tools);
+  const store = options.store ?? createMemoryConfirmationStore();
+  const now = options.now ?? Date.now;
+  const ttlMs = options.ttlMs ?? DEFAULT_CONFIRMATION_TTL_MS;
+  const createId = options.createId ?? createRandomId;
+  const inFlight = new Map<string, Promise<ConfirmationResult>>();
+
+  async function decide(token: unknown, sessionId: unknown, decision: Decision): Promise<ConfirmationResult> {
+    if (!isHandle(token) || typeof sessionId !== "string") return fail("CONFIRMATION_NOT_FOUND");
+    const record = await store.find(token);
+    // Another session's token is indistinguishable from an unknown one.
+    if (!record || record.sessionId !== sessionId) return fail("CONFIRMATION_NOT_FOUND");
+    const running = inFlight.get(token);
+    if (running) return running;
+    if (record.status !== "pending") return { ok: true, record, changed: false };
+    const operation = settle(record, decision).finally(() => inFlight.delete(token));
+    inFlight.set(token, operation);
+    return operation;
+  }
+
+  async function settle(record: ActionConfirmationRecord, decision: Decision): Promise<ConfirmationResult> {
+    if (now() >= record.expiresAt) {
+      const expired = await transition(record, "expiring", async () => ({ kind: "expired" }));
+      return expired.changed ? { ...fail("CONFIRMATION_EXPIRED"), record: expired.record } : expired;
+    }
+    if (decision.kind === "reject") {
+      return transition(record, "rejecting", async () => ({ kind: "rejected", reason: decision.reason }));
+    }
+    return transition(record, "approving", () => runTool(registry, record));
+  }
+
+  async function transition(
+    record: ActionConfirmationRecord,
+    claim: "approving" | "rejecting" | "expiring",
+    finish: () => Promise<ConfirmationOutcome>,
+  ): Promise<Extract<ConfirmationResult, { ok: true }>> {
+    if (!(await store.compareAndSwap(record.token, "pending", { status: claim }))) {
+      return reload(store, record);
+    }
+    const outcome = await finish();
+    const patch: ConfirmationPatch = { status: settledStatus[claim], outcome, settledAt: now() };
+    if (!(await store.compareAndSwap(record.token, claim, patch))) return reload(store, record);
+    return { ok: true, record: Object.freeze({ ...record, ...patch }), changed: true };
+  }
+
+  return {
+    async propose(request) {
+      const sessionId: unknown = request?.sessionId;
+      if (typeof sessionId !== "string" || sessionId.length === 0 || sessionId.length > MAX_HANDLE_LENGTH) {
+        return fail("CONFIRMATION_INVALID_REQUEST");
+      }
+      const checked = validateToolAction(registry, request.action);
+      if (!checked.ok) return checked;
+      const createdAt = now();
+      const record: ActionConfirmationRecord = Object.freeze({
+        token: TOKEN_PREFIX + createId(),
+        sessionId,
+        action: checked.tool.name,
+        input: checked.input,
+        toolCallId: TOOL_CALL_PREFIX + createId(),
+        createdAt,
+        expiresAt: createdAt + ttlMs,
+        status: "pending",
+        settledAt: null,
+        outcome: null,
+      });
+      await store.insert(record);
+      return { ok: true, record };
+    },
+    approve: (token, sessionId) => decide(token, sessionId, { kind: "approve" }),
+    reject(token, sessionId, reason) {
+      if (reason !== undefined && (typeof reason !== "string" || reason.length > MAX_REASON_LENGTH)) {
+        return Promise.resolve(fail("CONFIRMATION_INVALID_REQUEST"));
+      }
+      return decide(token, sessionId, { kind: "reject", reason: reason || null });
+    },
+  };
+}
+
+const settledStatus = { approving: "approved", rejecting: "rejected", expiring: "expired" } as const;
+
+/** Someone else settled the handle first; theirs is the answer. */
+async function reload(store: ConfirmationStore, record: ActionConfirmationRecord) {
+  const current = await store.find(record.token);
+  return { ok: true as const, record: current ?? record, changed: false };
+}
+
+async function runTool(registry: ToolRegistry, record: ActionConfirmationRecord): Promise<ConfirmationOutcome> {
+  const tool = registry.get(record.action);
+  if (!tool?.executable) {
+    return { kind: "failed", code: "ACTION_UNAVAILABLE", message: "The action is no longer available." };
+  }
+  let result: unknown;
+  try {
+    result = await tool.execute(record.input);
+  } catch {
+    // Tool errors may carry internals; the stored outcome keeps only a stable code.
+    return { kind: "failed", code: "ACTION_EXECUTION_FAILED", message: "The action failed." };
+  }
+  const json = readBoundedJson(result === undefined ? null : result);
+  if (!json.ok) {
+    return { kind: "failed", code: "ACTION_RESULT_INVALID", message: "The action result is not JSON." };
+  }
+  return { kind: "executed", result: freezeJson(json.value) };
+}
+
+function isHandle(token: unknown): token is string {
+  return typeof token === "string" && token.startsWith(TOKEN_PREFIX) && token.length <= MAX_HANDLE_LENGTH;
+}
+
+function createRandomId(): string {
+  const crypto = globalThis.crypto;
+  if (typeof crypto.randomUUID === "function") return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, "0")).join("");
+}

@@ -1,0 +1,109 @@
+import { z } from "zod";
+import { readBoundedJson, type JsonValue } from "./bounded-json";
+import { IdentifierSchema, type ChoiceAction } from "./choice-list";
+import type { Failure } from "./diagnostics";
+
+/** A registered tool as the confirmation flow sees it; `input` is its argument validator. */
+export type ConfirmableTool<I = unknown> = {
+  readonly name: string;
+  readonly executable: boolean;
+  readonly requiresConfirmation: boolean;
+  readonly input: z.ZodType<I>;
+  execute(input: I): Promise<unknown>;
+};
+
+/**
+ * `pending → approving → approved`, `pending → rejecting → rejected`, `pending → expiring → expired`.
+ * The -ing states are claims: whoever moves a record out of `pending` is the only one to finish it.
+ */
+export const ConfirmationStatusSchema = z.enum([
+  "pending",
+  "approving",
+  "approved",
+  "rejecting",
+  "rejected",
+  "expiring",
+  "expired",
+]);
+export type ConfirmationStatus = z.infer<typeof ConfirmationStatusSchema>;
+
+export const ConfirmationFailureCodeSchema = z.enum([
+  "ACTION_EXECUTION_FAILED",
+  "ACTION_RESULT_INVALID",
+  "ACTION_UNAVAILABLE",
+]);
+export type ConfirmationFailureCode = z.infer<typeof ConfirmationFailureCodeSchema>;
+
+const JsonValueSchema = z.custom<JsonValue>((value) => readBoundedJson(value).ok);
+
+/** What a settled handle ended with; `null` on the record until then. */
+export const ConfirmationOutcomeSchema = z.discriminatedUnion("kind", [
+  z.strictObject({ kind: z.literal("executed"), result: JsonValueSchema }),
+  z.strictObject({ kind: z.literal("failed"), code: ConfirmationFailureCodeSchema, message: z.string() }),
+  z.strictObject({ kind: z.literal("rejected"), reason: z.string().nullable() }),
+  z.strictObject({ kind: z.literal("expired") }),
+]);
+export type ConfirmationOutcome = z.infer<typeof ConfirmationOutcomeSchema>;
+
+/** Plain JSON throughout, so it can be a database row and a response body; parse rows read back with it. */
+export const ActionConfirmationRecordSchema = z.strictObject({
+  token: z.string().startsWith("confirm-"),
+  sessionId: z.string().min(1),
+  /** The registered tool's name. */
+  action: IdentifierSchema,
+  /** Frozen copy of the input as the tool's validator returned it; what `execute` receives. */
+  input: JsonValueSchema,
+  toolCallId: z.string().startsWith("app-"),
+  createdAt: z.number(),
+  expiresAt: z.number(),
+  status: ConfirmationStatusSchema,
+  settledAt: z.number().nullable(),
+  outcome: ConfirmationOutcomeSchema.nullable(),
+});
+export type ActionConfirmationRecord = Readonly<z.infer<typeof ActionConfirmationRecordSchema>>;
+
+export type ConfirmationPatch = {
+  readonly status: ConfirmationStatus;
+  readonly settledAt?: number;
+  readonly outcome?: ConfirmationOutcome;
+};
+
+/**
+ * Persistence for handles. `compareAndSwap` applies `patch` only if the stored status still equals
+ * `from` and reports whether it did; in Postgres that is
+ * `UPDATE ... SET ... WHERE token = $1 AND status = $2` with a row count of 1.
+ */
+export type ConfirmationStore = {
+  insert(record: ActionConfirmationRecord): Promise<void>;
+  find(token: string): Promise<ActionConfirmationRecord | null>;
+  compareAndSwap(token: string, from: ConfirmationStatus, patch: ConfirmationPatch): Promise<boolean>;
+};
+
+export type ProposeRequest = { readonly sessionId: string; readonly action: ChoiceAction };
+
+export type ProposeResult = { readonly ok: true; readonly record: ActionConfirmationRecord } | Failure;
+
+/**
+ * `ok: true` hands back the record as it now stands: `changed` is true when this call (or the
+ * in-process operation it joined) moved it out of `pending`, false when it was already settled.
+ * An expired handle is denied with `CONFIRMATION_EXPIRED` and the now-expired record.
+ */
+export type ConfirmationResult =
+  | { readonly ok: true; readonly record: ActionConfirmationRecord; readonly changed: boolean }
+  | (Failure & { readonly record?: ActionConfirmationRecord });
+
+export type ActionConfirmation = {
+  propose(request: ProposeRequest): Promise<ProposeResult>;
+  approve(token: string, sessionId: string): Promise<ConfirmationResult>;
+  reject(token: string, sessionId: string, reason?: string): Promise<ConfirmationResult>;
+};
+
+export type ActionConfirmationOptions = {
+  readonly tools: readonly ConfirmableTool[];
+  /** Defaults to a non-durable in-memory store. */
+  readonly store?: ConfirmationStore;
+  readonly now?: () => number;
+  readonly ttlMs?: number;
+  /** Suffix for tokens and tool-call ids; defaults to `crypto.randomUUID`. */
+  readonly createId?: () => string;
+};
