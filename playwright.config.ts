@@ -1,0 +1,57 @@
+import { defineConfig } from "@playwright/test";
+import { CHROMIUM_ARGS, findChromium, NO_BROWSER_MESSAGE } from "./scripts/e2e-browser";
+
+// `npm test` (scripts/test.mjs) starts the database and sets DATABASE_URL before calling this.
+const databaseUrl = process.env.DATABASE_URL;
+if (!databaseUrl) {
+  throw new Error("DATABASE_URL is not set: run the end-to-end tests through `npm test` or `npm run test:e2e`.");
+}
+
+const port = Number(process.env.E2E_PORT ?? 3100);
+const baseURL = `http://127.0.0.1:${port}`;
+
+// Only the browser project needs Chromium; an API-only run must not fail for the lack of it.
+const apiOnly = process.argv.some((arg, index, all) => arg === "--project=api" || (arg === "--project" && all[index + 1] === "api"));
+const browser = findChromium();
+if (!browser && !apiOnly) throw new Error(NO_BROWSER_MESSAGE);
+
+export default defineConfig({
+  testDir: "e2e",
+  fullyParallel: false,
+  forbidOnly: Boolean(process.env.CI),
+  retries: 0,
+  workers: 2,
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  outputDir: "test-results",
+  // scripts/test.mjs asks for the JSON report (PLAYWRIGHT_JSON_OUTPUT_FILE) to total the run.
+  reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_FILE ? [["list"], ["json"]] : [["list"]],
+  use: { baseURL, trace: "retain-on-failure" },
+  projects: [
+    { name: "api", testDir: "e2e/api" },
+    {
+      name: "browser",
+      testDir: "e2e",
+      testIgnore: ["api/**"],
+      use: {
+        browserName: "chromium",
+        launchOptions: { executablePath: browser?.executablePath, args: CHROMIUM_ARGS },
+      },
+    },
+  ],
+  webServer: {
+    command: `node node_modules/next/dist/bin/next start -p ${port}`,
+    url: `${baseURL}/api/health`,
+    timeout: 60_000,
+    reuseExistingServer: false,
+    stdout: "pipe",
+    stderr: "pipe",
+    env: {
+      DATABASE_URL: databaseUrl,
+      SESSION_SECRET: "test-secret-for-end-to-end-runs-only",
+      AGENT_DELTA_MS: "15",
+      TURN_LEASE_MS: "3000",
+      NODE_ENV: "production",
+    },
+  },
+});

@@ -1,0 +1,36 @@
+// Which Chromium the browser tests drive. Shared by playwright.config.ts and scripts/test.mjs so
+// the answer (and the advice when there is none) is the same in both.
+import { existsSync } from "node:fs";
+import { chromium } from "playwright-core";
+
+const SYSTEM_CHROMIUM = ["/usr/bin/chromium", "/usr/bin/chromium-browser"];
+
+// Root needs --no-sandbox; the rest keep Chromium from reaching for a network it cannot use.
+export const CHROMIUM_ARGS = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
+
+export const NO_BROWSER_MESSAGE =
+  "No Chromium found for the browser tests. Install one of:\n" +
+  "  apt-get install -y chromium          (Debian/Ubuntu; works offline from the apt mirror)\n" +
+  "  npx playwright install chromium      (downloads Playwright's own build)\n" +
+  "or point CHROMIUM_PATH at a Chromium/Chrome executable.";
+
+export type ChromiumChoice = { executablePath: string | undefined; source: "CHROMIUM_PATH" | "system" | "playwright" };
+
+export function findChromium(): ChromiumChoice | undefined {
+  const named = process.env.CHROMIUM_PATH;
+  if (named) {
+    if (!existsSync(named)) throw new Error(`CHROMIUM_PATH=${named} does not exist.`);
+    return { executablePath: named, source: "CHROMIUM_PATH" };
+  }
+  const system = SYSTEM_CHROMIUM.find((path) => existsSync(path));
+  if (system) return { executablePath: system, source: "system" };
+  // Playwright's own download, when someone installed it: launching without a path uses it.
+  if (existsSync(chromium.executablePath())) return { executablePath: undefined, source: "playwright" };
+  return undefined;
+}

@@ -1,0 +1,131 @@
+// `npm test`: every test with one command. Starts a throwaway embedded PostgreSQL unless
+// DATABASE_URL is set, migrates it, runs Vitest, builds the app, runs Playwright against
+// `next start`, prints one total line ("N passed, M failed[, K skipped]") and stops the database.
+//   --unit-only  Vitest only          --e2e-only  build + Playwright only (still starts the database)
+import { spawn } from "node:child_process";
+import { existsSync, readdirSync } from "node:fs";
+import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { tsImport } from "tsx/esm/api";
+
+const root = join(dirname(fileURLToPath(import.meta.url)), "..");
+const args = new Set(process.argv.slice(2));
+const unknown = [...args].filter((arg) => arg !== "--unit-only" && arg !== "--e2e-only");
+if (unknown.length > 0 || (args.has("--unit-only") && args.has("--e2e-only"))) {
+  console.error(`usage: node scripts/test.mjs [--unit-only | --e2e-only]`);
+  process.exit(2);
+}
+const runUnit = !args.has("--e2e-only");
+const runE2e = !args.has("--unit-only");
+
+const bin = (pkg, path) => join(root, "node_modules", pkg, path);
+const totals = { passed: 0, failed: 0, skipped: 0 };
+
+function run(label, command, commandArgs, env) {
+  console.log(`\n▶ ${label}`);
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, commandArgs, { cwd: root, stdio: "inherit", env: { ...process.env, ...env } });
+    child.on("error", reject);
+    child.on("exit", (code, signal) => resolve(signal ? 1 : (code ?? 1)));
+  });
+}
+
+async function readJson(path) {
+  if (!existsSync(path)) return undefined;
+  return JSON.parse(await readFile(path, "utf8"));
+}
+
+async function runVitest(env, reportDir) {
+  const outputFile = join(reportDir, "vitest.json");
+  const code = await run("vitest run", process.execPath, [
+    bin("vitest", "vitest.mjs"), "run", "--reporter=default", "--reporter=json", `--outputFile.json=${outputFile}`,
+  ], env);
+  const report = await readJson(outputFile);
+  const passed = report?.numPassedTests ?? 0;
+  const skipped = (report?.numPendingTests ?? 0) + (report?.numTodoTests ?? 0);
+  // A file that fails to load has no failed test but still fails the run: count it.
+  const failed = (report?.numFailedTests ?? 0) || (code !== 0 ? Math.max(1, report?.numFailedTestSuites ?? 0) : 0);
+  return { passed, failed, skipped };
+}
+
+async function runPlaywright(env, reportDir) {
+  const outputFile = join(reportDir, "playwright.json");
+  const code = await run("playwright test", process.execPath, [bin("@playwright/test", "cli.js"), "test"], {
+    ...env,
+    PLAYWRIGHT_JSON_OUTPUT_FILE: outputFile,
+  });
+  const stats = (await readJson(outputFile))?.stats;
+  const passed = (stats?.expected ?? 0) + (stats?.flaky ?? 0);
+  const failed = (stats?.unexpected ?? 0) || (code !== 0 ? 1 : 0);
+  return { passed, failed, skipped: stats?.skipped ?? 0 };
+}
+
+function add(result) {
+  totals.passed += result.passed;
+  totals.failed += result.failed;
+  totals.skipped += result.skipped;
+}
+
+function hasBrowserSpecs(dir = join(root, "e2e")) {
+  if (!existsSync(dir)) return false;
+  return readdirSync(dir, { withFileTypes: true }).some((entry) =>
+    entry.isDirectory()
+      ? entry.name !== "api" && hasBrowserSpecs(join(dir, entry.name))
+      : /\.spec\.[cm]?[jt]sx?$/.test(entry.name),
+  );
+}
+
+async function main() {
+  const started = Date.now();
+  const { findChromium, NO_BROWSER_MESSAGE } = await tsImport("./e2e-browser.ts", import.meta.url);
+  if (runE2e && hasBrowserSpecs() && !findChromium()) {
+    console.error(NO_BROWSER_MESSAGE);
+    return 1;
+  }
+  const { startEmbeddedDatabase } = await tsImport("./db/embedded.ts", import.meta.url);
+  const { migrateDatabase } = await tsImport("../lib/db/migrate.ts", import.meta.url);
+  const reportDir = await mkdtemp(join(tmpdir(), "answerable-test-"));
+  let database;
+  try {
+    let url = process.env.DATABASE_URL;
+    if (url) {
+      console.log("▶ using DATABASE_URL");
+    } else {
+      database = await startEmbeddedDatabase({ persistent: false });
+      url = database.url;
+      console.log(`▶ embedded PostgreSQL on port ${database.port} (throwaway)`);
+    }
+    await migrateDatabase({ connectionString: url, log: (line) => console.log(`  ${line}`) });
+    // No telemetry: CI machines have no way out, and test runs are not usage.
+    const env = { DATABASE_URL: url, NEXT_TELEMETRY_DISABLED: "1" };
+
+    if (runUnit) add(await runVitest(env, reportDir));
+    if (runE2e) {
+      const built = await run("next build", process.execPath, [bin("next", "dist/bin/next"), "build"], env);
+      if (built !== 0) {
+        console.error("next build failed; end-to-end tests not run.");
+        totals.failed += 1;
+      } else {
+        add(await runPlaywright(env, reportDir));
+      }
+    }
+  } finally {
+    await database?.stop();
+    await rm(reportDir, { recursive: true, force: true });
+  }
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  console.log(`\nfinished in ${seconds} s`);
+  const skipped = totals.skipped > 0 ? `, ${totals.skipped} skipped` : "";
+  console.log(`${totals.passed} passed, ${totals.failed} failed${skipped}`);
+  return totals.failed > 0 ? 1 : 0;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error) => {
+    console.error(error instanceof Error ? error.stack : error);
+    process.exit(1);
+  },
+);
