@@ -1,0 +1,49 @@
+import { UiFailure } from "./failure";
+import type { UiLimits } from "./types";
+
+const now: () => number =
+  typeof performance !== "undefined" ? () => performance.now() : () => Date.now();
+
+/** Counts the work of one compile or evaluation; running out throws `budget_exceeded`. */
+export class UiBudget {
+  readonly limits: UiLimits;
+  steps = 0;
+  iterations = 0;
+  private readonly deadline: number;
+
+  constructor(limits: UiLimits) {
+    this.limits = limits;
+    this.deadline = now() + limits.milliseconds;
+  }
+
+  step(cost = 1): void {
+    this.steps += cost;
+    if (this.steps > this.limits.steps) this.fail("steps");
+    if (now() > this.deadline) this.fail("milliseconds");
+  }
+
+  iterate(count = 1): void {
+    this.iterations += count;
+    if (this.iterations > this.limits.iterations) this.fail("iterations");
+    this.step();
+  }
+
+  checkDepth(depth: number): void {
+    this.step();
+    if (depth > this.limits.depth) this.fail("depth");
+  }
+
+  checkString(text: string): string {
+    if (text.length > this.limits.stringLength) this.fail("stringLength");
+    this.step(text.length);
+    return text;
+  }
+
+  private fail(limit: string): never {
+    throw UiBudget.exceeded(limit);
+  }
+
+  static exceeded(limit: string): UiFailure {
+    return new UiFailure("budget_exceeded", `The block ran out of its ${limit} budget.`);
+  }
+}

@@ -1,0 +1,117 @@
+import { UiBudget } from "./budget";
+import { UI_CATALOG_VERSION } from "./catalog/components";
+import type { CompileContext } from "./compile-context";
+import { compileDeclarations } from "./compile-declarations";
+import { TagParser, type ParseCheckpoint } from "./compile-tags";
+import { evaluateTree, type TreeContext } from "./evaluate-tree";
+import { blockFailure } from "./evaluate";
+import { blockFallback } from "./fallback";
+import { resolveUiLimits } from "./limits";
+import type { CompileUiBlockOptions, UiBlock, UiDiagnostic, UiNode, UiQuery, UiVariable } from "./types";
+
+/** What a later compile of the same growing block can reuse; never part of a block. */
+export interface BlockCache {
+  source: string;
+  checkpoint: ParseCheckpoint;
+  variables: Record<string, UiVariable>;
+  queries: Record<string, UiQuery>;
+  diagnostics: UiDiagnostic[];
+  roots: UiNode[];
+  memo: TreeContext["memo"];
+}
+
+function emptyBlock(id: string, source: string, complete: boolean): UiBlock {
+  return { id, catalogVersion: UI_CATALOG_VERSION, complete, source, variables: {}, queries: {}, nodes: [], diagnostics: [], fallback: source };
+}
+
+/** A block that failed as a whole: its text, with exactly one diagnostic. */
+export function failedBlock(id: string, source: string, complete: boolean, diagnostic: UiDiagnostic, fallback = source): UiBlock {
+  return { ...emptyBlock(id, source, complete), diagnostics: [diagnostic], fallback };
+}
+
+/** Compiles the contents of one fence. `options.id` is the block id, verbatim. */
+export function compileUiBlock(source: string, options: CompileUiBlockOptions): UiBlock {
+  return compileBlock(source, options).block;
+}
+
+export function compileBlock(source: string, options: CompileUiBlockOptions, cache?: BlockCache): { block: UiBlock; cache?: BlockCache } {
+  const limits = resolveUiLimits(options.limits);
+  const final = options.final ?? true;
+  const { id } = options;
+  if (source.length > limits.characters) {
+    const diagnostic: UiDiagnostic = { code: "budget_exceeded", message: `The block is longer than ${limits.characters} characters.`, start: limits.characters, end: source.length };
+    return { block: failedBlock(id, source, final, diagnostic, source.slice(0, limits.characters)) };
+  }
+  const context: CompileContext = {
+    blockId: id, source, final, limits, budget: new UiBudget(limits), querySchemas: options.querySchemas ?? {},
+    variables: {}, queries: {}, diagnostics: [],
+  };
+  try {
+    return compileWithin(context, cache);
+  } catch (error) {
+    return { block: failedBlock(id, source, final, blockFailure(emptyBlock(id, source, final), error), source) };
+  }
+}
+
+function resumable(context: CompileContext, cache: BlockCache | undefined): BlockCache | undefined {
+  if (cache === undefined || context.final) return undefined;
+  return context.source.startsWith(cache.source.slice(0, cache.checkpoint.position)) ? cache : undefined;
+}
+
+function compileWithin(context: CompileContext, previous: BlockCache | undefined): { block: UiBlock; cache?: BlockCache } {
+  const cache = resumable(context, previous);
+  let parser: TagParser;
+  if (cache !== undefined) {
+    context.variables = cache.variables;
+    context.queries = cache.queries;
+    context.diagnostics = cache.diagnostics.slice(0, cache.checkpoint.diagnostics);
+    parser = TagParser.resume(context, cache.checkpoint, cache.roots);
+  } else {
+    const declarations = compileDeclarations(context);
+    if (declarations.stopped) {
+      return { block: { ...emptyBlock(context.blockId, context.source, context.final), variables: context.variables, queries: context.queries, diagnostics: context.diagnostics } };
+    }
+    parser = new TagParser(context, declarations.bodyStart);
+  }
+  parser.run();
+  const memo = cache?.memo ?? new WeakMap();
+  const tree: TreeContext = {
+    source: context.source,
+    budget: context.budget,
+    read: (name) => (Object.hasOwn(context.variables, name) ? context.variables[name]?.default : Object.hasOwn(context.queries, name) ? null : undefined),
+    diagnostics: [],
+    nodeIds: "source",
+    memo,
+  };
+  const views = evaluateTree(parser.roots, tree);
+  const block: UiBlock = {
+    id: context.blockId,
+    catalogVersion: UI_CATALOG_VERSION,
+    complete: context.final,
+    source: context.source,
+    variables: context.variables,
+    queries: context.queries,
+    nodes: parser.roots,
+    diagnostics: mergeDiagnostics(context.diagnostics, tree.diagnostics, context.limits.diagnostics),
+    fallback: blockFallback(views, context.source),
+  };
+  const checkpoint = parser.checkpoint;
+  if (checkpoint === undefined) return { block };
+  return {
+    block,
+    cache: { source: context.source, checkpoint, variables: context.variables, queries: context.queries, diagnostics: context.diagnostics, roots: parser.roots, memo },
+  };
+}
+
+/** Parse diagnostics, then one per code and node from evaluating with the defaults. */
+function mergeDiagnostics(parsed: UiDiagnostic[], evaluated: UiDiagnostic[], limit: number): UiDiagnostic[] {
+  const seen = new Set(parsed.map((d) => `${d.code} ${d.nodeId}`));
+  const merged = [...parsed];
+  for (const diagnostic of evaluated) {
+    const key = `${diagnostic.code} ${diagnostic.nodeId}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    merged.push(diagnostic);
+  }
+  return merged.slice(0, limit);
+}

@@ -1,0 +1,109 @@
+import { report, type CompileContext } from "./compile-context";
+import { compileExpressionProp } from "./compile-expressions";
+import { acceptsProp } from "./compile-rules";
+import { findClosingBrace, readQuoted } from "./quoted";
+import type { UiNode } from "./types";
+
+const PROP_NAME = /[A-Za-z][A-Za-z0-9]*/y;
+const SPACE = /[ \t\r\n]/;
+
+/** How an opening tag ended: `>` (open), `/>` (self), or the text ran out inside it. */
+export type TagEnding = { kind: "open" | "self"; end: number } | { kind: "unfinished" };
+
+/** Reads props from `start` to the end of the opening tag, reporting and skipping malformed ones. */
+export function readProps(context: CompileContext, node: UiNode, start: number): TagEnding {
+  const { source, budget } = context;
+  const seen = new Set<string>();
+  let i = start;
+  for (;;) {
+    while (i < source.length && SPACE.test(source[i] as string)) {
+      budget.step();
+      i++;
+    }
+    const char = source[i];
+    if (char === undefined) return { kind: "unfinished" };
+    budget.step();
+    if (char === ">") return { kind: "open", end: i + 1 };
+    if (char === "/" && source[i + 1] === ">") return { kind: "self", end: i + 2 };
+    if (char === "/" && i + 1 >= source.length) return { kind: "unfinished" };
+    PROP_NAME.lastIndex = i;
+    const name = PROP_NAME.exec(source)?.[0];
+    if (name === undefined) {
+      report(context, "invalid_prop", `Unexpected ${JSON.stringify(char)} in <${node.type}>.`, i, i + 1, node.id);
+      i = skipValue(source, i + 1);
+      continue;
+    }
+    let j = i + name.length;
+    while (j < source.length && SPACE.test(source[j] as string)) j++;
+    if (j >= source.length) return { kind: "unfinished" };
+    if (source[j] !== "=") {
+      report(context, "invalid_prop", `${name} needs a value: ${name}="text" or ${name}={expression}.`, i, j, node.id);
+      i = j;
+      continue;
+    }
+    j++;
+    while (j < source.length && SPACE.test(source[j] as string)) j++;
+    if (j >= source.length) return { kind: "unfinished" };
+    const value = readValue(context, node, name, j);
+    if (value.kind !== "invalid" && admitProp(context, node, seen, name, i, value.end)) storeProp(context, node, name, value);
+    if (value.kind === "unfinished" || (value.kind === "text" && value.unfinished)) return { kind: "unfinished" };
+    i = value.end;
+  }
+}
+
+type RawValue =
+  | { kind: "text"; value: string; start: number; end: number; unfinished: boolean }
+  | { kind: "expression"; text: string; start: number; end: number }
+  | { kind: "invalid" | "unfinished"; end: number };
+
+function readValue(context: CompileContext, node: UiNode, name: string, start: number): RawValue {
+  const { source, final } = context;
+  const opener = source[start] as string;
+  if (opener === '"' || opener === "'") {
+    const quoted = readQuoted(source, start, opener);
+    if (quoted.invalidAt !== undefined) {
+      report(context, "invalid_prop", `Invalid escape or line break in ${name}.`, quoted.invalidAt, quoted.invalidAt + 1, node.id);
+      return { kind: "invalid", end: skipValue(source, quoted.invalidAt) };
+    }
+    return { kind: "text", value: context.budget.checkString(quoted.value), start, end: quoted.end, unfinished: !quoted.closed };
+  }
+  if (opener === "{") {
+    const close = findClosingBrace(source, start);
+    if (close >= 0) return { kind: "expression", text: source.slice(start + 1, close), start: start + 1, end: close + 1 };
+    if (final) report(context, "incomplete_expression", `${name}={...} is not closed.`, start, source.length, node.id);
+    return { kind: "unfinished", end: source.length };
+  }
+  report(context, "invalid_prop", `${name} needs a quoted or braced value.`, start, start + 1, node.id);
+  return { kind: "invalid", end: skipValue(source, start) };
+}
+
+/** The first of a repeated prop wins; a prop the component does not have is dropped. */
+function admitProp(context: CompileContext, node: UiNode, seen: Set<string>, name: string, start: number, end: number): boolean {
+  if (seen.has(name)) {
+    report(context, "duplicate_prop", `${name} is written twice.`, start, end, node.id);
+    return false;
+  }
+  seen.add(name);
+  if (acceptsProp(node.type, name)) return true;
+  report(context, "refused_prop", `${node.type} has no prop ${name}.`, start, end, node.id);
+  return false;
+}
+
+function storeProp(context: CompileContext, node: UiNode, name: string, value: RawValue): void {
+  if (value.kind === "expression") {
+    const prop = compileExpressionProp(context, node, name, value.text, value.start);
+    if (prop !== undefined) node.props[name] = prop;
+  } else if (value.kind === "text" && node.type === "Button" && name === "action") {
+    node.error ??= "refused_action";
+    report(context, "refused_action", "An action is written as action={@Set(...)}.", value.start, value.end, node.id);
+  } else if (value.kind === "text") {
+    node.props[name] = { value: value.value };
+  }
+}
+
+/** Skips a malformed value: up to whitespace, the end of the tag, or the next tag. */
+function skipValue(source: string, from: number): number {
+  let i = from;
+  while (i < source.length && !SPACE.test(source[i] as string) && source[i] !== ">" && source[i] !== "<" && !source.startsWith("/>", i)) i++;
+  return i;
+}

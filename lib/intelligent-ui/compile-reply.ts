@@ -1,0 +1,74 @@
+import { compileBlock, failedBlock, type BlockCache } from "./compile-block";
+import { fenceSource, scanFences, UI_FENCE_LANGUAGE, type FenceScanState } from "./fences";
+import { resolveLimits, UI_REPLY_LIMITS } from "./limits";
+import type { CompileUiOptions, UiBlock, UiNode, UiReplyLimits } from "./types";
+
+const now: () => number = typeof performance !== "undefined" ? () => performance.now() : () => Date.now();
+
+/** Compiled fences a streaming compiler keeps between calls, by the fence's offset. */
+export interface ReplyCache {
+  text: string;
+  scan?: FenceScanState;
+  blocks: Map<number, { source: string; block: UiBlock; cache?: BlockCache }>;
+}
+
+function countNodes(nodes: readonly UiNode[]): number {
+  let count = nodes.length;
+  for (const node of nodes) count += countNodes(node.children);
+  return count;
+}
+
+function refusedBlock(id: string, source: string, complete: boolean, reason: string): UiBlock {
+  return failedBlock(id, source, complete, { code: "budget_exceeded", message: `The reply ran out of its ${reason} budget.`, start: 0, end: source.length });
+}
+
+/**
+ * Compiles every ui fence of a reply, in order, into `UiBlock`s (unfinished fences too).
+ * Returns the blocks; past the reply budgets one block is refused and later fences stay text.
+ */
+export function compileUi(text: string, options: CompileUiOptions = {}): UiBlock[] {
+  return compileReply(text, options);
+}
+
+export function compileReply(text: string, options: CompileUiOptions, cache?: ReplyCache): UiBlock[] {
+  const replyLimits: UiReplyLimits = resolveLimits(UI_REPLY_LIMITS, options.replyLimits);
+  const language = options.fenceLanguage ?? UI_FENCE_LANGUAGE;
+  const final = options.final ?? false;
+  const appended = cache !== undefined && text.startsWith(cache.text);
+  const { fences, state } = scanFences(text, language, appended ? cache.scan : undefined);
+  const previous: ReplyCache["blocks"] = cache?.blocks ?? new Map();
+  const kept: ReplyCache["blocks"] = new Map();
+  const started = now();
+  const blocks: UiBlock[] = [];
+  let characters = 0;
+  let nodes = 0;
+  for (const fence of fences) {
+    const source = fenceSource(text, fence);
+    const id = `${options.id ?? "reply"}:ui:${fence.start}`;
+    const complete = fence.closed || final;
+    characters += source.length;
+    const over = blocks.length >= replyLimits.blocks ? "blocks"
+      : characters > replyLimits.characters ? "characters"
+      : now() - started > replyLimits.milliseconds ? "milliseconds" : undefined;
+    if (over !== undefined) {
+      blocks.push(refusedBlock(id, source, complete, over));
+      break;
+    }
+    const before = final ? undefined : previous.get(fence.start);
+    const reused = before !== undefined && before.source === source && before.block.complete === complete;
+    const compiled = reused ? before : { source, ...compileBlock(source, { id, final: complete, querySchemas: options.querySchemas, limits: options.limits }, before?.cache) };
+    nodes += countNodes(compiled.block.nodes);
+    if (nodes > replyLimits.nodes) {
+      blocks.push(refusedBlock(id, source, complete, "nodes"));
+      break;
+    }
+    kept.set(fence.start, compiled);
+    blocks.push(compiled.block);
+  }
+  if (cache !== undefined) {
+    cache.text = text;
+    cache.scan = state;
+    cache.blocks = kept;
+  }
+  return blocks;
+}
