@@ -1,5 +1,5 @@
 import { UiBudget } from "./budget";
-import { UI_CATALOG_VERSION } from "./catalog/components";
+import { prepareCatalog, UI_CATALOG_VERSION } from "./catalog/components";
 import type { CompileContext } from "./compile-context";
 import { compileDeclarations } from "./compile-declarations";
 import { TagParser, type ParseCheckpoint } from "./compile-tags";
@@ -36,6 +36,7 @@ export function compileUiBlock(source: string, options: CompileUiBlockOptions): 
 
 export function compileBlock(source: string, options: CompileUiBlockOptions, cache?: BlockCache): { block: UiBlock; cache?: BlockCache } {
   const limits = resolveUiLimits(options.limits);
+  prepareCatalog();
   const final = options.final ?? true;
   const { id } = options;
   if (source.length > limits.characters) {

@@ -1,5 +1,5 @@
 import { UiBudget } from "./budget";
-import { UI_CATALOG_VERSION } from "./catalog/components";
+import { prepareCatalog, UI_CATALOG_VERSION } from "./catalog/components";
 import { evaluateTree, type TreeContext } from "./evaluate-tree";
 import { isUiFailure } from "./failure";
 import { resolveUiLimits } from "./limits";
@@ -19,6 +19,7 @@ export function blockFailure(block: UiBlock, error: unknown): UiDiagnostic {
  */
 export function evaluateUiBlock(block: UiBlock, state: UiState, limits?: Partial<UiLimits>): UiEvaluation {
   const resolved = resolveUiLimits(limits);
+  prepareCatalog();
   if (block.catalogVersion !== UI_CATALOG_VERSION) {
     const diagnostic: UiDiagnostic = { code: "unknown_catalog", message: `Catalog version ${block.catalogVersion} is not ${UI_CATALOG_VERSION}.`, start: 0, end: block.source.length, nodeId: block.id };
     const fallback = typeof block.fallback === "string" ? block.fallback : "";

@@ -21,7 +21,9 @@ function joinChildren(children: readonly UiViewNode[]): string {
 export function nodeFallback(type: string, props: Record<string, UiValue>, children: readonly UiViewNode[], raw: string): string {
   if (type === "Show" || type === "Each") return joinChildren(children);
   const text = componentFallback(type, props, joinChildren(children));
-  return text.trim() === "" ? raw.slice(0, RAW_LIMIT) : text;
+  if (text.trim() !== "") return text;
+  const source = raw.slice(0, RAW_LIMIT);
+  return type === "Tag" || source.endsWith("\n") ? source : `${source}\n`;
 }
 
 function componentFallback(type: string, props: Record<string, UiValue>, children: string): string {

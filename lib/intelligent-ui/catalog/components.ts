@@ -86,3 +86,19 @@ export function findComponent(type: string): UiComponentDefinition | undefined {
 export function componentProps(definition: UiComponentDefinition): string[] {
   return [...Object.keys(definition.schema.shape), ...(definition.extraProps ?? [])];
 }
+
+let prepared = false;
+
+/**
+ * Runs every schema once so zod's first-use setup is not charged to a block's time budget: a
+ * cold process would otherwise refuse its first blocks.
+ */
+export function prepareCatalog(): void {
+  if (prepared) return;
+  prepared = true;
+  const sample = { value: [1, "a", null, { a: [true] }], items: [{ a: 1 }], rows: [{ a: 1 }], data: [{ a: 1 }], as: "a" };
+  for (const definition of BY_NAME.values()) {
+    definition.schema.safeParse({});
+    definition.schema.safeParse(sample);
+  }
+}
