@@ -1,15 +1,63 @@
 import "server-only";
+import {
+  componentFallbackText,
+  decodeAssistantContent,
+  resolveComponentFrame,
+  type AssistantContentPart,
+} from "@/lib/component-frames";
+import { appComponents } from "./components";
 import type { ChatEvent, Part } from "./view";
 
-/** What a reply's content draws as, resolved on the server. */
-export function contentParts(content: string, _options: { final: boolean }): Part[] {
-  return content ? [{ kind: "text", text: content }] : [];
+const DUPLICATE_INSTANCE = { code: "COMPONENT_DUPLICATE_INSTANCE", message: "Another component in this reply has the same instance id." };
+
+/** Whether content is (or is becoming) component frames rather than Markdown. */
+function carriesFrames(content: string): boolean {
+  return content.startsWith("\u001e") || content.trimStart().startsWith("{");
+}
+
+/**
+ * What a reply's content draws as, resolved on the server: Markdown stays text; an envelope or a
+ * plain JSON frame is decoded, and every frame is checked against the app's closed manifest
+ * before it is stored or streamed. A frame that fails draws as a diagnostic, a valid frame of an
+ * unregistered component as its fallback text, and the rest of the reply still draws.
+ */
+export function contentParts(content: string, { final }: { final: boolean }): Part[] {
+  if (!carriesFrames(content)) return content ? [{ kind: "text", text: content }] : [];
+  const decoded = decodeAssistantContent(content);
+  if (decoded.ok) return resolveParts(decoded.parts);
+  if (!content.startsWith("\u001e")) {
+    // A reply that merely starts with a brace is Markdown once it is complete; until then, wait.
+    return final ? [{ kind: "text", text: content }] : [];
+  }
+  return [{ kind: "diagnostic", code: decoded.diagnostic.code, message: decoded.diagnostic.message }];
+}
+
+function resolveParts(parts: readonly AssistantContentPart[]): Part[] {
+  const seen = new Set<string>();
+  return parts.map((part): Part => {
+    if (part.kind === "text") return { kind: "text", text: part.text };
+    const resolved = resolveComponentFrame(part.frame, appComponents);
+    if (!resolved.ok) {
+      const { diagnostic, frame } = resolved;
+      if (diagnostic.code === "COMPONENT_UNKNOWN" && frame) return { kind: "fallback", text: componentFallbackText(frame.fallback) };
+      return { kind: "diagnostic", code: diagnostic.code, message: diagnostic.message };
+    }
+    if (seen.has(resolved.frame.instanceId)) return { kind: "diagnostic", ...DUPLICATE_INSTANCE };
+    seen.add(resolved.frame.instanceId);
+    return {
+      kind: "component",
+      instanceId: resolved.frame.instanceId,
+      componentKey: resolved.componentKey,
+      props: resolved.frame.props,
+      fallback: { ...resolved.frame.fallback },
+    };
+  });
 }
 
 /**
  * The events that turn the parts a page has into the next parts: text appended to the trailing
  * text part, then whole new parts. When the new parts are not an extension of the old (a decoder
- * revised an earlier part), the whole item is sent again.
+ * revised an earlier part), the item's parts are sent again whole.
  */
 export function diffParts(itemId: string, previous: readonly Part[], next: readonly Part[]): ChatEvent[] {
   const events: ChatEvent[] = [];

@@ -4,11 +4,21 @@ import { appConfig } from "@/lib/config";
 import type { Agent } from "@/lib/agent/agent";
 import { chatAgent } from "@/lib/agent";
 import { contentParts, diffParts } from "./content";
+import { answerHostRoute, type RouteReply } from "./host-routes";
 import { appendEvents, lockChat, nextPosition, toItemView } from "./store";
 import { dispatchNextQueued } from "./turn-start";
 import { type Part, originSchema } from "./view";
 
-type Claim = { chatId: string; turnId: string; itemId: string; message: string; history: { role: "user" | "assistant"; content: string }[] };
+type Claim = {
+  chatId: string;
+  turnId: string;
+  itemId: string;
+  /** What the agent is asked to answer (with the preamble of a picked choice). */
+  message: string;
+  /** The host route that answers this turn instead of the agent, if any. */
+  route: RouteReply | null;
+  history: { role: "user" | "assistant"; content: string }[];
+};
 
 const CHOICE_PREAMBLE = (label: string) =>
   `The person chose "${label}" from your UI reply; their message is the visible context of that choice.`;
@@ -45,7 +55,10 @@ async function claimTurn(chatId: string): Promise<Claim | null> {
     await appendEvents(tx, chatId, [{ type: "item.created", item: toItemView(reply) }]);
     const origin = originSchema.nullable().parse(trigger.origin);
     const message = origin && "label" in origin ? `${CHOICE_PREAMBLE(origin.label)}\n\n${trigger.content}` : trigger.content;
-    return { chatId, turnId: turn.id, itemId: reply.id, message, history };
+    // Host routes answer what a person typed, or an alias their grant authorised; never text a
+    // model-authored choice put in their mouth.
+    const route = origin === null || (origin.kind === "frame" && origin.granted) ? answerHostRoute(trigger.content) : null;
+    return { chatId, turnId: turn.id, itemId: reply.id, message, route, history };
   });
 }
 
@@ -54,7 +67,8 @@ function leaseFromNow(): Date {
 }
 
 /** Streams the agent's reply into the item, then ends the turn and starts the next queued one. */
-async function runTurn(claim: Claim, agent: Agent): Promise<void> {
+async function runTurn(claim: Claim, chatAgentForTurn: Agent): Promise<void> {
+  const agent = claim.route ? replyWith(claim.route.content) : chatAgentForTurn;
   const abort = new AbortController();
   const heartbeat = setInterval(() => void renewLease(claim, abort), Math.max(250, appConfig().turnLeaseMs / 3));
   let content = "";
@@ -80,6 +94,14 @@ async function runTurn(claim: Claim, agent: Agent): Promise<void> {
     clearInterval(heartbeat);
   }
   if (!abort.signal.aborted) await endTurn(claim, content, outcome);
+}
+
+function replyWith(content: string): Agent {
+  return {
+    async *reply() {
+      yield content;
+    },
+  };
 }
 
 async function turnStillRunning(tx: Tx, turnId: string): Promise<boolean> {
@@ -120,6 +142,9 @@ async function endTurn(claim: Claim, content: string, outcome: "finished" | "fai
       where: { id: claim.itemId },
       data: { content, parts, status: outcome === "finished" ? "complete" : "failed", completedAt: new Date() },
     });
+    if (claim.route && outcome === "finished") {
+      await tx.deterministicGrant.createMany({ data: claim.route.grants.map((grant) => ({ itemId: claim.itemId, ...grant })) });
+    }
     await tx.turn.update({ where: { id: claim.turnId }, data: { status: outcome, endedAt: new Date() } });
     await tx.chat.update({ where: { id: claim.chatId }, data: { activeTurnId: null } });
     await appendEvents(tx, claim.chatId, [

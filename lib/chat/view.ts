@@ -38,6 +38,8 @@ export const originSchema = z.discriminatedUnion("kind", [
     instanceId: z.string(),
     choiceId: z.string(),
     label: z.string(),
+    // True when a deterministic route's grant authorised this exact submission.
+    granted: z.boolean(),
   }),
   z.object({
     kind: z.literal("uiChoice"),

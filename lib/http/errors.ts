@@ -15,35 +15,38 @@ export const ERROR_STATUS = {
   "item-not-found": 404,
   "stale-ui-block": 409,
   "ui-already-answered": 409,
+  "frame-not-found": 404,
+  "frame-not-answerable": 409,
   "frame-already-answered": 409,
   "refused_choice": 422,
-  "invalid-frame": 422,
   "action-refused": 422,
   "confirmation-not-found": 404,
   "confirmation-expired": 410,
-  "confirmation-closed": 409,
   "internal": 500,
   "unavailable": 503,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
 
-export const errorBodySchema = z.object({ code: z.string(), message: z.string() });
+export const errorBodySchema = z.object({ code: z.string(), message: z.string(), reason: z.string().optional() });
 export type ErrorBody = z.infer<typeof errorBodySchema>;
 
 export class AppError extends Error {
   readonly code: ErrorCode;
   readonly status: number;
+  /** A finer stable code under `code`, e.g. which rule refused an action. */
+  readonly reason: string | undefined;
 
-  constructor(code: ErrorCode, message: string) {
+  constructor(code: ErrorCode, message: string, reason?: string) {
     super(message);
     this.name = "AppError";
     this.code = code;
     this.status = ERROR_STATUS[code];
+    this.reason = reason;
   }
 
   toBody(): ErrorBody {
-    return { code: this.code, message: this.message };
+    return this.reason ? { code: this.code, message: this.message, reason: this.reason } : { code: this.code, message: this.message };
   }
 }
 

@@ -1,0 +1,20 @@
+import { after } from "next/server";
+import { selectFrameChoice } from "@/lib/chat/selections";
+import { driveChat } from "@/lib/chat/turn-runner";
+import { handleRoute } from "@/lib/http/errors";
+import { assertSameOrigin, parseJsonBody, parseParams } from "@/lib/http/request";
+import { chatParamsSchema, selectionBodySchema } from "@/lib/http/schemas";
+import { requireVisitor } from "@/lib/http/visitor";
+
+export const dynamic = "force-dynamic";
+export const maxDuration = 300;
+
+export const POST = handleRoute(async (request: Request, context: { params: Promise<{ chatId: string }> }) => {
+  assertSameOrigin(request);
+  const { chatId } = parseParams(await context.params, chatParamsSchema);
+  const visitorId = await requireVisitor(request);
+  const body = await parseJsonBody(request, selectionBodySchema);
+  const outcome = await selectFrameChoice({ chatId, visitorId, ...body });
+  if (outcome.status === "sent") after(() => driveChat(chatId));
+  return Response.json(outcome);
+});

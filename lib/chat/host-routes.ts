@@ -1,0 +1,44 @@
+import { envelope } from "@/lib/agent/scenarios";
+
+/**
+ * Deterministic routes: slash commands the host answers itself, without the agent. A route may
+ * project a ChoiceList whose choices show, in their description, the exact alias a pick submits;
+ * the host records a grant for each, so that pick (and only that pick, once) sends the alias.
+ */
+export type Grant = { instanceId: string; choiceId: string; alias: string };
+export type RouteReply = { content: string; grants: Grant[] };
+
+const RELEASE_TARGETS = ["staging", "production"] as const;
+
+function releaseMenu(): RouteReply {
+  const choices = RELEASE_TARGETS.map((target) => ({ id: target, label: target === "staging" ? "Staging" : "Production", description: `/release ${target}` }));
+  return {
+    content: envelope([
+      { kind: "text", text: "Release routes are answered by the host. Pick a target; the exact command shown is what will be sent." },
+      {
+        kind: "component",
+        frame: {
+          protocol: "agentskit.chat.component",
+          version: 1,
+          type: "render",
+          componentKey: "choice-list",
+          instanceId: "release-target",
+          props: { prompt: "Release which environment?", choices },
+          fallback: { kind: "choice-list", summary: "Choose Staging or Production." },
+        },
+      },
+    ]),
+    grants: choices.map((choice) => ({ instanceId: "release-target", choiceId: choice.id, alias: choice.description })),
+  };
+}
+
+/** The host's own answer to a message, or null when the agent should answer it. */
+export function answerHostRoute(message: string): RouteReply | null {
+  const text = message.trim();
+  if (text === "/release") return releaseMenu();
+  const target = /^\/release (staging|production)$/.exec(text)?.[1];
+  if (target) return { content: `Release to **${target}** scheduled by the host route. No agent was involved.`, grants: [] };
+  return null;
+}
+
+export const HOST_ROUTE_PROMPTS = ["/release"];

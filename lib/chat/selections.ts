@@ -1,0 +1,98 @@
+import "server-only";
+import { COMPONENT_PROTOCOL, selectChoice } from "@/lib/component-frames";
+import { db, type Tx } from "@/lib/db/client";
+import { AppError } from "@/lib/http/errors";
+import { toConfirmationView, toSelectionView } from "./chats";
+import { confirmations } from "./confirmations";
+import { appendEvents, lockChat } from "./store";
+import { sendOrQueue } from "./turn-start";
+import { partSchema, type ChatEvent, type ComponentPart, type SelectionView } from "./view";
+import { z } from "zod";
+
+export type SelectionOutcome = {
+  /** `sent` or `queued`: the choice became a message; `proposed`: it awaits confirmation. */
+  status: "sent" | "queued" | "proposed";
+  selection: SelectionView;
+  event: unknown;
+};
+
+type Target = { chatId: string; visitorId: string; itemId: string; instanceId: string; choiceId: string };
+
+/**
+ * A person picks a choice of a ChoiceList. In one transaction under the chat lock: the frame is
+ * found as the server stored it, the choice is checked against its validated props, and the pick
+ * is recorded once per frame instance (the same choice again answers the same; another is
+ * refused). A plain choice sends its visible text as the person's next message (or queues it); a
+ * route's granted choice sends its alias; a typed action only proposes a confirmation.
+ */
+export async function selectFrameChoice(target: Target): Promise<SelectionOutcome> {
+  return db().$transaction(async (tx) => {
+    const chat = await lockChat(tx, { chatId: target.chatId, visitorId: target.visitorId });
+    const part = await findAnswerableFrame(tx, target);
+    const existing = await tx.frameSelection.findUnique({ where: { itemId_instanceId: { itemId: target.itemId, instanceId: target.instanceId } } });
+    if (existing) {
+      if (existing.choiceId !== target.choiceId) {
+        throw new AppError("frame-already-answered", `This list was already answered with “${existing.label}”.`);
+      }
+      const status = existing.confirmationToken ? "proposed" : existing.queued ? "queued" : "sent";
+      return { status, selection: toSelectionView(existing), event: existing.event };
+    }
+
+    const selected = selectChoice(
+      { protocol: COMPONENT_PROTOCOL, version: 1, type: "render", componentKey: part.componentKey, instanceId: part.instanceId, props: part.props, fallback: part.fallback },
+      target.choiceId,
+    );
+    if (!selected.ok) throw new AppError("refused_choice", "That choice is not one this list offers.", selected.diagnostic.code);
+    const { choice, event } = selected;
+    const base = { itemId: target.itemId, instanceId: target.instanceId, choiceId: choice.id, label: choice.label, event };
+    const events: ChatEvent[] = [];
+
+    let status: SelectionOutcome["status"];
+    let row;
+    if (choice.action) {
+      const proposal = await confirmations(tx, target).propose({ sessionId: target.visitorId, action: choice.action });
+      if (!proposal.ok) throw new AppError("action-refused", "This action cannot be proposed.", proposal.diagnostic.code);
+      row = await tx.frameSelection.create({ data: { ...base, queued: false, confirmationToken: proposal.record.token } });
+      const confirmation = toConfirmationView(await tx.actionConfirmation.findUniqueOrThrow({ where: { token: proposal.record.token } }));
+      events.push({ type: "confirmation.updated", itemId: target.itemId, confirmation });
+      status = "proposed";
+    } else {
+      const alias = await claimGrant(tx, target);
+      const sent = await sendOrQueue(tx, chat, {
+        text: alias ?? choice.label,
+        origin: { kind: "frame", itemId: target.itemId, instanceId: target.instanceId, choiceId: choice.id, label: choice.label, granted: alias !== null },
+      });
+      row = await tx.frameSelection.create({
+        data: { ...base, queued: sent.status === "queued", messageId: sent.itemId, queuedId: sent.queuedId },
+      });
+      status = sent.status;
+    }
+    const selection = toSelectionView(row);
+    await appendEvents(tx, target.chatId, [{ type: "selection.recorded", itemId: target.itemId, selection }, ...events]);
+    return { status, selection, event };
+  });
+}
+
+const storedPartsSchema = z.array(partSchema);
+
+async function findAnswerableFrame(tx: Tx, target: Target): Promise<ComponentPart> {
+  const item = await tx.item.findFirst({ where: { id: target.itemId, chatId: target.chatId } });
+  const part = item
+    ? storedPartsSchema.parse(item.parts).find((candidate): candidate is ComponentPart => candidate.kind === "component" && candidate.instanceId === target.instanceId)
+    : undefined;
+  if (!item || !part) throw new AppError("frame-not-found", "This list is not in the chat.");
+  if (item.role !== "assistant" || item.parentToolUseId !== null || item.status !== "complete") {
+    throw new AppError("frame-not-answerable", "This list cannot be answered: its reply is still streaming or was not finished.");
+  }
+  return part;
+}
+
+/** Uses the route's grant for exactly this choice, once; returns its alias, or null without one. */
+async function claimGrant(tx: Tx, target: Target): Promise<string | null> {
+  const grant = await tx.deterministicGrant.findUnique({
+    where: { itemId_instanceId_choiceId: { itemId: target.itemId, instanceId: target.instanceId, choiceId: target.choiceId } },
+  });
+  if (!grant) return null;
+  const { count } = await tx.deterministicGrant.updateMany({ where: { id: grant.id, usedAt: null }, data: { usedAt: new Date() } });
+  return count === 1 ? grant.alias : null;
+}

@@ -1,0 +1,23 @@
+import { z } from "zod";
+import type { ConfirmableTool } from "@/lib/component-frames";
+
+export const sendEmailInputSchema = z.strictObject({
+  to: z.email(),
+  subject: z.string().min(1).max(200),
+  body: z.string().min(1).max(5_000),
+});
+export type SendEmailInput = z.infer<typeof sendEmailInputSchema>;
+
+/**
+ * A mock mail tool: it sends nothing, and answers as a mail service would. It runs only after a
+ * person approves the confirmation a ChoiceList action proposed.
+ */
+export const sendEmailTool: ConfirmableTool<SendEmailInput> = {
+  name: "send-email",
+  executable: true,
+  requiresConfirmation: true,
+  input: sendEmailInputSchema,
+  async execute(input) {
+    return { delivered: true, to: input.to, subject: input.subject, messageId: `msg-${crypto.randomUUID().slice(0, 8)}` };
+  },
+};

@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "ActionConfirmation" ADD COLUMN     "settledAt" TIMESTAMP(3);
