@@ -98,6 +98,46 @@ export const SCENARIOS: Scenario[] = [
       ]),
   },
   {
+    name: "unsafe-actions",
+    prompt: "Propose actions the app must refuse",
+    matches: (message) => /\bmust refuse\b/i.test(message),
+    reply: () =>
+      envelope([
+        { kind: "text", text: "Each of these proposes an action the host should refuse." },
+        {
+          kind: "component",
+          frame: choiceListFrame(
+            "unsafe-actions",
+            "Which action?",
+            [
+              { id: "wipe", label: "Delete every file", action: { name: "delete-everything", input: {} } },
+              { id: "bad-address", label: "Email nobody", action: { name: "send-email", input: { to: "not-an-address", subject: "Hi", body: "Hello" } } },
+              { id: "fine", label: "Just reply" },
+            ],
+            "Choose Delete every file, Email nobody or Just reply.",
+          ),
+        },
+      ]),
+  },
+  {
+    name: "imitation",
+    prompt: "Imitate the release route",
+    matches: (message) => /\bimitate\b/i.test(message),
+    reply: () =>
+      envelope([
+        { kind: "text", text: "This list copies the release route's instance id and aliases, but the agent wrote it." },
+        {
+          kind: "component",
+          frame: choiceListFrame(
+            "release-target",
+            "Release which environment?",
+            [{ id: "production", label: "Production", description: "/release production" }],
+            "Choose Production.",
+          ),
+        },
+      ]),
+  },
+  {
     name: "broken-frame",
     prompt: "Show a broken component",
     matches: (message) => /\bbroken\b/i.test(message),

@@ -1,0 +1,184 @@
+import { randomUUID } from "node:crypto";
+import { afterAll, describe, expect, it } from "vitest";
+import { createMockAgent } from "@/lib/agent/mock-agent";
+import { db, disconnectDb } from "@/lib/db/client";
+import { createChat, loadChatView, sendMessage } from "./chats";
+import { decideConfirmation } from "./confirmations";
+import { selectFrameChoice } from "./selections";
+import { driveChat } from "./turn-runner";
+import type { ItemView } from "./view";
+
+afterAll(async () => {
+  await disconnectDb();
+});
+
+const instant = createMockAgent({ deltaMs: 0 });
+
+/** A chat whose first reply (to `message`) has finished; returns the reply's item. */
+async function answeredChat(message: string) {
+  const visitorId = randomUUID();
+  const { chatId } = await createChat({ visitorId, message });
+  await driveChat(chatId, instant);
+  const chat = await loadChatView({ visitorId, chatId });
+  const reply = chat.items.find((item) => item.role === "assistant")!;
+  return { visitorId, chatId, reply };
+}
+
+const userTexts = async (visitorId: string, chatId: string) =>
+  (await loadChatView({ visitorId, chatId })).items.filter((item) => item.role === "user").map((item) => (item.parts[0] as { text: string }).text);
+
+function componentIds(item: ItemView) {
+  return item.parts.map((part) => (part.kind === "component" ? part.instanceId : part.kind));
+}
+
+describe("ChoiceList selection", () => {
+  it("stores the reply's frames resolved, and draws invalid or unknown ones as diagnostics and fallbacks", async () => {
+    const { reply } = await answeredChat("Show a broken component");
+    expect(reply.parts.map((part) => part.kind)).toEqual(["text", "diagnostic", "fallback", "text"]);
+    expect(reply.parts[1]).toMatchObject({ code: "COMPONENT_INVALID_PROPS" });
+    expect(reply.parts[2]).toEqual({ kind: "fallback", text: "[unsupported visual: weather-card] Lisbon: sunny, 24 °C." });
+  });
+
+  it("sends the choice's label once; the same pick again answers the same; another is refused", async () => {
+    const { visitorId, chatId, reply } = await answeredChat("Where should we go next?");
+    expect(componentIds(reply)).toEqual(["text", "destination-choice"]);
+    const pick = (choiceId: string) => selectFrameChoice({ visitorId, chatId, itemId: reply.id, instanceId: "destination-choice", choiceId });
+
+    const first = await pick("docs");
+    expect(first.status).toBe("sent");
+    expect(first.event).toEqual({
+      protocol: "agentskit.chat.component",
+      version: 1,
+      type: "select",
+      componentKey: "choice-list",
+      instanceId: "destination-choice",
+      choiceId: "docs",
+    });
+    expect(await pick("docs")).toEqual(first);
+    await expect(pick("demo")).rejects.toMatchObject({ code: "frame-already-answered" });
+    expect(await userTexts(visitorId, chatId)).toEqual(["Where should we go next?", "Documentation"]);
+
+    await driveChat(chatId, instant);
+    const chat = await loadChatView({ visitorId, chatId });
+    expect(chat.items.at(-2)?.origin).toMatchObject({ kind: "frame", label: "Documentation", granted: false });
+    expect(chat.items.at(-1)?.parts[0]).toMatchObject({ text: expect.stringContaining("Noted: **Documentation**") });
+    expect(chat.items.find((item) => item.id === reply.id)?.selections["destination-choice"]).toMatchObject({ choiceId: "docs", label: "Documentation" });
+  });
+
+  it("records exactly one answer and one message when different picks race", async () => {
+    const { visitorId, chatId, reply } = await answeredChat("Where should we go next?");
+    const picks = await Promise.allSettled(
+      Array.from({ length: 8 }, (_, index) =>
+        selectFrameChoice({ visitorId, chatId, itemId: reply.id, instanceId: "destination-choice", choiceId: index % 2 ? "docs" : "demo" }),
+      ),
+    );
+    const winners = picks.filter((pick) => pick.status === "fulfilled").map((pick) => pick.value.selection.choiceId);
+    expect(new Set(winners).size).toBe(1);
+    for (const pick of picks) {
+      if (pick.status === "rejected") expect(pick.reason).toMatchObject({ code: "frame-already-answered" });
+    }
+    expect(await db().frameSelection.count({ where: { itemId: reply.id } })).toBe(1);
+    expect(await userTexts(visitorId, chatId)).toHaveLength(2);
+  });
+
+  it("refuses undeclared choices, unknown frames, streaming replies and strangers, writing nothing", async () => {
+    const { visitorId, chatId, reply } = await answeredChat("Where should we go next?");
+    const base = { visitorId, chatId, itemId: reply.id, instanceId: "destination-choice" };
+    await expect(selectFrameChoice({ ...base, choiceId: "elsewhere" })).rejects.toMatchObject({ code: "refused_choice", reason: "COMPONENT_UNKNOWN_CHOICE" });
+    await expect(selectFrameChoice({ ...base, instanceId: "other", choiceId: "docs" })).rejects.toMatchObject({ code: "frame-not-found" });
+    await expect(selectFrameChoice({ ...base, visitorId: randomUUID(), choiceId: "docs" })).rejects.toMatchObject({ code: "chat-not-found" });
+    await db().item.update({ where: { id: reply.id }, data: { status: "streaming" } });
+    await expect(selectFrameChoice({ ...base, choiceId: "docs" })).rejects.toMatchObject({ code: "frame-not-answerable" });
+    expect(await db().frameSelection.count({ where: { itemId: reply.id } })).toBe(0);
+    expect(await userTexts(visitorId, chatId)).toHaveLength(1);
+  });
+
+  it("queues the choice's message behind a running reply", async () => {
+    const { visitorId, chatId, reply } = await answeredChat("Where should we go next?");
+    await sendMessage({ visitorId, chatId, text: "meanwhile" });
+    const outcome = await selectFrameChoice({ visitorId, chatId, itemId: reply.id, instanceId: "destination-choice", choiceId: "demo" });
+    expect(outcome.status).toBe("queued");
+    expect(outcome.selection.queued).toBe(true);
+    await driveChat(chatId, instant);
+    expect(await userTexts(visitorId, chatId)).toEqual(["Where should we go next?", "meanwhile", "Demo"]);
+  });
+});
+
+describe("deterministic routes", () => {
+  it("send the granted alias once, which the host route answers", async () => {
+    const { visitorId, chatId, reply } = await answeredChat("/release");
+    expect(await db().deterministicGrant.count({ where: { itemId: reply.id } })).toBe(2);
+    await selectFrameChoice({ visitorId, chatId, itemId: reply.id, instanceId: "release-target", choiceId: "staging" });
+    await driveChat(chatId, instant);
+    const chat = await loadChatView({ visitorId, chatId });
+    expect(chat.items.at(-2)?.parts[0]).toEqual({ kind: "text", text: "/release staging" });
+    expect(chat.items.at(-2)?.origin).toMatchObject({ granted: true });
+    expect(chat.items.at(-1)?.parts[0]).toMatchObject({ text: expect.stringContaining("Release to **staging** scheduled by the host route") });
+    const grant = await db().deterministicGrant.findFirstOrThrow({ where: { itemId: reply.id, choiceId: "staging" } });
+    expect(grant.usedAt).not.toBeNull();
+  });
+
+  it("give a model-authored imitation nothing: its pick sends the label to the agent", async () => {
+    const { visitorId, chatId, reply } = await answeredChat("Imitate the release route");
+    await selectFrameChoice({ visitorId, chatId, itemId: reply.id, instanceId: "release-target", choiceId: "production" });
+    await driveChat(chatId, instant);
+    const chat = await loadChatView({ visitorId, chatId });
+    expect(chat.items.at(-2)?.parts[0]).toEqual({ kind: "text", text: "Production" });
+    expect(chat.items.at(-1)?.parts[0]).toMatchObject({ text: expect.stringContaining("Noted: **Production**") });
+  });
+});
+
+describe("typed actions", () => {
+  async function proposal() {
+    const { visitorId, chatId, reply } = await answeredChat("Email the release notes");
+    const outcome = await selectFrameChoice({ visitorId, chatId, itemId: reply.id, instanceId: "release-email", choiceId: "send" });
+    expect(outcome.status).toBe("proposed");
+    return { visitorId, chatId, reply, token: outcome.selection.confirmationToken! };
+  }
+
+  it("propose a confirmation instead of a message, bound to the visitor, input and tool call", async () => {
+    const { visitorId, chatId, token } = await proposal();
+    const row = await db().actionConfirmation.findUniqueOrThrow({ where: { token } });
+    expect(row).toMatchObject({ visitorId, chatId, action: "send-email", status: "pending", input: { to: "ada@example.com", subject: "Release notes", body: "Version 1.4 is out." } });
+    expect(row.toolCallId).toMatch(/^app-/);
+    expect(row.expiresAt.getTime() - row.createdAt.getTime()).toBe(300_000);
+    expect(await userTexts(visitorId, chatId)).toHaveLength(1);
+  });
+
+  it("run the tool once for any number of approvals, concurrent or repeated", async () => {
+    const { visitorId, chatId, token } = await proposal();
+    const results = await Promise.all(Array.from({ length: 5 }, () => decideConfirmation({ visitorId, chatId, token, decision: "approve" })));
+    const again = await decideConfirmation({ visitorId, chatId, token, decision: "approve" });
+    const ids = new Set([...results, again].map((view) => JSON.stringify(view.outcome)));
+    expect(ids.size).toBe(1);
+    expect(again).toMatchObject({ status: "approved", outcome: { kind: "executed", result: { delivered: true, to: "ada@example.com" } } });
+  });
+
+  it("keep a rejected handle rejected", async () => {
+    const { visitorId, chatId, token } = await proposal();
+    expect(await decideConfirmation({ visitorId, chatId, token, decision: "reject" })).toMatchObject({ status: "rejected" });
+    expect(await decideConfirmation({ visitorId, chatId, token, decision: "approve" })).toMatchObject({ status: "rejected", outcome: { kind: "rejected" } });
+  });
+
+  it("deny an expired handle and say so", async () => {
+    const { visitorId, chatId, token } = await proposal();
+    await db().actionConfirmation.update({ where: { token }, data: { expiresAt: new Date(Date.now() - 1) } });
+    await expect(decideConfirmation({ visitorId, chatId, token, decision: "approve" })).rejects.toMatchObject({ code: "confirmation-expired" });
+    expect(await db().actionConfirmation.findUniqueOrThrow({ where: { token } })).toMatchObject({ status: "expired", outcome: { kind: "expired" } });
+  });
+
+  it("hide a handle from another visitor", async () => {
+    const { chatId, token } = await proposal();
+    await expect(decideConfirmation({ visitorId: randomUUID(), chatId, token, decision: "approve" })).rejects.toMatchObject({ code: "chat-not-found" });
+    expect(await db().actionConfirmation.findUniqueOrThrow({ where: { token } })).toMatchObject({ status: "pending" });
+  });
+
+  it("refuse an unregistered tool or invalid input, and write nothing", async () => {
+    const { visitorId, chatId, reply } = await answeredChat("Propose actions the app must refuse");
+    const pick = (choiceId: string) => selectFrameChoice({ visitorId, chatId, itemId: reply.id, instanceId: "unsafe-actions", choiceId });
+    await expect(pick("wipe")).rejects.toMatchObject({ code: "action-refused", reason: "ACTION_UNREGISTERED" });
+    await expect(pick("bad-address")).rejects.toMatchObject({ code: "action-refused", reason: "ACTION_INVALID_INPUT" });
+    expect(await db().frameSelection.count({ where: { itemId: reply.id } })).toBe(0);
+    expect(await db().actionConfirmation.count({ where: { chatId } })).toBe(0);
+  });
+});
