@@ -47,7 +47,7 @@ async function main() {
     await migrateDatabase({ connectionString: url, log: (line) => console.log(`migrations: ${line}`) });
   } catch (error) {
     await stopDatabase();
-    throw error;
+    throw new Error(`could not migrate the database: ${error instanceof Error ? error.message : error}`);
   }
 
   const next = spawn(process.execPath, [join(root, "node_modules/next/dist/bin/next"), "dev", ...nextArgs], {
