@@ -10,7 +10,7 @@ import type { UiBlock, UiDiagnostic, UiEvaluation, UiLimits } from "./types";
 export function blockFailure(block: UiBlock, error: unknown): UiDiagnostic {
   const code = isUiFailure(error) && error.code === "budget_exceeded" ? "budget_exceeded" : "invalid_syntax";
   const message = error instanceof Error ? error.message : "The block could not be evaluated.";
-  return { code, message, start: 0, end: block.source.length };
+  return { code, message, start: 0, end: typeof block?.source === "string" ? block.source.length : 0 };
 }
 
 /**
@@ -20,6 +20,15 @@ export function blockFailure(block: UiBlock, error: unknown): UiDiagnostic {
 export function evaluateUiBlock(block: UiBlock, state: UiState, limits?: Partial<UiLimits>): UiEvaluation {
   const resolved = resolveUiLimits(limits);
   prepareCatalog();
+  try {
+    return evaluateWithin(block, state, resolved);
+  } catch (error) {
+    // A block read back from storage may be damaged: it draws as nothing rather than throwing.
+    return { nodes: [], diagnostics: [blockFailure(block, error)] };
+  }
+}
+
+function evaluateWithin(block: UiBlock, state: UiState, resolved: UiLimits): UiEvaluation {
   if (block.catalogVersion !== UI_CATALOG_VERSION) {
     const diagnostic: UiDiagnostic = { code: "unknown_catalog", message: `Catalog version ${block.catalogVersion} is not ${UI_CATALOG_VERSION}.`, start: 0, end: block.source.length, nodeId: block.id };
     const fallback = typeof block.fallback === "string" ? block.fallback : "";
@@ -36,10 +45,6 @@ export function evaluateUiBlock(block: UiBlock, state: UiState, limits?: Partial
     nodeIds: "view",
     state,
   };
-  try {
-    const nodes = evaluateTree(block.nodes, context);
-    return { nodes, diagnostics: context.diagnostics.slice(0, resolved.diagnostics) };
-  } catch (error) {
-    return { nodes: [], diagnostics: [blockFailure(block, error)] };
-  }
+  const nodes = evaluateTree(block.nodes, context);
+  return { nodes, diagnostics: context.diagnostics.slice(0, resolved.diagnostics) };
 }

@@ -35,6 +35,13 @@ function mayHoldFence(text: string, from: number): boolean {
   return text.indexOf("```", from) >= 0 || text.indexOf("~~~", from) >= 0;
 }
 
+/** A last line that may be a closing fence still being typed is not content yet. */
+function cutClosingStart(text: string, lineStart: number, char: string): number {
+  const line = text.slice(lineStart);
+  const run = line.trimStart();
+  return line.length - run.length <= 3 && run.length > 0 && run.replace(/[ \t\r]+$/, "").split("").every((c) => c === char) ? lineStart : text.length;
+}
+
 /** Finds every ui fence, closed or still streaming, skipping ui fences inside other code fences. */
 export function scanFences(text: string, language: string, from?: FenceScanState): { fences: UiFence[]; state: FenceScanState } {
   const start = from?.language === language && from.position <= text.length ? from : undefined;
@@ -63,7 +70,8 @@ export function scanFences(text: string, language: string, from?: FenceScanState
   }
   state ??= { language, position: completeEnd, open, fences: [...fences] };
   if (open?.ui) {
-    fences.push({ start: open.start, contentStart: open.contentStart, contentEnd: text.length, end: text.length, closed: false });
+    const contentEnd = Math.max(open.contentStart, cutClosingStart(text, completeEnd, open.char));
+    fences.push({ start: open.start, contentStart: open.contentStart, contentEnd, end: text.length, closed: false });
   }
   return { fences, state };
 }
