@@ -1,0 +1,33 @@
+// `npm run bench`: prints the project's speed figures, as ratios to baselines measured in the same
+// run. Runs every module in scripts/bench/ (each default-exports an async function that prints).
+// Uses DATABASE_URL, or starts a throwaway embedded PostgreSQL for the database figures.
+import { readdirSync } from "node:fs";
+import { join } from "node:path";
+import { disconnectDb } from "@/lib/db/client";
+import { migrateDatabase } from "@/lib/db/migrate";
+import { startEmbeddedDatabase } from "./db/embedded";
+
+async function main() {
+  const embedded = process.env.DATABASE_URL ? undefined : await startEmbeddedDatabase({ persistent: false });
+  try {
+    const url = process.env.DATABASE_URL ?? embedded!.url;
+    process.env.DATABASE_URL = url;
+    await migrateDatabase({ connectionString: url });
+    const folder = join(__dirname, "bench");
+    for (const file of readdirSync(folder).filter((name) => name.endsWith(".ts")).sort()) {
+      const bench = (await import(join(folder, file))) as { default: () => Promise<void> };
+      await bench.default();
+    }
+  } finally {
+    await disconnectDb();
+    await embedded?.stop();
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  },
+);

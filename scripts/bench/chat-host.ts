@@ -1,0 +1,49 @@
+// Chat host figures against a real PostgreSQL, each as a ratio to a baseline measured in the same
+// run on the same database: a minimal one-row insert-and-commit.
+import { randomUUID } from "node:crypto";
+import { createMockAgent } from "@/lib/agent/mock-agent";
+import { createChat, sendMessage } from "@/lib/chat/chats";
+import { selectFrameChoice } from "@/lib/chat/selections";
+import { driveChat } from "@/lib/chat/turn-runner";
+import { db } from "@/lib/db/client";
+
+const ROUNDS = 150;
+
+async function timePerCall(calls: Array<() => Promise<unknown>>): Promise<number> {
+  const started = performance.now();
+  for (const call of calls) await call();
+  return (performance.now() - started) / calls.length;
+}
+
+export default async function benchChatHost(): Promise<void> {
+  const insertVisitor = () => db().$executeRaw`INSERT INTO "Visitor" ("id") VALUES (${randomUUID()}::uuid)`;
+  // Warm the pool and the plan cache first, so the baseline is not charged for connecting.
+  await timePerCall(Array.from({ length: 30 }, () => insertVisitor));
+  const baseline = await timePerCall(Array.from({ length: ROUNDS }, () => insertVisitor));
+
+  const instant = createMockAgent({ deltaMs: 0 });
+  const lists = [];
+  for (let index = 0; index < ROUNDS; index++) {
+    const visitorId = randomUUID();
+    const { chatId } = await createChat({ visitorId, message: "Where should we go next?" });
+    await driveChat(chatId, instant);
+    const reply = await db().item.findFirstOrThrow({ where: { chatId, role: "assistant" } });
+    lists.push({ visitorId, chatId, itemId: reply.id });
+  }
+  const choice = await timePerCall(
+    lists.map((target) => () => selectFrameChoice({ ...target, instanceId: "destination-choice", choiceId: "docs" })),
+  );
+  const replay = await timePerCall(
+    lists.map((target) => () => selectFrameChoice({ ...target, instanceId: "destination-choice", choiceId: "docs" })),
+  );
+  const queued = await timePerCall(
+    lists.map((target) => () => sendMessage({ visitorId: target.visitorId, chatId: target.chatId, text: "and then?" })),
+  );
+
+  const line = (label: string, ms: number) =>
+    console.log(`chat-host ${label}: ${ms.toFixed(2)} ms per call (${(ms / baseline).toFixed(1)}× a one-row insert-and-commit)`);
+  console.log(`chat-host baseline one-row insert-and-commit: ${baseline.toFixed(2)} ms`);
+  line("ChoiceList choice transaction (lock, check, message, answer, events)", choice);
+  line("same choice replayed (idempotent answer)", replay);
+  line("message queued behind a running turn", queued);
+}
