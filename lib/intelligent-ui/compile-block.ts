@@ -7,6 +7,7 @@ import { evaluateTree, type TreeContext } from "./evaluate-tree";
 import { blockFailure } from "./evaluate";
 import { blockFallback } from "./fallback";
 import { resolveUiLimits } from "./limits";
+import { startsWithText } from "./quoted";
 import type { CompileUiBlockOptions, UiBlock, UiDiagnostic, UiNode, UiQuery, UiVariable } from "./types";
 
 /** What a later compile of the same growing block can reuse; never part of a block. */
@@ -56,7 +57,7 @@ export function compileBlock(source: string, options: CompileUiBlockOptions, cac
 
 function resumable(context: CompileContext, cache: BlockCache | undefined): BlockCache | undefined {
   if (cache === undefined || context.final) return undefined;
-  return context.source.startsWith(cache.source.slice(0, cache.checkpoint.position)) ? cache : undefined;
+  return startsWithText(context.source, cache.source, cache.checkpoint.position) ? cache : undefined;
 }
 
 function compileWithin(context: CompileContext, previous: BlockCache | undefined): { block: UiBlock; cache?: BlockCache } {

@@ -1,6 +1,7 @@
 import { compileBlock, failedBlock, type BlockCache } from "./compile-block";
 import { fenceSource, scanFences, UI_FENCE_LANGUAGE, type FenceScanState } from "./fences";
 import { resolveLimits, UI_REPLY_LIMITS } from "./limits";
+import { startsWithText } from "./quoted";
 import type { CompileUiOptions, UiBlock, UiNode, UiReplyLimits } from "./types";
 
 const now: () => number = typeof performance !== "undefined" ? () => performance.now() : () => Date.now();
@@ -34,7 +35,7 @@ export function compileReply(text: string, options: CompileUiOptions, cache?: Re
   const replyLimits: UiReplyLimits = resolveLimits(UI_REPLY_LIMITS, options.replyLimits);
   const language = options.fenceLanguage ?? UI_FENCE_LANGUAGE;
   const final = options.final ?? false;
-  const appended = cache !== undefined && text.startsWith(cache.text);
+  const appended = cache !== undefined && startsWithText(text, cache.text, cache.text.length);
   const { fences, state } = scanFences(text, language, appended ? cache.scan : undefined);
   const previous: ReplyCache["blocks"] = cache?.blocks ?? new Map();
   const kept: ReplyCache["blocks"] = new Map();

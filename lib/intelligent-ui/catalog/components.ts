@@ -82,9 +82,13 @@ export function findComponent(type: string): UiComponentDefinition | undefined {
   return BY_NAME.get(type);
 }
 
+const PROPS = new Map(
+  [...BY_NAME.values()].map((definition) => [definition, [...Object.keys(definition.schema.shape), ...(definition.extraProps ?? [])]]),
+);
+
 /** Props a component accepts, in schema order. */
-export function componentProps(definition: UiComponentDefinition): string[] {
-  return [...Object.keys(definition.schema.shape), ...(definition.extraProps ?? [])];
+export function componentProps(definition: UiComponentDefinition): readonly string[] {
+  return PROPS.get(definition) ?? [];
 }
 
 let prepared = false;
