@@ -7,12 +7,15 @@ import type { UiState } from "./state";
 import type { UiDiagnostic, UiDiagnosticCode, UiNode, UiValue, UiViewNode } from "./types";
 import { copyUiValue, displayUiScalar, isUiScalar } from "./values";
 
-/** A memoised evaluation of a complete top-level subtree, replayed with the same cost. */
+/** The evaluation of a list of sibling nodes, replayed with the same cost while its prefix is unchanged. */
 interface Replay {
-  view: UiViewNode;
+  nodes: UiNode[];
+  views: UiViewNode[];
+  /** Running totals after each node. */
+  steps: number[];
+  iterations: number[];
+  diagnosticCounts: number[];
   diagnostics: UiDiagnostic[];
-  steps: number;
-  iterations: number;
 }
 
 export interface TreeContext {
@@ -23,30 +26,43 @@ export interface TreeContext {
   /** Diagnostics name compiled ids (compile time) or view ids (draw time). */
   nodeIds: "source" | "view";
   state?: UiState;
-  /** Compile-time only: results for unchanged nodes while a block streams. */
+  /** Compile-time only, keyed by a list's first node: a streaming block re-evaluates only its new tail. */
   memo?: WeakMap<UiNode, Replay>;
 }
 
-export function evaluateTree(nodes: readonly UiNode[], context: TreeContext, locals?: UiLocals, suffix = ""): UiViewNode[] {
-  const views: UiViewNode[] = [];
-  for (const node of nodes) views.push(evaluateMemo(node, context, locals, suffix));
-  return views;
+function sharedPrefix(before: readonly UiNode[], now: readonly UiNode[]): number {
+  let count = 0;
+  while (count < before.length && count < now.length && before[count] === now[count] && now[count]?.complete) count++;
+  return count;
 }
 
-function evaluateMemo(node: UiNode, context: TreeContext, locals: UiLocals | undefined, suffix: string): UiViewNode {
+export function evaluateTree(nodes: readonly UiNode[], context: TreeContext, locals?: UiLocals, suffix = ""): UiViewNode[] {
   const { memo, budget, diagnostics } = context;
-  if (memo === undefined || locals !== undefined || !node.complete) return evaluateNode(node, context, locals, suffix);
-  const replay = memo.get(node);
-  if (replay !== undefined) {
-    budget.iterations += replay.iterations;
-    budget.step(replay.steps);
+  const first = nodes[0];
+  if (memo === undefined || locals !== undefined || first === undefined) return nodes.map((node) => evaluateNode(node, context, locals, suffix));
+  const previous = memo.get(first);
+  const reused = previous === undefined ? 0 : sharedPrefix(previous.nodes, nodes);
+  const replay: Replay = { nodes: nodes.slice(), views: [], steps: [], iterations: [], diagnosticCounts: [], diagnostics: [] };
+  if (previous !== undefined && reused > 0) {
+    replay.views = previous.views.slice(0, reused);
+    replay.steps = previous.steps.slice(0, reused);
+    replay.iterations = previous.iterations.slice(0, reused);
+    replay.diagnosticCounts = previous.diagnosticCounts.slice(0, reused);
+    replay.diagnostics = previous.diagnostics.slice(0, replay.diagnosticCounts[reused - 1]);
+    budget.iterations += replay.iterations[reused - 1] as number;
+    budget.step(replay.steps[reused - 1]);
     diagnostics.push(...replay.diagnostics);
-    return replay.view;
   }
-  const [steps, iterations, count] = [budget.steps, budget.iterations, diagnostics.length];
-  const view = evaluateNode(node, context, locals, suffix);
-  memo.set(node, { view, diagnostics: diagnostics.slice(count), steps: budget.steps - steps, iterations: budget.iterations - iterations });
-  return view;
+  for (let i = reused; i < nodes.length; i++) {
+    const [steps, iterations, count] = [budget.steps, budget.iterations, diagnostics.length];
+    replay.views.push(evaluateNode(nodes[i] as UiNode, context, locals, suffix));
+    replay.diagnostics.push(...diagnostics.slice(count));
+    replay.steps.push((replay.steps[i - 1] ?? 0) + budget.steps - steps);
+    replay.iterations.push((replay.iterations[i - 1] ?? 0) + budget.iterations - iterations);
+    replay.diagnosticCounts.push(replay.diagnostics.length);
+  }
+  memo.set(first, replay);
+  return replay.views;
 }
 
 function fail(context: TreeContext, node: UiNode, id: string, error: unknown): UiDiagnosticCode {
