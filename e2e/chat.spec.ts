@@ -42,7 +42,7 @@ test.describe("chat", () => {
   test("a message sent during a reply is queued, then answered in order", async ({ page }) => {
     await startChatFromHome(page, "Tell me a long story");
     await expect(page.getByRole("article", { name: "Agent" })).toHaveAttribute("data-status", "streaming");
-    await page.getByLabel("Message").fill("what happened next?");
+    await page.getByRole("textbox", { name: "Message" }).fill("what happened next?");
     await page.getByRole("button", { name: "Queue" }).click();
     const queue = page.getByRole("list", { name: "Queued messages" });
     await expect(queue.getByText("what happened next?")).toBeVisible();

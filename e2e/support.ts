@@ -14,7 +14,17 @@ export async function createChat(request: APIRequestContext, baseURL: string | u
   return body.chatId;
 }
 
-type ChatBody = { running: boolean; items: Array<{ role: string; status: string; parts: Array<{ kind: string; text?: string }> }>; queued: unknown[] };
+export type ChatBody = {
+  running: boolean;
+  items: Array<{
+    id: string;
+    role: string;
+    status: string;
+    parts: Array<{ kind: string; text?: string; instanceId?: string }>;
+    selections: Record<string, { choiceId: string; label: string; confirmationToken: string | null }>;
+  }>;
+  queued: unknown[];
+};
 
 /** Waits until the chat has no running turn and nothing queued, then returns it. */
 export async function settledChat(request: APIRequestContext, chatId: string): Promise<ChatBody> {

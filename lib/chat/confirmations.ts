@@ -77,6 +77,13 @@ export function confirmations(client: Tx, origin?: ConfirmationOrigin) {
   return createActionConfirmation({ tools: appTools, store: confirmationStore(client, origin) });
 }
 
+// One instance per process for decisions, so concurrent calls here share one operation (and all
+// see its result); across instances the compare-and-swap alone decides.
+const shared = globalThis as unknown as { answerableDecisions?: ReturnType<typeof confirmations> };
+function decisions() {
+  return (shared.answerableDecisions ??= confirmations(db()));
+}
+
 /**
  * A person approves or rejects a proposed action. Only an approved, unexpired handle runs its
  * tool, once; a repeated decision answers the settled handle unchanged.
@@ -99,7 +106,7 @@ export async function decideConfirmation({
   const owned = await db().actionConfirmation.findFirst({ where: { token, chatId, visitorId }, select: { token: true } });
   if (!owned) throw new AppError("confirmation-not-found", "This confirmation does not exist.");
 
-  const handle = confirmations(db());
+  const handle = decisions();
   const result = decision === "approve" ? await handle.approve(token, visitorId) : await handle.reject(token, visitorId, reason);
   // A decision that settled the handle is streamed to every page; a replay changes nothing.
   const settledNow = result.ok ? result.changed : result.record !== undefined;

@@ -1,9 +1,10 @@
 import { randomUUID } from "node:crypto";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it, vi } from "vitest";
 import { createMockAgent } from "@/lib/agent/mock-agent";
 import { db, disconnectDb } from "@/lib/db/client";
+import { sendEmailTool } from "@/lib/tools/send-email";
 import { createChat, loadChatView, sendMessage } from "./chats";
-import { decideConfirmation } from "./confirmations";
+import { confirmations, decideConfirmation } from "./confirmations";
 import { selectFrameChoice } from "./selections";
 import { driveChat } from "./turn-runner";
 import type { ItemView } from "./view";
@@ -147,11 +148,24 @@ describe("typed actions", () => {
 
   it("run the tool once for any number of approvals, concurrent or repeated", async () => {
     const { visitorId, chatId, token } = await proposal();
+    const execute = vi.spyOn(sendEmailTool, "execute");
     const results = await Promise.all(Array.from({ length: 5 }, () => decideConfirmation({ visitorId, chatId, token, decision: "approve" })));
     const again = await decideConfirmation({ visitorId, chatId, token, decision: "approve" });
     const ids = new Set([...results, again].map((view) => JSON.stringify(view.outcome)));
     expect(ids.size).toBe(1);
     expect(again).toMatchObject({ status: "approved", outcome: { kind: "executed", result: { delivered: true, to: "ada@example.com" } } });
+    expect(execute).toHaveBeenCalledTimes(1);
+    execute.mockRestore();
+  });
+
+  it("run the tool once when separate instances approve at the same moment", async () => {
+    const { visitorId, token } = await proposal();
+    const execute = vi.spyOn(sendEmailTool, "execute");
+    // Each instance has its own in-process sharing; only the compare-and-swap in Postgres is common.
+    await Promise.all(Array.from({ length: 4 }, () => confirmations(db()).approve(token, visitorId)));
+    expect(execute).toHaveBeenCalledTimes(1);
+    execute.mockRestore();
+    expect(await db().actionConfirmation.findUniqueOrThrow({ where: { token } })).toMatchObject({ status: "approved" });
   });
 
   it("keep a rejected handle rejected", async () => {

@@ -7,7 +7,7 @@ import { contentParts, diffParts } from "./content";
 import { answerHostRoute, type RouteReply } from "./host-routes";
 import { appendEvents, lockChat, nextPosition, toItemView } from "./store";
 import { dispatchNextQueued } from "./turn-start";
-import { type Part, originSchema } from "./view";
+import { type ChatEvent, type Part, originSchema } from "./view";
 
 type Claim = {
   chatId: string;
@@ -67,33 +67,75 @@ function leaseFromNow(): Date {
 }
 
 /** Streams the agent's reply into the item, then ends the turn and starts the next queued one. */
+// Chunks arriving faster than this are written together: one transaction and one event per
+// interval, however fast the agent streams.
+const WRITE_INTERVAL_MS = 50;
+
 async function runTurn(claim: Claim, chatAgentForTurn: Agent): Promise<void> {
   const agent = claim.route ? replyWith(claim.route.content) : chatAgentForTurn;
   const abort = new AbortController();
   const heartbeat = setInterval(() => void renewLease(claim, abort), Math.max(250, appConfig().turnLeaseMs / 3));
+  const writer = new DeltaWriter(claim, () => abort.abort());
   let content = "";
-  let parts: Part[] = [];
   let outcome: "finished" | "failed" = "finished";
   try {
     for await (const chunk of agent.reply({ chatId: claim.chatId, history: claim.history, message: claim.message, signal: abort.signal })) {
+      if (abort.signal.aborted) break;
       content += chunk;
-      const next = contentParts(content, { final: false });
-      const events = diffParts(claim.itemId, parts, next);
-      parts = next;
-      if (events.length === 0) continue;
-      const alive = await writeDelta(claim, content, parts, events);
-      if (!alive) {
-        abort.abort();
-        return;
-      }
+      writer.push(content);
     }
+    await writer.close();
   } catch (error) {
     console.error("Agent reply failed", error);
     outcome = "failed";
+    await writer.close().catch((closeError: unknown) => console.error("Reply write failed", closeError));
   } finally {
     clearInterval(heartbeat);
   }
+  // A turn declared dead (its lease lapsed and it was recovered) writes nothing more.
   if (!abort.signal.aborted) await endTurn(claim, content, outcome);
+}
+
+/** Writes a streaming reply's growth, coalesced to one write per interval, one write at a time. */
+class DeltaWriter {
+  private written: Part[] = [];
+  private latest: { content: string; parts: Part[] } | null = null;
+  private chain: Promise<void> = Promise.resolve();
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  private lastWrite = 0;
+
+  constructor(
+    private readonly claim: Claim,
+    private readonly onStopped: () => void,
+  ) {}
+
+  push(content: string): void {
+    this.latest = { content, parts: contentParts(content, { final: false }) };
+    if (this.timer) return;
+    const wait = Math.max(0, this.lastWrite + WRITE_INTERVAL_MS - Date.now());
+    this.timer = setTimeout(() => {
+      this.timer = undefined;
+      this.chain = this.chain.then(() => this.write());
+    }, wait);
+  }
+
+  /** Waits for writes in flight; what is still pending is left to the final write of the turn. */
+  async close(): Promise<void> {
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    await this.chain;
+  }
+
+  private async write(): Promise<void> {
+    const latest = this.latest;
+    this.latest = null;
+    if (!latest) return;
+    this.lastWrite = Date.now();
+    const events = diffParts(this.claim.itemId, this.written, latest.parts);
+    if (events.length === 0) return;
+    this.written = latest.parts;
+    if (!(await writeDelta(this.claim, latest.content, latest.parts, events))) this.onStopped();
+  }
 }
 
 function replyWith(content: string): Agent {
@@ -109,13 +151,13 @@ async function turnStillRunning(tx: Tx, turnId: string): Promise<boolean> {
   return turn?.status === "running";
 }
 
-async function writeDelta(claim: Claim, content: string, parts: Part[], events: Parameters<typeof appendEvents>[2]) {
+async function writeDelta(claim: Claim, content: string, parts: Part[], events: ChatEvent[]): Promise<boolean> {
   return db().$transaction(async (tx) => {
     await lockChat(tx, { chatId: claim.chatId });
-    // A turn recovered as interrupted while this process stalled must not write any further.
-    if (!(await turnStillRunning(tx, claim.turnId))) return false;
+    // Renewing the lease doubles as the check that the turn was not recovered meanwhile.
+    const { count } = await tx.turn.updateMany({ where: { id: claim.turnId, status: "running" }, data: { leaseExpiresAt: leaseFromNow() } });
+    if (count === 0) return false;
     await tx.item.update({ where: { id: claim.itemId }, data: { content, parts } });
-    await tx.turn.update({ where: { id: claim.turnId }, data: { leaseExpiresAt: leaseFromNow() } });
     await appendEvents(tx, claim.chatId, events);
     return true;
   });
