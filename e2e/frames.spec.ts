@@ -55,7 +55,7 @@ test.describe("ChoiceList frames", () => {
     await list.getByRole("button", { name: /Staging/ }).click();
     const sent = page.getByRole("article", { name: "You" }).nth(1);
     await expect(sent.getByText("/release staging", { exact: true })).toBeVisible();
-    await expect(sent).toContainText("Chosen: Staging");
+    await expect(sent).toContainText("Picked “Staging”");
     await expect(page.getByText("scheduled by the host route")).toBeVisible();
   });
 

@@ -26,6 +26,12 @@ function PartView({ part, item, chatId }: { part: Part; item: ItemView; chatId: 
   }
 }
 
+/** A person's message that came from a pick says so, and names the pick when the text differs. */
+function originNote(label: string, parts: Part[]): string {
+  const text = parts.map((part) => (part.kind === "text" ? part.text : "")).join("");
+  return text === label ? "Picked from a list" : `Picked “${label}”`;
+}
+
 export function ItemBubble({ item, chatId }: { item: ItemView; chatId: string }) {
   const mine = item.role === "user";
   const note = STATUS_NOTE[item.status];
@@ -36,7 +42,7 @@ export function ItemBubble({ item, chatId }: { item: ItemView; chatId: string })
       className={mine ? "ml-auto w-fit max-w-[85%] rounded-2xl bg-indigo-600 px-4 py-2 text-white" : "max-w-full space-y-3"}
     >
       {item.origin && "label" in item.origin && (
-        <p className={mine ? "text-xs text-indigo-100" : "text-xs text-zinc-500"}>Chosen: {item.origin.label}</p>
+        <p className="text-xs text-indigo-100">{originNote(item.origin.label, item.parts)}</p>
       )}
       {item.parts.map((part, index) => (
         <PartView key={index} part={part} item={item} chatId={chatId} />
