@@ -19,18 +19,22 @@ export type AppConfig = {
 
 let cached: AppConfig | undefined;
 
-/** Reads the environment once; production refuses to start without a real session secret. */
-export function appConfig(): AppConfig {
-  if (cached) return cached;
-  const env = envSchema.parse(process.env);
-  if (env.NODE_ENV === "production" && !env.SESSION_SECRET && !process.env.NEXT_PHASE) {
+/** Reads configuration from an environment; production refuses to start without a session secret. */
+export function parseAppConfig(source: Record<string, string | undefined>): AppConfig {
+  const env = envSchema.parse(source);
+  // `next build` evaluates modules without runtime secrets; every other production start needs one.
+  if (env.NODE_ENV === "production" && !env.SESSION_SECRET && source.NEXT_PHASE !== "phase-production-build") {
     throw new Error("SESSION_SECRET must be set in production (at least 16 characters).");
   }
-  cached = {
+  return {
     sessionSecret: env.SESSION_SECRET ?? DEVELOPMENT_SECRET,
     agentDeltaMs: env.AGENT_DELTA_MS,
     turnLeaseMs: env.TURN_LEASE_MS,
     appOrigin: env.APP_ORIGIN ? new URL(env.APP_ORIGIN).origin : undefined,
   };
-  return cached;
+}
+
+/** The process's configuration, read once. */
+export function appConfig(): AppConfig {
+  return (cached ??= parseAppConfig(process.env));
 }

@@ -1,7 +1,7 @@
 import "server-only";
 import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/http/errors";
-import { lockChat, toItemView } from "./store";
+import { appendEvents, lockChat, toItemView } from "./store";
 import { queuedViews, sendOrQueue } from "./turn-start";
 import type { ChatView, ConfirmationView, ItemView, SelectionView } from "./view";
 
@@ -20,6 +20,7 @@ export async function createChat({ visitorId, message }: { visitorId: string; me
     if (!message) return { chatId: chat.id, status: null };
     const locked = await lockChat(tx, { chatId: chat.id, visitorId });
     const sent = await sendOrQueue(tx, locked, { text: message });
+    await appendEvents(tx, chat.id, sent.events);
     return { chatId: chat.id, status: sent.status };
   });
 }
@@ -38,7 +39,7 @@ export async function sendMessage({ visitorId, chatId, text }: { visitorId: stri
   return db().$transaction(async (tx) => {
     const chat = await lockChat(tx, { chatId, visitorId });
     const sent = await sendOrQueue(tx, chat, { text });
-    await tx.chat.update({ where: { id: chatId }, data: { updatedAt: new Date() } });
+    await appendEvents(tx, chatId, sent.events);
     return sent;
   });
 }

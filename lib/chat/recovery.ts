@@ -32,11 +32,13 @@ export async function recoverStaleTurns({ chatId }: { chatId?: string } = {}): P
       });
       await tx.turn.update({ where: { id: turn.id }, data: { status: "interrupted", endedAt: new Date() } });
       await tx.chat.update({ where: { id: turn.chatId }, data: { activeTurnId: null } });
+      const next = await dispatchNextQueued(tx, turn.chatId);
       await appendEvents(tx, turn.chatId, [
         { type: "item.completed", item: toItemView(item) },
         { type: "turn.ended", turnId: turn.id, status: "interrupted" },
+        ...next,
       ]);
-      return dispatchNextQueued(tx, turn.chatId);
+      return next.length > 0;
     });
     if (started) toDrive.push(turn.chatId);
   }

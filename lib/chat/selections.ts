@@ -66,6 +66,7 @@ export async function selectFrameChoice(target: Target): Promise<SelectionOutcom
         data: { ...base, queued: sent.status === "queued", messageId: sent.itemId, queuedId: sent.queuedId },
       });
       status = sent.status;
+      events.push(...sent.events);
     }
     const selection = toSelectionView(row);
     await appendEvents(tx, target.chatId, [{ type: "selection.recorded", itemId: target.itemId, selection }, ...events]);

@@ -2,7 +2,7 @@ import "server-only";
 import type { Tx } from "@/lib/db/client";
 import { AppError } from "@/lib/http/errors";
 import { notifyChat } from "./notify";
-import { type ChatEvent, type ItemView, type Origin, type Part, originSchema, partSchema } from "./view";
+import { type ChatEvent, type ItemView, originSchema, partSchema } from "./view";
 import { z } from "zod";
 
 type LockedChat = { id: string; visitorId: string; activeTurnId: string | null; lastPosition: number };
@@ -43,11 +43,6 @@ export async function nextPosition(tx: Tx, chatId: string): Promise<number> {
   return chat.lastPosition;
 }
 
-export const itemViewInclude = {
-  selections: true,
-  confirmations: false,
-} as const;
-
 type ItemRow = {
   id: string;
   position: number;
@@ -69,8 +64,8 @@ export function toItemView(row: ItemRow, extra: Pick<ItemView, "selections" | "c
     position: row.position,
     role: row.role,
     status: row.status,
-    parts: storedPartsSchema.parse(row.parts) as Part[],
-    origin: row.origin == null ? null : (originSchema.parse(row.origin) as Origin),
+    parts: storedPartsSchema.parse(row.parts),
+    origin: originSchema.nullable().parse(row.origin ?? null),
     parentToolUseId: row.parentToolUseId,
     createdAt: row.createdAt.toISOString(),
     completedAt: row.completedAt?.toISOString() ?? null,

@@ -1,5 +1,5 @@
 import "server-only";
-import { db, type Tx } from "@/lib/db/client";
+import { db } from "@/lib/db/client";
 import { appConfig } from "@/lib/config";
 import type { Agent } from "@/lib/agent/agent";
 import { chatAgent } from "@/lib/agent";
@@ -146,11 +146,6 @@ function replyWith(content: string): Agent {
   };
 }
 
-async function turnStillRunning(tx: Tx, turnId: string): Promise<boolean> {
-  const turn = await tx.turn.findUnique({ where: { id: turnId }, select: { status: true } });
-  return turn?.status === "running";
-}
-
 async function writeDelta(claim: Claim, content: string, parts: Part[], events: ChatEvent[]): Promise<boolean> {
   return db().$transaction(async (tx) => {
     await lockChat(tx, { chatId: claim.chatId });
@@ -178,7 +173,8 @@ async function renewLease(claim: Claim, abort: AbortController): Promise<void> {
 async function endTurn(claim: Claim, content: string, outcome: "finished" | "failed"): Promise<void> {
   await db().$transaction(async (tx) => {
     await lockChat(tx, { chatId: claim.chatId });
-    if (!(await turnStillRunning(tx, claim.turnId))) return;
+    const ended = await tx.turn.updateMany({ where: { id: claim.turnId, status: "running" }, data: { status: outcome, endedAt: new Date() } });
+    if (ended.count === 0) return;
     const parts = contentParts(content, { final: true });
     const item = await tx.item.update({
       where: { id: claim.itemId },
@@ -187,12 +183,12 @@ async function endTurn(claim: Claim, content: string, outcome: "finished" | "fai
     if (claim.route && outcome === "finished") {
       await tx.deterministicGrant.createMany({ data: claim.route.grants.map((grant) => ({ itemId: claim.itemId, ...grant })) });
     }
-    await tx.turn.update({ where: { id: claim.turnId }, data: { status: outcome, endedAt: new Date() } });
     await tx.chat.update({ where: { id: claim.chatId }, data: { activeTurnId: null } });
+    const next = await dispatchNextQueued(tx, claim.chatId);
     await appendEvents(tx, claim.chatId, [
       { type: "item.completed", item: toItemView(item) },
       { type: "turn.ended", turnId: claim.turnId, status: outcome },
+      ...next,
     ]);
-    await dispatchNextQueued(tx, claim.chatId);
   });
 }

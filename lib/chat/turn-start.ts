@@ -1,42 +1,46 @@
 import "server-only";
+import { randomUUID } from "node:crypto";
 import type { Tx } from "@/lib/db/client";
 import { appConfig } from "@/lib/config";
-import { appendEvents, nextPosition, toItemView } from "./store";
+import { toItemView } from "./store";
 import { type ChatEvent, type Origin, type QueuedView, originSchema } from "./view";
+
+// These functions run inside a caller's transaction that holds the chat lock. They return the
+// events they caused instead of appending them, so each transaction appends its events once.
 
 export type Message = { text: string; origin?: Origin | null };
 
-/**
- * Writes a person's message as a user item and starts the turn that answers it. The caller holds
- * the chat lock and has checked that no turn runs.
- */
-export async function startTurn(tx: Tx, chatId: string, message: Message, extraEvents: ChatEvent[] = []) {
-  const position = await nextPosition(tx, chatId);
+/** Writes a person's message as a user item and starts the turn that answers it. No turn may run. */
+export async function startTurn(tx: Tx, chatId: string, message: Message) {
+  const turnId = randomUUID();
+  const { lastPosition } = await tx.chat.update({
+    where: { id: chatId },
+    data: { lastPosition: { increment: 1 }, activeTurnId: turnId },
+    select: { lastPosition: true },
+  });
   const now = new Date();
   const item = await tx.item.create({
     data: {
       chatId,
-      createdAt: now,
-      position,
+      position: lastPosition,
       role: "user",
       status: "complete",
       content: message.text,
       parts: [{ kind: "text", text: message.text }],
       origin: message.origin ?? undefined,
+      turnId,
+      createdAt: now,
       completedAt: now,
     },
   });
-  const turn = await tx.turn.create({
-    data: { chatId, triggerItemId: item.id, leaseExpiresAt: new Date(Date.now() + appConfig().turnLeaseMs) },
+  await tx.turn.create({
+    data: { id: turnId, chatId, triggerItemId: item.id, leaseExpiresAt: new Date(now.getTime() + appConfig().turnLeaseMs) },
   });
-  await tx.item.update({ where: { id: item.id }, data: { turnId: turn.id } });
-  await tx.chat.update({ where: { id: chatId }, data: { activeTurnId: turn.id } });
-  await appendEvents(tx, chatId, [
-    ...extraEvents,
+  const events: ChatEvent[] = [
     { type: "item.created", item: toItemView(item) },
-    { type: "turn.started", turnId: turn.id },
-  ]);
-  return { item, turn };
+    { type: "turn.started", turnId },
+  ];
+  return { itemId: item.id, turnId, events };
 }
 
 /** The messages still waiting behind the running turn, oldest first. */
@@ -45,40 +49,24 @@ export async function queuedViews(tx: Tx, chatId: string): Promise<QueuedView[]>
   return rows.map((row) => ({ id: row.id.toString(), text: row.text, createdAt: row.createdAt.toISOString() }));
 }
 
-/** Queues a message behind the running turn. The caller holds the chat lock. */
-export async function queueMessage(tx: Tx, chatId: string, message: Message) {
-  const queued = await tx.queuedMessage.create({
-    data: { chatId, text: message.text, origin: message.origin ?? undefined },
-  });
-  await appendEvents(tx, chatId, [{ type: "queue.changed", queued: await queuedViews(tx, chatId) }]);
-  return queued;
-}
-
-/**
- * Starts the turn for the oldest queued message, if any. The caller holds the chat lock and has
- * just ended the previous turn. Returns whether a turn started.
- */
-export async function dispatchNextQueued(tx: Tx, chatId: string): Promise<boolean> {
+/** Starts the turn for the oldest queued message, if any, right after the previous turn ended. */
+export async function dispatchNextQueued(tx: Tx, chatId: string): Promise<ChatEvent[]> {
   const next = await tx.queuedMessage.findFirst({ where: { chatId, dispatchedAt: null }, orderBy: { id: "asc" } });
-  if (!next) return false;
-  await tx.queuedMessage.update({ where: { id: next.id }, data: { dispatchedAt: new Date() } });
-  const remaining = await queuedViews(tx, chatId);
-  const { item } = await startTurn(
-    tx,
-    chatId,
-    { text: next.text, origin: originSchema.nullable().parse(next.origin) },
-    [{ type: "queue.changed", queued: remaining }],
-  );
-  await tx.queuedMessage.update({ where: { id: next.id }, data: { itemId: item.id } });
-  return true;
+  if (!next) return [];
+  const started = await startTurn(tx, chatId, { text: next.text, origin: originSchema.nullable().parse(next.origin) });
+  await tx.queuedMessage.update({ where: { id: next.id }, data: { dispatchedAt: new Date(), itemId: started.itemId } });
+  return [{ type: "queue.changed", queued: await queuedViews(tx, chatId) }, ...started.events];
 }
 
-/** Sends a message now, or queues it when a turn is running. The caller holds the chat lock. */
+/** Sends a message now, or queues it behind the running turn. */
 export async function sendOrQueue(tx: Tx, chat: { id: string; activeTurnId: string | null }, message: Message) {
   if (chat.activeTurnId) {
-    const queued = await queueMessage(tx, chat.id, message);
-    return { status: "queued" as const, queuedId: queued.id, itemId: null, turnId: chat.activeTurnId };
+    const queued = await tx.queuedMessage.create({
+      data: { chatId: chat.id, text: message.text, origin: message.origin ?? undefined },
+    });
+    const events: ChatEvent[] = [{ type: "queue.changed", queued: await queuedViews(tx, chat.id) }];
+    return { status: "queued" as const, queuedId: queued.id, itemId: null, turnId: chat.activeTurnId, events };
   }
-  const { item, turn } = await startTurn(tx, chat.id, message);
-  return { status: "sent" as const, queuedId: null, itemId: item.id, turnId: turn.id };
+  const started = await startTurn(tx, chat.id, message);
+  return { status: "sent" as const, queuedId: null, ...started };
 }
