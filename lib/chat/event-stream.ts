@@ -30,6 +30,7 @@ export async function openChatEventStream({ visitorId, chatId, after, signal }: 
   const startedAt = Date.now();
   let lastWrite = Date.now();
   let quietPolls = 0;
+  let cancelled = false;
 
   const waitForChange = () =>
     new Promise<void>((resolve) => {
@@ -52,7 +53,7 @@ export async function openChatEventStream({ visitorId, chatId, after, signal }: 
       };
       write("retry: 1000\n\n");
       try {
-        while (!signal.aborted && Date.now() - startedAt < MAX_STREAM_MS) {
+        while (!cancelled && !signal.aborted && Date.now() - startedAt < MAX_STREAM_MS) {
           const events = await db().chatEvent.findMany({
             where: { chatId, seq: { gt: cursor } },
             orderBy: { seq: "asc" },
@@ -69,7 +70,7 @@ export async function openChatEventStream({ visitorId, chatId, after, signal }: 
           await waitForChange();
         }
       } catch (error) {
-        if (!signal.aborted) console.error("Chat event stream failed", error);
+        if (!cancelled && !signal.aborted) console.error("Chat event stream failed", error);
       } finally {
         unsubscribe();
         try {
@@ -80,6 +81,7 @@ export async function openChatEventStream({ visitorId, chatId, after, signal }: 
       }
     },
     cancel() {
+      cancelled = true;
       unsubscribe();
       wake?.();
     },
