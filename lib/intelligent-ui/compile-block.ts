@@ -35,14 +35,21 @@ export function compileUiBlock(source: string, options: CompileUiBlockOptions): 
   return compileBlock(source, options).block;
 }
 
-export function compileBlock(source: string, options: CompileUiBlockOptions, cache?: BlockCache): { block: UiBlock; cache?: BlockCache } {
+/** A compiled block, how many nodes it holds (for the reply's budget), and what a later compile may reuse. */
+export interface CompiledBlock {
+  block: UiBlock;
+  nodeCount: number;
+  cache?: BlockCache;
+}
+
+export function compileBlock(source: string, options: CompileUiBlockOptions, cache?: BlockCache): CompiledBlock {
   const limits = resolveUiLimits(options.limits);
   prepareCatalog();
   const final = options.final ?? true;
   const { id } = options;
   if (source.length > limits.characters) {
     const diagnostic: UiDiagnostic = { code: "budget_exceeded", message: `The block is longer than ${limits.characters} characters.`, start: limits.characters, end: source.length };
-    return { block: failedBlock(id, source, final, diagnostic, source.slice(0, limits.characters)) };
+    return { block: failedBlock(id, source, final, diagnostic, source.slice(0, limits.characters)), nodeCount: 0 };
   }
   const context: CompileContext = {
     blockId: id, source, final, limits, budget: new UiBudget(limits), querySchemas: options.querySchemas ?? {},
@@ -51,7 +58,7 @@ export function compileBlock(source: string, options: CompileUiBlockOptions, cac
   try {
     return compileWithin(context, cache);
   } catch (error) {
-    return { block: failedBlock(id, source, final, blockFailure(emptyBlock(id, source, final), error), source) };
+    return { block: failedBlock(id, source, final, blockFailure(emptyBlock(id, source, final), error), source), nodeCount: 0 };
   }
 }
 
@@ -60,7 +67,7 @@ function resumable(context: CompileContext, cache: BlockCache | undefined): Bloc
   return startsWithText(context.source, cache.source, cache.checkpoint.position) ? cache : undefined;
 }
 
-function compileWithin(context: CompileContext, previous: BlockCache | undefined): { block: UiBlock; cache?: BlockCache } {
+function compileWithin(context: CompileContext, previous: BlockCache | undefined): CompiledBlock {
   const cache = resumable(context, previous);
   let parser: TagParser;
   if (cache !== undefined) {
@@ -71,7 +78,7 @@ function compileWithin(context: CompileContext, previous: BlockCache | undefined
   } else {
     const declarations = compileDeclarations(context);
     if (declarations.stopped) {
-      return { block: { ...emptyBlock(context.blockId, context.source, context.final), variables: context.variables, queries: context.queries, diagnostics: context.diagnostics } };
+      return { block: { ...emptyBlock(context.blockId, context.source, context.final), variables: context.variables, queries: context.queries, diagnostics: context.diagnostics }, nodeCount: 0 };
     }
     parser = new TagParser(context, declarations.bodyStart);
   }
@@ -98,9 +105,11 @@ function compileWithin(context: CompileContext, previous: BlockCache | undefined
     fallback: blockFallback(views, context.source),
   };
   const checkpoint = parser.checkpoint;
-  if (checkpoint === undefined) return { block };
+  const nodeCount = parser.nodeCount;
+  if (checkpoint === undefined) return { block, nodeCount };
   return {
     block,
+    nodeCount,
     cache: { source: context.source, checkpoint, variables: context.variables, queries: context.queries, diagnostics: context.diagnostics, roots: parser.roots, memo },
   };
 }

@@ -39,7 +39,9 @@ function mayHoldFence(text: string, from: number): boolean {
 function cutClosingStart(text: string, lineStart: number, char: string): number {
   const line = text.slice(lineStart);
   const run = line.trimStart();
-  return line.length - run.length <= 3 && run.length > 0 && run.replace(/[ \t\r]+$/, "").split("").every((c) => c === char) ? lineStart : text.length;
+  if (line.length - run.length > 3 || run[0] !== char) return text.length;
+  for (const c of run.replace(/[ \t\r]+$/, "")) if (c !== char) return text.length;
+  return lineStart;
 }
 
 /** Finds every ui fence, closed or still streaming, skipping ui fences inside other code fences. */

@@ -44,6 +44,39 @@ describe("streaming", () => {
     }
   });
 
+  const STREAMED = [
+    ...REPLIES,
+    fenced(statsBlock(40), "Numbers:\n", "\n"),
+    fenced('$n = 2\n<Stats>\n  <Stat label="A" value={$n} unit="ms"/>\n  <Stat label="B" value={"x"} bogus="1" label="again"/>\n  <Nope/>\n  <Stat label={"L" + $n} value={[$n]}/>\n  <Show when={$n > 1}><Stat label="C" value={3}/></Show>\n</Stats>\n<Callout title="t">open {$n} {[$n]} <Tag>x</Tag>\n<Stat label="D" value={$n}/>'),
+  ];
+
+  it.each(STREAMED.map((reply, i) => [i, reply] as const))("streams reply %i in deltas of 1, 7 and 53 characters to exactly the blocks of compiling each prefix afresh", (_, reply) => {
+    for (const step of [1, 7, 53]) {
+      const compiler = new UiCompiler(options);
+      for (let end = 0; end < reply.length + step; end += step) {
+        const prefix = reply.slice(0, end);
+        expect(compiler.compile(prefix), `prefix ${end} in steps of ${step}`).toEqual(compileUi(prefix, options));
+      }
+      expect(compiler.compile(reply, true)).toEqual(compileUi(reply, { ...options, final: true }));
+    }
+  });
+
+  it("charges a streaming block's nodes to the reply budget exactly, resumed or afresh", () => {
+    const reply = fenced(statsBlock(30));
+    const count = (nodes: readonly UiNode[]): number => nodes.length + nodes.reduce((sum, node) => sum + count(node.children), 0);
+    const refused = (blocks: UiBlock[]) => blocks[0]?.diagnostics.some((d) => d.message.includes("nodes budget")) ?? false;
+    for (let end = 40; end <= reply.length; end += 37) {
+      const prefix = reply.slice(0, end);
+      const nodes = count(compileUi(prefix, options)[0]?.nodes ?? []);
+      for (const [limit, over] of [[nodes, false], [nodes - 1, true]] as const) {
+        const limited = { ...options, replyLimits: { nodes: limit } };
+        const compiler = new UiCompiler(limited);
+        compiler.compile(reply.slice(0, end - 20));
+        expect([refused(compileUi(prefix, limited)), refused(compiler.compile(prefix))]).toEqual([over, over]);
+      }
+    }
+  });
+
   it("holds an unclosed quoted prop's text and draws open tags as incomplete nodes", () => {
     const [block] = compileUi('```ui\n<Callout tone="info" title="Still writ', options);
     expect(block?.complete).toBe(false);

@@ -12,7 +12,7 @@ export class UiCompiler {
 
   /** The blocks of `text`; a `final` call recompiles everything. */
   compile(text: string, final = false): UiBlock[] {
-    return compileReply(text, { ...this.options, final }, this.cache);
+    return compileReply(text, this.options, final, this.cache);
   }
 }
 
