@@ -3,8 +3,12 @@ import { startChatFromHome } from "./support";
 
 const STORY_START = "The lighthouse keeper's ledger";
 const STORY_END = "until the pattern shows itself.";
+// Streams four times slower, leaving room to act while the reply is still streaming.
+const SLOW_STORY = "Tell me a long story, slowly";
 
 test.describe("chat", () => {
+  test.describe.configure({ timeout: 60_000 });
+
   test("a message gets a streamed reply", async ({ page }) => {
     await startChatFromHome(page, "Tell me a long story");
     const reply = page.getByRole("article", { name: "Agent" });
@@ -16,37 +20,38 @@ test.describe("chat", () => {
   });
 
   test("a reload mid-reply shows the reply so far and continues live", async ({ page }) => {
-    await startChatFromHome(page, "Tell me a long story");
+    await startChatFromHome(page, SLOW_STORY);
     const reply = page.getByRole("article", { name: "Agent" });
     await expect(reply.getByRole("heading", { name: STORY_START })).toBeVisible();
     await expect(reply).toHaveAttribute("data-status", "streaming");
     await page.reload();
     await expect(reply.getByRole("heading", { name: STORY_START })).toBeVisible();
-    await expect(reply.getByText(STORY_END)).toBeVisible();
+    await expect(reply.getByText(STORY_END)).toBeVisible({ timeout: 30_000 });
     await expect(reply).toHaveAttribute("data-status", "complete");
     // The streamed text joins the stored text exactly once.
     await expect(reply.getByRole("heading", { name: STORY_START })).toHaveCount(1);
   });
 
   test("a second tab follows the same reply live", async ({ page, context }) => {
-    await startChatFromHome(page, "Tell me a long story");
+    await startChatFromHome(page, SLOW_STORY);
     const second = await context.newPage();
     await second.goto(page.url());
+    await expect(second.getByRole("article", { name: "Agent" })).toHaveAttribute("data-status", "streaming");
     for (const tab of [page, second]) {
       const reply = tab.getByRole("article", { name: "Agent" });
-      await expect(reply.getByText(STORY_END)).toBeVisible();
+      await expect(reply.getByText(STORY_END)).toBeVisible({ timeout: 30_000 });
       await expect(reply).toHaveAttribute("data-status", "complete");
     }
   });
 
   test("a message sent during a reply is queued, then answered in order", async ({ page }) => {
-    await startChatFromHome(page, "Tell me a long story");
+    await startChatFromHome(page, SLOW_STORY);
     await expect(page.getByRole("article", { name: "Agent" })).toHaveAttribute("data-status", "streaming");
     await page.getByRole("textbox", { name: "Message" }).fill("what happened next?");
     await page.getByRole("button", { name: "Queue" }).click();
     const queue = page.getByRole("list", { name: "Queued messages" });
     await expect(queue.getByText("what happened next?")).toBeVisible();
-    await expect(page.getByText("You said: “what happened next?”")).toBeVisible();
+    await expect(page.getByText("You said: “what happened next?”")).toBeVisible({ timeout: 30_000 });
     await expect(queue).toHaveCount(0);
     const articles = page.getByRole("article");
     await expect(articles).toHaveCount(4);

@@ -34,7 +34,7 @@ export async function settledChat(request: APIRequestContext, chatId: string): P
       const response = await request.get(`/api/chats/${chatId}`);
       chat = (await response.json()) as ChatBody;
       return !chat.running && chat.queued.length === 0;
-    }, { timeout: 20_000 })
+    }, { timeout: 40_000 })
     .toBe(true);
   return chat!;
 }

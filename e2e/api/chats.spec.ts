@@ -13,7 +13,7 @@ test.describe("chat API", () => {
   });
 
   test("messages sent during a reply are queued and answered in order", async ({ request, baseURL }) => {
-    const chatId = await createChat(request, baseURL, "Tell me a long story");
+    const chatId = await createChat(request, baseURL, "Tell me a long story, slowly");
     const send = (text: string) => request.post(`/api/chats/${chatId}/messages`, { headers: sameOrigin(baseURL), data: { text } });
     const first = await send("first follow-up");
     const second = await send("second follow-up");
@@ -21,7 +21,7 @@ test.describe("chat API", () => {
     expect(await second.json()).toMatchObject({ status: "queued" });
     const chat = await settledChat(request, chatId);
     expect(chat.items.map((item) => `${item.role}:${textOf(item).split("\n")[0]}`)).toEqual([
-      "user:Tell me a long story",
+      "user:Tell me a long story, slowly",
       "assistant:## The lighthouse keeper's ledger",
       "user:first follow-up",
       "assistant:You said: “first follow-up”.",

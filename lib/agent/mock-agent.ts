@@ -1,14 +1,15 @@
 import type { Agent, AgentRequest } from "./agent";
 import { chunkText, pause } from "./pacing";
-import { scriptedReply } from "./scenarios";
+import { replyPace, scriptedReply } from "./scenarios";
 
 /** A deterministic agent: it writes its scripted reply in small chunks, `deltaMs` apart. */
 export function createMockAgent({ deltaMs }: { deltaMs: number }): Agent {
   return {
     async *reply({ message, signal }: AgentRequest) {
+      const interval = deltaMs * replyPace(message);
       for (const chunk of chunkText(scriptedReply(message))) {
         if (signal.aborted) return;
-        await pause(deltaMs, signal);
+        await pause(interval, signal);
         yield chunk;
       }
     },

@@ -45,6 +45,12 @@ const STORY = [
 
 export const SCENARIOS: Scenario[] = [
   {
+    name: "slow-story",
+    prompt: "Tell me a long story, slowly",
+    matches: (message) => /\bslowly\b/i.test(message),
+    reply: () => STORY,
+  },
+  {
     name: "story",
     prompt: "Tell me a long story",
     matches: (message) => /\b(story|long)\b/i.test(message),
@@ -161,6 +167,14 @@ export const SCENARIOS: Scenario[] = [
       ]),
   },
 ];
+
+/**
+ * How many times slower than usual a reply streams. A slow reply leaves time to queue messages,
+ * reload or open a second tab while it is still streaming.
+ */
+export function replyPace(message: string): number {
+  return /\bslowly\b/i.test(message) ? 4 : 1;
+}
 
 const CHOICE = /^The person chose "(.+)" from your UI reply/;
 
