@@ -3,7 +3,7 @@ import { prepareCatalog, UI_CATALOG_VERSION } from "./catalog/components";
 import type { CompileContext } from "./compile-context";
 import { compileDeclarations } from "./compile-declarations";
 import { TagParser, type ParseCheckpoint } from "./compile-tags";
-import { evaluateTree, type TreeContext } from "./evaluate-tree";
+import { evaluateList, type TreeContext } from "./evaluate-tree";
 import { blockFailure } from "./evaluate";
 import { blockFallback } from "./fallback";
 import { resolveUiLimits } from "./limits";
@@ -92,7 +92,7 @@ function compileWithin(context: CompileContext, previous: BlockCache | undefined
     nodeIds: "source",
     memo,
   };
-  const views = evaluateTree(parser.roots, tree);
+  const evaluated = evaluateList(parser.roots, tree);
   const block: UiBlock = {
     id: context.blockId,
     catalogVersion: UI_CATALOG_VERSION,
@@ -102,7 +102,7 @@ function compileWithin(context: CompileContext, previous: BlockCache | undefined
     queries: context.queries,
     nodes: parser.roots,
     diagnostics: mergeDiagnostics(context.diagnostics, tree.diagnostics, context.limits.diagnostics),
-    fallback: blockFallback(views, context.source),
+    fallback: blockFallback(evaluated.text, context.source),
   };
   const checkpoint = parser.checkpoint;
   const nodeCount = parser.nodeCount;

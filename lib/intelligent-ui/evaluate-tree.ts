@@ -2,20 +2,26 @@ import { findComponent } from "./catalog/components";
 import type { UiBudget } from "./budget";
 import { evaluate, type UiLocals } from "./expression-eval";
 import { isUiFailure, UiFailure } from "./failure";
-import { nodeFallback } from "./fallback";
+import { joinFallbacks, nodeFallback } from "./fallback";
 import type { UiState } from "./state";
 import type { UiDiagnostic, UiDiagnosticCode, UiNode, UiValue, UiViewNode } from "./types";
 import { copyUiValue, displayUiScalar, isUiScalar } from "./values";
 
+/** Views of sibling nodes, and their fallbacks joined. */
+export interface EvaluatedList {
+  views: UiViewNode[];
+  text: string;
+}
+
 /** The evaluation of a list of sibling nodes, replayed with the same cost while its prefix is unchanged. */
 interface Replay {
-  nodes: UiNode[];
+  nodes: readonly UiNode[];
   views: UiViewNode[];
-  /** Running totals after each node. */
-  steps: number[];
-  iterations: number[];
-  diagnosticCounts: number[];
+  /** Running totals after each node, so a replayed prefix costs nothing to charge or join again. */
+  totals: { steps: number; iterations: number; diagnostics: number; textLength: number }[];
   diagnostics: UiDiagnostic[];
+  /** The fallbacks joined; a replayed prefix takes a slice of it rather than a chain of joins. */
+  text: string;
 }
 
 export interface TreeContext {
@@ -37,32 +43,47 @@ function sharedPrefix(before: readonly UiNode[], now: readonly UiNode[]): number
 }
 
 export function evaluateTree(nodes: readonly UiNode[], context: TreeContext, locals?: UiLocals, suffix = ""): UiViewNode[] {
+  return evaluateList(nodes, context, locals, suffix).views;
+}
+
+export function evaluateList(nodes: readonly UiNode[], context: TreeContext, locals?: UiLocals, suffix = ""): EvaluatedList {
   const { memo, budget, diagnostics } = context;
   const first = nodes[0];
-  if (memo === undefined || locals !== undefined || first === undefined) return nodes.map((node) => evaluateNode(node, context, locals, suffix));
+  if (memo === undefined || locals !== undefined || first === undefined) {
+    const views = nodes.map((node) => evaluateNode(node, context, locals, suffix));
+    return { views, text: joinFallbacks(views) };
+  }
   const previous = memo.get(first);
   const reused = previous === undefined ? 0 : sharedPrefix(previous.nodes, nodes);
-  const replay: Replay = { nodes: nodes.slice(), views: [], steps: [], iterations: [], diagnosticCounts: [], diagnostics: [] };
+  // A compiled node list is never changed once its compile returns, so it is kept as is.
+  const replay: Replay = { nodes, views: [], totals: [], diagnostics: [], text: "" };
+  let total: Replay["totals"][number] = { steps: 0, iterations: 0, diagnostics: 0, textLength: 0 };
   if (previous !== undefined && reused > 0) {
     replay.views = previous.views.slice(0, reused);
-    replay.steps = previous.steps.slice(0, reused);
-    replay.iterations = previous.iterations.slice(0, reused);
-    replay.diagnosticCounts = previous.diagnosticCounts.slice(0, reused);
-    replay.diagnostics = previous.diagnostics.slice(0, replay.diagnosticCounts[reused - 1]);
-    budget.iterations += replay.iterations[reused - 1] as number;
-    budget.step(replay.steps[reused - 1]);
+    replay.totals = previous.totals.slice(0, reused);
+    total = replay.totals[reused - 1] as Replay["totals"][number];
+    replay.diagnostics = previous.diagnostics.slice(0, total.diagnostics);
+    replay.text = previous.text.slice(0, total.textLength);
+    budget.iterations += total.iterations;
+    budget.step(total.steps);
     diagnostics.push(...replay.diagnostics);
   }
   for (let i = reused; i < nodes.length; i++) {
     const [steps, iterations, count] = [budget.steps, budget.iterations, diagnostics.length];
-    replay.views.push(evaluateNode(nodes[i] as UiNode, context, locals, suffix));
-    replay.diagnostics.push(...diagnostics.slice(count));
-    replay.steps.push((replay.steps[i - 1] ?? 0) + budget.steps - steps);
-    replay.iterations.push((replay.iterations[i - 1] ?? 0) + budget.iterations - iterations);
-    replay.diagnosticCounts.push(replay.diagnostics.length);
+    const view = evaluateNode(nodes[i] as UiNode, context, locals, suffix);
+    replay.views.push(view);
+    for (let d = count; d < diagnostics.length; d++) replay.diagnostics.push(diagnostics[d] as UiDiagnostic);
+    replay.text += view.fallback;
+    total = {
+      steps: total.steps + budget.steps - steps,
+      iterations: total.iterations + budget.iterations - iterations,
+      diagnostics: replay.diagnostics.length,
+      textLength: replay.text.length,
+    };
+    replay.totals.push(total);
   }
   memo.set(first, replay);
-  return replay.views;
+  return replay;
 }
 
 function fail(context: TreeContext, node: UiNode, id: string, error: unknown): UiDiagnosticCode {
@@ -120,8 +141,8 @@ function evaluateNode(node: UiNode, context: TreeContext, locals: UiLocals | und
   const children = evaluateChildren(node, props, error, context, locals, suffix);
   const raw = context.source.slice(node.start, node.end);
   const view: UiViewNode = {
-    id, sourceId: node.id, type: node.type, props, children, complete: node.complete,
-    fallback: nodeFallback(node.type, props, children, raw), interactive: false,
+    id, sourceId: node.id, type: node.type, props, children: children.views, complete: node.complete,
+    fallback: nodeFallback(node.type, props, children.text, raw), interactive: false,
   };
   if (error !== undefined) view.error = error;
   if (node.binding !== undefined) view.binding = node.binding;
@@ -139,19 +160,21 @@ function evaluateChildren(
   context: TreeContext,
   locals: UiLocals | undefined,
   suffix: string,
-): UiViewNode[] {
-  if (node.type === "Show") return error === undefined && props.when === true ? evaluateTree(node.children, context, locals, suffix) : [];
-  if (node.type !== "Each") return evaluateTree(node.children, context, locals, suffix);
+): EvaluatedList {
+  const none: EvaluatedList = { views: [], text: "" };
+  if (node.type === "Show") return error === undefined && props.when === true ? evaluateList(node.children, context, locals, suffix) : none;
+  if (node.type !== "Each") return evaluateList(node.children, context, locals, suffix);
   const items = props.items;
   const name = props.as;
-  if (error !== undefined || !Array.isArray(items) || typeof name !== "string") return [];
+  if (error !== undefined || !Array.isArray(items) || typeof name !== "string") return none;
   // Each reserves all its iterations before it creates a child, so explosions stop early.
   context.budget.iterate(items.length);
-  const views: UiViewNode[] = [];
   items.forEach((value, index) => {
-    views.push(...evaluateTree(node.children, context, { name, value, parent: locals }, `${suffix}:${index}`));
+    const item = evaluateList(node.children, context, { name, value, parent: locals }, `${suffix}:${index}`);
+    none.views.push(...item.views);
+    none.text += item.text;
   });
-  return views;
+  return none;
 }
 
 /** Callbacks act only on an interactive node, and a control only with a value its schema accepts. */

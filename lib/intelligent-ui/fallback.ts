@@ -11,16 +11,16 @@ function textProp(props: Record<string, UiValue>, ...names: string[]): string | 
   return undefined;
 }
 
-function joinChildren(children: readonly UiViewNode[]): string {
+export function joinFallbacks(views: readonly UiViewNode[]): string {
   let text = "";
-  for (const child of children) text += child.fallback;
+  for (const view of views) text += view.fallback;
   return text;
 }
 
-/** A node's plain-text form; a blank one falls back to the node's raw source. */
-export function nodeFallback(type: string, props: Record<string, UiValue>, children: readonly UiViewNode[], raw: string): string {
-  if (type === "Show" || type === "Each") return joinChildren(children);
-  const text = componentFallback(type, props, joinChildren(children));
+/** A node's plain-text form from its children's joined fallbacks; a blank one falls back to the node's raw source. */
+export function nodeFallback(type: string, props: Record<string, UiValue>, children: string, raw: string): string {
+  if (type === "Show" || type === "Each") return children;
+  const text = componentFallback(type, props, children);
   if (text.trim() !== "") return text;
   const source = raw.slice(0, RAW_LIMIT);
   return type === "Tag" || source.endsWith("\n") ? source : `${source}\n`;
@@ -50,9 +50,9 @@ function componentFallback(type: string, props: Record<string, UiValue>, childre
   }
 }
 
-/** The block's text: its top-level fallbacks joined and trimmed, or its source when blank. */
-export function blockFallback(nodes: readonly UiViewNode[], source: string): string {
-  const text = joinChildren(nodes).trim();
+/** The block's text: its top-level fallbacks joined (`joined`) and trimmed, or its source when blank. */
+export function blockFallback(joined: string, source: string): string {
+  const text = joined.trim();
   return text === "" ? source : text;
 }
 

@@ -6,16 +6,20 @@ import { fenced, RELEASE_BLOCK, ROOMY_LIMITS, statsBlock } from "../../lib/intel
 // descheduled run would otherwise be refused and measure a refusal instead of the work.
 const limits = ROOMY_LIMITS;
 
+function middle(times: number[]): number {
+  return times.sort((a, b) => a - b)[Math.floor(times.length / 2)] as number;
+}
+
+function time(run: () => void): number {
+  const start = performance.now();
+  run();
+  return performance.now() - start;
+}
+
 /** The median of timed rounds, after as many untimed ones so the engine has warmed up. */
 function median(run: () => void, rounds: number): number {
   for (let i = 0; i < rounds; i++) run();
-  const times: number[] = [];
-  for (let i = 0; i < rounds; i++) {
-    const start = performance.now();
-    run();
-    times.push(performance.now() - start);
-  }
-  return times.sort((a, b) => a - b)[Math.floor(times.length / 2)] as number;
+  return middle(Array.from({ length: rounds }, () => time(run)));
 }
 
 function format(ms: number): string {
@@ -45,12 +49,26 @@ function benchScan(): void {
 function benchStreaming(): void {
   const reply = fenced(statsBlock(100), "Here are the numbers.\n", "\n");
   const deltas = Array.from({ length: 100 }, (_, i) => reply.slice(0, Math.round((reply.length * (i + 1)) / 100)));
-  const once = median(() => compileUi(reply, { id: "r", final: true, limits }), 31);
-  const streamed = median(() => {
+  const stream = () => {
     const compiler = new UiCompiler({ id: "r", limits });
     deltas.forEach((text, i) => compiler.compile(text, i === deltas.length - 1));
-  }, 15);
-  console.log(`intelligent-ui stream a 100-Stat block in 100 deltas: ${format(streamed)} total (${(streamed / once).toFixed(2)}× one final compile of ${format(once)})`);
+  };
+  const compileOnce = () => compileUi(reply, { id: "r", final: true, limits });
+  for (let i = 0; i < 30; i++) {
+    stream();
+    compileOnce();
+  }
+  // Rounds alternate so that both figures see the same load on a busy machine.
+  const rounds = 9;
+  const streamedTimes: number[] = [];
+  const onceTimes: number[] = [];
+  for (let i = 0; i < rounds; i++) {
+    streamedTimes.push(time(stream));
+    onceTimes.push(time(compileOnce));
+  }
+  const streamed = middle(streamedTimes);
+  const once = middle(onceTimes);
+  console.log(`intelligent-ui stream a 100-Stat block in 100 deltas: ${format(streamed)} total (${(streamed / once).toFixed(2)}× one final compile of ${format(once)}; medians of ${rounds})`);
 }
 
 function findChoice(nodes: readonly UiViewNode[]): string | undefined {
