@@ -3,6 +3,8 @@
 import { useState } from "react";
 import { postJson } from "@/lib/chat/client-api";
 import type { QueuedView } from "@/lib/chat/view";
+import { ErrorNote } from "@/components/ui/error-note";
+import { PrimaryButton } from "@/components/ui/primary-button";
 
 export function Composer({ chatId, running, queued }: { chatId: string; running: boolean; queued: QueuedView[] }) {
   const [text, setText] = useState("");
@@ -60,15 +62,11 @@ export function Composer({ chatId, running, queued }: { chatId: string; running:
           placeholder={running ? "The agent is replying; your message will be queued…" : "Write a message…"}
           className="min-w-0 flex-1 resize-y rounded-md border border-zinc-300 bg-transparent px-3 py-2 dark:border-zinc-700"
         />
-        <button type="submit" disabled={sending || !text.trim()} className="rounded-md bg-indigo-600 px-4 py-2 font-medium text-white disabled:opacity-50">
+        <PrimaryButton type="submit" disabled={sending || !text.trim()}>
           {running ? "Queue" : "Send"}
-        </button>
+        </PrimaryButton>
       </form>
-      {error && (
-        <p role="alert" className="text-sm text-red-600 dark:text-red-400">
-          {error}
-        </p>
-      )}
+      {error && <ErrorNote>{error}</ErrorNote>}
     </div>
   );
 }

@@ -4,6 +4,7 @@ import { useId, useState } from "react";
 import { ChoiceListPropsSchema } from "@/lib/component-frames";
 import { postJson } from "@/lib/chat/client-api";
 import type { ComponentPart, ConfirmationView, ItemView } from "@/lib/chat/view";
+import { ErrorNote } from "@/components/ui/error-note";
 import { LocalTime } from "@/components/ui/local-time";
 
 const HELP: Record<string, string> = {
@@ -90,9 +91,9 @@ export function ChoiceList({ part, item, chatId }: { part: ComponentPart; item: 
         ) : null}
       </p>
       {error && (
-        <p role="alert" className="text-sm text-red-700 dark:text-red-300">
+        <ErrorNote>
           {error.message} {error.help}
-        </p>
+        </ErrorNote>
       )}
     </fieldset>
   );

@@ -3,6 +3,7 @@
 import { useEffect, useState } from "react";
 import { postJson } from "@/lib/chat/client-api";
 import type { ConfirmationView } from "@/lib/chat/view";
+import { ErrorNote } from "@/components/ui/error-note";
 
 function useSecondsLeft(expiresAt: string, active: boolean): number {
   const [now, setNow] = useState(() => Date.now());
@@ -100,11 +101,7 @@ export function ConfirmationCard({ confirmation, chatId }: { confirmation: Confi
       <div aria-live="polite" className="text-sm">
         <Outcome confirmation={confirmation} />
       </div>
-      {error && (
-        <p role="alert" className="text-sm text-red-700 dark:text-red-300">
-          {error}
-        </p>
-      )}
+      {error && <ErrorNote>{error}</ErrorNote>}
     </section>
   );
 }

@@ -4,6 +4,8 @@ import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { z } from "zod";
 import { postJson } from "@/lib/chat/client-api";
+import { ErrorNote } from "@/components/ui/error-note";
+import { PrimaryButton } from "@/components/ui/primary-button";
 
 const createdSchema = z.object({ chatId: z.string() });
 
@@ -59,15 +61,11 @@ export function NewChatForm({ starters }: { starters: string[] }) {
           placeholder="Ask anything…"
           className="min-w-0 flex-1 rounded-md border border-zinc-300 bg-transparent px-3 py-2 dark:border-zinc-700"
         />
-        <button type="submit" disabled={pending || !text.trim()} className="rounded-md bg-indigo-600 px-4 py-2 font-medium text-white disabled:opacity-50">
+        <PrimaryButton type="submit" disabled={pending || !text.trim()}>
           Start
-        </button>
+        </PrimaryButton>
       </form>
-      {error && (
-        <p role="alert" className="text-sm text-red-600 dark:text-red-400">
-          {error}
-        </p>
-      )}
+      {error && <ErrorNote>{error}</ErrorNote>}
     </div>
   );
 }
