@@ -64,7 +64,8 @@ export function compileBlock(source: string, options: CompileUiBlockOptions, cac
 
 function resumable(context: CompileContext, cache: BlockCache | undefined): BlockCache | undefined {
   if (cache === undefined || context.final) return undefined;
-  return startsWithText(context.source, cache.source, cache.checkpoint.position) ? cache : undefined;
+  // The whole earlier text, not just up to the checkpoint: deciding where a token ended looked at the character after it.
+  return startsWithText(context.source, cache.source, cache.source.length) ? cache : undefined;
 }
 
 function compileWithin(context: CompileContext, previous: BlockCache | undefined): CompiledBlock {

@@ -14,8 +14,8 @@ const WHITESPACE = /^\s*$/;
 export interface ParseCheckpoint {
   position: number;
   roots: number;
-  /** Open nodes as they were (their headers copied), with how many children each had. */
-  stack: { node: UiNode; children: number }[];
+  /** Open nodes as they were (their headers copied from `open`), with how many children each had. */
+  stack: { open: UiNode; node: UiNode; children: number }[];
   diagnostics: number;
   nodes: number;
   steps: number;
@@ -61,10 +61,15 @@ export class TagParser {
   }
 
   private saveCheckpoint(): void {
+    const before = this.checkpoint?.stack;
     this.checkpoint = {
       position: this.position,
       roots: this.roots.length,
-      stack: this.stack.map((node) => ({ node: { ...node }, children: node.children.length })),
+      // An open node does not change until it closes, so a header copied at an earlier checkpoint still holds.
+      stack: this.stack.map((open, i) => {
+        const frame = before?.[i];
+        return { open, node: frame?.open === open ? frame.node : { ...open }, children: open.children.length };
+      }),
       diagnostics: this.context.diagnostics.length,
       nodes: this.nodeCount,
       steps: this.context.budget.steps,

@@ -4,7 +4,7 @@ import { evaluate, type UiLocals } from "./expression-eval";
 import { isUiFailure, UiFailure } from "./failure";
 import { joinFallbacks, nodeFallback } from "./fallback";
 import type { UiState } from "./state";
-import type { UiDiagnostic, UiDiagnosticCode, UiNode, UiValue, UiViewNode } from "./types";
+import type { UiDiagnostic, UiDiagnosticCode, UiNode, UiProp, UiValue, UiViewNode } from "./types";
 import { copyUiValue, displayUiScalar, isUiScalar } from "./values";
 
 /** Views of sibling nodes, and their fallbacks joined. */
@@ -119,7 +119,8 @@ function evaluateNode(node: UiNode, context: TreeContext, locals: UiLocals | und
   const props: Record<string, UiValue> = {};
   let error = node.error;
   let computed = false;
-  for (const [name, prop] of Object.entries(node.props)) {
+  for (const name of Object.keys(node.props)) {
+    const prop = node.props[name] as UiProp;
     if ("value" in prop) {
       props[name] = prop.value;
       continue;

@@ -50,14 +50,17 @@ describe("streaming", () => {
     fenced('$n = 2\n<Stats>\n  <Stat label="A" value={$n} unit="ms"/>\n  <Stat label="B" value={"x"} bogus="1" label="again"/>\n  <Nope/>\n  <Stat label={"L" + $n} value={[$n]}/>\n  <Show when={$n > 1}><Stat label="C" value={3}/></Show>\n</Stats>\n<Callout title="t">open {$n} {[$n]} <Tag>x</Tag>\n<Stat label="D" value={$n}/>'),
   ];
 
+  // A step budget that runs out partway through most replies: resumed work must be charged as a fresh compile charges it.
+  const tight = { ...options, limits: { ...ROOMY_LIMITS, steps: 700 } };
+
   it.each(STREAMED.map((reply, i) => [i, reply] as const))("streams reply %i in deltas of 1, 7 and 53 characters to exactly the blocks of compiling each prefix afresh", (_, reply) => {
-    for (const step of [1, 7, 53]) {
-      const compiler = new UiCompiler(options);
+    for (const [step, settings] of [[1, options], [7, options], [53, options], [1, tight]] as const) {
+      const compiler = new UiCompiler(settings);
       for (let end = 0; end < reply.length + step; end += step) {
         const prefix = reply.slice(0, end);
-        expect(compiler.compile(prefix), `prefix ${end} in steps of ${step}`).toEqual(compileUi(prefix, options));
+        expect(compiler.compile(prefix), `prefix ${end} in steps of ${step}`).toEqual(compileUi(prefix, settings));
       }
-      expect(compiler.compile(reply, true)).toEqual(compileUi(reply, { ...options, final: true }));
+      expect(compiler.compile(reply, true)).toEqual(compileUi(reply, { ...settings, final: true }));
     }
   });
 
