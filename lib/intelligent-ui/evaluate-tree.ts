@@ -162,20 +162,20 @@ function evaluateChildren(
   locals: UiLocals | undefined,
   suffix: string,
 ): EvaluatedList {
-  const none: EvaluatedList = { views: [], text: "" };
-  if (node.type === "Show") return error === undefined && props.when === true ? evaluateList(node.children, context, locals, suffix) : none;
+  const joined: EvaluatedList = { views: [], text: "" };
+  if (node.type === "Show") return error === undefined && props.when === true ? evaluateList(node.children, context, locals, suffix) : joined;
   if (node.type !== "Each") return evaluateList(node.children, context, locals, suffix);
   const items = props.items;
   const name = props.as;
-  if (error !== undefined || !Array.isArray(items) || typeof name !== "string") return none;
+  if (error !== undefined || !Array.isArray(items) || typeof name !== "string") return joined;
   // Each reserves all its iterations before it creates a child, so explosions stop early.
   context.budget.iterate(items.length);
   items.forEach((value, index) => {
     const item = evaluateList(node.children, context, { name, value, parent: locals }, `${suffix}:${index}`);
-    none.views.push(...item.views);
-    none.text += item.text;
+    joined.views.push(...item.views);
+    joined.text += item.text;
   });
-  return none;
+  return joined;
 }
 
 /** Callbacks act only on an interactive node, and a control only with a value its schema accepts. */
