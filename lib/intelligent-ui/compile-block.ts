@@ -4,11 +4,18 @@ import type { CompileContext } from "./compile-context";
 import { compileDeclarations } from "./compile-declarations";
 import { TagParser, type ParseCheckpoint } from "./compile-tags";
 import { evaluateList, type TreeContext } from "./evaluate-tree";
-import { blockFailure } from "./evaluate";
+import { blockFailure, evaluateUiBlock } from "./evaluate";
 import { blockFallback } from "./fallback";
 import { resolveUiLimits } from "./limits";
 import { startsWithText } from "./quoted";
+import { UiState } from "./state";
 import type { CompileUiBlockOptions, UiBlock, UiDiagnostic, UiNode, UiQuery, UiVariable } from "./types";
+import { WARM_UP_LIMITS, WARM_UP_SOURCE, warmUpOnce } from "./warm-up";
+
+function warmUpPipeline(): void {
+  const { block } = compileBlock(WARM_UP_SOURCE, { id: "warm-up", limits: WARM_UP_LIMITS });
+  evaluateUiBlock(block, new UiState(block, WARM_UP_LIMITS), WARM_UP_LIMITS);
+}
 
 /** What a later compile of the same growing block can reuse; never part of a block. */
 export interface BlockCache {
@@ -45,6 +52,7 @@ export interface CompiledBlock {
 export function compileBlock(source: string, options: CompileUiBlockOptions, cache?: BlockCache): CompiledBlock {
   const limits = resolveUiLimits(options.limits);
   prepareCatalog();
+  warmUpOnce("compile", warmUpPipeline);
   const final = options.final ?? true;
   const { id } = options;
   if (source.length > limits.characters) {

@@ -5,6 +5,7 @@ import { isUiFailure } from "./failure";
 import { resolveUiLimits } from "./limits";
 import type { UiState } from "./state";
 import type { UiBlock, UiDiagnostic, UiEvaluation, UiLimits } from "./types";
+import { WARM_UP_LIMITS, warmUpOnce } from "./warm-up";
 
 /** A whole-block failure: the block draws as its fallback. */
 export function blockFailure(block: UiBlock, error: unknown): UiDiagnostic {
@@ -21,6 +22,8 @@ export function evaluateUiBlock(block: UiBlock, state: UiState, limits?: Partial
   const resolved = resolveUiLimits(limits);
   prepareCatalog();
   try {
+    // A page that only draws stored blocks never compiles; it warms up on the first block it draws.
+    warmUpOnce("evaluate", () => evaluateWithin(block, state, resolveUiLimits(WARM_UP_LIMITS)));
     return evaluateWithin(block, state, resolved);
   } catch (error) {
     // A block read back from storage may be damaged: it draws as nothing rather than throwing.
