@@ -26,7 +26,12 @@ export async function openChatEventStream({ visitorId, chatId, after, signal }: 
   const encoder = new TextEncoder();
   let cursor = after;
   let wake: (() => void) | undefined;
-  const unsubscribe = subscribeToChat(chatId, () => wake?.());
+  // A notice that arrives while the log is being read must not be lost until the next poll.
+  let changed = false;
+  const unsubscribe = subscribeToChat(chatId, () => {
+    changed = true;
+    wake?.();
+  });
   const startedAt = Date.now();
   let lastWrite = Date.now();
   let quietPolls = 0;
@@ -34,6 +39,7 @@ export async function openChatEventStream({ visitorId, chatId, after, signal }: 
 
   const waitForChange = () =>
     new Promise<void>((resolve) => {
+      if (changed) return resolve();
       const timer = setTimeout(done, POLL_MS);
       function done() {
         clearTimeout(timer);
@@ -54,6 +60,7 @@ export async function openChatEventStream({ visitorId, chatId, after, signal }: 
       write("retry: 1000\n\n");
       try {
         while (!cancelled && !signal.aborted && Date.now() - startedAt < MAX_STREAM_MS) {
+          changed = false;
           const events = await db().chatEvent.findMany({
             where: { chatId, seq: { gt: cursor } },
             orderBy: { seq: "asc" },

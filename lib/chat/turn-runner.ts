@@ -66,11 +66,11 @@ function leaseFromNow(): Date {
   return new Date(Date.now() + appConfig().turnLeaseMs);
 }
 
-/** Streams the agent's reply into the item, then ends the turn and starts the next queued one. */
 // Chunks arriving faster than this are written together: one transaction and one event per
 // interval, however fast the agent streams.
 const WRITE_INTERVAL_MS = 50;
 
+/** Streams the agent's reply into the item, then ends the turn and starts the next queued one. */
 async function runTurn(claim: Claim, chatAgentForTurn: Agent): Promise<void> {
   const agent = claim.route ? replyWith(claim.route.content) : chatAgentForTurn;
   const abort = new AbortController();
