@@ -5,6 +5,7 @@ import type { Agent } from "@/lib/agent/agent";
 import { db, disconnectDb } from "@/lib/db/client";
 import { createChat, loadChatView, sendMessage } from "./chats";
 import { recoverStaleTurns } from "./recovery";
+import { recoverAtStartup } from "./startup";
 import { driveChat } from "./turn-runner";
 
 afterAll(async () => {
@@ -132,6 +133,25 @@ describe("crash recovery", () => {
     expect(chat.items[1]!.parts[0]).toMatchObject({ kind: "text", text: expect.stringContaining("lighthouse") });
     expect(chat.items[3]!.parts[0]).toEqual({ kind: "text", text: "re: still there?" });
     expect(await db().turn.findUniqueOrThrow({ where: { id: turn.id } })).toMatchObject({ status: "interrupted" });
+  });
+
+  it("recovers at start-up: interrupts a turn that lost its process and answers the queue", async () => {
+    const { visitorId, chatId } = await newChat("first");
+    await sendMessage({ visitorId, chatId, text: "second" });
+    // The first turn was claimed by a process that died: its reply item exists, its lease lapsed.
+    const turn = await db().turn.findFirstOrThrow({ where: { chatId, status: "running" } });
+    const { lastPosition } = await db().chat.update({ where: { id: chatId }, data: { lastPosition: { increment: 1 } } });
+    const reply = await db().item.create({ data: { chatId, position: lastPosition, role: "assistant", status: "streaming", content: "half a", turnId: turn.id } });
+    await db().turn.update({ where: { id: turn.id }, data: { replyItemId: reply.id, leaseExpiresAt: new Date(Date.now() - 1) } });
+    await recoverAtStartup();
+    const chat = await loadChatView({ visitorId, chatId });
+    expect(chat.items.map((item) => `${item.role}:${item.status}`)).toEqual([
+      "user:complete",
+      "assistant:interrupted",
+      "user:complete",
+      "assistant:complete",
+    ]);
+    expect(chat.running).toBe(false);
   });
 
   it("leaves a turn with a live lease alone", async () => {
