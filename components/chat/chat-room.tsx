@@ -4,9 +4,11 @@ import type { ChatView } from "@/lib/chat/view";
 import { Composer } from "./composer";
 import { ItemBubble } from "./item-bubble";
 import { useChatStream } from "./use-chat-stream";
+import { useStickToBottom } from "./use-stick-to-bottom";
 
 export function ChatRoom({ initial }: { initial: ChatView }) {
   const { chat, status } = useChatStream(initial);
+  useStickToBottom(chat.lastEventSeq);
   const streaming = chat.items.find((item) => item.status === "streaming");
   return (
     <div className="flex min-h-[70dvh] flex-col gap-4">

@@ -1,6 +1,6 @@
 "use client";
 
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { postJson } from "@/lib/chat/client-api";
 import type { QueuedView } from "@/lib/chat/view";
 import { ErrorNote } from "@/components/ui/error-note";
@@ -10,6 +10,7 @@ export function Composer({ chatId, running, queued }: { chatId: string; running:
   const [text, setText] = useState("");
   const [sending, setSending] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const field = useRef<HTMLTextAreaElement>(null);
 
   async function send() {
     const message = text.trim();
@@ -19,6 +20,8 @@ export function Composer({ chatId, running, queued }: { chatId: string; running:
     try {
       await postJson(`/api/chats/${chatId}/messages`, { text: message });
       setText("");
+      // The send button disables itself once the field is empty; keep the writer in the field.
+      field.current?.focus();
     } catch (caught) {
       setError(caught instanceof Error ? caught.message : "Could not send the message.");
     } finally {
@@ -50,6 +53,7 @@ export function Composer({ chatId, running, queued }: { chatId: string; running:
         </label>
         <textarea
           id="composer"
+          ref={field}
           rows={2}
           value={text}
           onChange={(event) => setText(event.target.value)}
