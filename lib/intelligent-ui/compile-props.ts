@@ -2,40 +2,61 @@ import { report, type CompileContext } from "./compile-context";
 import { compileExpressionProp } from "./compile-expressions";
 import { acceptsProp } from "./compile-rules";
 import { findClosingBrace, readQuoted } from "./quoted";
-import type { UiNode } from "./types";
+import type { UiDiagnosticCode, UiNode } from "./types";
 
 const PROP_NAME = /[A-Za-z][A-Za-z0-9]*/y;
 const SPACE = /[ \t\r\n]/;
 
-/** How an opening tag ended: `>` (open), `/>` (self), or the text ran out inside it. */
-export type TagEnding = { kind: "open" | "self"; end: number } | { kind: "unfinished" };
+/**
+ * The last place in an unfinished tag where reading its props can resume once more text arrives,
+ * with what the read had done by then: how many props it had stored and names it had seen.
+ */
+export interface PropsMark {
+  position: number;
+  steps: number;
+  diagnostics: number;
+  props: number;
+  seen: number;
+  error: UiDiagnosticCode | undefined;
+}
 
-/** Reads props from `start` to the end of the opening tag, reporting and skipping malformed ones. */
-export function readProps(context: CompileContext, node: UiNode, start: number): TagEnding {
+/** How an opening tag ended: `>` (open), `/>` (self), or the text ran out inside it. */
+export type TagEnding = { kind: "open" | "self"; end: number } | { kind: "unfinished"; mark?: PropsMark };
+
+/**
+ * Reads props from `start` to the end of the opening tag, reporting and skipping malformed ones.
+ * A resumed read passes the names it had seen and how many props it had stored.
+ */
+export function readProps(context: CompileContext, node: UiNode, start: number, seen = new Set<string>(), stored = 0): TagEnding {
   const { source, budget } = context;
-  const seen = new Set<string>();
   let i = start;
+  let mark: PropsMark | undefined;
+  let stable = true;
   for (;;) {
+    // A skip cut short by the end of the text would go further in a longer text: no resuming there.
+    if (stable && !context.final) mark = { position: i, steps: budget.steps, diagnostics: context.diagnostics.length, props: stored, seen: seen.size, error: node.error };
+    stable = true;
     while (i < source.length && SPACE.test(source[i] as string)) {
       budget.step();
       i++;
     }
     const char = source[i];
-    if (char === undefined) return { kind: "unfinished" };
+    if (char === undefined) return { kind: "unfinished", mark };
     budget.step();
     if (char === ">") return { kind: "open", end: i + 1 };
     if (char === "/" && source[i + 1] === ">") return { kind: "self", end: i + 2 };
-    if (char === "/" && i + 1 >= source.length) return { kind: "unfinished" };
+    if (char === "/" && i + 1 >= source.length) return { kind: "unfinished", mark };
     PROP_NAME.lastIndex = i;
     const name = PROP_NAME.exec(source)?.[0];
     if (name === undefined) {
       report(context, "invalid_prop", `Unexpected ${JSON.stringify(char)} in <${node.type}>.`, i, i + 1, node.id);
       i = skipValue(source, i + 1);
+      stable = i < source.length;
       continue;
     }
     let j = i + name.length;
     while (j < source.length && SPACE.test(source[j] as string)) j++;
-    if (j >= source.length) return { kind: "unfinished" };
+    if (j >= source.length) return { kind: "unfinished", mark };
     if (source[j] !== "=") {
       report(context, "invalid_prop", `${name} needs a value: ${name}="text" or ${name}={expression}.`, i, j, node.id);
       i = j;
@@ -43,11 +64,12 @@ export function readProps(context: CompileContext, node: UiNode, start: number):
     }
     j++;
     while (j < source.length && SPACE.test(source[j] as string)) j++;
-    if (j >= source.length) return { kind: "unfinished" };
+    if (j >= source.length) return { kind: "unfinished", mark };
     const value = readValue(context, node, name, j);
-    if (value.kind !== "invalid" && admitProp(context, node, seen, name, i, value.end)) storeProp(context, node, name, value);
-    if (value.kind === "unfinished" || (value.kind === "text" && value.unfinished)) return { kind: "unfinished" };
+    if (value.kind !== "invalid" && admitProp(context, node, seen, name, i, value.end)) stored += storeProp(context, node, name, value);
+    if (value.kind === "unfinished" || (value.kind === "text" && value.unfinished)) return { kind: "unfinished", mark };
     i = value.end;
+    stable = value.kind !== "invalid" || i < source.length;
   }
 }
 
@@ -89,16 +111,22 @@ function admitProp(context: CompileContext, node: UiNode, seen: Set<string>, nam
   return false;
 }
 
-function storeProp(context: CompileContext, node: UiNode, name: string, value: RawValue): void {
+/** Returns how many props it stored: 0 or 1. */
+function storeProp(context: CompileContext, node: UiNode, name: string, value: RawValue): number {
   if (value.kind === "expression") {
     const prop = compileExpressionProp(context, node, name, value.text, value.start);
-    if (prop !== undefined) node.props[name] = prop;
-  } else if (value.kind === "text" && node.type === "Button" && name === "action") {
+    if (prop === undefined) return 0;
+    node.props[name] = prop;
+    return 1;
+  }
+  if (value.kind !== "text") return 0;
+  if (node.type === "Button" && name === "action") {
     node.error ??= "refused_action";
     report(context, "refused_action", "An action is written as action={@Set(...)}.", value.start, value.end, node.id);
-  } else if (value.kind === "text") {
-    node.props[name] = { value: value.value };
+    return 0;
   }
+  node.props[name] = { value: value.value };
+  return 1;
 }
 
 /** Skips a malformed value: up to whitespace, the end of the tag, or the next tag. */

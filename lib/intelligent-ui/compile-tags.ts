@@ -1,10 +1,10 @@
 import { report, type CompileContext } from "./compile-context";
-import { readProps } from "./compile-props";
+import { readProps, type PropsMark } from "./compile-props";
 import { checkClosedTag, checkOpenedTag, checkPlacement, dropsWhitespace } from "./compile-rules";
 import { compileInline } from "./compile-expressions";
 import { UiBudget } from "./budget";
 import { findClosingBrace } from "./quoted";
-import type { UiNode } from "./types";
+import type { UiNode, UiProp } from "./types";
 
 const TAG_NAME = /[A-Za-z][A-Za-z0-9]*/y;
 const CODE_END = /<\/CodeBlock\s*>/g;
@@ -19,6 +19,28 @@ export interface ParseCheckpoint {
   diagnostics: number;
   nodes: number;
   steps: number;
+  /** A tag cut off after some of its props: its node as it was then, the names it had seen, how many props it held. */
+  tag?: { node: UiNode; seen: string[]; props: number };
+}
+
+interface OpeningTag {
+  node: UiNode;
+  seen: Set<string>;
+  props: number;
+}
+
+/**
+ * The first `count` props, added one by one as the parser adds them: a spread copy gets a shape of
+ * its own, and the stores and reads that later meet it slowed every preview.
+ */
+function copyProps(props: Record<string, UiProp>, count: number): Record<string, UiProp> {
+  const copy: Record<string, UiProp> = {};
+  let copied = 0;
+  for (const name in props) {
+    if (copied++ === count) break;
+    copy[name] = props[name] as UiProp;
+  }
+  return copy;
 }
 
 /** Reads tags, props and text into a node tree; resumable from a checkpoint while a block streams. */
@@ -28,6 +50,7 @@ export class TagParser {
   nodeCount = 0;
   checkpoint: ParseCheckpoint | undefined;
   private position: number;
+  private resumedTag: OpeningTag | undefined;
 
   constructor(private readonly context: CompileContext, start: number) {
     this.position = start;
@@ -44,6 +67,14 @@ export class TagParser {
       parser.stack.push(node);
       siblings = node.children;
     }
+    const tag = checkpoint.tag;
+    if (tag !== undefined) {
+      const { id, type, start, end, complete, props, children, ...rest } = tag.node;
+      const node: UiNode = { id, type, start, end, complete, props: copyProps(props, Infinity), children };
+      Object.assign(node, rest);
+      siblings[siblings.length - 1] = node;
+      parser.resumedTag = { node, seen: new Set(tag.seen), props: tag.props };
+    }
     parser.nodeCount = checkpoint.nodes;
     context.budget.steps = checkpoint.steps;
     return parser;
@@ -51,6 +82,8 @@ export class TagParser {
 
   run(): void {
     const { source } = this.context;
+    const tag = this.resumedTag;
+    if (tag !== undefined) this.readOpening(tag.node, this.position, tag.seen, tag.props);
     while (this.position < source.length) {
       this.saveCheckpoint();
       const char = source[this.position];
@@ -74,6 +107,20 @@ export class TagParser {
       nodes: this.nodeCount,
       steps: this.context.budget.steps,
     };
+  }
+
+  /** Re-reading a long tag on every preview cost a third of a streamed block's parsing. */
+  private saveTagCheckpoint(node: UiNode, mark: PropsMark, seen: Set<string>): void {
+    this.saveCheckpoint();
+    const copy: UiNode = { ...node, props: copyProps(node.props, mark.props) };
+    // Only the unfinished last prop can have set an error since the mark (a Button's quoted action).
+    if (copy.error !== mark.error) delete copy.error;
+    Object.assign(this.checkpoint as ParseCheckpoint, {
+      position: mark.position,
+      diagnostics: mark.diagnostics,
+      steps: mark.steps,
+      tag: { node: copy, seen: [...seen].slice(0, mark.seen), props: mark.props },
+    });
   }
 
   private siblings(): UiNode[] {
@@ -159,13 +206,19 @@ export class TagParser {
       return this.recover(start + 1);
     }
     this.context.budget.step();
-    const node = this.createNode(name, start);
-    const ending = readProps(this.context, node, after);
+    return this.readOpening(this.createNode(name, start), after, new Set(), 0);
+  }
+
+  /** The rest of an opening tag from `from`: its props, then whether it holds children. */
+  private readOpening(node: UiNode, from: number, seen: Set<string>, props: number): true {
+    const { source, final } = this.context;
+    const ending = readProps(this.context, node, from, seen, props);
     if (ending.kind === "unfinished") {
+      if (ending.mark !== undefined) this.saveTagCheckpoint(node, ending.mark, seen);
       node.partial = true;
       node.end = source.length;
       this.position = source.length;
-      if (final) report(this.context, "unclosed_tag", `<${name}> is not finished.`, start, source.length, node.id);
+      if (final) report(this.context, "unclosed_tag", `<${node.type}> is not finished.`, node.start, source.length, node.id);
       return true;
     }
     node.end = ending.end;
@@ -175,7 +228,7 @@ export class TagParser {
       this.close(node, ending.end, true);
     } else {
       this.stack.push(node);
-      if (name === "CodeBlock") this.readCode(node);
+      if (node.type === "CodeBlock") this.readCode(node);
     }
     return true;
   }

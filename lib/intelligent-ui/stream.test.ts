@@ -48,6 +48,8 @@ describe("streaming", () => {
     ...REPLIES,
     fenced(statsBlock(40), "Numbers:\n", "\n"),
     fenced('$n = 2\n<Stats>\n  <Stat label="A" value={$n} unit="ms"/>\n  <Stat label="B" value={"x"} bogus="1" label="again"/>\n  <Nope/>\n  <Stat label={"L" + $n} value={[$n]}/>\n  <Show when={$n > 1}><Stat label="C" value={3}/></Show>\n</Stats>\n<Callout title="t">open {$n} {[$n]} <Tag>x</Tag>\n<Stat label="D" value={$n}/>'),
+    // Tags cut off inside their props resume after the last complete prop: malformed and repeated props, quoted actions.
+    fenced('$n = 1\n<Button action="go" disabled={false}>Go</Button>\n<Button label="x" action={@Set($n, 2)} action={@Reset()}>B</Button>\n<Stats>\n  <Stat label="a\\q b" value={1} %bad x label = "d"  value={"}"} unit=\'u\\u0041\'/>\n  <Stat label value={2} tone="info"/>\n</Stats>\n<Nope a="1" b={$n + 1} c=d/>'),
   ];
 
   // A step budget that runs out partway through most replies: resumed work must be charged as a fresh compile charges it.
