@@ -1,11 +1,9 @@
 import "server-only";
 import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/http/errors";
-import { appendEvents, lockChat, toItemView } from "./store";
+import { appendEvents, lockChat, toConfirmationView, toItemView, toSelectionView } from "./store";
 import { queuedViews, sendOrQueue } from "./turn-start";
-import type { ChatView, ConfirmationView, ItemView, SelectionView } from "./view";
-
-export const MAX_MESSAGE_LENGTH = 8_000;
+import type { ChatView, ItemView } from "./view";
 
 function titleFrom(text: string): string {
   const line = text.trim().split("\n")[0] ?? "";
@@ -73,44 +71,4 @@ export async function loadChatView({ visitorId, chatId }: { visitorId: string; c
     },
     { isolationLevel: "RepeatableRead" },
   );
-}
-
-export function toSelectionView(row: {
-  instanceId: string;
-  choiceId: string;
-  label: string;
-  at: Date;
-  queued: boolean;
-  confirmationToken: string | null;
-}): SelectionView {
-  return {
-    instanceId: row.instanceId,
-    choiceId: row.choiceId,
-    label: row.label,
-    at: row.at.toISOString(),
-    queued: row.queued,
-    confirmationToken: row.confirmationToken,
-  };
-}
-
-export function toConfirmationView(row: {
-  token: string;
-  instanceId: string;
-  action: string;
-  input: unknown;
-  toolCallId: string;
-  status: ConfirmationView["status"];
-  expiresAt: Date;
-  outcome: unknown;
-}): ConfirmationView {
-  return {
-    token: row.token,
-    instanceId: row.instanceId,
-    action: row.action,
-    input: row.input as ConfirmationView["input"],
-    toolCallId: row.toolCallId,
-    status: row.status,
-    expiresAt: row.expiresAt.toISOString(),
-    outcome: (row.outcome ?? null) as ConfirmationView["outcome"],
-  };
 }

@@ -2,14 +2,15 @@ import "server-only";
 import {
   ActionConfirmationRecordSchema,
   createActionConfirmation,
+  type ActionConfirmation,
   type ActionConfirmationRecord,
   type ConfirmationStore,
+  type ProposeRequest,
 } from "@/lib/component-frames";
 import { db, type Tx } from "@/lib/db/client";
 import { AppError } from "@/lib/http/errors";
 import { appTools } from "@/lib/tools";
-import { toConfirmationView } from "./chats";
-import { appendEvents, lockChat } from "./store";
+import { appendEvents, lockChat, toConfirmationView } from "./store";
 import type { ConfirmationView } from "./view";
 
 /** Where a proposed action came from; stored beside the handle so the page can draw it in place. */
@@ -32,18 +33,21 @@ function toRecord(row: Row): ActionConfirmationRecord {
   });
 }
 
-/**
- * Confirmation handles in Postgres. The claim out of `pending` is a compare-and-swap
- * (`UPDATE … WHERE token = $1 AND status = $2`), so of any number of concurrent approvals,
- * on any number of instances, exactly one runs the tool.
- */
-export function confirmationStore(client: Tx, origin?: ConfirmationOrigin): ConfirmationStore {
+async function findRecord(client: Tx, token: string): Promise<ActionConfirmationRecord | null> {
+  const row = await client.actionConfirmation.findUnique({ where: { token } });
+  return row ? toRecord(row) : null;
+}
+
+/** Proposals are written inside the selection's transaction; they are never settled there. */
+function proposalStore(tx: Tx, origin: ConfirmationOrigin): ConfirmationStore {
   return {
     async insert(record) {
-      if (!origin) throw new Error("A confirmation can only be proposed from a choice.");
-      await client.actionConfirmation.create({
+      await tx.actionConfirmation.create({
         data: {
-          ...origin,
+          chatId: origin.chatId,
+          itemId: origin.itemId,
+          instanceId: origin.instanceId,
+          choiceId: origin.choiceId,
           token: record.token,
           visitorId: record.sessionId,
           action: record.action,
@@ -55,33 +59,61 @@ export function confirmationStore(client: Tx, origin?: ConfirmationOrigin): Conf
         },
       });
     },
-    async find(token) {
-      const row = await client.actionConfirmation.findUnique({ where: { token } });
-      return row ? toRecord(row) : null;
-    },
-    async compareAndSwap(token, from, patch) {
-      const { count } = await client.actionConfirmation.updateMany({
-        where: { token, status: from },
-        data: {
-          status: patch.status,
-          ...(patch.outcome ? { outcome: patch.outcome } : {}),
-          ...(patch.settledAt !== undefined ? { settledAt: new Date(patch.settledAt) } : {}),
-        },
-      });
-      return count === 1;
+    find: (token) => findRecord(tx, token),
+    compareAndSwap() {
+      throw new Error("A proposal is settled by a decision, not inside its selection.");
     },
   };
 }
 
-export function confirmations(client: Tx, origin?: ConfirmationOrigin) {
-  return createActionConfirmation({ tools: appTools, store: confirmationStore(client, origin) });
+/**
+ * Decisions on handles in Postgres. Each step out of `pending` is a compare-and-swap
+ * (`UPDATE … WHERE token = $1 AND status = $2`), so of any number of concurrent approvals, on any
+ * number of instances, exactly one runs the tool. The step and its event commit together, under
+ * the chat lock, so every page sees every state the handle passes through.
+ */
+function decisionStore(): ConfirmationStore {
+  return {
+    insert() {
+      throw new Error("Confirmations are proposed from a selection.");
+    },
+    find: (token) => findRecord(db(), token),
+    async compareAndSwap(token, from, patch) {
+      const handle = await db().actionConfirmation.findUnique({ where: { token }, select: { chatId: true } });
+      if (!handle) return false;
+      return db().$transaction(async (tx) => {
+        await lockChat(tx, { chatId: handle.chatId });
+        const { count } = await tx.actionConfirmation.updateMany({
+          where: { token, status: from },
+          data: {
+            status: patch.status,
+            ...(patch.outcome ? { outcome: patch.outcome } : {}),
+            ...(patch.settledAt !== undefined ? { settledAt: new Date(patch.settledAt) } : {}),
+          },
+        });
+        if (count !== 1) return false;
+        const row = await tx.actionConfirmation.findUniqueOrThrow({ where: { token } });
+        await appendEvents(tx, row.chatId, [{ type: "confirmation.updated", itemId: row.itemId, confirmation: toConfirmationView(row) }]);
+        return true;
+      });
+    },
+  };
 }
 
-// One instance per process for decisions, so concurrent calls here share one operation (and all
-// see its result); across instances the compare-and-swap alone decides.
-const shared = globalThis as unknown as { answerableDecisions?: ReturnType<typeof confirmations> };
-function decisions() {
-  return (shared.answerableDecisions ??= confirmations(db()));
+/** Proposes the action of a picked choice, inside the selection's transaction. */
+export function proposeAction(tx: Tx, origin: ConfirmationOrigin, request: ProposeRequest) {
+  return createActionConfirmation({ tools: appTools, store: proposalStore(tx, origin) }).propose(request);
+}
+
+/** Decides handles as one instance of the app does; instances share only the database. */
+export function createDecisions(): ActionConfirmation {
+  return createActionConfirmation({ tools: appTools, store: decisionStore() });
+}
+
+// One instance per process, so concurrent calls here share one operation (and all see its result).
+const shared = globalThis as unknown as { answerableDecisions?: ActionConfirmation };
+function decisions(): ActionConfirmation {
+  return (shared.answerableDecisions ??= createDecisions());
 }
 
 /**
@@ -108,27 +140,11 @@ export async function decideConfirmation({
 
   const handle = decisions();
   const result = decision === "approve" ? await handle.approve(token, visitorId) : await handle.reject(token, visitorId, reason);
-  // A decision that settled the handle is streamed to every page; a replay changes nothing.
-  const settledNow = result.ok ? result.changed : result.record !== undefined;
-  const view = settledNow
-    ? await publishConfirmation({ chatId, token })
-    : toConfirmationView(await db().actionConfirmation.findUniqueOrThrow({ where: { token } }));
   if (!result.ok) {
     if (result.diagnostic.code === "CONFIRMATION_EXPIRED") {
       throw new AppError("confirmation-expired", "This confirmation expired; nothing was run.", result.diagnostic.code);
     }
     throw new AppError("confirmation-not-found", "This confirmation does not exist.", result.diagnostic.code);
   }
-  return view;
-}
-
-/** Streams the handle as it now stands to every page of the chat. */
-async function publishConfirmation({ chatId, token }: { chatId: string; token: string }): Promise<ConfirmationView> {
-  return db().$transaction(async (tx) => {
-    await lockChat(tx, { chatId });
-    const row = await tx.actionConfirmation.findUniqueOrThrow({ where: { token } });
-    const confirmation = toConfirmationView(row);
-    await appendEvents(tx, chatId, [{ type: "confirmation.updated", itemId: row.itemId, confirmation }]);
-    return confirmation;
-  });
+  return toConfirmationView(await db().actionConfirmation.findUniqueOrThrow({ where: { token } }));
 }

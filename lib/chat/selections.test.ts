@@ -4,7 +4,7 @@ import { createMockAgent } from "@/lib/agent/mock-agent";
 import { db, disconnectDb } from "@/lib/db/client";
 import { sendEmailTool } from "@/lib/tools/send-email";
 import { createChat, loadChatView, sendMessage } from "./chats";
-import { confirmations, decideConfirmation } from "./confirmations";
+import { createDecisions, decideConfirmation } from "./confirmations";
 import { selectFrameChoice } from "./selections";
 import { driveChat } from "./turn-runner";
 import type { ItemView } from "./view";
@@ -102,6 +102,10 @@ describe("ChoiceList selection", () => {
     expect(outcome.selection.queued).toBe(true);
     await driveChat(chatId, instant);
     expect(await userTexts(visitorId, chatId)).toEqual(["Where should we go next?", "meanwhile", "Demo"]);
+    const answered = (await loadChatView({ visitorId, chatId })).items.find((item) => item.id === reply.id)!;
+    expect(answered.selections["destination-choice"]).toMatchObject({ queued: false });
+    const replay = await selectFrameChoice({ visitorId, chatId, itemId: reply.id, instanceId: "destination-choice", choiceId: "demo" });
+    expect(replay.status).toBe("sent");
   });
 });
 
@@ -156,13 +160,16 @@ describe("typed actions", () => {
     expect(again).toMatchObject({ status: "approved", outcome: { kind: "executed", result: { delivered: true, to: "ada@example.com" } } });
     expect(execute).toHaveBeenCalledTimes(1);
     execute.mockRestore();
+    // Every state the handle passed through reached the chat's event log with it.
+    const events = await db().chatEvent.findMany({ where: { chatId, type: "confirmation.updated" }, orderBy: { seq: "asc" } });
+    expect(events.map((event) => (event.data as { confirmation: { status: string } }).confirmation.status)).toEqual(["pending", "approving", "approved"]);
   });
 
   it("run the tool once when separate instances approve at the same moment", async () => {
     const { visitorId, token } = await proposal();
     const execute = vi.spyOn(sendEmailTool, "execute");
     // Each instance has its own in-process sharing; only the compare-and-swap in Postgres is common.
-    await Promise.all(Array.from({ length: 4 }, () => confirmations(db()).approve(token, visitorId)));
+    await Promise.all(Array.from({ length: 4 }, () => createDecisions().approve(token, visitorId)));
     expect(execute).toHaveBeenCalledTimes(1);
     execute.mockRestore();
     expect(await db().actionConfirmation.findUniqueOrThrow({ where: { token } })).toMatchObject({ status: "approved" });

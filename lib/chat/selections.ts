@@ -2,9 +2,8 @@ import "server-only";
 import { COMPONENT_PROTOCOL, selectChoice } from "@/lib/component-frames";
 import { db, type Tx } from "@/lib/db/client";
 import { AppError } from "@/lib/http/errors";
-import { toConfirmationView, toSelectionView } from "./chats";
-import { confirmations } from "./confirmations";
-import { appendEvents, lockChat } from "./store";
+import { proposeAction } from "./confirmations";
+import { appendEvents, lockChat, toConfirmationView, toSelectionView } from "./store";
 import { sendOrQueue } from "./turn-start";
 import { partSchema, type ChatEvent, type ComponentPart, type SelectionView } from "./view";
 import { z } from "zod";
@@ -50,7 +49,8 @@ export async function selectFrameChoice(target: Target): Promise<SelectionOutcom
     let status: SelectionOutcome["status"];
     let row;
     if (choice.action) {
-      const proposal = await confirmations(tx, target).propose({ sessionId: target.visitorId, action: choice.action });
+      const origin = { chatId: target.chatId, itemId: target.itemId, instanceId: target.instanceId, choiceId: choice.id };
+      const proposal = await proposeAction(tx, origin, { sessionId: target.visitorId, action: choice.action });
       if (!proposal.ok) throw new AppError("action-refused", "This action cannot be proposed.", proposal.diagnostic.code);
       row = await tx.frameSelection.create({ data: { ...base, queued: false, confirmationToken: proposal.record.token } });
       const confirmation = toConfirmationView(await tx.actionConfirmation.findUniqueOrThrow({ where: { token: proposal.record.token } }));

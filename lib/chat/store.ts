@@ -2,10 +2,18 @@ import "server-only";
 import type { Tx } from "@/lib/db/client";
 import { AppError } from "@/lib/http/errors";
 import { notifyChat } from "./notify";
-import { type ChatEvent, type ItemView, originSchema, partSchema } from "./view";
+import {
+  type ChatEvent,
+  type ConfirmationView,
+  type ItemView,
+  type SelectionView,
+  confirmationViewSchema,
+  partSchema,
+  readOrigin,
+} from "./view";
 import { z } from "zod";
 
-type LockedChat = { id: string; visitorId: string; activeTurnId: string | null; lastPosition: number };
+type LockedChat = { id: string; visitorId: string; activeTurnId: string | null };
 
 /**
  * Locks the chat row for the rest of the transaction. Every write to a chat's items, turns, queue
@@ -14,7 +22,7 @@ type LockedChat = { id: string; visitorId: string; activeTurnId: string | null; 
  */
 export async function lockChat(tx: Tx, { chatId, visitorId }: { chatId: string; visitorId?: string }): Promise<LockedChat> {
   const rows = await tx.$queryRaw<LockedChat[]>`
-    SELECT "id", "visitorId", "activeTurnId", "lastPosition" FROM "Chat" WHERE "id" = ${chatId}::uuid FOR UPDATE`;
+    SELECT "id", "visitorId", "activeTurnId" FROM "Chat" WHERE "id" = ${chatId}::uuid FOR UPDATE`;
   const chat = rows[0];
   if (!chat || (visitorId !== undefined && chat.visitorId !== visitorId)) {
     throw new AppError("chat-not-found", "This chat does not exist.");
@@ -65,10 +73,50 @@ export function toItemView(row: ItemRow, extra: Pick<ItemView, "selections" | "c
     role: row.role,
     status: row.status,
     parts: storedPartsSchema.parse(row.parts),
-    origin: originSchema.nullable().parse(row.origin ?? null),
+    origin: readOrigin(row.origin),
     parentToolUseId: row.parentToolUseId,
     createdAt: row.createdAt.toISOString(),
     completedAt: row.completedAt?.toISOString() ?? null,
     ...extra,
+  };
+}
+
+export function toSelectionView(row: {
+  instanceId: string;
+  choiceId: string;
+  label: string;
+  at: Date;
+  queued: boolean;
+  confirmationToken: string | null;
+}): SelectionView {
+  return {
+    instanceId: row.instanceId,
+    choiceId: row.choiceId,
+    label: row.label,
+    at: row.at.toISOString(),
+    queued: row.queued,
+    confirmationToken: row.confirmationToken,
+  };
+}
+
+export function toConfirmationView(row: {
+  token: string;
+  instanceId: string;
+  action: string;
+  input: unknown;
+  toolCallId: string;
+  status: ConfirmationView["status"];
+  expiresAt: Date;
+  outcome: unknown;
+}): ConfirmationView {
+  return {
+    token: row.token,
+    instanceId: row.instanceId,
+    action: row.action,
+    input: confirmationViewSchema.shape.input.parse(row.input),
+    toolCallId: row.toolCallId,
+    status: row.status,
+    expiresAt: row.expiresAt.toISOString(),
+    outcome: confirmationViewSchema.shape.outcome.parse(row.outcome ?? null),
   };
 }

@@ -7,7 +7,7 @@ import { contentParts, diffParts } from "./content";
 import { answerHostRoute, type RouteReply } from "./host-routes";
 import { appendEvents, lockChat, nextPosition, toItemView } from "./store";
 import { dispatchNextQueued } from "./turn-start";
-import { type ChatEvent, type Part, originSchema } from "./view";
+import { type ChatEvent, type Part, readOrigin } from "./view";
 
 type Claim = {
   chatId: string;
@@ -53,7 +53,7 @@ async function claimTurn(chatId: string): Promise<Claim | null> {
     });
     await tx.turn.update({ where: { id: turn.id }, data: { replyItemId: reply.id, leaseExpiresAt: leaseFromNow() } });
     await appendEvents(tx, chatId, [{ type: "item.created", item: toItemView(reply) }]);
-    const origin = originSchema.nullable().parse(trigger.origin);
+    const origin = readOrigin(trigger.origin);
     const message = origin && "label" in origin ? `${CHOICE_PREAMBLE(origin.label)}\n\n${trigger.content}` : trigger.content;
     // Host routes answer what a person typed, or an alias their grant authorised; never text a
     // model-authored choice put in their mouth.
@@ -69,37 +69,58 @@ function leaseFromNow(): Date {
 // Chunks arriving faster than this are written together: one transaction and one event per
 // interval, however fast the agent streams.
 const WRITE_INTERVAL_MS = 50;
+// A reply is at most what the content envelope allows; Markdown replies get the same bound.
+const MAX_REPLY_CHARACTERS = 262_144;
+// A silent or endless agent must not hold the chat: the turn fails before the route's 300 s limit.
+const MAX_TURN_MS = 240_000;
 
 /** Streams the agent's reply into the item, then ends the turn and starts the next queued one. */
 async function runTurn(claim: Claim, chatAgentForTurn: Agent): Promise<void> {
   const agent = claim.route ? replyWith(claim.route.content) : chatAgentForTurn;
-  const abort = new AbortController();
-  const heartbeat = setInterval(() => void renewLease(claim, abort), Math.max(250, appConfig().turnLeaseMs / 3));
-  const writer = new DeltaWriter(claim, () => abort.abort());
-  let content = "";
+  const stop = new AbortController();
+  let recovered = false;
   let outcome: "finished" | "failed" = "finished";
+  const halt = (reason: "recovered" | "failed") => {
+    if (reason === "recovered") recovered = true;
+    else outcome = "failed";
+    stop.abort();
+  };
+  const heartbeat = setInterval(() => void renewLease(claim, () => halt("recovered")), Math.max(250, appConfig().turnLeaseMs / 3));
+  const deadline = setTimeout(() => halt("failed"), MAX_TURN_MS);
+  const writer = new DeltaWriter(claim, () => halt("recovered"));
+  let content = "";
   try {
-    for await (const chunk of agent.reply({ chatId: claim.chatId, history: claim.history, message: claim.message, signal: abort.signal })) {
-      if (abort.signal.aborted) break;
+    for await (const chunk of agent.reply({ chatId: claim.chatId, history: claim.history, message: claim.message, signal: stop.signal })) {
+      if (stop.signal.aborted) break;
+      if (content.length + chunk.length > MAX_REPLY_CHARACTERS) {
+        halt("failed");
+        break;
+      }
       content += chunk;
       writer.push(content);
     }
-    await writer.close();
   } catch (error) {
-    console.error("Agent reply failed", error);
-    outcome = "failed";
-    await writer.close().catch((closeError: unknown) => console.error("Reply write failed", closeError));
+    if (!stop.signal.aborted) {
+      console.error("Agent reply failed", error);
+      outcome = "failed";
+    }
   } finally {
     clearInterval(heartbeat);
+    clearTimeout(deadline);
+    await writer.close();
   }
   // A turn declared dead (its lease lapsed and it was recovered) writes nothing more.
-  if (!abort.signal.aborted) await endTurn(claim, content, outcome);
+  if (!recovered) await endTurn(claim, content, outcome);
 }
 
-/** Writes a streaming reply's growth, coalesced to one write per interval, one write at a time. */
+/**
+ * Writes a streaming reply's growth, coalesced to one write per interval, one write at a time.
+ * A failed write is logged and the next one catches up from what was last written; the final
+ * write of the turn stores the whole reply in any case.
+ */
 class DeltaWriter {
   private written: Part[] = [];
-  private latest: { content: string; parts: Part[] } | null = null;
+  private latest: string | null = null;
   private chain: Promise<void> = Promise.resolve();
   private timer: ReturnType<typeof setTimeout> | undefined;
   private lastWrite = 0;
@@ -110,16 +131,18 @@ class DeltaWriter {
   ) {}
 
   push(content: string): void {
-    this.latest = { content, parts: contentParts(content, { final: false }) };
+    this.latest = content;
     if (this.timer) return;
     const wait = Math.max(0, this.lastWrite + WRITE_INTERVAL_MS - Date.now());
     this.timer = setTimeout(() => {
       this.timer = undefined;
-      this.chain = this.chain.then(() => this.write());
+      this.chain = this.chain
+        .then(() => this.write())
+        .catch((error: unknown) => console.error("Reply delta write failed; the next write catches up", error));
     }, wait);
   }
 
-  /** Waits for writes in flight; what is still pending is left to the final write of the turn. */
+  /** Waits for the write in flight; what is still pending is left to the final write of the turn. */
   async close(): Promise<void> {
     clearTimeout(this.timer);
     this.timer = undefined;
@@ -127,14 +150,16 @@ class DeltaWriter {
   }
 
   private async write(): Promise<void> {
-    const latest = this.latest;
+    const content = this.latest;
     this.latest = null;
-    if (!latest) return;
+    if (content === null) return;
     this.lastWrite = Date.now();
-    const events = diffParts(this.claim.itemId, this.written, latest.parts);
+    // Decoding the reply is linear in its length, so it happens once per write, not per chunk.
+    const parts = contentParts(content, { final: false });
+    const events = diffParts(this.claim.itemId, this.written, parts);
     if (events.length === 0) return;
-    this.written = latest.parts;
-    if (!(await writeDelta(this.claim, latest.content, latest.parts, events))) this.onStopped();
+    if (!(await writeDelta(this.claim, content, parts, events))) return this.onStopped();
+    this.written = parts;
   }
 }
 
@@ -158,13 +183,13 @@ async function writeDelta(claim: Claim, content: string, parts: Part[], events: 
   });
 }
 
-async function renewLease(claim: Claim, abort: AbortController): Promise<void> {
+async function renewLease(claim: Claim, onLost: () => void): Promise<void> {
   try {
     const { count } = await db().turn.updateMany({
       where: { id: claim.turnId, status: "running" },
       data: { leaseExpiresAt: leaseFromNow() },
     });
-    if (count === 0) abort.abort();
+    if (count === 0) onLost();
   } catch (error) {
     console.error("Turn lease renewal failed", error);
   }

@@ -2,8 +2,8 @@ import "server-only";
 import { randomUUID } from "node:crypto";
 import type { Tx } from "@/lib/db/client";
 import { appConfig } from "@/lib/config";
-import { toItemView } from "./store";
-import { type ChatEvent, type Origin, type QueuedView, originSchema } from "./view";
+import { toItemView, toSelectionView } from "./store";
+import { type ChatEvent, type Origin, type QueuedView, readOrigin } from "./view";
 
 // These functions run inside a caller's transaction that holds the chat lock. They return the
 // events they caused instead of appending them, so each transaction appends its events once.
@@ -53,9 +53,16 @@ export async function queuedViews(tx: Tx, chatId: string): Promise<QueuedView[]>
 export async function dispatchNextQueued(tx: Tx, chatId: string): Promise<ChatEvent[]> {
   const next = await tx.queuedMessage.findFirst({ where: { chatId, dispatchedAt: null }, orderBy: { id: "asc" } });
   if (!next) return [];
-  const started = await startTurn(tx, chatId, { text: next.text, origin: originSchema.nullable().parse(next.origin) });
+  const started = await startTurn(tx, chatId, { text: next.text, origin: readOrigin(next.origin) });
   await tx.queuedMessage.update({ where: { id: next.id }, data: { dispatchedAt: new Date(), itemId: started.itemId } });
-  return [{ type: "queue.changed", queued: await queuedViews(tx, chatId) }, ...started.events];
+  const events: ChatEvent[] = [{ type: "queue.changed", queued: await queuedViews(tx, chatId) }, ...started.events];
+  // A pick that waited in the queue is now sent: its answer says so from here on.
+  const selection = await tx.frameSelection.findFirst({ where: { queuedId: next.id } });
+  if (selection) {
+    const sent = await tx.frameSelection.update({ where: { id: selection.id }, data: { queued: false, messageId: started.itemId } });
+    events.push({ type: "selection.recorded", itemId: sent.itemId, selection: toSelectionView(sent) });
+  }
+  return events;
 }
 
 /** Sends a message now, or queues it behind the running turn. */

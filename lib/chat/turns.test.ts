@@ -1,7 +1,8 @@
 import { spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it, vi } from "vitest";
 import type { Agent } from "@/lib/agent/agent";
+import { pause } from "@/lib/agent/pacing";
 import { db, disconnectDb } from "@/lib/db/client";
 import { createChat, loadChatView, sendMessage } from "./chats";
 import { recoverStaleTurns } from "./recovery";
@@ -79,6 +80,34 @@ describe("turns", () => {
     await expect(loadChatView({ visitorId: randomUUID(), chatId })).rejects.toMatchObject({ code: "chat-not-found" });
     expect(await db().item.count({ where: { chatId } })).toBe(0);
     expect(await db().queuedMessage.count({ where: { chatId } })).toBe(0);
+  });
+
+  it("keeps streaming after one delta write fails, and stores the whole reply", async () => {
+    const { visitorId, chatId } = await newChat("steady");
+    const slow: Agent = {
+      async *reply({ signal }) {
+        for (let index = 0; index < 20; index++) {
+          await pause(15, signal);
+          yield `w${index} `;
+        }
+      },
+    };
+    const client = db();
+    const transaction = client.$transaction.bind(client);
+    let calls = 0;
+    // The third transaction of the turn (its second delta write) hits a database blip.
+    const blip = vi.spyOn(client, "$transaction").mockImplementation(((...args: Parameters<typeof transaction>) =>
+      ++calls === 3 ? Promise.reject(new Error("connection reset")) : transaction(...args)) as typeof client.$transaction);
+    try {
+      await driveChat(chatId, slow);
+    } finally {
+      blip.mockRestore();
+    }
+    expect(calls).toBeGreaterThan(4);
+    const chat = await loadChatView({ visitorId, chatId });
+    expect(chat.items[1]).toMatchObject({ status: "complete", parts: [{ kind: "text", text: Array.from({ length: 20 }, (_, i) => `w${i} `).join("") }] });
+    const deltas = await db().chatEvent.count({ where: { chatId, type: "item.delta" } });
+    expect(deltas).toBeGreaterThan(1);
   });
 
   it("marks a failed reply failed and moves on to the queue", async () => {

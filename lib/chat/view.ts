@@ -49,9 +49,19 @@ export const originSchema = z.discriminatedUnion("kind", [
     choiceId: z.string(),
     label: z.string(),
   }),
-  z.object({ kind: z.literal("action"), token: z.string(), action: z.string() }),
 ]);
 export type Origin = z.infer<typeof originSchema>;
+
+/**
+ * A stored origin as this version understands it. One written by another version of the app
+ * reads as no origin rather than stopping the chat that holds it.
+ */
+export function readOrigin(stored: unknown): Origin | null {
+  const parsed = originSchema.safeParse(stored);
+  return parsed.success ? parsed.data : null;
+}
+
+export const MAX_MESSAGE_LENGTH = 8_000;
 
 export const selectionViewSchema = z.object({
   instanceId: z.string(),

@@ -5,16 +5,12 @@ import { z } from "zod";
  * match on them, and the page words its help per code.
  */
 export const ERROR_STATUS = {
-  "bad-request": 400,
   "invalid-body": 400,
   "body-too-large": 413,
   "unsupported-media-type": 415,
   "forbidden-origin": 403,
   "not-found": 404,
   "chat-not-found": 404,
-  "item-not-found": 404,
-  "stale-ui-block": 409,
-  "ui-already-answered": 409,
   "frame-not-found": 404,
   "frame-not-answerable": 409,
   "frame-already-answered": 409,
@@ -23,7 +19,6 @@ export const ERROR_STATUS = {
   "confirmation-not-found": 404,
   "confirmation-expired": 410,
   "internal": 500,
-  "unavailable": 503,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { MAX_MESSAGE_LENGTH } from "@/lib/chat/chats";
+import { MAX_MESSAGE_LENGTH } from "@/lib/chat/view";
 
 export const chatParamsSchema = z.object({ chatId: z.uuid() });
 

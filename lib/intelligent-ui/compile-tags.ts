@@ -69,8 +69,9 @@ export class TagParser {
     }
     const tag = checkpoint.tag;
     if (tag !== undefined) {
-      const { id, type, start, end, complete, props, children, ...rest } = tag.node;
-      const node: UiNode = { id, type, start, end, complete, props: copyProps(props, Infinity), children };
+      // Built as the parser builds a node, for the same reason as copyProps; its children are new, as the tag may open.
+      const { id, type, start, end, complete, props, children: _children, ...rest } = tag.node;
+      const node: UiNode = { id, type, start, end, complete, props: copyProps(props, Infinity), children: [] };
       Object.assign(node, rest);
       siblings[siblings.length - 1] = node;
       parser.resumedTag = { node, seen: new Set(tag.seen), props: tag.props };
@@ -112,7 +113,7 @@ export class TagParser {
   /** Re-reading a long tag on every preview cost a third of a streamed block's parsing. */
   private saveTagCheckpoint(node: UiNode, mark: PropsMark, seen: Set<string>): void {
     this.saveCheckpoint();
-    const copy: UiNode = { ...node, props: copyProps(node.props, mark.props) };
+    const copy: UiNode = { ...node, props: copyProps(node.props, mark.props), children: [] };
     // Only the unfinished last prop can have set an error since the mark (a Button's quoted action).
     if (copy.error !== mark.error) delete copy.error;
     Object.assign(this.checkpoint as ParseCheckpoint, {

@@ -58,11 +58,16 @@ describe("streaming", () => {
   it.each(STREAMED.map((reply, i) => [i, reply] as const))("streams reply %i in deltas of 1, 7 and 53 characters to exactly the blocks of compiling each prefix afresh", (_, reply) => {
     for (const [step, settings] of [[1, options], [7, options], [53, options], [1, tight]] as const) {
       const compiler = new UiCompiler(settings);
+      const returned: [UiBlock[], string][] = [];
       for (let end = 0; end < reply.length + step; end += step) {
         const prefix = reply.slice(0, end);
-        expect(compiler.compile(prefix), `prefix ${end} in steps of ${step}`).toEqual(compileUi(prefix, settings));
+        const blocks = compiler.compile(prefix);
+        expect(blocks, `prefix ${end} in steps of ${step}`).toEqual(compileUi(prefix, settings));
+        returned.push([blocks, JSON.stringify(blocks)]);
       }
       expect(compiler.compile(reply, true)).toEqual(compileUi(reply, { ...settings, final: true }));
+      // Resuming reuses earlier work but never changes a block it already returned.
+      for (const [blocks, json] of returned) expect(JSON.stringify(blocks)).toBe(json);
     }
   });
 
