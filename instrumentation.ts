@@ -4,6 +4,9 @@
  */
 export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs" || process.env.NEXT_PHASE === "phase-production-build") return;
+  // Reading the configuration here makes a production start without SESSION_SECRET fail at once.
+  const { appConfig } = await import("@/lib/config");
+  appConfig();
   const { recoverAtStartup } = await import("@/lib/chat/startup");
   void recoverAtStartup();
 }

@@ -1,15 +1,22 @@
 "use client";
 
-import type { ChatView } from "@/lib/chat/view";
+import type { ChatView, ItemView } from "@/lib/chat/view";
 import { Composer } from "./composer";
 import { ItemBubble } from "./item-bubble";
 import { useChatStream } from "./use-chat-stream";
 import { useStickToBottom } from "./use-stick-to-bottom";
 
+const REPLY_ANNOUNCEMENT: Record<ItemView["status"], string> = {
+  streaming: "The agent is replying.",
+  complete: "The reply is complete.",
+  interrupted: "The reply was interrupted.",
+  failed: "The agent could not finish the reply.",
+};
+
 export function ChatRoom({ initial }: { initial: ChatView }) {
   const { chat, status } = useChatStream(initial);
   useStickToBottom(chat.lastEventSeq);
-  const streaming = chat.items.find((item) => item.status === "streaming");
+  const last = chat.items.findLast((item) => item.role === "assistant");
   return (
     <div className="flex min-h-[70dvh] flex-col gap-4">
       <div className="flex items-center justify-between gap-4">
@@ -26,7 +33,7 @@ export function ChatRoom({ initial }: { initial: ChatView }) {
         ))}
       </ol>
       <p aria-live="polite" className="sr-only">
-        {streaming ? "The agent is replying." : chat.items.length > 0 ? "The reply is complete." : ""}
+        {last ? REPLY_ANNOUNCEMENT[last.status] : ""}
       </p>
       <Composer chatId={chat.id} running={chat.running} queued={chat.queued} />
     </div>

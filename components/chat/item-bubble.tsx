@@ -45,7 +45,7 @@ export function ItemBubble({ item, chatId }: { item: ItemView; chatId: string })
         <p className="text-xs text-indigo-100">{originNote(item.origin.label, item.parts)}</p>
       )}
       {item.parts.map((part, index) => (
-        <PartView key={index} part={part} item={item} chatId={chatId} />
+        <PartView key={part.kind === "component" ? `component:${part.instanceId}` : index} part={part} item={item} chatId={chatId} />
       ))}
       {item.status === "streaming" && (
         <p className="text-sm text-zinc-500 dark:text-zinc-400">

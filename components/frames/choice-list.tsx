@@ -3,7 +3,10 @@
 import { useId, useState } from "react";
 import { ChoiceListPropsSchema } from "@/lib/component-frames";
 import { postJson } from "@/lib/chat/client-api";
-import type { ComponentPart, ConfirmationView, ItemView } from "@/lib/chat/view";
+import { z } from "zod";
+import { type ComponentPart, type ConfirmationView, type ItemView, type SelectionView, selectionViewSchema } from "@/lib/chat/view";
+
+const selectionResponseSchema = z.object({ selection: selectionViewSchema });
 import { ErrorNote } from "@/components/ui/error-note";
 import { LocalTime } from "@/components/ui/local-time";
 
@@ -28,17 +31,22 @@ export function ChoiceList({ part, item, chatId }: { part: ComponentPart; item: 
   const baseId = useId();
   const [pending, setPending] = useState<string | null>(null);
   const [error, setError] = useState<{ message: string; help?: string } | null>(null);
+  // The answer the server just gave, drawn until the chat's stream delivers the same.
+  const [recorded, setRecorded] = useState<SelectionView | null>(null);
   const props = ChoiceListPropsSchema.safeParse(part.props);
   if (!props.success) return <p className="text-sm">{part.fallback.summary}</p>;
   const { prompt, choices } = props.data;
-  const answer = item.selections[part.instanceId];
+  const answer = item.selections[part.instanceId] ?? recorded ?? undefined;
   const closed = answer !== undefined || item.status !== "complete" || item.parentToolUseId !== null;
 
   async function pick(choiceId: string) {
     setPending(choiceId);
     setError(null);
     try {
-      await postJson(`/api/chats/${chatId}/selections`, { itemId: item.id, instanceId: part.instanceId, choiceId });
+      const response = selectionResponseSchema.safeParse(
+        await postJson(`/api/chats/${chatId}/selections`, { itemId: item.id, instanceId: part.instanceId, choiceId }),
+      );
+      if (response.success) setRecorded(response.data.selection);
     } catch (caught) {
       const code = caught instanceof Error && "code" in caught ? String(caught.code) : "";
       setError({ message: caught instanceof Error ? caught.message : "The choice could not be sent.", help: HELP[code] });

@@ -5,14 +5,16 @@ import { postJson } from "@/lib/chat/client-api";
 import type { ConfirmationView } from "@/lib/chat/view";
 import { ErrorNote } from "@/components/ui/error-note";
 
-function useSecondsLeft(expiresAt: string, active: boolean): number {
-  const [now, setNow] = useState(() => Date.now());
+/** Seconds until expiry, ticking; null until mounted, so server and client render the same. */
+function useSecondsLeft(expiresAt: string, active: boolean): number | null {
+  const [now, setNow] = useState<number | null>(null);
   useEffect(() => {
     if (!active) return;
+    setNow(Date.now());
     const timer = setInterval(() => setNow(Date.now()), 1_000);
     return () => clearInterval(timer);
   }, [active]);
-  return Math.max(0, Math.ceil((Date.parse(expiresAt) - now) / 1_000));
+  return now === null ? null : Math.max(0, Math.ceil((Date.parse(expiresAt) - now) / 1_000));
 }
 
 function formatLeft(seconds: number): string {
@@ -29,7 +31,7 @@ function Outcome({ confirmation }: { confirmation: ConfirmationView }) {
           <pre className="overflow-x-auto rounded bg-zinc-100 p-2 text-xs dark:bg-zinc-900">{JSON.stringify(outcome.result, null, 2)}</pre>
         </div>
       ) : (
-        <p className="text-red-700 dark:text-red-300">Approved, but the tool failed: {outcome?.message ?? "no result"}.</p>
+        <p className="text-red-700 dark:text-red-300">Approved, but the tool failed: {(outcome?.message ?? "no result").replace(/\.$/, "")}.</p>
       );
     case "rejected":
       return <p className="font-medium">Rejected. Nothing was run.</p>;
@@ -80,9 +82,11 @@ export function ConfirmationCard({ confirmation, chatId }: { confirmation: Confi
       {pending && (
         <>
           <p className="text-sm text-zinc-600 dark:text-zinc-400">
-            {secondsLeft > 0 ? (
+            {secondsLeft === null ? (
+              "Expires five minutes after it was proposed."
+            ) : secondsLeft > 0 ? (
               <>
-                Time left: <span aria-label={`${secondsLeft} seconds`}>{formatLeft(secondsLeft)}</span>
+                Time left: <time dateTime={`PT${secondsLeft}S`}>{formatLeft(secondsLeft)}</time>
               </>
             ) : (
               "Expired: approving now will be refused."

@@ -122,18 +122,20 @@ test.describe("refusals", () => {
     expect(await response.json()).toMatchObject({ code: "not-found" });
   });
 
-  test("a forged visitor cookie is not trusted", async ({ baseURL, playwright }) => {
-    const forged = await playwright.request.newContext({
-      baseURL,
-      extraHTTPHeaders: { cookie: "answerable_visitor=00000000-0000-4000-8000-000000000000.forged" },
-    });
-    try {
-      const response = await forged.get("/api/chats");
-      // The proxy replaces a forged cookie with a fresh visitor, who owns nothing yet.
-      expect(response.status()).toBe(200);
-      expect(await response.json()).toEqual({ chats: [] });
-    } finally {
-      await forged.dispose();
+  test("a forged or malformed visitor cookie is not trusted", async ({ baseURL, playwright }) => {
+    for (const signature of ["forged", "A", "%%%%"]) {
+      const forged = await playwright.request.newContext({
+        baseURL,
+        extraHTTPHeaders: { cookie: `answerable_visitor=00000000-0000-4000-8000-000000000000.${signature}` },
+      });
+      try {
+        const response = await forged.get("/api/chats");
+        // The proxy replaces a forged cookie with a fresh visitor, who owns nothing yet.
+        expect(response.status(), signature).toBe(200);
+        expect(await response.json()).toEqual({ chats: [] });
+      } finally {
+        await forged.dispose();
+      }
     }
   });
 });

@@ -98,5 +98,5 @@ export async function openChatEventStream({ visitorId, chatId, after, signal }: 
 /** A watched chat whose turn lost its process is recovered here rather than left hanging. */
 async function recoverQuietChat(chatId: string): Promise<void> {
   const toDrive = await recoverStaleTurns({ chatId });
-  for (const id of toDrive) void driveChat(id);
+  for (const id of toDrive) driveChat(id).catch((error: unknown) => console.error("Recovered turn failed", error));
 }

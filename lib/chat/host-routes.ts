@@ -1,3 +1,4 @@
+import "server-only";
 import { envelope } from "@/lib/agent/scenarios";
 
 /**

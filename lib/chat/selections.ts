@@ -1,5 +1,5 @@
 import "server-only";
-import { COMPONENT_PROTOCOL, selectChoice } from "@/lib/component-frames";
+import { COMPONENT_PROTOCOL, ComponentSelectionEventSchema, selectChoice, type ComponentSelectionEvent } from "@/lib/component-frames";
 import { db, type Tx } from "@/lib/db/client";
 import { AppError } from "@/lib/http/errors";
 import { proposeAction } from "./confirmations";
@@ -12,7 +12,7 @@ export type SelectionOutcome = {
   /** `sent` or `queued`: the choice became a message; `proposed`: it awaits confirmation. */
   status: "sent" | "queued" | "proposed";
   selection: SelectionView;
-  event: unknown;
+  event: ComponentSelectionEvent;
 };
 
 type Target = { chatId: string; visitorId: string; itemId: string; instanceId: string; choiceId: string };
@@ -34,7 +34,7 @@ export async function selectFrameChoice(target: Target): Promise<SelectionOutcom
         throw new AppError("frame-already-answered", `This list was already answered with “${existing.label}”.`);
       }
       const status = existing.confirmationToken ? "proposed" : existing.queued ? "queued" : "sent";
-      return { status, selection: toSelectionView(existing), event: existing.event };
+      return { status, selection: toSelectionView(existing), event: ComponentSelectionEventSchema.parse(existing.event) };
     }
 
     const selected = selectChoice(

@@ -117,14 +117,6 @@ export const chatEventSchema = z.discriminatedUnion("type", [
 ]);
 export type ChatEvent = z.infer<typeof chatEventSchema>;
 
-export type ChatView = {
-  id: string;
-  title: string;
-  items: ItemView[];
-  queued: QueuedView[];
-  running: boolean;
-  lastEventSeq: number;
-};
 
 /** Appends streamed text to an item's parts: it extends a trailing text part or starts one. */
 export function appendText(parts: readonly Part[], text: string): Part[] {
@@ -180,3 +172,13 @@ export function applyChatEvent(chat: ChatView, event: ChatEvent, seq: number): C
       };
   }
 }
+
+export const chatViewSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  items: z.array(itemViewSchema),
+  queued: z.array(queuedViewSchema),
+  running: z.boolean(),
+  lastEventSeq: z.number().int(),
+});
+export type ChatView = z.infer<typeof chatViewSchema>;

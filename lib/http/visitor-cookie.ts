@@ -27,8 +27,11 @@ function toBase64Url(bytes: ArrayBuffer): string {
     .replace(/=+$/, "");
 }
 
+// An HMAC-SHA-256 signature: 32 bytes, 43 characters of unpadded base64url.
+const SIGNATURE = /^[A-Za-z0-9_-]{43}$/;
+
 function fromBase64Url(text: string): Uint8Array<ArrayBuffer> | null {
-  if (!/^[A-Za-z0-9_-]+$/.test(text)) return null;
+  if (!SIGNATURE.test(text)) return null;
   const binary = atob(text.replace(/-/g, "+").replace(/_/g, "/"));
   const bytes = new Uint8Array(binary.length);
   for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
