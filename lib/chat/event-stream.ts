@@ -1,11 +1,13 @@
 import "server-only";
 import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/http/errors";
-import { subscribeToChat } from "./notify";
+import { listenerLive, subscribeToChat } from "./notify";
 import { recoverStaleTurns } from "./recovery";
 import { driveChat } from "./turn-runner";
 
+// Polling is the fallback for lost notices: frequent without a listener, rare with one.
 const POLL_MS = 1_000;
+const POLL_MS_WHILE_LISTENING = 5_000;
 const KEEPALIVE_MS = 15_000;
 const BATCH = 200;
 // Serverless functions have a maximum duration; ending the stream first lets EventSource
@@ -40,7 +42,7 @@ export async function openChatEventStream({ visitorId, chatId, after, signal }: 
   const waitForChange = () =>
     new Promise<void>((resolve) => {
       if (changed) return resolve();
-      const timer = setTimeout(done, POLL_MS);
+      const timer = setTimeout(done, listenerLive() ? POLL_MS_WHILE_LISTENING : POLL_MS);
       function done() {
         clearTimeout(timer);
         wake = undefined;

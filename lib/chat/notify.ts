@@ -15,6 +15,7 @@ type Listener = () => void;
 const state = globalThis as unknown as {
   chatListeners?: Map<string, Set<Listener>>;
   chatListenerClient?: Promise<Client | null>;
+  chatListenerLive?: boolean;
 };
 
 export async function notifyChat(tx: Tx, chatId: string, seq: number): Promise<void> {
@@ -36,14 +37,21 @@ async function connectListener(): Promise<Client | null> {
     client.on("error", () => {
       // A dropped connection leaves streams on polling; the next subscriber reconnects.
       state.chatListenerClient = undefined;
+      state.chatListenerLive = false;
     });
     await client.query(`LISTEN ${CHANNEL}`);
+    state.chatListenerLive = true;
     return client;
   } catch {
     state.chatListenerClient = undefined;
     await client.end().catch(() => undefined);
     return null;
   }
+}
+
+/** Whether notices are arriving; while they are, streams can poll rarely. */
+export function listenerLive(): boolean {
+  return state.chatListenerLive === true;
 }
 
 /** Calls `wake` whenever the chat's log may have grown. Returns the unsubscribe function. */
