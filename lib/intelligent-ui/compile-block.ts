@@ -125,6 +125,7 @@ function compileWithin(context: CompileContext, previous: BlockCache | undefined
 
 /** Parse diagnostics, then one per code and node from evaluating with the defaults. */
 function mergeDiagnostics(parsed: UiDiagnostic[], evaluated: UiDiagnostic[], limit: number): UiDiagnostic[] {
+  if (evaluated.length === 0) return parsed.slice(0, limit);
   const seen = new Set(parsed.map((d) => `${d.code} ${d.nodeId}`));
   const merged = [...parsed];
   for (const diagnostic of evaluated) {

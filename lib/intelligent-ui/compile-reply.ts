@@ -10,11 +10,24 @@ const now: () => number = typeof performance !== "undefined" ? () => performance
 export interface ReplyCache {
   text: string;
   scan?: FenceScanState;
-  blocks: Map<number, { source: string; block: UiBlock; nodeCount: number; cache?: BlockCache }>;
+  blocks: Map<number, KeptBlock>;
+}
+
+interface KeptBlock {
+  source: string;
+  block: UiBlock;
+  nodeCount: number;
+  cache?: BlockCache;
 }
 
 function refusedBlock(id: string, source: string, complete: boolean, reason: string): UiBlock {
   return failedBlock(id, source, complete, { code: "budget_exceeded", message: `The reply ran out of its ${reason} budget.`, start: 0, end: source.length });
+}
+
+/** Built field by field: spreading the compiled block into a new object was a generic slow copy. */
+function compileFence(source: string, id: string, complete: boolean, options: Omit<CompileUiOptions, "final">, cache: BlockCache | undefined): KeptBlock {
+  const { block, nodeCount, cache: next } = compileBlock(source, { id, final: complete, querySchemas: options.querySchemas, limits: options.limits }, cache);
+  return { source, block, nodeCount, cache: next };
 }
 
 /**
@@ -51,7 +64,7 @@ export function compileReply(text: string, options: Omit<CompileUiOptions, "fina
     }
     const before = final ? undefined : previous.get(fence.start);
     const reused = before !== undefined && before.source === source && before.block.complete === complete;
-    const compiled = reused ? before : { source, ...compileBlock(source, { id, final: complete, querySchemas: options.querySchemas, limits: options.limits }, before?.cache) };
+    const compiled = reused ? before : compileFence(source, id, complete, options, before?.cache);
     nodes += compiled.nodeCount;
     if (nodes > replyLimits.nodes) {
       blocks.push(refusedBlock(id, source, complete, "nodes"));

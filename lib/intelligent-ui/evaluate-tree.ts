@@ -59,11 +59,20 @@ export function evaluateList(nodes: readonly UiNode[], context: TreeContext, loc
   const replay: Replay = { nodes, views: [], totals: [], diagnostics: [], text: "" };
   let total: Replay["totals"][number] = { steps: 0, iterations: 0, diagnostics: 0, textLength: 0 };
   if (previous !== undefined && reused > 0) {
-    replay.views = previous.views.slice(0, reused);
-    replay.totals = previous.totals.slice(0, reused);
-    total = replay.totals[reused - 1] as Replay["totals"][number];
-    replay.diagnostics = previous.diagnostics.slice(0, total.diagnostics);
-    replay.text = previous.text.slice(0, total.textLength);
+    total = previous.totals[reused - 1] as Replay["totals"][number];
+    if (reused === previous.nodes.length) {
+      // A streaming list usually only grows. The earlier replay is never read again (its entry is
+      // replaced below, and a failed compile drops the whole memo), so its lists grow in place.
+      replay.views = previous.views;
+      replay.totals = previous.totals;
+      replay.diagnostics = previous.diagnostics;
+      replay.text = previous.text;
+    } else {
+      replay.views = previous.views.slice(0, reused);
+      replay.totals = previous.totals.slice(0, reused);
+      replay.diagnostics = previous.diagnostics.slice(0, total.diagnostics);
+      replay.text = previous.text.slice(0, total.textLength);
+    }
     budget.iterations += total.iterations;
     budget.step(total.steps);
     diagnostics.push(...replay.diagnostics);
