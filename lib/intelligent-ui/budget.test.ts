@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { fenced, ROOMY_LIMITS, statsBlock } from "./fixtures";
+import { fenced, ROOMY_LIMITS, ROOMY_REPLY_LIMITS, statsBlock } from "./fixtures";
 import { compileUi, compileUiBlock, evaluateUiBlock, resolveUiChoice, UiState, UI_LIMITS } from "./index";
 
 const EXPLOSIVE = `$l = [${Array.from({ length: 40 }, (_, i) => i).join(", ")}]
@@ -69,10 +69,10 @@ $l = [${Array.from({ length: 60 }, (_, i) => i).join(", ")}]
 
   it("refuses the block past the reply budgets and leaves later fences as text", () => {
     const reply = Array.from({ length: 20 }, (_, i) => fenced(`<Tag>${i}</Tag>`, "", "\n")).join("");
-    const blocks = compileUi(reply, { id: "r", final: true, limits: ROOMY_LIMITS });
+    const blocks = compileUi(reply, { id: "r", final: true, limits: ROOMY_LIMITS, replyLimits: ROOMY_REPLY_LIMITS });
     expect(blocks).toHaveLength(17);
     expect(blocks[16]?.diagnostics.map((d) => d.code)).toEqual(["budget_exceeded"]);
-    const nodes = compileUi(fenced(statsBlock(300)) + fenced(statsBlock(300)), { id: "r", final: true, limits: ROOMY_LIMITS, replyLimits: { nodes: 400 } });
+    const nodes = compileUi(fenced(statsBlock(300)) + fenced(statsBlock(300)), { id: "r", final: true, limits: ROOMY_LIMITS, replyLimits: { ...ROOMY_REPLY_LIMITS, nodes: 400 } });
     expect(nodes.map((block) => block.diagnostics.length)).toEqual([0, 1]);
   });
 });

@@ -65,3 +65,6 @@ export function fenced(source: string, before = "Here is the plan.\n", after = "
  * that are not about time give it room (steps and iterations still count).
  */
 export const ROOMY_LIMITS = { milliseconds: 10_000 };
+
+/** The same room for a whole reply: its 60 ms would otherwise refuse a later fence at random. */
+export const ROOMY_REPLY_LIMITS = { milliseconds: 10_000 };

@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { fenced, RELEASE_BLOCK, ROOMY_LIMITS, statsBlock, TRIAGE_BLOCK } from "./fixtures";
+import { fenced, RELEASE_BLOCK, ROOMY_LIMITS, ROOMY_REPLY_LIMITS, statsBlock, TRIAGE_BLOCK } from "./fixtures";
 import { compileUi, compileUiBlock, UiCompiler, UiStream, type UiBlock, type UiClock, type UiNode } from "./index";
 
 const querySchemas = { "ci.runs": z.strictObject({ branch: z.string() }) };
-const options = { id: "r", querySchemas, limits: ROOMY_LIMITS };
+const options = { id: "r", querySchemas, limits: ROOMY_LIMITS, replyLimits: ROOMY_REPLY_LIMITS };
 
 function ids(nodes: readonly UiNode[]): string[] {
   return nodes.flatMap((node) => [node.id, ...ids(node.children)]);
@@ -79,7 +79,7 @@ describe("streaming", () => {
       const prefix = reply.slice(0, end);
       const nodes = count(compileUi(prefix, options)[0]?.nodes ?? []);
       for (const [limit, over] of [[nodes, false], [nodes - 1, true]] as const) {
-        const limited = { ...options, replyLimits: { nodes: limit } };
+        const limited = { ...options, replyLimits: { ...ROOMY_REPLY_LIMITS, nodes: limit } };
         const compiler = new UiCompiler(limited);
         compiler.compile(reply.slice(0, end - 20));
         expect([refused(compileUi(prefix, limited)), refused(compiler.compile(prefix))]).toEqual([over, over]);
