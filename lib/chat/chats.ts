@@ -53,15 +53,15 @@ export async function loadChatView({ visitorId, chatId }: { visitorId: string; c
         tx.item.findMany({ where: { chatId }, orderBy: { position: "asc" }, include: { selections: true } }),
         tx.actionConfirmation.findMany({ where: { chatId } }),
       ]);
+      const confirmationsByItem = new Map<string, typeof confirmations>();
+      for (const row of confirmations) confirmationsByItem.set(row.itemId, [...(confirmationsByItem.get(row.itemId) ?? []), row]);
       return {
         id: chat.id,
         title: chat.title,
         items: items.map((item): ItemView =>
           toItemView(item, {
             selections: Object.fromEntries(item.selections.map((row) => [row.instanceId, toSelectionView(row)])),
-            confirmations: Object.fromEntries(
-              confirmations.filter((row) => row.itemId === item.id).map((row) => [row.token, toConfirmationView(row)]),
-            ),
+            confirmations: Object.fromEntries((confirmationsByItem.get(item.id) ?? []).map((row) => [row.token, toConfirmationView(row)])),
           }),
         ),
         queued: await queuedViews(tx, chatId),

@@ -126,6 +126,9 @@ describe("turns", () => {
   });
 });
 
+// A reply cut off by a dead process, then the queued message answered after recovery.
+const INTERRUPTED_THEN_ANSWERED = ["user:complete", "assistant:interrupted", "user:complete", "assistant:complete"];
+
 describe("crash recovery", () => {
   it("interrupts a turn whose process was killed mid-reply and answers the queued message", async () => {
     const { visitorId, chatId } = await newChat("Tell me a long story");
@@ -153,12 +156,7 @@ describe("crash recovery", () => {
     await driveChat(chatId, echo);
 
     const chat = await loadChatView({ visitorId, chatId });
-    expect(chat.items.map((item) => `${item.role}:${item.status}`)).toEqual([
-      "user:complete",
-      "assistant:interrupted",
-      "user:complete",
-      "assistant:complete",
-    ]);
+    expect(chat.items.map((item) => `${item.role}:${item.status}`)).toEqual(INTERRUPTED_THEN_ANSWERED);
     expect(chat.items[1]!.parts[0]).toMatchObject({ kind: "text", text: expect.stringContaining("lighthouse") });
     expect(chat.items[3]!.parts[0]).toEqual({ kind: "text", text: "re: still there?" });
     expect(await db().turn.findUniqueOrThrow({ where: { id: turn.id } })).toMatchObject({ status: "interrupted" });
@@ -174,12 +172,7 @@ describe("crash recovery", () => {
     await db().turn.update({ where: { id: turn.id }, data: { replyItemId: reply.id, leaseExpiresAt: new Date(Date.now() - 1) } });
     await recoverAtStartup();
     const chat = await loadChatView({ visitorId, chatId });
-    expect(chat.items.map((item) => `${item.role}:${item.status}`)).toEqual([
-      "user:complete",
-      "assistant:interrupted",
-      "user:complete",
-      "assistant:complete",
-    ]);
+    expect(chat.items.map((item) => `${item.role}:${item.status}`)).toEqual(INTERRUPTED_THEN_ANSWERED);
     expect(chat.running).toBe(false);
   });
 
