@@ -7,6 +7,6 @@ export async function register() {
   // Reading the configuration here makes a production start without SESSION_SECRET fail at once.
   const { appConfig } = await import("@/lib/config");
   appConfig();
-  const { recoverAtStartup } = await import("@/lib/chat/startup");
+  const { recoverAtStartup } = await import("@/lib/chat/turns/startup");
   void recoverAtStartup();
 }

@@ -1,6 +1,6 @@
 "use client";
 
-import type { ChatView, ItemView } from "@/lib/chat/view";
+import type { ChatView, ItemView } from "@/lib/chat/wire";
 import { Composer } from "./composer";
 import { ItemBubble } from "./item-bubble";
 import { useChatStream } from "./use-chat-stream";

@@ -2,7 +2,7 @@
 
 import { useRef, useState } from "react";
 import { postJson } from "@/lib/chat/client-api";
-import type { QueuedView } from "@/lib/chat/view";
+import type { QueuedView } from "@/lib/chat/wire";
 import { ErrorNote } from "@/components/ui/error-note";
 import { PrimaryButton } from "@/components/ui/primary-button";
 

@@ -1,6 +1,6 @@
 "use client";
 
-import type { ItemView, Part } from "@/lib/chat/view";
+import type { ItemView, Part } from "@/lib/chat/wire";
 import { Markdown } from "./markdown";
 import { ComponentPartView } from "@/components/frames/component-part";
 

@@ -1,7 +1,7 @@
 "use client";
 
 import { useEffect, useReducer, useState } from "react";
-import { type ChatEvent, type ChatView, applyChatEvent, chatEventSchema, chatViewSchema } from "@/lib/chat/view";
+import { type ChatEvent, type ChatView, applyChatEvent, chatEventSchema, chatViewSchema } from "@/lib/chat/wire";
 
 type Action = { type: "event"; seq: number; event: ChatEvent } | { type: "reset"; chat: ChatView };
 

@@ -4,7 +4,7 @@ import { useId, useState } from "react";
 import { ChoiceListPropsSchema } from "@/lib/component-frames";
 import { postJson } from "@/lib/chat/client-api";
 import { z } from "zod";
-import { type ComponentPart, type ConfirmationView, type ItemView, type SelectionView, selectionViewSchema } from "@/lib/chat/view";
+import { type ComponentPart, type ConfirmationView, type ItemView, type SelectionView, selectionViewSchema } from "@/lib/chat/wire";
 
 const selectionResponseSchema = z.object({ selection: selectionViewSchema });
 import { ErrorNote } from "@/components/ui/error-note";

@@ -1,7 +1,7 @@
 "use client";
 
 import type { ComponentType } from "react";
-import type { ComponentPart, ItemView } from "@/lib/chat/view";
+import type { ComponentPart, ItemView } from "@/lib/chat/wire";
 import { ChoiceList } from "./choice-list";
 import { ConfirmationCard } from "./confirmation-card";
 

@@ -2,7 +2,7 @@
 
 import { useEffect, useState } from "react";
 import { postJson } from "@/lib/chat/client-api";
-import type { ConfirmationView } from "@/lib/chat/view";
+import type { ConfirmationView } from "@/lib/chat/wire";
 import { ErrorNote } from "@/components/ui/error-note";
 
 /** Seconds until expiry, ticking; null until mounted, so server and client render the same. */

@@ -1,13 +1,18 @@
 /**
  * The seam where a real model plugs in. An agent receives the chat so far and the message to
- * answer, and yields what it writes as text chunks: Markdown, or a content envelope
- * (`\u001eagentskit.chat.content/1\n` then one JSON record per line) when the reply mixes prose
- * and component frames. The host persists and streams each chunk; the agent never touches the
- * database or the page. It should stop promptly when `signal` aborts.
+ * answer, and yields typed chunks:
+ * - `text`: the next piece of its reply. The reply is Markdown, in which ```ui fences hold
+ *   intelligent-ui blocks, or a content envelope (`\u001eagentskit.chat.content/1\n` then one
+ *   JSON record per line) when it mixes prose and component frames.
+ * - `subagent`: a whole reply a subagent wrote while working on this one (a tool call's
+ *   result, identified by `parentToolUseId`). The host shows it beside the reply; people can
+ *   read its blocks but never answer them.
+ * The host persists and streams every chunk; the agent never touches the database or the page.
+ * It should stop promptly when `signal` aborts.
  */
 export type AgentMessage = {
   role: "user" | "assistant";
-  /** What the author wrote (for an assistant, possibly an envelope). */
+  /** What the author wrote; for the agent's own replies, their text fallback (no raw blocks or frames). */
   content: string;
 };
 
@@ -19,6 +24,10 @@ export type AgentRequest = {
   signal: AbortSignal;
 };
 
+export type AgentChunk =
+  | { type: "text"; text: string }
+  | { type: "subagent"; parentToolUseId: string; content: string };
+
 export interface Agent {
-  reply(request: AgentRequest): AsyncIterable<string>;
+  reply(request: AgentRequest): AsyncIterable<AgentChunk>;
 }

@@ -1,32 +1,11 @@
+import { BLOCK_SCENARIOS, releaseFollowUp } from "./block-scenarios";
+import { envelope } from "./envelope";
+import { choiceListFrame, type Scenario, type Script } from "./scenario";
+
 /**
  * The mock agent's script. Each scenario matches a message and writes a reply, so a person (or a
  * test) can walk every feature of the host without a model.
  */
-export type Scenario = {
-  name: string;
-  /** A starter prompt the home page offers for this scenario. */
-  prompt: string;
-  matches(message: string): boolean;
-  reply(message: string): string;
-};
-
-const ENVELOPE = "\u001eagentskit.chat.content/1\n";
-
-export function envelope(records: Array<{ kind: "text"; text: string } | { kind: "component"; frame: unknown }>): string {
-  return ENVELOPE + records.map((record) => `${JSON.stringify(record)}\n`).join("");
-}
-
-function choiceListFrame(instanceId: string, prompt: string, choices: unknown[], summary: string) {
-  return {
-    protocol: "agentskit.chat.component",
-    version: 1,
-    type: "render",
-    componentKey: "choice-list",
-    instanceId,
-    props: { prompt, choices },
-    fallback: { kind: "choice-list", summary },
-  };
-}
 
 const STORY = [
   "## The lighthouse keeper's ledger",
@@ -166,6 +145,7 @@ export const SCENARIOS: Scenario[] = [
         { kind: "text", text: "The text around them still reads normally." },
       ]),
   },
+  ...BLOCK_SCENARIOS,
 ];
 
 /**
@@ -176,16 +156,21 @@ export function replyPace(message: string): number {
   return /\bslowly\b/i.test(message) ? 4 : 1;
 }
 
-const CHOICE = /^The person chose "(.+)" from your UI reply/;
+const CHOICE = /^The person chose "(.+)" from your UI reply; their message is the visible context of that choice\.\n\n([\s\S]*)$/;
 
 /** The reply to a message: a scenario's, an answer to a picked choice, or a short echo. */
-export function scriptedReply(message: string): string {
-  const chosen = CHOICE.exec(message)?.[1];
-  if (chosen) return `Noted: **${chosen}**. ${followUp(chosen)}`;
+export function scriptedReply(message: string): Script {
+  const chosen = CHOICE.exec(message);
+  if (chosen) {
+    const [, label = "", context = ""] = chosen;
+    return { text: releaseFollowUp(context) ?? `Noted: **${label}**. ${followUp(label)}` };
+  }
   const scenario = SCENARIOS.find((candidate) => candidate.matches(message));
-  if (scenario) return scenario.reply(message);
-  const quoted = message.length > 200 ? `${message.slice(0, 200)}…` : message;
-  return `You said: “${quoted}”.\n\nTry one of the starter prompts to see interactive replies.`;
+  if (scenario) return { text: scenario.reply(message), subagent: scenario.subagent?.() };
+  // Cut by characters, not UTF-16 units, so a quote never ends in half an emoji.
+  const characters = Array.from(message);
+  const quoted = characters.length > 200 ? `${characters.slice(0, 200).join("")}…` : message;
+  return { text: `You said: “${quoted}”.\n\nTry one of the starter prompts to see interactive replies.` };
 }
 
 function followUp(label: string): string {

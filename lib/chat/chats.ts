@@ -1,9 +1,9 @@
 import "server-only";
 import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/http/errors";
-import { appendEvents, lockChat, toConfirmationView, toItemView, toSelectionView } from "./store";
-import { queuedViews, sendOrQueue } from "./turn-start";
-import type { ChatView, ItemView } from "./view";
+import { appendEvents, itemExtras, lockChat, toItemView } from "./store";
+import { queuedViews, sendOrQueue } from "./turns/start";
+import type { ChatView, ItemView } from "./wire";
 
 function titleFrom(text: string): string {
   const line = text.trim().split("\n")[0] ?? "";
@@ -50,7 +50,7 @@ export async function loadChatView({ visitorId, chatId }: { visitorId: string; c
       const chat = await tx.chat.findUnique({ where: { id: chatId } });
       if (!chat || chat.visitorId !== visitorId) throw new AppError("chat-not-found", "This chat does not exist.");
       const [items, confirmations] = await Promise.all([
-        tx.item.findMany({ where: { chatId }, orderBy: { position: "asc" }, include: { selections: true } }),
+        tx.item.findMany({ where: { chatId }, orderBy: { position: "asc" }, include: { selections: true, uiAnswers: true } }),
         tx.actionConfirmation.findMany({ where: { chatId } }),
       ]);
       const confirmationsByItem = new Map<string, typeof confirmations>();
@@ -58,12 +58,7 @@ export async function loadChatView({ visitorId, chatId }: { visitorId: string; c
       return {
         id: chat.id,
         title: chat.title,
-        items: items.map((item): ItemView =>
-          toItemView(item, {
-            selections: Object.fromEntries(item.selections.map((row) => [row.instanceId, toSelectionView(row)])),
-            confirmations: Object.fromEntries((confirmationsByItem.get(item.id) ?? []).map((row) => [row.token, toConfirmationView(row)])),
-          }),
-        ),
+        items: items.map((item): ItemView => toItemView(item, itemExtras(item, confirmationsByItem.get(item.id) ?? []))),
         queued: await queuedViews(tx, chatId),
         running: chat.activeTurnId !== null,
         lastEventSeq: chat.lastEventSeq,

@@ -11,7 +11,7 @@ import { db, type Tx } from "@/lib/db/client";
 import { AppError } from "@/lib/http/errors";
 import { appTools } from "@/lib/tools";
 import { appendEvents, lockChat, toConfirmationView } from "./store";
-import type { ConfirmationView } from "./view";
+import type { ConfirmationView } from "./wire";
 
 /** Where a proposed action came from; stored beside the handle so the page can draw it in place. */
 export type ConfirmationOrigin = { chatId: string; itemId: string; instanceId: string; choiceId: string };

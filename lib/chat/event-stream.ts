@@ -2,8 +2,8 @@ import "server-only";
 import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/http/errors";
 import { listenerLive, subscribeToChat } from "./notify";
-import { recoverStaleTurns } from "./recovery";
-import { driveChat } from "./turn-runner";
+import { recoverStaleTurns } from "./turns/recover";
+import { driveChat } from "./turns/run";
 
 // Polling is the fallback for lost notices: frequent without a listener, rare with one.
 const POLL_MS = 1_000;

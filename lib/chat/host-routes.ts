@@ -1,5 +1,5 @@
 import "server-only";
-import { envelope } from "@/lib/agent/scenarios";
+import { encodeAssistantContent, type AssistantContentPart } from "@/lib/component-frames";
 
 /**
  * Deterministic routes: slash commands the host answers itself, without the agent. A route may
@@ -14,7 +14,7 @@ const RELEASE_TARGETS = ["staging", "production"] as const;
 function releaseMenu(): RouteReply {
   const choices = RELEASE_TARGETS.map((target) => ({ id: target, label: target === "staging" ? "Staging" : "Production", description: `/release ${target}` }));
   return {
-    content: envelope([
+    content: encodeRoute([
       { kind: "text", text: "Release routes are answered by the host. Pick a target; the exact command shown is what will be sent." },
       {
         kind: "component",
@@ -31,6 +31,12 @@ function releaseMenu(): RouteReply {
     ]),
     grants: choices.map((choice) => ({ instanceId: "release-target", choiceId: choice.id, alias: choice.description })),
   };
+}
+
+function encodeRoute(parts: AssistantContentPart[]): string {
+  const encoded = encodeAssistantContent(parts);
+  if (!encoded.ok) throw new Error(`A host route wrote an invalid envelope: ${encoded.diagnostic.code}`);
+  return encoded.content;
 }
 
 /** The host's own answer to a message, or null when the agent should answer it. */

@@ -6,8 +6,8 @@ import { sendEmailTool } from "@/lib/tools/send-email";
 import { createChat, loadChatView, sendMessage } from "./chats";
 import { createDecisions, decideConfirmation } from "./confirmations";
 import { selectFrameChoice } from "./selections";
-import { driveChat } from "./turn-runner";
-import type { ItemView } from "./view";
+import { driveChat } from "./turns/run";
+import type { ItemView } from "./wire";
 
 afterAll(async () => {
   await disconnectDb();

@@ -4,8 +4,8 @@ import { db, type Tx } from "@/lib/db/client";
 import { AppError } from "@/lib/http/errors";
 import { proposeAction } from "./confirmations";
 import { appendEvents, lockChat, toConfirmationView, toSelectionView } from "./store";
-import { sendOrQueue } from "./turn-start";
-import { partSchema, type ChatEvent, type ComponentPart, type SelectionView } from "./view";
+import { sendOrQueue } from "./turns/start";
+import { partSchema, type ChatEvent, type ComponentPart, type SelectionView } from "./wire";
 import { z } from "zod";
 
 export type SelectionOutcome = {

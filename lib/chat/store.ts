@@ -1,16 +1,21 @@
 import "server-only";
+import type { Prisma } from "@/lib/db/generated/client";
 import type { Tx } from "@/lib/db/client";
 import { AppError } from "@/lib/http/errors";
 import { notifyChat } from "./notify";
+import { drawReply } from "./reply";
 import {
   type ChatEvent,
   type ConfirmationView,
   type ItemView,
   type SelectionView,
+  type UiAnswerView,
   confirmationViewSchema,
   partSchema,
   readOrigin,
-} from "./view";
+  storedBlocksSchema,
+  uiAnswerViewSchema,
+} from "./wire";
 import { z } from "zod";
 
 type LockedChat = { id: string; visitorId: string; activeTurnId: string | null };
@@ -39,7 +44,9 @@ export async function appendEvents(tx: Tx, chatId: string, events: ChatEvent[]):
   });
   const first = chat.lastEventSeq - events.length + 1;
   await tx.chatEvent.createMany({
-    data: events.map((event, index) => ({ chatId, seq: first + index, type: event.type, data: event })),
+    // Events are plain JSON by construction (their schemas are JSON shapes); Prisma's JSON input
+    // type cannot see that through interfaces such as a compiled block.
+    data: events.map((event, index) => ({ chatId, seq: first + index, type: event.type, data: event as Prisma.InputJsonValue })),
   });
   await notifyChat(tx, chatId, chat.lastEventSeq);
   return chat.lastEventSeq;
@@ -56,28 +63,90 @@ type ItemRow = {
   position: number;
   role: "user" | "assistant";
   status: ItemView["status"];
+  content: string;
   parts: unknown;
+  blocks: unknown;
+  revision: number;
   origin: unknown;
   parentToolUseId: string | null;
   createdAt: Date;
   completedAt: Date | null;
 };
 
+type ItemExtras = Pick<ItemView, "selections" | "confirmations" | "uiAnswers">;
+const NO_EXTRAS: ItemExtras = { selections: {}, confirmations: {}, uiAnswers: {} };
+
 const storedPartsSchema = z.array(partSchema);
 
-/** Turns a stored item into its page view; stored JSON is parsed, never trusted as typed. */
-export function toItemView(row: ItemRow, extra: Pick<ItemView, "selections" | "confirmations"> = { selections: {}, confirmations: {} }): ItemView {
+/**
+ * Turns a stored item into its page view; stored JSON is parsed, never trusted as typed. A reply
+ * still streaming has no stored blocks: its view carries previews compiled from what it holds.
+ */
+export function toItemView(row: ItemRow, extras: ItemExtras = NO_EXTRAS): ItemView {
+  const blocks = row.status === "streaming" ? drawReply(row.content, { itemId: row.id, final: false }).blocks : storedBlocksSchema.parse(row.blocks ?? []);
   return {
     id: row.id,
     position: row.position,
     role: row.role,
     status: row.status,
     parts: storedPartsSchema.parse(row.parts),
+    blocks: Object.fromEntries(blocks.map((block) => [block.id, block])),
+    revision: row.revision,
     origin: readOrigin(row.origin),
     parentToolUseId: row.parentToolUseId,
     createdAt: row.createdAt.toISOString(),
     completedAt: row.completedAt?.toISOString() ?? null,
-    ...extra,
+    ...extras,
+  };
+}
+
+/** An item with its answers, selections and confirmations, as an event that replaces it carries them. */
+export async function loadItemView(tx: Tx, itemId: string): Promise<ItemView> {
+  const item = await tx.item.findUniqueOrThrow({ where: { id: itemId }, include: { selections: true, uiAnswers: true } });
+  const confirmations = await tx.actionConfirmation.findMany({ where: { itemId } });
+  return toItemView(item, itemExtras(item, confirmations));
+}
+
+type ExtrasSource = {
+  revision: number;
+  selections: Parameters<typeof toSelectionView>[0][];
+  uiAnswers: Parameters<typeof toUiAnswerView>[0][];
+};
+
+/** The answered state of an item: answers of its current revision only, selections, confirmations. */
+export function itemExtras(item: ExtrasSource, confirmations: Parameters<typeof toConfirmationView>[0][]): ItemExtras {
+  return {
+    selections: Object.fromEntries(item.selections.map((row) => [row.instanceId, toSelectionView(row)])),
+    confirmations: Object.fromEntries(confirmations.map((row) => [row.token, toConfirmationView(row)])),
+    uiAnswers: Object.fromEntries(item.uiAnswers.filter((row) => row.revision === item.revision).map((row) => [row.blockId, toUiAnswerView(row)])),
+  };
+}
+
+export function toUiAnswerView(row: {
+  itemId: string;
+  blockId: string;
+  revision: number;
+  choiceId: string;
+  label: string;
+  values: unknown;
+  sourceAt: Date;
+  older: boolean;
+  at: Date;
+  queued: boolean;
+  turnId: string | null;
+}): UiAnswerView {
+  return {
+    itemId: row.itemId,
+    blockId: row.blockId,
+    revision: row.revision,
+    choiceId: row.choiceId,
+    label: row.label,
+    values: uiAnswerViewSchema.shape.values.parse(row.values),
+    sourceAt: row.sourceAt.toISOString(),
+    older: row.older,
+    at: row.at.toISOString(),
+    queued: row.queued,
+    turnId: row.turnId,
   };
 }
 

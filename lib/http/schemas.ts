@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { MAX_MESSAGE_LENGTH } from "@/lib/chat/view";
+import { MAX_MESSAGE_LENGTH } from "@/lib/chat/wire";
 
 export const chatParamsSchema = z.object({ chatId: z.uuid() });
 
@@ -26,3 +26,21 @@ export const confirmationBodySchema = z.strictObject({
   reason: z.string().max(1_024).optional(),
 });
 export type ConfirmationBody = z.infer<typeof confirmationBodySchema>;
+
+// The block's values go to the library as sent: it copies them itself and refuses hostile keys
+// (`__proto__`) and non-JSON values, which a schema that rebuilt the object would silently drop.
+const plainRecord = z.custom<Record<string, unknown>>(
+  (value) => typeof value === "object" && value !== null && !Array.isArray(value) && Object.getPrototypeOf(value) === Object.prototype,
+  "Expected a record of values.",
+);
+
+export const uiChoiceBodySchema = z.strictObject({
+  itemId: z.uuid(),
+  blockId: z.string().min(1).max(512),
+  revision: z.number().int().positive(),
+  choiceId: z.string().min(1).max(512),
+  values: plainRecord,
+});
+export type UiChoiceBody = z.infer<typeof uiChoiceBodySchema>;
+
+export const itemParamsSchema = z.object({ chatId: z.uuid(), itemId: z.uuid() });

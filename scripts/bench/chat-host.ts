@@ -4,7 +4,7 @@ import { randomUUID } from "node:crypto";
 import { createMockAgent } from "@/lib/agent/mock-agent";
 import { createChat, sendMessage } from "@/lib/chat/chats";
 import { selectFrameChoice } from "@/lib/chat/selections";
-import { driveChat } from "@/lib/chat/turn-runner";
+import { driveChat } from "@/lib/chat/turns/run";
 import { db } from "@/lib/db/client";
 
 const ROUNDS = 150;

@@ -1,6 +1,6 @@
 import { after } from "next/server";
 import { createChat, listChats } from "@/lib/chat/chats";
-import { driveChat } from "@/lib/chat/turn-runner";
+import { driveChat } from "@/lib/chat/turns/run";
 import { handleRoute } from "@/lib/http/errors";
 import { assertSameOrigin, parseJsonBody } from "@/lib/http/request";
 import { createChatBodySchema } from "@/lib/http/schemas";

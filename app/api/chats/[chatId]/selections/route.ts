@@ -1,6 +1,6 @@
 import { after } from "next/server";
 import { selectFrameChoice } from "@/lib/chat/selections";
-import { driveChat } from "@/lib/chat/turn-runner";
+import { driveChat } from "@/lib/chat/turns/run";
 import { handleRoute } from "@/lib/http/errors";
 import { assertSameOrigin, parseJsonBody, parseParams } from "@/lib/http/request";
 import { chatParamsSchema, selectionBodySchema } from "@/lib/http/schemas";

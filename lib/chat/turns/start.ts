@@ -2,8 +2,8 @@ import "server-only";
 import { randomUUID } from "node:crypto";
 import type { Tx } from "@/lib/db/client";
 import { appConfig } from "@/lib/config";
-import { toItemView, toSelectionView } from "./store";
-import { type ChatEvent, type Origin, type QueuedView, readOrigin } from "./view";
+import { toItemView, toSelectionView, toUiAnswerView } from "../store";
+import { type ChatEvent, type Origin, type QueuedView, readOrigin } from "../wire";
 
 // These functions run inside a caller's transaction that holds the chat lock. They return the
 // events they caused instead of appending them, so each transaction appends its events once.
@@ -53,17 +53,31 @@ export async function queuedViews(tx: Tx, chatId: string): Promise<QueuedView[]>
 export async function dispatchNextQueued(tx: Tx, chatId: string): Promise<ChatEvent[]> {
   const next = await tx.queuedMessage.findFirst({ where: { chatId, dispatchedAt: null }, orderBy: { id: "asc" } });
   if (!next) return [];
-  const started = await startTurn(tx, chatId, { text: next.text, origin: readOrigin(next.origin) });
+  const origin = readOrigin(next.origin);
+  const started = await startTurn(tx, chatId, { text: next.text, origin });
   await tx.queuedMessage.update({ where: { id: next.id }, data: { dispatchedAt: new Date(), itemId: started.itemId } });
-  const events: ChatEvent[] = [{ type: "queue.changed", queued: await queuedViews(tx, chatId) }, ...started.events];
-  // A pick that waited in the queue is now sent: its answer says so from here on.
-  const selection = await tx.frameSelection.findFirst({ where: { queuedId: next.id } });
-  if (selection) {
-    const sent = await tx.frameSelection.update({ where: { id: selection.id }, data: { queued: false, messageId: started.itemId } });
-    events.push({ type: "selection.recorded", itemId: sent.itemId, selection: toSelectionView(sent) });
-  }
-  return events;
+  const sent = origin ? await MARK_SENT[origin.kind](tx, { queuedId: next.id, messageId: started.itemId, turnId: started.turnId }) : [];
+  return [{ type: "queue.changed", queued: await queuedViews(tx, chatId) }, ...started.events, ...sent];
 }
+
+type Sent = { queuedId: bigint; messageId: string; turnId: string };
+
+// A pick that waited in the queue is sent now: its answer says so from here on, whichever kind
+// of pick it was.
+const MARK_SENT: Record<Origin["kind"], (tx: Tx, sent: Sent) => Promise<ChatEvent[]>> = {
+  async frame(tx, { queuedId, messageId }) {
+    const selection = await tx.frameSelection.findFirst({ where: { queuedId } });
+    if (!selection) return [];
+    const row = await tx.frameSelection.update({ where: { id: selection.id }, data: { queued: false, messageId } });
+    return [{ type: "selection.recorded", itemId: row.itemId, selection: toSelectionView(row) }];
+  },
+  async uiChoice(tx, { queuedId, messageId, turnId }) {
+    const answer = await tx.uiAnswer.findFirst({ where: { queuedId } });
+    if (!answer) return [];
+    const row = await tx.uiAnswer.update({ where: { id: answer.id }, data: { queued: false, messageId, turnId } });
+    return [{ type: "ui.answered", itemId: row.itemId, answer: toUiAnswerView(row) }];
+  },
+};
 
 /** Sends a message now, or queues it behind the running turn. */
 export async function sendOrQueue(tx: Tx, chat: { id: string; activeTurnId: string | null }, message: Message) {

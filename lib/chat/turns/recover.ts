@@ -1,8 +1,8 @@
 import "server-only";
 import { appConfig } from "@/lib/config";
 import { db } from "@/lib/db/client";
-import { appendEvents, lockChat, toItemView } from "./store";
-import { dispatchNextQueued } from "./turn-start";
+import { lockChat } from "../store";
+import { endTurn } from "./end";
 
 /**
  * Ends turns whose process died: a running turn whose lease lapsed is marked interrupted (its
@@ -16,7 +16,7 @@ export async function recoverStaleTurns({ chatId }: { chatId?: string } = {}): P
   });
   const toDrive: string[] = [];
   for (const turn of stale) {
-    const started = await db().$transaction(async (tx) => {
+    const drive = await db().$transaction(async (tx) => {
       await lockChat(tx, { chatId: turn.chatId });
       const current = await tx.turn.findUnique({ where: { id: turn.id } });
       // Re-checked under the lock: the turn may have renewed its lease or ended meanwhile.
@@ -26,21 +26,11 @@ export async function recoverStaleTurns({ chatId }: { chatId?: string } = {}): P
         await tx.turn.update({ where: { id: turn.id }, data: { leaseExpiresAt: new Date(Date.now() + appConfig().turnLeaseMs) } });
         return true;
       }
-      const item = await tx.item.update({
-        where: { id: current.replyItemId },
-        data: { status: "interrupted", completedAt: new Date() },
-      });
-      await tx.turn.update({ where: { id: turn.id }, data: { status: "interrupted", endedAt: new Date() } });
-      await tx.chat.update({ where: { id: turn.chatId }, data: { activeTurnId: null } });
-      const next = await dispatchNextQueued(tx, turn.chatId);
-      await appendEvents(tx, turn.chatId, [
-        { type: "item.completed", item: toItemView(item) },
-        { type: "turn.ended", turnId: turn.id, status: "interrupted" },
-        ...next,
-      ]);
-      return next.length > 0;
+      const { content } = await tx.item.findUniqueOrThrow({ where: { id: current.replyItemId }, select: { content: true } });
+      const { next } = await endTurn(tx, { chatId: turn.chatId, turnId: turn.id, itemId: current.replyItemId, content, outcome: "interrupted" });
+      return next;
     });
-    if (started) toDrive.push(turn.chatId);
+    if (drive) toDrive.push(turn.chatId);
   }
   return toDrive;
 }

@@ -1,7 +1,7 @@
 import "server-only";
 import { appConfig } from "@/lib/config";
-import { recoverStaleTurns } from "./recovery";
-import { driveChat } from "./turn-runner";
+import { recoverStaleTurns } from "./recover";
+import { driveChat } from "./run";
 
 async function recoverAndDrive(): Promise<void> {
   const chats = await recoverStaleTurns();

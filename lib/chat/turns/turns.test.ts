@@ -4,10 +4,10 @@ import { afterAll, describe, expect, it, vi } from "vitest";
 import type { Agent } from "@/lib/agent/agent";
 import { pause } from "@/lib/agent/pacing";
 import { db, disconnectDb } from "@/lib/db/client";
-import { createChat, loadChatView, sendMessage } from "./chats";
-import { recoverStaleTurns } from "./recovery";
+import { createChat, loadChatView, sendMessage } from "../chats";
+import { recoverStaleTurns } from "./recover";
 import { recoverAtStartup } from "./startup";
-import { driveChat } from "./turn-runner";
+import { driveChat } from "./run";
 
 afterAll(async () => {
   await disconnectDb();
@@ -17,7 +17,7 @@ afterAll(async () => {
 function scriptedAgent(chunks: (message: string) => string[]): Agent {
   return {
     async *reply({ message }) {
-      for (const chunk of chunks(message)) yield chunk;
+      for (const chunk of chunks(message)) yield { type: "text", text: chunk };
     },
   };
 }
@@ -88,7 +88,7 @@ describe("turns", () => {
       async *reply({ signal }) {
         for (let index = 0; index < 20; index++) {
           await pause(15, signal);
-          yield `w${index} `;
+          yield { type: "text", text: `w${index} ` };
         }
       },
     };
@@ -115,9 +115,9 @@ describe("turns", () => {
     await sendMessage({ visitorId, chatId, text: "after" });
     const flaky: Agent = {
       async *reply({ message }) {
-        yield "partial ";
+        yield { type: "text", text: "partial " };
         if (message === "break") throw new Error("model unavailable");
-        yield "fine";
+        yield { type: "text", text: "fine" };
       },
     };
     await driveChat(chatId, flaky);

@@ -1,0 +1,171 @@
+import { envelope } from "./envelope";
+import { choiceListFrame, type Scenario } from "./scenario";
+
+// Scenarios whose replies carry intelligent-ui blocks (```ui fences). Each Choice's context is
+// what the person's pick says to the agent next; the follow-ups below answer those contexts, so
+// a person can walk the release checklist step by step.
+
+const ui = (source: string) => `\`\`\`ui\n${source}\n\`\`\``;
+
+const RELEASE_CHECKLIST = ui(`$checks = ["tests"]
+$notify = false
+$rollout = 25
+$target = "staging"
+<Summary tone="info" badge="v2.4">Release checklist for {$target}</Summary>
+<Checklist value={$checks}>
+  <Item value="tests">Tests pass</Item>
+  <Item value="docs">Docs updated</Item>
+  <Item value="changelog">Changelog written</Item>
+</Checklist>
+<Segmented value={$target}>
+  <Option value="staging">Staging</Option>
+  <Option value="production">Production</Option>
+</Segmented>
+<Slider value={$rollout} min={0} max={100} step={5} unit="%">Rollout</Slider>
+<Switch value={$notify}>Notify the team</Switch>
+<Button action={@Set($rollout, 100)}>Full rollout</Button>
+<Button action={@Reset()}>Start over</Button>
+<Show when={$target == "production"}>
+  <Callout tone="warning" title="Production">Rolling out to {$rollout}% of users.</Callout>
+</Show>
+<EntityList>
+  <Each items={$checks} as="check">
+    <Entry label={check}>done</Entry>
+  </Each>
+</EntityList>
+<Choices>
+  <Choice primary={true} disabled={@Count($checks) < 2} context={"Release checklist: ship " + $target + " at " + $rollout + "% (checked: " + @Join($checks) + "; notify the team: " + $notify + ")"}>Release to {$target}</Choice>
+  <Choice context="Release checklist: hold the release">Hold</Choice>
+</Choices>`);
+
+const ROLLOUT_PLAN = (target: string, rollout: string) =>
+  ui(`$confirm = false
+<Summary tone="success" badge="${rollout}%">Rollout plan for ${target}</Summary>
+<Steps>
+  <Step state="done">Build and tag</Step>
+  <Step state="running" detail="about 4 minutes">Canary at 5%</Step>
+  <Step state="pending">Roll out to ${rollout}%</Step>
+</Steps>
+<Progress value={1} max={3}>Stage 1 of 3</Progress>
+<Switch value={$confirm}>I watched the canary dashboards</Switch>
+<Choices>
+  <Choice primary={true} disabled={!$confirm} context="Release checklist: start the rollout">Start rollout</Choice>
+  <Choice context="Release checklist: roll back the canary">Roll back</Choice>
+</Choices>`);
+
+const RELEASE_DONE = ui(`<Summary tone="success">Release complete</Summary>
+<Stats>
+  <Stat label="Error rate" value={0.2} previous={0.4} unit="%" tone="success"/>
+  <Stat label="p95 latency" value={182} previous={190} unit="ms"/>
+</Stats>
+<Callout tone="info" title="Next">The changelog is published with the release notes.</Callout>`);
+
+const SUBAGENT_REPORT = ui(`<Summary tone="warning" badge="3 failing">Checks subagent report</Summary>
+<Table rows={[{job: "lint", ms: 1200, state: "passed"}, {job: "unit", ms: 5400, state: "failed"}, {job: "e2e", ms: 91000, state: "failed"}]}>
+  <Column key="job" title="Job"/>
+  <Column key="ms" title="Time" as="duration"/>
+  <Column key="state" title="State" as="tag"/>
+</Table>
+<Choices>
+  <Choice context="Rerun the failing jobs">Rerun failing jobs</Choice>
+</Choices>`);
+
+const MALFORMED = [
+  "This reply holds a healthy block, a damaged one, and another healthy one after it.",
+  ui(`<Summary tone="success">Healthy before</Summary>
+<Stats><Stat label="Deploys" value={12}/></Stats>`),
+  ui(`$count = 3
+<Summary>Damaged block</Summary>
+<Gauge value={$count}/>
+<Stat label= >
+<Callout tone="loud">An unknown tone</Callout>
+<Choices>
+  <Choice context="Use the damaged block">Still answerable</Choice>
+</Choices>`),
+  ui(`<Summary tone="info">Healthy after</Summary>
+<Choices><Choice context="The neighbours drew fine">Looks fine</Choice></Choices>`),
+].join("\n\n");
+
+const GALLERY = ui(`$done = ["build"]
+$on = true
+$level = 40
+$env = "dev"
+<Summary tone="info" badge="36 components">Every component</Summary>
+<Callout tone="success" title="Callout">A note with **emphasis** and \`code\`.</Callout>
+<Tag tone="warning">Tag</Tag>
+<Progress value={3} max={4}>Progress</Progress>
+<Steps><Step state="done">Step one</Step><Step state="running" detail="now">Step two</Step></Steps>
+<Stats><Stat label="Stat" value={42} previous={40} unit="ms" tone="success"/></Stats>
+<EntityList><Entry label="Entry">An entity</Entry></EntityList>
+<Table rows={[{name: "report.pdf", size: 20480, took: 1500, when: "2026-11-30T10:00:00Z"}]}>
+  <Column key="name" title="File" as="file"/>
+  <Column key="size" title="Size" as="bytes"/>
+  <Column key="took" title="Took" as="duration"/>
+  <Column key="when" title="When" as="date"/>
+</Table>
+<Chart kind="bar" data={[{label: "Mon", value: 3}, {label: "Tue", value: 5}, {label: "Wed", value: 2}]} unit="runs"/>
+<Tabs><Tab title="First tab">First panel</Tab><Tab title="Second tab">Second panel</Tab></Tabs>
+<Sections><Section title="Section">Hidden until opened</Section></Sections>
+<CodeBlock language="ts">const answer = 42;</CodeBlock>
+<Image attachment="diagram.png" alt="A diagram"/>
+<Sources><Source title="Example" url="https://example.com"/></Sources>
+<File path="lib/app.ts" line={12}/>
+<Diff path="lib/app.ts"/>
+<Commit sha="a1b2c3d"/>
+<Node id="web-1"/>
+<Checklist value={$done}><Item value="build">Build</Item><Item value="ship">Ship</Item></Checklist>
+<Switch value={$on}>A switch</Switch>
+<Slider value={$level} min={0} max={100} step={10} unit="%">A slider</Slider>
+<Segmented value={$env}><Option value="dev">Dev</Option><Option value="prod">Prod</Option></Segmented>
+<Button action={@Set($level, 100)}>A button</Button>
+<Show when={$on}><Tag tone="success">Shown while the switch is on</Tag></Show>
+<Each items={["one", "two"]} as="n"><Tag>{n}</Tag></Each>
+<Choices><Choice context="The gallery looks right">A choice</Choice></Choices>`);
+
+export const BLOCK_SCENARIOS: Scenario[] = [
+  {
+    name: "release-checklist",
+    prompt: "Walk me through a release checklist",
+    matches: (message) => /\brelease checklist\b/i.test(message),
+    reply: () => `Here is the checklist. Tick what is done, pick the target and rollout, then release.\n\n${RELEASE_CHECKLIST}\n`,
+  },
+  {
+    name: "subagent-report",
+    prompt: "Ask a subagent to check the build",
+    matches: (message) => /\bsubagent\b/i.test(message),
+    reply: () => "I asked the checks subagent to look at the build. Its report is below; it is for reading, and the next step is yours to ask.",
+    subagent: () => `The checks ran on main.\n\n${SUBAGENT_REPORT}\n`,
+  },
+  {
+    name: "malformed-block",
+    prompt: "Draw a block with mistakes in it",
+    matches: (message) => /\bmistakes\b/i.test(message),
+    reply: () => MALFORMED,
+  },
+  {
+    name: "mixed-reply",
+    prompt: "Mix prose, a block and a list",
+    matches: (message) => /\bmix prose\b/i.test(message),
+    reply: () =>
+      envelope([
+        { kind: "text", text: `Prose first, then a block:\n\n${ui(`$size = "m"\n<Segmented value={$size}><Option value="s">Small</Option><Option value="m">Medium</Option></Segmented>\n<Choices><Choice context={"Size " + $size}>Pick this size</Choice></Choices>`)}\n` },
+        { kind: "component", frame: choiceListFrame("mixed-colour", "And a colour?", [{ id: "red", label: "Red" }, { id: "blue", label: "Blue" }], "Choose Red or Blue.") },
+        { kind: "text", text: "Both can be answered, once each." },
+      ]),
+  },
+  {
+    name: "gallery",
+    prompt: "Show every block component",
+    matches: (message) => /\bevery block component\b/i.test(message),
+    reply: () => `Every component of the catalog, in one block:\n\n${GALLERY}\n`,
+  },
+];
+
+/** Answers to the contexts of the release checklist's choices: the next step of the walk. */
+export function releaseFollowUp(context: string): string | null {
+  const ship = /^Release checklist: ship (\w+) at (\d+)%/.exec(context);
+  if (ship) return `Good. Here is the rollout plan for **${ship[1]}**.\n\n${ROLLOUT_PLAN(ship[1]!, ship[2]!)}\n`;
+  if (/^Release checklist: start the rollout/.test(context)) return `The rollout finished.\n\n${RELEASE_DONE}\n`;
+  if (/^Release checklist: (hold|roll back)/.test(context)) return "Understood: nothing ships. Ask for the release checklist again when you are ready.";
+  return null;
+}

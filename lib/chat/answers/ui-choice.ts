@@ -1,0 +1,115 @@
+import "server-only";
+import { isUiFailure, resolveUiChoice, type UiBlock, type UiChoiceSelection, type UiValue } from "@/lib/intelligent-ui";
+import { db, type Tx } from "@/lib/db/client";
+import type { Prisma } from "@/lib/db/generated/client";
+import { AppError } from "@/lib/http/errors";
+import { appendEvents, lockChat, toUiAnswerView } from "../store";
+import { sendOrQueue } from "../turns/start";
+import { storedBlocksSchema, type UiAnswerView } from "../wire";
+
+export type UiChoiceRequest = {
+  chatId: string;
+  visitorId: string;
+  itemId: string;
+  blockId: string;
+  revision: number;
+  choiceId: string;
+  /** The block's input values as the page sent them (`$name` keys), unchecked. */
+  values: Record<string, unknown>;
+};
+
+export type UiChoiceOutcome = { status: "sent" | "queued"; answer: UiAnswerView };
+
+/**
+ * `chat.uiChoice`: a person picked a Choice of an intelligent-ui block. In one transaction under
+ * the chat lock: the block is found as stored at that revision; an answered block answers its
+ * first pick again (or refuses another); the choice is resolved against the stored block with
+ * the submitted values, so only a pick the person could have made on that screen passes; its
+ * context is sent as the next message (or queued), then the answer is recorded. The message is
+ * written before the answer, so no crash or race records one without the other.
+ */
+export async function answerUiChoice(request: UiChoiceRequest): Promise<UiChoiceOutcome> {
+  return db().$transaction(async (tx) => {
+    const chat = await lockChat(tx, { chatId: request.chatId, visitorId: request.visitorId });
+    const { block, position, completedAt } = await findAnswerableBlock(tx, request);
+    const key = { itemId: request.itemId, blockId: request.blockId, revision: request.revision };
+    const existing = await tx.uiAnswer.findUnique({ where: { itemId_blockId_revision: key } });
+    if (existing) {
+      if (existing.choiceId !== request.choiceId) {
+        throw new AppError("ui-already-answered", `This block was already answered with “${existing.label}”.`);
+      }
+      return { status: existing.queued ? "queued" : "sent", answer: toUiAnswerView(existing) };
+    }
+    const selection = resolveStoredChoice(block, request.choiceId, request.values);
+    const newer = await tx.item.count({ where: { chatId: request.chatId, role: "assistant", parentToolUseId: null, position: { gt: position } } });
+    const sent = await sendOrQueue(tx, chat, {
+      text: selection.context,
+      origin: { kind: "uiChoice", ...key, choiceId: request.choiceId, label: selection.label },
+    });
+    const row = await tx.uiAnswer.create({
+      data: {
+        ...key,
+        choiceId: request.choiceId,
+        label: selection.label,
+        values: selection.values as Prisma.InputJsonObject,
+        sourceAt: completedAt,
+        older: newer > 0,
+        queued: sent.status === "queued",
+        turnId: sent.turnId,
+        messageId: sent.itemId,
+        queuedId: sent.queuedId,
+      },
+    });
+    const answer = toUiAnswerView(row);
+    await appendEvents(tx, request.chatId, [{ type: "ui.answered", itemId: request.itemId, answer }, ...sent.events]);
+    return { status: sent.status, answer };
+  });
+}
+
+const STALE_REASONS = {
+  streaming: "This reply is still being written; its choices open when it finishes.",
+  subagent: "A subagent wrote this block; it can be read but not answered.",
+  unfinished: "This reply did not finish; retry it to get a block you can answer.",
+  revision: "This block has changed since your page drew it; the new version is shown now.",
+} as const;
+
+/** The stored block at the requested revision of a finished, top-level reply, or a refusal. */
+async function findAnswerableBlock(tx: Tx, request: UiChoiceRequest): Promise<{ block: UiBlock; position: number; completedAt: Date }> {
+  const item = await tx.item.findFirst({ where: { id: request.itemId, chatId: request.chatId, role: "assistant" } });
+  if (!item) throw new AppError("ui-block-not-found", "This block is not in the chat.");
+  const stale = (reason: keyof typeof STALE_REASONS) => new AppError("stale-ui-block", STALE_REASONS[reason], reason);
+  if (item.status === "streaming") throw stale("streaming");
+  if (item.parentToolUseId !== null) throw stale("subagent");
+  if (item.status !== "complete" || !item.completedAt) throw stale("unfinished");
+  if (item.revision !== request.revision) throw stale("revision");
+  const block = storedBlocksSchema.parse(item.blocks ?? []).find((candidate) => candidate.id === request.blockId);
+  if (!block) throw new AppError("ui-block-not-found", "This block is not in the chat.");
+  return { block, position: item.position, completedAt: item.completedAt };
+}
+
+// A stored block is honest: a busy server gives it room rather than refuse it on time.
+const STORED_BLOCK_LIMITS = { milliseconds: 250 };
+
+const FAILURE_CODES = new Set(["refused_choice", "refused_binding", "invalid_value", "budget_exceeded"] as const);
+type ChoiceFailureCode = typeof FAILURE_CODES extends Set<infer Code> ? Code : never;
+
+const FAILURE_MESSAGES: Record<ChoiceFailureCode, string> = {
+  refused_choice: "That choice is not open on this block.",
+  refused_binding: "The values sent do not belong to this block.",
+  invalid_value: "The values sent are not ones this block's controls could have produced.",
+  budget_exceeded: "This block is too large to check.",
+};
+
+/** Runs the library's choice algorithm; its refusal code becomes the answer's code. */
+function resolveStoredChoice(block: UiBlock, choiceId: string, values: Record<string, unknown>): UiChoiceSelection {
+  try {
+    return resolveUiChoice(block, choiceId, values as Record<string, UiValue>, {}, STORED_BLOCK_LIMITS);
+  } catch (error) {
+    if (!isUiFailure(error)) throw error;
+    // Other library codes name a finer cause of the same refusals (e.g. a `__proto__` key).
+    const code: ChoiceFailureCode = FAILURE_CODES.has(error.code as ChoiceFailureCode)
+      ? (error.code as ChoiceFailureCode)
+      : error.code === "refused_access" ? "refused_binding" : "invalid_value";
+    throw new AppError(code, FAILURE_MESSAGES[code], error.code === code ? undefined : error.code);
+  }
+}

@@ -1,0 +1,117 @@
+import "server-only";
+import { componentFallbackText } from "@/lib/component-frames";
+import { compileUi, findUiFences, uiFallbackText, uiHasFence, type UiBlock, type UiCompiler, type UiFence } from "@/lib/intelligent-ui";
+import { contentParts } from "./content";
+import type { Part } from "./wire";
+
+/**
+ * A reply as the page draws it: prose, frames and block places in order, and the blocks.
+ * `compiled`: the blocks were compiled for this text; otherwise they are the last previews and
+ * `pending` says a block has grown since.
+ */
+export type DrawnReply = { parts: Part[]; blocks: UiBlock[]; compiled: boolean; pending: boolean };
+
+// A stored block is compiled once, when its reply is final: it gets room a busy server needs,
+// so an honest block is never refused on time (LANGUAGE.md §10).
+const FINAL_COMPILE = { limits: { milliseconds: 250 }, replyLimits: { milliseconds: 1_000 } } as const;
+
+type DrawOptions = {
+  itemId: string;
+  final: boolean;
+  /** Set on the blocks of a final reply. */
+  revision?: number;
+  /** A streaming reply's compiler: previews resume where the last one stopped. */
+  compiler?: UiCompiler;
+  /** Without a compiler, a streaming reply keeps these previews instead of compiling. */
+  known?: ReadonlyMap<string, UiBlock>;
+};
+
+/**
+ * Resolves a reply's content (Markdown or an envelope of prose and frames) into parts, with every
+ * ui fence in its prose drawn as a block in its place. Block ids count offsets in the reply's
+ * prose (the text parts joined), which only grows while the reply streams, so an id never
+ * changes. A final reply compiles afresh, with room; a streaming one previews.
+ */
+export function drawReply(content: string, options: DrawOptions): DrawnReply {
+  const { itemId, final, revision, compiler, known } = options;
+  const parts = contentParts(content, { final });
+  const prose = parts.map((part) => (part.kind === "text" ? part.text : "")).join("");
+  if (!uiHasFence(prose)) return { parts, blocks: [], compiled: true, pending: false };
+  const compiled = final || compiler !== undefined || known === undefined;
+  const blocks = final
+    ? compileUi(prose, { id: itemId, final, ...FINAL_COMPILE }).map((block) => ({ ...block, revision }))
+    : compiler?.compile(prose) ?? (known ? [...known.values()] : compileUi(prose, { id: itemId }));
+  const byId = new Map(blocks.map((block) => [block.id, block]));
+  let pending = false;
+  const fences = findUiFences(prose).filter((fence) => {
+    const block = byId.get(`${itemId}:ui:${fence.start}`);
+    if (!compiled && block?.source !== fenceSource(prose, fence)) pending = true;
+    // A fence the last preview has not seen yet draws as a block still arriving; once compiled,
+    // a fence without a block (past the reply's budgets) stays text.
+    return block !== undefined || !compiled;
+  });
+  return { parts: splitAtFences(parts, prose, fences, itemId), blocks, compiled, pending };
+}
+
+function fenceSource(prose: string, fence: UiFence): string {
+  const source = prose.slice(fence.contentStart, fence.contentEnd);
+  return fence.closed ? source.replace(/\r?\n$/, "") : source;
+}
+
+function splitAtFences(parts: readonly Part[], prose: string, fences: readonly UiFence[], itemId: string): Part[] {
+  const drawn: Part[] = [];
+  let offset = 0;
+  for (const part of parts) {
+    if (part.kind !== "text") {
+      drawn.push(part);
+      continue;
+    }
+    const end = offset + part.text.length;
+    let at = offset;
+    for (const fence of fences) {
+      if (fence.start < offset || fence.start >= end) continue;
+      if (fence.start > at) drawn.push({ kind: "text", text: prose.slice(at, fence.start) });
+      drawn.push({ kind: "block", blockId: `${itemId}:ui:${fence.start}` });
+      at = Math.min(fence.end, end);
+    }
+    if (at < end) drawn.push({ kind: "text", text: prose.slice(at, end) });
+    offset = end;
+  }
+  return drawn;
+}
+
+/**
+ * A reply as the agent reads it back in its history: every block replaced by its text fallback
+ * (`uiFallbackText`), every frame by its fallback summary; never raw fences or frame JSON.
+ */
+export function replyHistoryText(content: string, blocks: readonly UiBlock[]): string {
+  let offset = 0;
+  return contentParts(content, { final: true })
+    .map((part) => {
+      switch (part.kind) {
+        case "text": {
+          const start = offset;
+          offset += part.text.length;
+          const own = blocks.filter((block) => within(blockOffset(block.id), start, offset));
+          return own.length === 0 ? part.text : uiFallbackText(part.text, own);
+        }
+        case "component":
+          return `\n${componentFallbackText(part.fallback)}\n`;
+        case "fallback":
+          return `\n${part.text}\n`;
+        case "diagnostic":
+        case "block":
+          return "";
+      }
+    })
+    .join("");
+}
+
+/** The offset of a block's fence in its reply's prose: block ids end in `:ui:<offset>`. */
+function blockOffset(blockId: string): number {
+  return Number(blockId.slice(blockId.lastIndexOf(":ui:") + 4));
+}
+
+function within(value: number, start: number, end: number): boolean {
+  return value >= start && value < end;
+}

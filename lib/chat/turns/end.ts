@@ -1,0 +1,59 @@
+import "server-only";
+import type { Tx } from "@/lib/db/client";
+import type { Prisma } from "@/lib/db/generated/client";
+import type { Grant } from "../host-routes";
+import { drawReply } from "../reply";
+import { appendEvents, loadItemView } from "../store";
+import { dispatchNextQueued } from "./start";
+
+export type TurnOutcome = "finished" | "failed" | "interrupted";
+
+const ITEM_STATUS = { finished: "complete", failed: "failed", interrupted: "interrupted" } as const;
+
+type Ending = {
+  chatId: string;
+  turnId: string;
+  itemId: string;
+  /** The whole reply as it stands: everything the agent wrote, or what was stored before its process died. */
+  content: string;
+  outcome: TurnOutcome;
+  /** A host route's grants, recorded only when its reply finished. */
+  grants?: readonly Grant[];
+};
+
+/**
+ * The one place a turn ends, whether its agent finished or failed or its process died. Under the
+ * chat lock (the caller holds it): the reply's final text is compiled once into its stored blocks
+ * with the next revision, the turn is released, and the oldest queued message starts. Returns
+ * whether the turn was still running (false: someone else ended it first, nothing was written)
+ * and whether another turn now waits to be driven.
+ */
+export async function endTurn(tx: Tx, ending: Ending): Promise<{ ended: boolean; next: boolean }> {
+  const { chatId, turnId, itemId, content, outcome } = ending;
+  const ended = await tx.turn.updateMany({ where: { id: turnId, status: "running" }, data: { status: outcome, endedAt: new Date() } });
+  if (ended.count === 0) return { ended: false, next: false };
+  const { revision } = await tx.item.findUniqueOrThrow({ where: { id: itemId }, select: { revision: true } });
+  const drawn = drawReply(content, { itemId, final: true, revision: revision + 1 });
+  await tx.item.update({
+    where: { id: itemId },
+    data: {
+      content,
+      parts: drawn.parts,
+      blocks: drawn.blocks as unknown as Prisma.InputJsonValue,
+      revision: revision + 1,
+      status: ITEM_STATUS[outcome],
+      completedAt: new Date(),
+    },
+  });
+  if (ending.grants?.length && outcome === "finished") {
+    await tx.deterministicGrant.createMany({ data: ending.grants.map((grant) => ({ itemId, ...grant })), skipDuplicates: true });
+  }
+  await tx.chat.update({ where: { id: chatId }, data: { activeTurnId: null } });
+  const next = await dispatchNextQueued(tx, chatId);
+  await appendEvents(tx, chatId, [
+    { type: "item.completed", item: await loadItemView(tx, itemId) },
+    { type: "turn.ended", turnId, status: outcome },
+    ...next,
+  ]);
+  return { ended: true, next: next.length > 0 };
+}

@@ -1,0 +1,165 @@
+import "server-only";
+import { type Agent, type AgentChunk, chatAgent } from "@/lib/agent";
+import { Prisma } from "@/lib/db/generated/client";
+import { db } from "@/lib/db/client";
+import { appConfig } from "@/lib/config";
+import { answerHostRoute, type RouteReply } from "../host-routes";
+import { drawReply, replyHistoryText } from "../reply";
+import { appendEvents, lockChat, nextPosition, toItemView } from "../store";
+import { readOrigin, storedBlocksSchema } from "../wire";
+import { endTurn, type TurnOutcome } from "./end";
+import { leaseFromNow, ReplyWriter } from "./writer";
+
+type Claim = {
+  chatId: string;
+  turnId: string;
+  itemId: string;
+  /** What the agent is asked to answer (with the preamble of a picked choice). */
+  message: string;
+  /** The host route that answers this turn instead of the agent, if any. */
+  route: RouteReply | null;
+  history: { role: "user" | "assistant"; content: string }[];
+};
+
+const CHOICE_PREAMBLE = (label: string) =>
+  `The person chose "${label}" from your UI reply; their message is the visible context of that choice.`;
+
+// A reply is at most what the content envelope allows; Markdown replies get the same bound.
+const MAX_REPLY_CHARACTERS = 262_144;
+// A silent or endless agent must not hold the chat: the turn fails before the route's 300 s limit.
+const MAX_TURN_MS = 240_000;
+
+/**
+ * Runs every turn the chat has waiting, one after another, until its queue is empty. Safe to call
+ * from several places at once: a turn is claimed by binding its reply item under the chat lock,
+ * and only the caller that claims it runs it.
+ */
+export async function driveChat(chatId: string, agent: Agent = chatAgent()): Promise<void> {
+  for (;;) {
+    const claim = await claimTurn(chatId);
+    if (!claim) return;
+    await runTurn(claim, agent);
+  }
+}
+
+async function claimTurn(chatId: string): Promise<Claim | null> {
+  return db().$transaction(async (tx) => {
+    const chat = await lockChat(tx, { chatId });
+    if (!chat.activeTurnId) return null;
+    const turn = await tx.turn.findUniqueOrThrow({ where: { id: chat.activeTurnId } });
+    if (turn.status !== "running" || turn.replyItemId) return null;
+    const trigger = await tx.item.findUniqueOrThrow({ where: { id: turn.triggerItemId } });
+    const earlier = await tx.item.findMany({
+      where: { chatId, position: { lt: trigger.position }, parentToolUseId: null },
+      orderBy: { position: "asc" },
+      select: { role: true, content: true, blocks: true },
+    });
+    const replyData = { status: "streaming" as const, content: "", parts: [], turnId: turn.id, completedAt: null };
+    // A regenerate or retry writes the same reply item again; its blocks get the next revision.
+    const reply = turn.restartsItemId
+      ? await tx.item.update({ where: { id: turn.restartsItemId }, data: { ...replyData, blocks: Prisma.DbNull } })
+      : await tx.item.create({ data: { chatId, position: await nextPosition(tx, chatId), role: "assistant", ...replyData } });
+    await tx.turn.update({ where: { id: turn.id }, data: { replyItemId: reply.id, leaseExpiresAt: leaseFromNow() } });
+    await appendEvents(tx, chatId, [{ type: turn.restartsItemId ? "item.restarted" : "item.created", item: toItemView(reply) }]);
+    const origin = readOrigin(trigger.origin);
+    const message = origin ? `${CHOICE_PREAMBLE(origin.label)}\n\n${trigger.content}` : trigger.content;
+    // Host routes answer what a person typed, or an alias their grant authorised; never text a
+    // model-authored choice put in their mouth.
+    const route = origin === null || (origin.kind === "frame" && origin.granted) ? answerHostRoute(trigger.content) : null;
+    const history = earlier.map((item) => ({
+      role: item.role,
+      content: item.role === "assistant" ? replyHistoryText(item.content, storedBlocksSchema.parse(item.blocks ?? [])) : item.content,
+    }));
+    return { chatId, turnId: turn.id, itemId: reply.id, message, route, history };
+  });
+}
+
+/** Streams the agent's reply into the item, then ends the turn, which starts the next queued one. */
+async function runTurn(claim: Claim, chatAgentForTurn: Agent): Promise<void> {
+  const agent = claim.route ? replyWith(claim.route.content) : chatAgentForTurn;
+  const stop = new AbortController();
+  let recovered = false;
+  let outcome: TurnOutcome = "finished";
+  const halt = (reason: "recovered" | "failed") => {
+    if (reason === "recovered") recovered = true;
+    else outcome = "failed";
+    stop.abort();
+  };
+  const heartbeat = setInterval(() => void renewLease(claim, () => halt("recovered")), Math.max(250, appConfig().turnLeaseMs / 3));
+  const deadline = setTimeout(() => halt("failed"), MAX_TURN_MS);
+  const writer = new ReplyWriter(claim, () => halt("recovered"));
+  let content = "";
+  try {
+    for await (const chunk of agent.reply({ chatId: claim.chatId, history: claim.history, message: claim.message, signal: stop.signal })) {
+      if (stop.signal.aborted) break;
+      if (chunk.type === "subagent") {
+        if (!(await writeSubagentReply(claim, chunk))) halt("recovered");
+        continue;
+      }
+      if (content.length + chunk.text.length > MAX_REPLY_CHARACTERS) {
+        halt("failed");
+        break;
+      }
+      content += chunk.text;
+      writer.push(content);
+    }
+  } catch (error) {
+    if (!stop.signal.aborted) {
+      console.error("Agent reply failed", error);
+      outcome = "failed";
+    }
+  } finally {
+    clearInterval(heartbeat);
+    clearTimeout(deadline);
+    await writer.close();
+  }
+  // A turn declared dead (its lease lapsed and it was recovered) writes nothing more.
+  if (recovered) return;
+  await db().$transaction(async (tx) => {
+    await lockChat(tx, { chatId: claim.chatId });
+    await endTurn(tx, { ...claim, content, outcome, grants: claim.route?.grants });
+  });
+}
+
+function replyWith(content: string): Agent {
+  return {
+    async *reply() {
+      yield { type: "text", text: content };
+    },
+  };
+}
+
+/**
+ * A subagent's reply becomes an item of its own, complete at once and marked with the tool call
+ * it answered: it draws beside the reply, and its blocks are never answerable.
+ */
+async function writeSubagentReply(claim: Claim, chunk: Extract<AgentChunk, { type: "subagent" }>): Promise<boolean> {
+  return db().$transaction(async (tx) => {
+    await lockChat(tx, { chatId: claim.chatId });
+    const { count } = await tx.turn.updateMany({ where: { id: claim.turnId, status: "running" }, data: { leaseExpiresAt: leaseFromNow() } });
+    if (count === 0) return false;
+    const position = await nextPosition(tx, claim.chatId);
+    const item = await tx.item.create({
+      data: { chatId: claim.chatId, position, role: "assistant", status: "complete", parentToolUseId: chunk.parentToolUseId, turnId: claim.turnId, completedAt: new Date() },
+    });
+    const drawn = drawReply(chunk.content, { itemId: item.id, final: true, revision: 1 });
+    const stored = await tx.item.update({
+      where: { id: item.id },
+      data: { content: chunk.content, parts: drawn.parts, blocks: drawn.blocks as unknown as Prisma.InputJsonValue, revision: 1 },
+    });
+    await appendEvents(tx, claim.chatId, [{ type: "item.created", item: toItemView(stored) }]);
+    return true;
+  });
+}
+
+async function renewLease(claim: Claim, onLost: () => void): Promise<void> {
+  try {
+    const { count } = await db().turn.updateMany({
+      where: { id: claim.turnId, status: "running" },
+      data: { leaseExpiresAt: leaseFromNow() },
+    });
+    if (count === 0) onLost();
+  } catch (error) {
+    console.error("Turn lease renewal failed", error);
+  }
+}

@@ -1,0 +1,101 @@
+import "server-only";
+import { UiCompiler, type UiBlock } from "@/lib/intelligent-ui";
+import { appConfig } from "@/lib/config";
+import { db } from "@/lib/db/client";
+import { drawReply } from "../reply";
+import { appendEvents, lockChat } from "../store";
+import { type ChatEvent, type Part, diffParts } from "../wire";
+
+// Chunks arriving faster than this are written together: one transaction and one event per
+// interval, however fast the agent streams.
+const WRITE_INTERVAL_MS = 50;
+// Block previews are compiled at most this often per reply (what UiStream does for a page).
+const PREVIEW_INTERVAL_MS = 250;
+
+export type WriterTarget = { chatId: string; turnId: string; itemId: string };
+
+export function leaseFromNow(): Date {
+  return new Date(Date.now() + appConfig().turnLeaseMs);
+}
+
+/**
+ * Writes a streaming reply's growth, coalesced to one write per interval, one write at a time:
+ * its parts, and previews of the blocks that changed, compiled at most every 250 ms. A failed
+ * write is logged and the next one catches up from what was last written; the end of the turn
+ * stores the whole reply and its final blocks in any case.
+ */
+export class ReplyWriter {
+  private written: Part[] = [];
+  private previews = new Map<string, UiBlock>();
+  private readonly compiler: UiCompiler;
+  private latest: string | null = null;
+  private chain: Promise<void> = Promise.resolve();
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  private lastWrite = 0;
+  private lastPreview = -Infinity;
+
+  constructor(
+    private readonly target: WriterTarget,
+    private readonly onStopped: () => void,
+  ) {
+    this.compiler = new UiCompiler({ id: target.itemId });
+  }
+
+  push(content: string): void {
+    this.latest = content;
+    this.schedule(this.lastWrite + WRITE_INTERVAL_MS - Date.now());
+  }
+
+  /** Waits for the write in flight; what is still pending is left to the end of the turn. */
+  async close(): Promise<void> {
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    this.latest = null;
+    await this.chain;
+  }
+
+  private schedule(wait: number): void {
+    if (this.timer) return;
+    this.timer = setTimeout(() => {
+      this.timer = undefined;
+      this.chain = this.chain
+        .then(() => this.write())
+        .catch((error: unknown) => console.error("Reply delta write failed; the next write catches up", error));
+    }, Math.max(0, wait));
+  }
+
+  private async write(): Promise<void> {
+    const content = this.latest;
+    this.latest = null;
+    if (content === null) return;
+    this.lastWrite = Date.now();
+    const previewDue = this.lastWrite - this.lastPreview >= PREVIEW_INTERVAL_MS;
+    // Decoding the reply is linear in its length, so it happens once per write, not per chunk.
+    const drawn = drawReply(content, { itemId: this.target.itemId, final: false, compiler: previewDue ? this.compiler : undefined, known: this.previews });
+    const changed = drawn.compiled ? drawn.blocks.filter((block) => this.previews.get(block.id) !== block) : [];
+    if (drawn.compiled) this.lastPreview = this.lastWrite;
+    else if (drawn.pending) {
+      // A block grew but its preview waits for the interval: come back then, even if the agent is quiet.
+      this.latest ??= content;
+      this.schedule(this.lastPreview + PREVIEW_INTERVAL_MS - Date.now());
+    }
+    const events: ChatEvent[] = diffParts(this.target.itemId, this.written, drawn.parts);
+    if (changed.length > 0) events.push({ type: "item.blocks", itemId: this.target.itemId, blocks: changed });
+    if (events.length === 0) return;
+    if (!(await writeDelta(this.target, content, drawn.parts, events))) return this.onStopped();
+    this.written = drawn.parts;
+    if (drawn.compiled) this.previews = new Map(drawn.blocks.map((block) => [block.id, block]));
+  }
+}
+
+async function writeDelta(target: WriterTarget, content: string, parts: Part[], events: ChatEvent[]): Promise<boolean> {
+  return db().$transaction(async (tx) => {
+    await lockChat(tx, { chatId: target.chatId });
+    // Renewing the lease doubles as the check that the turn was not recovered meanwhile.
+    const { count } = await tx.turn.updateMany({ where: { id: target.turnId, status: "running" }, data: { leaseExpiresAt: leaseFromNow() } });
+    if (count === 0) return false;
+    await tx.item.update({ where: { id: target.itemId }, data: { content, parts } });
+    await appendEvents(tx, target.chatId, events);
+    return true;
+  });
+}

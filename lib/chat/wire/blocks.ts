@@ -1,0 +1,70 @@
+import { z } from "zod";
+import type { UiAction, UiBlock, UiDiagnosticCode, UiExpr, UiNode, UiProp, UiValue } from "@/lib/intelligent-ui";
+
+// A compiled block as stored on an item and sent to pages. It is plain JSON the server compiled,
+// but a stored column is read back through a schema like any other boundary; the library itself
+// also evaluates a damaged block to a diagnostic instead of throwing.
+
+const value: z.ZodType<UiValue> = z.json() as z.ZodType<UiValue>;
+const diagnosticCode = z.string() as unknown as z.ZodType<UiDiagnosticCode>;
+
+const expr: z.ZodType<UiExpr> = z.lazy(() =>
+  z.union([
+    z.object({ type: z.literal("literal"), value }),
+    z.object({ type: z.literal("array"), items: z.array(expr) }),
+    z.object({ type: z.literal("record"), entries: z.array(z.object({ key: z.string(), value: expr })) }),
+    z.object({ type: z.enum(["variable", "local"]), name: z.string() }),
+    z.object({ type: z.literal("member"), object: expr, key: z.string() }),
+    z.object({ type: z.literal("index"), object: expr, index: expr }),
+    z.object({ type: z.literal("unary"), operator: z.enum(["!", "-", "+"]), operand: expr }),
+    z.object({
+      type: z.literal("binary"),
+      operator: z.enum(["||", "&&", "==", "===", "!=", "!==", "<", "<=", ">", ">=", "+", "-", "*", "/", "%"]),
+      left: expr,
+      right: expr,
+    }),
+    z.object({ type: z.literal("call"), name: z.string(), args: z.array(expr) }),
+  ]),
+) as z.ZodType<UiExpr>;
+
+const prop: z.ZodType<UiProp> = z.union([z.object({ value }), z.object({ expression: expr, source: z.string() })]);
+
+const action: z.ZodType<UiAction> = z.union([
+  z.object({ type: z.literal("set"), name: z.string(), value }),
+  z.object({ type: z.literal("reset"), name: z.string().optional() }),
+]) as z.ZodType<UiAction>;
+
+const node: z.ZodType<UiNode> = z.lazy(() =>
+  z.object({
+    id: z.string(),
+    type: z.string(),
+    start: z.number(),
+    end: z.number(),
+    complete: z.boolean(),
+    partial: z.literal(true).optional(),
+    props: z.record(z.string(), prop),
+    children: z.array(node),
+    text: z.string().optional(),
+    expression: expr.optional(),
+    error: diagnosticCode.optional(),
+    binding: z.string().optional(),
+    action: action.optional(),
+  }),
+) as z.ZodType<UiNode>;
+
+const span = { start: z.number(), end: z.number() };
+
+export const uiBlockSchema: z.ZodType<UiBlock> = z.object({
+  id: z.string(),
+  catalogVersion: z.number(),
+  complete: z.boolean(),
+  source: z.string(),
+  variables: z.record(z.string(), z.object({ name: z.string(), default: value, ...span })),
+  queries: z.record(z.string(), z.object({ name: z.string(), source: z.string(), args: expr, definition: z.string(), ...span })),
+  nodes: z.array(node),
+  diagnostics: z.array(z.object({ code: diagnosticCode, message: z.string(), ...span, nodeId: z.string().optional() })),
+  fallback: z.string(),
+  revision: z.number().int().positive().optional(),
+}) as z.ZodType<UiBlock>;
+
+export const storedBlocksSchema = z.array(uiBlockSchema);

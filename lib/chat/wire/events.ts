@@ -1,0 +1,24 @@
+import { z } from "zod";
+import { uiBlockSchema } from "./blocks";
+import { partSchema } from "./parts";
+import { confirmationViewSchema, itemViewSchema, queuedViewSchema, selectionViewSchema, uiAnswerViewSchema } from "./views";
+
+/** Everything that changes a chat, as appended to its event log and streamed to every page. */
+export const chatEventSchema = z.discriminatedUnion("type", [
+  z.object({ type: z.literal("item.created"), item: itemViewSchema }),
+  // A reply started again (regenerate, retry): the item's drawn state starts over.
+  z.object({ type: z.literal("item.restarted"), item: itemViewSchema }),
+  z.object({ type: z.literal("item.delta"), itemId: z.string(), text: z.string() }),
+  z.object({ type: z.literal("item.part"), itemId: z.string(), part: partSchema }),
+  z.object({ type: z.literal("item.parts"), itemId: z.string(), parts: z.array(partSchema) }),
+  // Previews of the blocks that changed while the reply streams; never authoritative.
+  z.object({ type: z.literal("item.blocks"), itemId: z.string(), blocks: z.array(uiBlockSchema) }),
+  z.object({ type: z.literal("item.completed"), item: itemViewSchema }),
+  z.object({ type: z.literal("turn.started"), turnId: z.string() }),
+  z.object({ type: z.literal("turn.ended"), turnId: z.string(), status: z.enum(["finished", "interrupted", "failed"]) }),
+  z.object({ type: z.literal("queue.changed"), queued: z.array(queuedViewSchema) }),
+  z.object({ type: z.literal("selection.recorded"), itemId: z.string(), selection: selectionViewSchema }),
+  z.object({ type: z.literal("confirmation.updated"), itemId: z.string(), confirmation: confirmationViewSchema }),
+  z.object({ type: z.literal("ui.answered"), itemId: z.string(), answer: uiAnswerViewSchema }),
+]);
+export type ChatEvent = z.infer<typeof chatEventSchema>;

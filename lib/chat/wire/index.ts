@@ -1,0 +1,8 @@
+// The chat's wire format, shared by the server (which stores and streams it) and the page (which
+// folds it): parts, views, events, and the reducer both sides apply.
+export * from "./parts";
+export * from "./blocks";
+export * from "./views";
+export * from "./events";
+export { appendText, applyChatEvent } from "./reducer";
+export { diffParts } from "./diff";

@@ -1,0 +1,78 @@
+import { z } from "zod";
+import { uiBlockSchema } from "./blocks";
+import { originSchema, partSchema } from "./parts";
+
+// The chat as a page sees it. The server builds these from stored rows; the page folds events
+// into them with the reducer, so both agree on one shape.
+
+export const selectionViewSchema = z.object({
+  instanceId: z.string(),
+  choiceId: z.string(),
+  label: z.string(),
+  at: z.string(),
+  queued: z.boolean(),
+  confirmationToken: z.string().nullable(),
+});
+export type SelectionView = z.infer<typeof selectionViewSchema>;
+
+export const confirmationViewSchema = z.object({
+  token: z.string(),
+  instanceId: z.string(),
+  action: z.string(),
+  input: z.record(z.string(), z.json()),
+  toolCallId: z.string(),
+  status: z.enum(["pending", "approving", "approved", "rejecting", "rejected", "expiring", "expired"]),
+  expiresAt: z.string(),
+  outcome: z.json().nullable(),
+});
+export type ConfirmationView = z.infer<typeof confirmationViewSchema>;
+
+/** A block's answer (`uiAnswers[blockId]`): what was picked, with which values, and when. */
+export const uiAnswerViewSchema = z.object({
+  itemId: z.string(),
+  blockId: z.string(),
+  revision: z.number().int(),
+  choiceId: z.string(),
+  label: z.string(),
+  values: z.record(z.string(), z.json()),
+  // When the answered reply was written, and whether a newer reply had come since.
+  sourceAt: z.string(),
+  older: z.boolean(),
+  at: z.string(),
+  queued: z.boolean(),
+  turnId: z.string().nullable(),
+});
+export type UiAnswerView = z.infer<typeof uiAnswerViewSchema>;
+
+export const itemViewSchema = z.object({
+  id: z.string(),
+  position: z.number().int(),
+  role: z.enum(["user", "assistant"]),
+  status: z.enum(["streaming", "complete", "interrupted", "failed"]),
+  parts: z.array(partSchema),
+  // Blocks by id: previews while the reply streams, the stored blocks once it is final.
+  blocks: z.record(z.string(), uiBlockSchema),
+  // Set when the reply became final; a regenerated reply gets the next one.
+  revision: z.number().int().nonnegative(),
+  origin: originSchema.nullable(),
+  parentToolUseId: z.string().nullable(),
+  createdAt: z.string(),
+  completedAt: z.string().nullable(),
+  selections: z.record(z.string(), selectionViewSchema),
+  confirmations: z.record(z.string(), confirmationViewSchema),
+  uiAnswers: z.record(z.string(), uiAnswerViewSchema),
+});
+export type ItemView = z.infer<typeof itemViewSchema>;
+
+export const queuedViewSchema = z.object({ id: z.string(), text: z.string(), createdAt: z.string() });
+export type QueuedView = z.infer<typeof queuedViewSchema>;
+
+export const chatViewSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  items: z.array(itemViewSchema),
+  queued: z.array(queuedViewSchema),
+  running: z.boolean(),
+  lastEventSeq: z.number().int(),
+});
+export type ChatView = z.infer<typeof chatViewSchema>;
