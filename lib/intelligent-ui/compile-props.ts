@@ -18,23 +18,33 @@ export interface PropsMark {
   props: number;
   seen: number;
   error: UiDiagnosticCode | undefined;
+  malformed: boolean;
 }
 
-/** How an opening tag ended: `>` (open), `/>` (self), or the text ran out inside it. */
-export type TagEnding = { kind: "open" | "self"; end: number } | { kind: "unfinished"; mark?: PropsMark };
+/**
+ * How an opening tag ended: `>` (open), `/>` (self), cut short by a malformed prop (the element
+ * stays an incomplete node that is never opened), or the text ran out inside it.
+ */
+export type TagEnding = { kind: "open" | "self" | "malformed"; end: number } | { kind: "unfinished"; mark?: PropsMark };
 
 /**
  * Reads props from `start` to the end of the opening tag, reporting and skipping malformed ones.
- * A resumed read passes the names it had seen and how many props it had stored.
+ * A resumed read passes the names it had seen, how many props it had stored and whether a prop
+ * was malformed. A `<` ends a malformed tag where it stands: it starts the next tag.
  */
-export function readProps(context: CompileContext, node: UiNode, start: number, seen = new Set<string>(), stored = 0): TagEnding {
+export function readProps(context: CompileContext, node: UiNode, start: number, seen = new Set<string>(), stored = 0, malformedBefore = false): TagEnding {
   const { source, budget } = context;
   let i = start;
   let mark: PropsMark | undefined;
   let stable = true;
+  let malformed = malformedBefore;
+  const invalid = (message: string, from: number, to: number): void => {
+    malformed = true;
+    report(context, "invalid_prop", message, from, to, node.id);
+  };
   for (;;) {
     // A skip cut short by the end of the text would go further in a longer text: no resuming there.
-    if (stable && !context.final) mark = { position: i, steps: budget.steps, diagnostics: context.diagnostics.length, props: stored, seen: seen.size, error: node.error };
+    if (stable && !context.final) mark = { position: i, steps: budget.steps, diagnostics: context.diagnostics.length, props: stored, seen: seen.size, error: node.error, malformed };
     stable = true;
     while (i < source.length && SPACE.test(source[i] as string)) {
       budget.step();
@@ -43,13 +53,17 @@ export function readProps(context: CompileContext, node: UiNode, start: number, 
     const char = source[i];
     if (char === undefined) return { kind: "unfinished", mark };
     budget.step();
-    if (char === ">") return { kind: "open", end: i + 1 };
-    if (char === "/" && source[i + 1] === ">") return { kind: "self", end: i + 2 };
+    if (char === ">") return { kind: malformed ? "malformed" : "open", end: i + 1 };
+    if (char === "/" && source[i + 1] === ">") return { kind: malformed ? "malformed" : "self", end: i + 2 };
     if (char === "/" && i + 1 >= source.length) return { kind: "unfinished", mark };
+    if (char === "<") {
+      if (!malformed) invalid(`<${node.type}> is not finished before the next tag.`, i, i + 1);
+      return { kind: "malformed", end: i };
+    }
     PROP_NAME.lastIndex = i;
     const name = PROP_NAME.exec(source)?.[0];
     if (name === undefined) {
-      report(context, "invalid_prop", `Unexpected ${JSON.stringify(char)} in <${node.type}>.`, i, i + 1, node.id);
+      invalid(`Unexpected ${JSON.stringify(char)} in <${node.type}>.`, i, i + 1);
       i = skipValue(source, i + 1);
       stable = i < source.length;
       continue;
@@ -58,7 +72,7 @@ export function readProps(context: CompileContext, node: UiNode, start: number, 
     while (j < source.length && SPACE.test(source[j] as string)) j++;
     if (j >= source.length) return { kind: "unfinished", mark };
     if (source[j] !== "=") {
-      report(context, "invalid_prop", `${name} needs a value: ${name}="text" or ${name}={expression}.`, i, j, node.id);
+      invalid(`${name} needs a value: ${name}="text" or ${name}={expression}.`, i, j);
       i = j;
       continue;
     }
@@ -66,7 +80,8 @@ export function readProps(context: CompileContext, node: UiNode, start: number, 
     while (j < source.length && SPACE.test(source[j] as string)) j++;
     if (j >= source.length) return { kind: "unfinished", mark };
     const value = readValue(context, node, name, j);
-    if (value.kind !== "invalid" && admitProp(context, node, seen, name, i, value.end)) stored += storeProp(context, node, name, value);
+    if (value.kind === "invalid") malformed = true;
+    else if (admitProp(context, node, seen, name, i, value.end)) stored += storeProp(context, node, name, value);
     if (value.kind === "unfinished" || (value.kind === "text" && value.unfinished)) return { kind: "unfinished", mark };
     i = value.end;
     stable = value.kind !== "invalid" || i < source.length;

@@ -17,12 +17,10 @@ export function effectiveParent(stack: readonly UiNode[]): UiNode | undefined {
   return undefined;
 }
 
-/** Children a parent refuses without complaint: layout whitespace inside a container. */
+/** Children a parent refuses without complaint: layout whitespace inside a container that holds only some components. */
 export function dropsWhitespace(stack: readonly UiNode[]): boolean {
-  const direct = stack[stack.length - 1];
   const parent = effectiveParent(stack);
-  return (direct !== undefined && findComponent(direct.type)?.leaf === true) ||
-    (parent !== undefined && findComponent(parent.type)?.holds !== undefined);
+  return parent !== undefined && findComponent(parent.type)?.holds !== undefined;
 }
 
 /** Catalog, parent and child rules for a node about to join `stack`'s top. */
@@ -43,8 +41,6 @@ function placementProblem(node: UiNode, stack: readonly UiNode[]): UiDiagnosticC
   if (node.type !== "text" && definition === undefined) return "unknown_component";
   const parent = effectiveParent(stack);
   if (definition?.parent !== undefined && parent?.type !== definition.parent) return "invalid_parent";
-  const direct = stack[stack.length - 1];
-  if (direct !== undefined && findComponent(direct.type)?.leaf) return "invalid_child";
   const holds = parent === undefined ? undefined : findComponent(parent.type)?.holds;
   if (holds !== undefined && !isPassThrough(node.type) && !holds.includes(node.type)) return "invalid_child";
   return undefined;

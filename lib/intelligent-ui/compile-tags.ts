@@ -19,14 +19,15 @@ export interface ParseCheckpoint {
   diagnostics: number;
   nodes: number;
   steps: number;
-  /** A tag cut off after some of its props: its node as it was then, the names it had seen, how many props it held. */
-  tag?: { node: UiNode; seen: string[]; props: number };
+  /** A tag cut off after some of its props: its node as it was then, the names it had seen, how many props it held, whether one was malformed. */
+  tag?: { node: UiNode; seen: string[]; props: number; malformed: boolean };
 }
 
 interface OpeningTag {
   node: UiNode;
   seen: Set<string>;
   props: number;
+  malformed: boolean;
 }
 
 /**
@@ -74,7 +75,7 @@ export class TagParser {
       const node: UiNode = { id, type, start, end, complete, props: copyProps(props, Infinity), children: [] };
       Object.assign(node, rest);
       siblings[siblings.length - 1] = node;
-      parser.resumedTag = { node, seen: new Set(tag.seen), props: tag.props };
+      parser.resumedTag = { node, seen: new Set(tag.seen), props: tag.props, malformed: tag.malformed };
     }
     parser.nodeCount = checkpoint.nodes;
     context.budget.steps = checkpoint.steps;
@@ -84,7 +85,7 @@ export class TagParser {
   run(): void {
     const { source } = this.context;
     const tag = this.resumedTag;
-    if (tag !== undefined) this.readOpening(tag.node, this.position, tag.seen, tag.props);
+    if (tag !== undefined) this.readOpening(tag.node, this.position, tag);
     while (this.position < source.length) {
       this.saveCheckpoint();
       const char = source[this.position];
@@ -120,7 +121,7 @@ export class TagParser {
       position: mark.position,
       diagnostics: mark.diagnostics,
       steps: mark.steps,
-      tag: { node: copy, seen: [...seen].slice(0, mark.seen), props: mark.props },
+      tag: { node: copy, seen: [...seen].slice(0, mark.seen), props: mark.props, malformed: mark.malformed },
     });
   }
 
@@ -207,13 +208,14 @@ export class TagParser {
       return this.recover(start + 1);
     }
     this.context.budget.step();
-    return this.readOpening(this.createNode(name, start), after, new Set(), 0);
+    return this.readOpening(this.createNode(name, start), after);
   }
 
   /** The rest of an opening tag from `from`: its props, then whether it holds children. */
-  private readOpening(node: UiNode, from: number, seen: Set<string>, props: number): true {
+  private readOpening(node: UiNode, from: number, resumed?: Omit<OpeningTag, "node">): true {
     const { source, final } = this.context;
-    const ending = readProps(this.context, node, from, seen, props);
+    const seen = resumed?.seen ?? new Set<string>();
+    const ending = readProps(this.context, node, from, seen, resumed?.props ?? 0, resumed?.malformed ?? false);
     if (ending.kind === "unfinished") {
       if (ending.mark !== undefined) this.saveTagCheckpoint(node, ending.mark, seen);
       node.partial = true;
@@ -223,8 +225,13 @@ export class TagParser {
       return true;
     }
     node.end = ending.end;
-    checkOpenedTag(this.context, node);
     this.position = ending.end;
+    if (ending.kind === "malformed") {
+      // Never opened: what follows stays its sibling. Its props are not all there, so they are not checked.
+      node.partial = true;
+      return true;
+    }
+    checkOpenedTag(this.context, node);
     if (ending.kind === "self") {
       this.close(node, ending.end, true);
     } else {

@@ -139,6 +139,39 @@ describe("tags, props and text", () => {
     expect(codes("<Button action={@Reset($nope)}>Go</Button>")).toContain("refused_binding");
   });
 
+  it("lets text label a Switch, a Slider and every other component that holds no fixed children", () => {
+    const block = compile(
+      '$on = false\n$v = 3\n<Switch value={$on}>Notify me</Switch>\n<Slider value={$v} min={0} max={10}>Volume</Slider>\n' +
+        '<Progress value={1}>Half</Progress>\n<Table rows={[{a: 1}]}><Column key="a">Amount</Column></Table>\n<Chart kind="bar" data={[]}>Empty</Chart>',
+    );
+    expect(block.diagnostics).toEqual([]);
+    expect(block.nodes.map((node) => [node.type, node.binding, node.children.map((child) => child.text ?? child.type)])).toEqual([
+      ["Switch", "on", ["Notify me"]],
+      ["Slider", "v", ["Volume"]],
+      ["Progress", undefined, ["Half"]],
+      ["Table", undefined, ["Column"]],
+      ["Chart", undefined, ["Empty"]],
+    ]);
+    expect(block.fallback).toBe('Notify me\nVolume\nHalf\n[{"a":1}]\n[]');
+    expect(codes('<Stats><Stat label="a" value={1}><Tag>x</Tag></Stat></Stats>')).toEqual([]);
+    expect(codes("<Stats><Tag>x</Tag></Stats>")).toEqual(["invalid_child"]);
+  });
+
+  it("leaves an element with a malformed prop unopened: what follows stays its sibling and in the fallback", () => {
+    const block = compile('<Stats>\n<Stat label= >\n<Stat label="Passed" value={41}/>\n</Stats>\nAfter <Tag>t</Tag>');
+    expect(block.diagnostics.map((d) => [d.code, d.nodeId])).toEqual([["invalid_prop", "b:8"]]);
+    const [stats] = block.nodes;
+    expect(stats?.children.map((node) => [node.type, node.complete, node.children.length])).toEqual([["Stat", false, 0], ["Stat", true, 0]]);
+    expect(block.nodes.map((node) => node.type)).toEqual(["Stats", "text", "Tag"]);
+    expect(block.fallback).toContain("Passed: 41\n");
+    expect(block.fallback).toMatch(/After t$/);
+    // A `<` ends a malformed tag where it stands; a bad value inside a tag closes nothing it did not open.
+    const cut = compile('<Callout tone=info title="x">Hello</Callout><Tag tone="info" <Tag>y</Tag>');
+    expect(cut.nodes.map((node) => [node.type, node.complete])).toEqual([["Callout", false], ["text", true], ["Tag", false], ["Tag", true]]);
+    expect(cut.diagnostics.map((d) => d.code)).toEqual(["invalid_prop", "unmatched_tag", "invalid_prop"]);
+    expect(cut.fallback).toBe('x: \nHello<Tag tone="info" y');
+  });
+
   it("checks expression props with the defaults", () => {
     expect(codes("$v = 150\n<Slider value={$v} min={0} max={100}/>")).toEqual(["invalid_props"]);
     expect(codes('<Image attachment="a.png" generated="latest"/>')).toEqual(["invalid_props"]);

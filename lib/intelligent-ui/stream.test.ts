@@ -19,6 +19,8 @@ const REPLIES = [
   fenced(TRIAGE_BLOCK, "Two blocks:\n", "\nand more\n```ui\n<Tag tone=\"info\">second</Tag> <Tag>third</Tag>\n```\n"),
   fenced(statsBlock(12)),
   fenced('$a = {x: [1, 2]}\n<Callout tone="info" title="Still writing">Hello {$a.x[0]} and <Tag>t</Tag>\n<CodeBlock>x < y</CodeBlock></Callout>'),
+  // A malformed prop leaves its element unopened; a `<` ends the malformed tag where it stands.
+  fenced('$on = true\n<Stats>\n  <Stat label= >\n  <Stat label="B" value={2}/>\n</Stats>\n<Switch value={$on}>Notify <Tag>me</Tag></Switch>\n<Callout tone=info title="t">x</Callout><Tag tone="info" <Tag>y</Tag>'),
 ];
 
 describe("streaming", () => {

@@ -87,7 +87,10 @@ export interface UiNode {
   end: number;
   /** The tag was closed (`/>` or its closing tag). Incomplete controls are inert. */
   complete: boolean;
-  /** Present while the opening tag itself is still being written: props are not final. */
+  /**
+   * Present while the opening tag itself is still being written, or when a malformed prop cut it
+   * short (the element is never opened): its props are not all there and are not checked.
+   */
   partial?: true;
   props: Record<string, UiProp>;
   children: UiNode[];

@@ -8,12 +8,10 @@ export interface UiComponentDefinition {
   schema: z.ZodObject;
   /** The component must sit directly in this one (Show and Each pass their parent on). */
   parent?: string;
-  /** The only children this container holds. */
+  /** The only children this container holds; a component without it accepts any children. */
   holds?: readonly string[];
   /** The `value` prop binds a local variable. */
   binds?: true;
-  /** Takes no children. */
-  leaf?: true;
   /** Props kept out of the schema, like a Button's unevaluated `action`. */
   extraProps?: readonly string[];
 }
@@ -27,16 +25,16 @@ const DEFINITIONS: Record<string, Definition> = {
   Summary: { schema: strict({ tone: tone.optional(), badge: text.optional() }), description: "A short headline summary with an optional badge." },
   Callout: { schema: strict({ tone, title: text.optional() }), description: "A highlighted note." },
   Tag: { schema: strict({ tone: tone.optional() }), description: "A small inline label." },
-  Progress: { schema: strict({ value: finite.min(0).optional(), max: finite.positive().optional() }), leaf: true, description: "A progress bar; value of max (default 1), indeterminate without value." },
+  Progress: { schema: strict({ value: finite.min(0).optional(), max: finite.positive().optional() }), description: "A progress bar; value of max (default 1), indeterminate without value." },
   Steps: { schema: empty(), holds: ["Step"], description: "An ordered list of steps." },
   Step: { schema: strict({ state: z.enum(["done", "running", "pending", "failed", "skipped"]), detail: text.optional() }), parent: "Steps", description: "One step; children are its title." },
   Stats: { schema: empty(), holds: ["Stat"], description: "A row of figures." },
-  Stat: { schema: strict({ label: text, value: finite, previous: finite.optional(), unit: text.optional(), tone: tone.optional() }), parent: "Stats", leaf: true, description: "One figure, with its previous value for a trend." },
+  Stat: { schema: strict({ label: text, value: finite, previous: finite.optional(), unit: text.optional(), tone: tone.optional() }), parent: "Stats", description: "One figure, with its previous value for a trend." },
   EntityList: { schema: empty(), holds: ["Entry"], description: "A list of named things." },
   Entry: { schema: strict({ label: text }), parent: "EntityList", description: "One thing; children describe it." },
   Table: { schema: strict({ rows: records(uiValue) }), holds: ["Column"], description: "Rows of records shown through its Columns." },
-  Column: { schema: strict({ key: name, title: text.optional(), unit: text.optional(), as: z.enum(["text", "number", "bytes", "duration", "date", "file", "tag"]).optional() }), parent: "Table", leaf: true, description: "One column: the row field key and how to show it." },
-  Chart: { schema: strict({ kind: z.enum(["bar", "hbar", "stacked", "line"]), data: records(scalar), unit: text.optional() }), leaf: true, description: "A chart of records of scalars." },
+  Column: { schema: strict({ key: name, title: text.optional(), unit: text.optional(), as: z.enum(["text", "number", "bytes", "duration", "date", "file", "tag"]).optional() }), parent: "Table", description: "One column: the row field key and how to show it." },
+  Chart: { schema: strict({ kind: z.enum(["bar", "hbar", "stacked", "line"]), data: records(scalar), unit: text.optional() }), description: "A chart of records of scalars." },
   Tabs: { schema: empty(), holds: ["Tab"], description: "Tabbed panels." },
   Tab: { schema: strict({ title: text }), parent: "Tabs", description: "One panel." },
   Sections: { schema: empty(), holds: ["Section"], description: "Collapsible sections." },
@@ -55,11 +53,11 @@ const DEFINITIONS: Record<string, Definition> = {
   Node: { schema: strict({ id: name }), description: "A link to a host node." },
   Checklist: { schema: strict({ value: z.array(scalar).max(1000) }), holds: ["Item"], binds: true, description: "Check boxes; value lists the checked Item values." },
   Item: { schema: strict({ value: scalar }), parent: "Checklist", description: "One check box; children are its label." },
-  Switch: { schema: strict({ value: z.boolean() }), binds: true, leaf: true, description: "An on/off switch." },
+  Switch: { schema: strict({ value: z.boolean() }), binds: true, description: "An on/off switch; children are its label." },
   Slider: {
     schema: strict({ value: finite, min: finite, max: finite, step: finite.positive().optional(), unit: text.optional() })
       .refine((p) => p.min < p.max && p.min <= p.value && p.value <= p.max, "Needs min < max and min <= value <= max."),
-    binds: true, leaf: true, description: "A number between min and max.",
+    binds: true, description: "A number between min and max.",
   },
   Segmented: { schema: strict({ value: scalar }), holds: ["Option"], binds: true, description: "Pick one Option." },
   Option: { schema: strict({ value: scalar }), parent: "Segmented", description: "One option; children are its label." },
