@@ -2,9 +2,10 @@ import { UiBudget } from "./budget";
 import { prepareCatalog, UI_CATALOG_VERSION } from "./catalog/components";
 import { evaluateTree, type TreeContext } from "./evaluate-tree";
 import { isUiFailure } from "./failure";
+import { nodeFallback } from "./fallback";
 import { resolveUiLimits } from "./limits";
 import type { UiState } from "./state";
-import type { UiBlock, UiDiagnostic, UiEvaluation, UiLimits } from "./types";
+import type { UiBlock, UiDiagnostic, UiEvaluation, UiLimits, UiNode, UiValue, UiViewNode } from "./types";
 import { WARM_UP_LIMITS, warmUpOnce } from "./warm-up";
 
 /** A whole-block failure: the block draws as its fallback. */
@@ -16,7 +17,8 @@ export function blockFailure(block: UiBlock, error: unknown): UiDiagnostic {
 
 /**
  * Evaluates a compiled block against a state: the view tree to draw and per-node diagnostics.
- * A block of another catalog version draws as one text node holding its fallback.
+ * A block of another catalog version draws as its text: each top-level node an `unknown_catalog`
+ * error node with its own fallback.
  */
 export function evaluateUiBlock(block: UiBlock, state: UiState, limits?: Partial<UiLimits>): UiEvaluation {
   const resolved = resolveUiLimits(limits);
@@ -31,15 +33,39 @@ export function evaluateUiBlock(block: UiBlock, state: UiState, limits?: Partial
   }
 }
 
-function evaluateWithin(block: UiBlock, state: UiState, resolved: UiLimits): UiEvaluation {
-  if (block.catalogVersion !== UI_CATALOG_VERSION) {
-    const diagnostic: UiDiagnostic = { code: "unknown_catalog", message: `Catalog version ${block.catalogVersion} is not ${UI_CATALOG_VERSION}.`, start: 0, end: block.source.length, nodeId: block.id };
-    const fallback = typeof block.fallback === "string" ? block.fallback : "";
-    return {
-      nodes: [{ id: block.id, sourceId: block.id, type: "text", props: {}, text: fallback, children: [], complete: true, error: "unknown_catalog", fallback, interactive: false }],
-      diagnostics: [diagnostic],
-    };
+/**
+ * A node of another catalog version as text: its text runs, constant props and children, through
+ * this catalog's fallback rules. Nothing is evaluated: what its components mean is unknown here.
+ */
+function staticFallback(node: UiNode, source: string, budget: UiBudget, depth: number): string {
+  budget.checkDepth(depth);
+  if (node.type === "text") return typeof node.text === "string" ? node.text : "";
+  const props: Record<string, UiValue> = {};
+  for (const [name, prop] of Object.entries(node.props)) {
+    budget.iterate();
+    if ("value" in prop) props[name] = prop.value;
   }
+  let children = "";
+  for (const child of node.children) children += staticFallback(child, source, budget, depth + 1);
+  return nodeFallback(node.type, props, children, source.slice(node.start, node.end));
+}
+
+/** Every top-level node becomes an `unknown_catalog` error node that keeps its id, type and own fallback. */
+function otherCatalog(block: UiBlock, resolved: UiLimits): UiEvaluation {
+  const budget = new UiBudget(resolved);
+  const message = `Catalog version ${block.catalogVersion} is not ${UI_CATALOG_VERSION}.`;
+  const nodes: UiViewNode[] = block.nodes.map((node) => ({
+    id: node.id, sourceId: node.id, type: node.type, props: {}, children: [], complete: node.complete === true,
+    error: "unknown_catalog", fallback: staticFallback(node, block.source, budget, 1), interactive: false,
+  }));
+  const diagnostics: UiDiagnostic[] = nodes.length === 0
+    ? [{ code: "unknown_catalog", message, start: 0, end: block.source.length, nodeId: block.id }]
+    : block.nodes.map((node) => ({ code: "unknown_catalog", message, start: node.start, end: node.end, nodeId: node.id }));
+  return { nodes, diagnostics: diagnostics.slice(0, resolved.diagnostics) };
+}
+
+function evaluateWithin(block: UiBlock, state: UiState, resolved: UiLimits): UiEvaluation {
+  if (block.catalogVersion !== UI_CATALOG_VERSION) return otherCatalog(block, resolved);
   const context: TreeContext = {
     source: block.source,
     budget: new UiBudget(resolved),
