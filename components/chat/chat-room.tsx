@@ -17,6 +17,9 @@ export function ChatRoom({ initial }: { initial: ChatView }) {
   const { chat, status } = useChatStream(initial);
   useStickToBottom(chat.lastEventSeq);
   const last = chat.items.findLast((item) => item.role === "assistant");
+  // Only the latest reply can be written again, and only once nothing is running or waiting.
+  const lastReply = chat.items.findLast((item) => item.role === "assistant" && item.parentToolUseId === null);
+  const regenerable = !chat.running && lastReply !== undefined && !chat.items.some((item) => item.role === "user" && item.position > lastReply.position);
   return (
     <div className="flex min-h-[70dvh] flex-col gap-4">
       <div className="flex items-center justify-between gap-4">
@@ -28,7 +31,7 @@ export function ChatRoom({ initial }: { initial: ChatView }) {
       <ol aria-label="Messages" className="flex flex-1 flex-col gap-4">
         {chat.items.map((item) => (
           <li key={item.id}>
-            <ItemBubble item={item} chatId={chat.id} />
+            <ItemBubble item={item} chatId={chat.id} last={regenerable && item.id === lastReply?.id} />
           </li>
         ))}
       </ol>

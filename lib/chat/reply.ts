@@ -1,5 +1,4 @@
 import "server-only";
-import { componentFallbackText } from "@/lib/component-frames";
 import { compileUi, findUiFences, uiFallbackText, uiHasFence, type UiBlock, type UiCompiler, type UiFence } from "@/lib/intelligent-ui";
 import { contentParts } from "./content";
 import type { Part } from "./wire";
@@ -96,7 +95,7 @@ export function replyHistoryText(content: string, blocks: readonly UiBlock[]): s
           return own.length === 0 ? part.text : uiFallbackText(part.text, own);
         }
         case "component":
-          return `\n${componentFallbackText(part.fallback)}\n`;
+          return `\n${part.fallback.summary}\n`;
         case "fallback":
           return `\n${part.text}\n`;
         case "diagnostic":

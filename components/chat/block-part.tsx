@@ -1,0 +1,63 @@
+"use client";
+
+import { z } from "zod";
+import { UiBlockView } from "@/components/blocks/ui-block-view";
+import { LocalTime } from "@/components/ui/local-time";
+import { ApiError, postJson } from "@/lib/chat/client-api";
+import { type ItemView, uiAnswerViewSchema } from "@/lib/chat/wire";
+import type { UiValue } from "@/lib/intelligent-ui";
+
+const answerResponseSchema = z.object({ status: z.enum(["sent", "queued"]), answer: uiAnswerViewSchema });
+
+/** What a refusal means for the person, and what they can do next, per stable code. */
+const REFUSALS: Record<string, string> = {
+  "stale-ui-block": "This block changed after your page drew it. The current version is shown now; check it and pick again.",
+  "ui-already-answered": "This block was already answered, in another tab or by another viewer. The answer is shown above.",
+  "ui-block-not-found": "This block is no longer in the chat. Reload the page to see the chat as it is.",
+  refused_choice: "That choice is not open on the block as it stands. Check the block and pick again.",
+  refused_binding: "The block's values could not be matched to its controls. Reload the page and pick again.",
+  invalid_value: "The block's values are not ones its controls offer. Reset the block and pick again.",
+  budget_exceeded: "This block is too large to check. Ask the agent for a smaller one.",
+  "chat-not-found": "This chat is not yours or no longer exists.",
+};
+
+/** Why a block's choices are closed, or null when they are open. */
+function closedReason(item: ItemView): string | null {
+  if (item.status === "streaming") return "Choices open when the reply has finished.";
+  if (item.parentToolUseId !== null) return "A subagent wrote this block: it is here to read, not to answer.";
+  if (item.status !== "complete") return "This reply did not finish. Retry it to answer its blocks.";
+  return null;
+}
+
+/** An intelligent-ui block in a reply, answered through `chat.uiChoice`. */
+export function BlockPart({ item, chatId, blockId }: { item: ItemView; chatId: string; blockId: string }) {
+  const block = item.blocks[blockId];
+  if (!block) {
+    return (
+      <p className="rounded-md border border-dashed border-zinc-300 px-3 py-2 text-sm text-zinc-600 dark:border-zinc-700 dark:text-zinc-400">
+        A block is arriving…
+      </p>
+    );
+  }
+
+  async function choose({ choiceId, values }: { choiceId: string; values: Record<string, UiValue> }) {
+    try {
+      const body = { itemId: item.id, blockId, revision: item.revision, choiceId, values };
+      answerResponseSchema.parse(await postJson(`/api/chats/${chatId}/ui-choices`, body));
+      return { ok: true as const };
+    } catch (error) {
+      const code = error instanceof ApiError ? error.code : "";
+      return { ok: false as const, message: REFUSALS[code] ?? "The choice could not be sent. Check your connection and try again." };
+    }
+  }
+
+  return (
+    <UiBlockView
+      block={block}
+      answer={item.uiAnswers[blockId] ?? null}
+      closedReason={closedReason(item)}
+      onChoose={choose}
+      renderTime={(iso) => <LocalTime iso={iso} />}
+    />
+  );
+}

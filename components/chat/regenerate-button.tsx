@@ -1,0 +1,39 @@
+"use client";
+
+import { useState } from "react";
+import { ErrorNote } from "@/components/ui/error-note";
+import { postJson } from "@/lib/chat/client-api";
+import type { ItemView } from "@/lib/chat/wire";
+
+/** Writes the last reply again (a new revision of its blocks), or retries one that was cut off. */
+export function RegenerateButton({ item, chatId }: { item: ItemView; chatId: string }) {
+  const [pending, setPending] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const label = item.status === "interrupted" || item.status === "failed" ? "Retry" : "Regenerate";
+
+  async function regenerate() {
+    setPending(true);
+    setError(null);
+    try {
+      await postJson(`/api/chats/${chatId}/items/${item.id}/regenerate`, {});
+    } catch (caught) {
+      setError(caught instanceof Error ? caught.message : "The reply could not be written again.");
+    } finally {
+      setPending(false);
+    }
+  }
+
+  return (
+    <div className="flex flex-col items-start gap-1">
+      <button
+        type="button"
+        onClick={() => void regenerate()}
+        disabled={pending}
+        className="rounded-md border border-zinc-300 px-2.5 py-1 text-sm text-zinc-700 hover:bg-zinc-100 focus-visible:outline-2 focus-visible:outline-indigo-600 disabled:opacity-60 dark:border-zinc-700 dark:text-zinc-300 dark:hover:bg-zinc-800"
+      >
+        {pending ? `${label}…` : label}
+      </button>
+      {error && <ErrorNote>{error}</ErrorNote>}
+    </div>
+  );
+}

@@ -1,0 +1,220 @@
+import { randomUUID } from "node:crypto";
+import { afterAll, describe, expect, it } from "vitest";
+import type { Agent, AgentMessage } from "@/lib/agent";
+import { db, disconnectDb } from "@/lib/db/client";
+import { UiState, uiInputValues, type UiBlock, type UiNode, type UiValue } from "@/lib/intelligent-ui";
+import { createChat, loadChatView, sendMessage } from "../chats";
+import { regenerateReply } from "../turns/regenerate";
+import { driveChat } from "../turns/run";
+import type { ItemView } from "../wire";
+import { answerUiChoice } from "./ui-choice";
+
+afterAll(async () => {
+  await disconnectDb();
+});
+
+const BLOCK = `$plan = "basic"
+$ready = false
+$seats = 5
+<Summary>Choose a plan</Summary>
+<Segmented value={$plan}><Option value="basic">Basic</Option><Option value="pro">Pro</Option></Segmented>
+<Switch value={$ready}>Ready</Switch>
+<Show when={$ready}><Button action={@Set($seats, 50)}>Many seats</Button></Show>
+<Choices>
+  <Choice context={"Buy " + $plan + " for " + $seats + " seats"}>Buy {$plan}</Choice>
+  <Choice context="Not now">Later</Choice>
+</Choices>`;
+
+const fence = (source: string) => `Here you go.\n\n\`\`\`ui\n${source}\n\`\`\`\n\nAnything else?`;
+
+/** An agent whose every reply carries one block, and that remembers the history it was given. */
+function blockAgent(source = BLOCK, seen: AgentMessage[][] = []): Agent {
+  return {
+    async *reply({ history }) {
+      seen.push(history);
+      for (const text of fence(source).match(/[\s\S]{1,40}/g) ?? []) yield { type: "text", text };
+    },
+  };
+}
+
+async function chatWithBlock(source = BLOCK) {
+  const visitorId = randomUUID();
+  const { chatId } = await createChat({ visitorId, message: "Offer me a plan" });
+  await driveChat(chatId, blockAgent(source));
+  const reply = await replyOf(visitorId, chatId);
+  const block = Object.values(reply.blocks)[0]!;
+  const pick = (choiceId: string, values: Record<string, unknown> = defaults(block), revision = reply.revision) =>
+    answerUiChoice({ chatId, visitorId, itemId: reply.id, blockId: block.id, revision, choiceId, values });
+  return { visitorId, chatId, reply, block, pick };
+}
+
+async function replyOf(visitorId: string, chatId: string, index = 0): Promise<ItemView> {
+  const chat = await loadChatView({ visitorId, chatId });
+  return chat.items.filter((item) => item.role === "assistant" && item.parentToolUseId === null)[index]!;
+}
+
+function defaults(block: UiBlock): Record<string, UiValue> {
+  return uiInputValues(block, new UiState(block));
+}
+
+/** The id of a Choice, found by the start of its label text. */
+function choiceId(block: UiBlock, label: string): string {
+  const walk = (nodes: readonly UiNode[]): UiNode | undefined => {
+    for (const node of nodes) {
+      if (node.type === "Choice" && (node.children.find((child) => child.type === "text")?.text ?? "").startsWith(label)) return node;
+      const found = walk(node.children);
+      if (found) return found;
+    }
+    return undefined;
+  };
+  const found = walk(block.nodes);
+  if (!found) throw new Error(`No Choice labelled ${label}`);
+  return found.id;
+}
+
+async function counts(chatId: string) {
+  const [items, answers, events, queued] = await Promise.all([
+    db().item.count({ where: { chatId } }),
+    db().uiAnswer.count({ where: { item: { chatId } } }),
+    db().chatEvent.count({ where: { chatId } }),
+    db().queuedMessage.count({ where: { chatId } }),
+  ]);
+  return { items, answers, events, queued };
+}
+
+describe("chat.uiChoice", () => {
+  it("stores the final blocks with revision 1 and gives the agent their fallback, never raw fences", async () => {
+    const seen: AgentMessage[][] = [];
+    const visitorId = randomUUID();
+    const { chatId } = await createChat({ visitorId, message: "first" });
+    await driveChat(chatId, blockAgent(BLOCK, seen));
+    await sendMessage({ visitorId, chatId, text: "second" });
+    await driveChat(chatId, blockAgent(BLOCK, seen));
+    const reply = await replyOf(visitorId, chatId);
+    expect(reply.revision).toBe(1);
+    expect(reply.parts.map((part) => part.kind)).toEqual(["text", "block", "text"]);
+    expect(Object.values(reply.blocks)).toMatchObject([{ complete: true, revision: 1, diagnostics: [] }]);
+    const earlier = seen[1]!.find((message) => message.role === "assistant")!;
+    expect(earlier.content).not.toContain("```");
+    expect(earlier.content).toContain("Choose a plan");
+    expect(earlier.content).toContain("Here you go.");
+  });
+
+  it("sends the context as the next message and records the answer; the same pick answers the same; another is refused", async () => {
+    const { visitorId, chatId, block, pick } = await chatWithBlock();
+    const values = { ...defaults(block), $plan: "pro" };
+    const first = await pick(choiceId(block, "Buy "), values);
+    expect(first).toMatchObject({ status: "sent", answer: { label: "Buy pro", queued: false, older: false, revision: 1 } });
+    expect(first.answer.values).toMatchObject({ $plan: "pro" });
+    expect(await pick(choiceId(block, "Buy "), values)).toEqual(first);
+    const before = await counts(chatId);
+    await expect(pick(choiceId(block, "Later"))).rejects.toMatchObject({ code: "ui-already-answered" });
+    expect(await counts(chatId)).toEqual(before);
+    const chat = await loadChatView({ visitorId, chatId });
+    const user = chat.items.filter((item) => item.role === "user");
+    expect(user.at(-1)).toMatchObject({ parts: [{ kind: "text", text: "Buy pro for 5 seats" }], origin: { kind: "uiChoice", label: "Buy pro" } });
+    expect(chat.items[1]!.uiAnswers[block.id]).toMatchObject({ choiceId: first.answer.choiceId, label: "Buy pro" });
+  });
+
+  it("refuses forged values and writes nothing", async () => {
+    const { chatId, block, pick } = await chatWithBlock();
+    const buy = choiceId(block, "Buy ");
+    const before = await counts(chatId);
+    const forged: [Record<string, unknown>, string][] = [
+      [{ ...defaults(block), $price: 0 }, "refused_binding"],
+      [{ ...defaults(block), $plan: "enterprise" }, "invalid_value"],
+      // Only the hidden Button (its Show is false) could set 50 seats.
+      [{ ...defaults(block), $seats: 50 }, "invalid_value"],
+      [{ ...defaults(block), $plan: 3 }, "invalid_value"],
+      [JSON.parse(`{"__proto__": {"polluted": true}, "$plan": "pro"}`), "refused_binding"],
+      [{ plan: "pro" }, "refused_binding"],
+    ];
+    for (const [values, code] of forged) await expect(pick(buy, values)).rejects.toMatchObject({ code });
+    await expect(pick("no-such-choice")).rejects.toMatchObject({ code: "refused_choice" });
+    await expect(pick(buy, defaults(block), 2)).rejects.toMatchObject({ code: "stale-ui-block", reason: "revision" });
+    expect(await counts(chatId)).toEqual(before);
+    // The hidden Button becomes a visible input once the switch is on.
+    await expect(pick(buy, { ...defaults(block), $ready: true, $seats: 50 })).resolves.toMatchObject({ answer: { label: "Buy basic" } });
+  });
+
+  it("records exactly one answer and one message when 50 different picks race", async () => {
+    const choices = Array.from({ length: 50 }, (_, index) => `  <Choice context="option ${index}">Option ${index}</Choice>`);
+    const { visitorId, chatId, block, pick } = await chatWithBlock(`<Choices>\n${choices.join("\n")}\n</Choices>`);
+    const ids = Array.from({ length: 50 }, (_, index) => choiceId(block, `Option ${index}`));
+    const results = await Promise.allSettled(ids.map((id) => pick(id, {})));
+    const won = results.filter((result) => result.status === "fulfilled");
+    expect(won).toHaveLength(1);
+    for (const result of results) {
+      if (result.status === "rejected") expect(result.reason).toMatchObject({ code: "ui-already-answered" });
+    }
+    expect(await db().uiAnswer.count({ where: { item: { chatId } } })).toBe(1);
+    const chat = await loadChatView({ visitorId, chatId });
+    expect(chat.items.filter((item) => item.origin?.kind === "uiChoice")).toHaveLength(1);
+  });
+
+  it("queues a pick behind a running reply, then sends it in order and marks the answer sent", async () => {
+    const { visitorId, chatId, block, pick } = await chatWithBlock();
+    await sendMessage({ visitorId, chatId, text: "meanwhile" });
+    const queued = await pick(choiceId(block, "Later"));
+    expect(queued).toMatchObject({ status: "queued", answer: { queued: true } });
+    await driveChat(chatId, blockAgent());
+    const chat = await loadChatView({ visitorId, chatId });
+    const users = chat.items.filter((item) => item.role === "user").map((item) => (item.parts[0] as { text: string }).text);
+    expect(users).toEqual(["Offer me a plan", "meanwhile", "Not now"]);
+    expect(chat.items[1]!.uiAnswers[block.id]).toMatchObject({ queued: false, older: false });
+    const answer = await db().uiAnswer.findFirstOrThrow({ where: { blockId: block.id } });
+    expect(answer.messageId).toBe(chat.items.find((item) => item.origin?.kind === "uiChoice")!.id);
+  });
+
+  it("refuses a reply still streaming and a subagent's block", async () => {
+    const { visitorId, chatId, reply, block, pick } = await chatWithBlock();
+    await db().item.update({ where: { id: reply.id }, data: { status: "streaming" } });
+    await expect(pick(choiceId(block, "Later"))).rejects.toMatchObject({ code: "stale-ui-block", reason: "streaming" });
+    await db().item.update({ where: { id: reply.id }, data: { status: "complete" } });
+
+    await sendMessage({ visitorId, chatId, text: "ask the subagent" });
+    const withSubagent: Agent = {
+      async *reply() {
+        yield { type: "text", text: "Asked." };
+        yield { type: "subagent", parentToolUseId: "toolu_1", content: fence(BLOCK) };
+      },
+    };
+    await driveChat(chatId, withSubagent);
+    const chat = await loadChatView({ visitorId, chatId });
+    const sub = chat.items.find((item) => item.parentToolUseId === "toolu_1")!;
+    expect(sub).toMatchObject({ role: "assistant", status: "complete", revision: 1 });
+    const subBlock = Object.values(sub.blocks)[0]!;
+    await expect(
+      answerUiChoice({ chatId, visitorId, itemId: sub.id, blockId: subBlock.id, revision: 1, choiceId: choiceId(subBlock, "Later"), values: {} }),
+    ).rejects.toMatchObject({ code: "stale-ui-block", reason: "subagent" });
+  });
+
+  it("gives a regenerated reply a new revision: the old one is refused, the new one answers", async () => {
+    const { visitorId, chatId, reply, block, pick } = await chatWithBlock();
+    await regenerateReply({ chatId, visitorId, itemId: reply.id });
+    await driveChat(chatId, blockAgent());
+    const again = await replyOf(visitorId, chatId);
+    expect(again).toMatchObject({ id: reply.id, revision: 2, status: "complete" });
+    expect(Object.values(again.blocks)[0]).toMatchObject({ id: block.id, revision: 2 });
+    await expect(pick(choiceId(block, "Later"), defaults(block), 1)).rejects.toMatchObject({ code: "stale-ui-block", reason: "revision" });
+    await expect(pick(choiceId(block, "Later"), defaults(block), 2)).resolves.toMatchObject({ status: "sent" });
+  });
+
+  it("leaves no message without its answer when the transaction dies between them", async () => {
+    const { chatId, reply, block, pick } = await chatWithBlock();
+    const trigger = `fail_answer_${reply.id.replaceAll("-", "")}`;
+    // Only this item's answers fail: other test files share the database.
+    await db().$executeRawUnsafe(`CREATE FUNCTION ${trigger}() RETURNS trigger AS $$ BEGIN
+      IF NEW."itemId" = '${reply.id}' THEN RAISE EXCEPTION 'crash between message and answer'; END IF; RETURN NEW; END $$ LANGUAGE plpgsql`);
+    await db().$executeRawUnsafe(`CREATE TRIGGER ${trigger} BEFORE INSERT ON "UiAnswer" FOR EACH ROW EXECUTE FUNCTION ${trigger}()`);
+    const before = await counts(chatId);
+    try {
+      await expect(pick(choiceId(block, "Later"))).rejects.toThrow();
+    } finally {
+      await db().$executeRawUnsafe(`DROP TRIGGER ${trigger} ON "UiAnswer"`);
+      await db().$executeRawUnsafe(`DROP FUNCTION ${trigger}()`);
+    }
+    expect(await counts(chatId)).toEqual(before);
+    await expect(pick(choiceId(block, "Later"))).resolves.toMatchObject({ status: "sent" });
+  });
+});
