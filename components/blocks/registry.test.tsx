@@ -1,0 +1,158 @@
+import { renderToStaticMarkup } from "react-dom/server";
+import { describe, expect, it } from "vitest";
+import { compileUiBlock, evaluateUiBlock, UI_CATALOG, UiState, uiInputValues, type UiBlock, type UiDiagnosticCode, type UiViewNode } from "@/lib/intelligent-ui";
+import { GALLERY_BLOCK } from "./gallery";
+import { RENDERERS } from "./registry";
+import { describeUiDiagnostic, UiBlockView, type UiBlockViewProps } from "./ui-block-view";
+
+const LIMITS = { milliseconds: 10_000 };
+const AT = "2024-05-01T10:00:00.000Z";
+
+function compile(source: string, id = "b"): UiBlock {
+  return compileUiBlock(source, { id, final: true, limits: LIMITS });
+}
+
+function draw(block: UiBlock, props: Partial<UiBlockViewProps> = {}): string {
+  return renderToStaticMarkup(
+    <UiBlockView
+      block={block}
+      answer={null}
+      closedReason={null}
+      onChoose={async () => ({ ok: true })}
+      renderTime={(iso) => <time dateTime={iso}>{`at ${iso}`}</time>}
+      {...props}
+    />,
+  );
+}
+
+/** The opening tags of one element name, as written in the markup. */
+function tags(html: string, name: string): string[] {
+  return html.match(new RegExp(`<${name}\\b[^>]*>`, "g")) ?? [];
+}
+
+const disabled = (tag: string | undefined) => / disabled=""/.test(tag ?? "");
+const checked = (tag: string | undefined) => / checked=""/.test(tag ?? "");
+const escaped = (text: string) => text.replaceAll("'", "&#x27;");
+
+function visit(nodes: readonly UiViewNode[], found: UiViewNode[] = []): UiViewNode[] {
+  for (const node of nodes) {
+    found.push(node);
+    visit(node.children, found);
+  }
+  return found;
+}
+
+const gallery = compile(GALLERY_BLOCK, "gallery");
+
+describe("the renderer registry", () => {
+  it("draws every catalog component and text runs", () => {
+    const missing = Object.keys(UI_CATALOG).filter((name) => !RENDERERS.has(name));
+    expect(missing).toEqual([]);
+    expect(RENDERERS.has("text")).toBe(true);
+    expect(Object.keys(UI_CATALOG)).toHaveLength(36);
+  });
+
+  it("finds nothing for names on Object.prototype", () => {
+    expect(RENDERERS.has("constructor")).toBe(false);
+  });
+});
+
+describe("UiBlockView", () => {
+  it("draws a gallery of every component without an error node", () => {
+    const used = new Set(visit(evaluateUiBlock(gallery, new UiState(gallery), LIMITS).nodes).map((node) => node.type));
+    expect(Object.keys(UI_CATALOG).filter((name) => !used.has(name))).toEqual([]);
+    const html = draw(gallery);
+    expect(html).not.toContain("data-error");
+    expect(html).toContain('<section aria-label="Interactive block"');
+    expect(html).toContain("<em>checklist</em>");
+    for (const part of ['role="tablist"', 'role="tabpanel"', "<details", 'role="switch"', 'type="range"', 'role="progressbar"', "<svg", "<table", "<pre"]) {
+      expect(html).toContain(part);
+    }
+    expect(html).toContain("1.2 s");
+    expect(html).toContain("2 MB");
+    expect(html).toContain(`at ${"2024-05-01T10:00:00.000Z"}`);
+    expect(html).toContain("Image: The failing page");
+    expect(tags(html, "img")).toEqual([]);
+  });
+
+  it("draws Segmented as native radios in a labelled fieldset, the current value checked", () => {
+    const html = draw(gallery);
+    const radios = tags(html, "input").filter((tag) => tag.includes('type="radio"'));
+    expect(radios).toHaveLength(2);
+    expect(new Set(radios.map((tag) => /name="([^"]+)"/.exec(tag)?.[1])).size).toBe(1);
+    expect(radios.filter(checked)).toEqual([expect.stringContaining('value="staging"')]);
+    expect(html).toMatch(/<fieldset[^>]*><legend[^>]*>Pick one<\/legend>/);
+  });
+
+  it("draws a Choice as a native button named by its label, the primary one first", () => {
+    const html = draw(gallery);
+    const choices = /role="group" aria-label="Choices"[^>]*>(.*?)<\/div>/.exec(html)?.[1] ?? "";
+    const labels = [...choices.matchAll(/<button[^>]*>(.*?)<\/button>/g)].map((match) => match[1]);
+    expect(labels).toEqual(["Release staging", "Hold", "Skip review"]);
+    expect(tags(choices, "button").map(disabled)).toEqual([false, false, true]);
+  });
+
+  it("keeps links in text safe and draws only web links", () => {
+    const html = draw(compile(`<Callout tone="info">See [docs](https://example.com) and [bad](javascript:alert(1)).</Callout>`));
+    expect(html).toContain('<a href="https://example.com" target="_blank" rel="noopener noreferrer nofollow"');
+    expect(html).not.toContain("javascript:");
+    expect(draw(gallery)).toContain('<a href="https://example.com/docs" target="_blank" rel="noopener noreferrer"');
+  });
+
+  it("draws an error node as its fallback with a human reason while its neighbours draw", () => {
+    const html = draw(compile(`<Summary>Fine</Summary>\n<Bogus>Hello there</Bogus>\n<Callout tone="info">Still here</Callout>`));
+    expect(html).toContain("Fine");
+    expect(html).toContain("Still here");
+    expect(html).toMatch(/data-error="unknown_component"[^>]*>.*Hello there.*This block uses a component this app does not know\./);
+    expect(html).toContain("Some of this block could not be drawn");
+  });
+
+  it("draws a block of another catalog version as muted fallbacks", () => {
+    const html = draw({ ...compile(`<Summary>Current</Summary>`), catalogVersion: 999 });
+    expect(html).toContain("Current");
+    expect(html).toContain(escaped(describeUiDiagnostic("unknown_catalog")));
+    expect(html).not.toContain("<button");
+  });
+
+  it("closes Choices with the reason given, leaving inputs open", () => {
+    const html = draw(gallery, { closedReason: "Choices open when the reply finishes." });
+    expect(html).toMatch(/role="status"[^>]*>Choices open when the reply finishes\./);
+    const choices = /aria-label="Choices"[^>]*>(.*?)<\/div>/.exec(html)?.[1] ?? "";
+    expect(tags(choices, "button").every(disabled)).toBe(true);
+    expect(tags(html, "input").some((tag) => !disabled(tag))).toBe(true);
+  });
+
+  it("keeps a control inert until its tag closes while the block streams", () => {
+    const streaming = compileUiBlock(`$on = false\n<Switch value={$on}>Notify</Switch>\n<Switch value={$on}>Later`, { id: "s", final: false, limits: LIMITS });
+    const switches = tags(draw(streaming), "button");
+    expect(switches.map(disabled)).toEqual([false, true]);
+    const html = draw(compileUiBlock(`<Choices><Choice>Go</Choice>`, { id: "c", final: false, limits: LIMITS }));
+    expect(tags(html, "button").every(disabled)).toBe(true);
+    expect(html).toContain("Choices open when the block is finished.");
+  });
+
+  it("draws an answered block closed, with the answer's values, label and time", () => {
+    const state = new UiState(gallery);
+    const nodes = visit(evaluateUiBlock(gallery, state, LIMITS).nodes);
+    expect(nodes.find((node) => node.type === "Segmented")?.change?.("production")).toBe(true);
+    const values = uiInputValues(gallery, state);
+    const choiceId = nodes.find((node) => node.type === "Choice" && node.props.primary === true)?.id ?? "";
+    const html = draw(gallery, { answer: { choiceId, label: "Release production", values, at: AT, queued: true } });
+    const inputs = tags(html, "input");
+    expect(inputs.length).toBeGreaterThan(0);
+    expect(inputs.every(disabled)).toBe(true);
+    expect(tags(html, "button").filter((tag) => !tag.includes('role="tab"')).every(disabled)).toBe(true);
+    expect(checked(inputs.find((tag) => tag.includes('value="production"')))).toBe(true);
+    expect(html).toMatch(/role="status"[^>]*>Answered: Release production · <time dateTime="2024-05-01T10:00:00.000Z">at 2024-05-01T10:00:00.000Z<\/time> · queued/);
+    expect(html).toMatch(/aria-pressed="true"[^>]*>Release production/);
+  });
+
+  it("describes every diagnostic code in a sentence, never the code itself", () => {
+    const codes: UiDiagnosticCode[] = ["unknown_component", "budget_exceeded", "refused_access", "invalid_props", "unknown_catalog"];
+    for (const code of codes) {
+      expect(describeUiDiagnostic(code)).toMatch(/^[A-Z].*\.$/);
+      expect(describeUiDiagnostic(code)).not.toContain(code);
+    }
+    expect(describeUiDiagnostic("something_new")).toBe("Part of this block could not be drawn.");
+  });
+});

@@ -1,0 +1,124 @@
+"use client";
+
+import { useMemo, useRef, useState, type ReactNode } from "react";
+import { uiInputValues, type UiBlock, type UiValue, type UiViewNode } from "@/lib/intelligent-ui";
+import { ErrorNote } from "@/components/ui/error-note";
+import { BlockContext, type BlockSettings } from "./context";
+import { DiagnosticList } from "./diagnostics";
+import { MUTED, nodeText } from "./props";
+import { useUiBlock } from "./use-ui-block";
+import { ViewNodes } from "./view-nodes";
+
+export { describeUiDiagnostic } from "./diagnostics";
+
+export type UiBlockAnswer = { choiceId: string; label: string; values: Record<string, UiValue>; at: string; queued: boolean };
+export type UiChooseResult = { ok: true } | { ok: false; message: string };
+
+export type UiBlockViewProps = {
+  /** The compiled block: a preview while the reply streams, or the final stored one. */
+  block: UiBlock;
+  answer: UiBlockAnswer | null;
+  /** Non-null: Choices are closed and this sentence says why. Inputs still work unless answered. */
+  closedReason: string | null;
+  onChoose?: (choice: { choiceId: string; values: Record<string, UiValue> }) => Promise<UiChooseResult>;
+  /** The chat's time component, so times draw the same on the server and the client. */
+  renderTime: (iso: string) => ReactNode;
+};
+
+interface Sending {
+  blockId: string;
+  choiceId: string;
+  label: string;
+  sent: boolean;
+}
+
+const SEND_FAILED = "The choice could not be sent. Check your connection and pick again.";
+
+function findNode(nodes: readonly UiViewNode[], test: (node: UiViewNode) => boolean): UiViewNode | undefined {
+  for (const node of nodes) {
+    if (test(node)) return node;
+    const found = node.error === undefined ? findNode(node.children, test) : undefined;
+    if (found) return found;
+  }
+  return undefined;
+}
+
+/** An intelligent-ui block in the chat: its components, its answer or why it is closed, and its problems. */
+export function UiBlockView({ block, answer, closedReason, onChoose, renderTime }: UiBlockViewProps) {
+  const { state, evaluation } = useUiBlock(block, answer?.values ?? null);
+  const [sending, setSending] = useState<Sending | null>(null);
+  const [refusal, setRefusal] = useState<{ blockId: string; message: string } | null>(null);
+  // Two clicks within one frame both see the same render; the ref lets only the first through.
+  const inFlight = useRef(false);
+  const pending = sending?.blockId === block.id ? sending : null;
+  const refused = refusal?.blockId === block.id ? refusal.message : null;
+  const answered = answer !== null;
+  const choicesClosed =
+    closedReason ?? (onChoose === undefined ? "This block cannot be answered here." : block.complete ? null : "Choices open when the block is finished.");
+
+  async function choose(node: UiViewNode) {
+    if (onChoose === undefined || answered || pending !== null || choicesClosed !== null || inFlight.current) return;
+    inFlight.current = true;
+    setSending({ blockId: block.id, choiceId: node.id, label: nodeText(node), sent: false });
+    setRefusal(null);
+    try {
+      // The view id: inside an Each it names the one repetition the person clicked.
+      const result = await onChoose({ choiceId: node.id, values: uiInputValues(block, state) });
+      if (result.ok) {
+        // Stays closed until the chat delivers the recorded answer.
+        setSending((now) => (now?.choiceId === node.id ? { ...now, sent: true } : now));
+      } else {
+        setSending(null);
+        setRefusal({ blockId: block.id, message: result.message });
+      }
+    } catch {
+      setSending(null);
+      setRefusal({ blockId: block.id, message: SEND_FAILED });
+    } finally {
+      inFlight.current = false;
+    }
+  }
+
+  const settings: BlockSettings = {
+    locked: answered || pending !== null,
+    chosenId: answer?.choiceId ?? null,
+    choicesClosed,
+    pendingId: pending?.choiceId ?? null,
+    choose: (node) => void choose(node),
+    renderTime,
+  };
+  const hasChoices = useMemo(() => findNode(evaluation.nodes, (node) => node.type === "Choice") !== undefined, [evaluation]);
+  const diagnostics = useMemo(() => [...block.diagnostics, ...evaluation.diagnostics], [block, evaluation]);
+  const status: ReactNode =
+    answer !== null ? (
+      <>
+        {`Answered: ${answer.label} · `}
+        {renderTime(answer.at)}
+        {answer.queued && " · queued behind the running reply"}
+      </>
+    ) : pending !== null ? (
+      pending.sent ? `Sent “${pending.label}”.` : `Sending “${pending.label}”…`
+    ) : hasChoices ? choicesClosed : null;
+  const failedWhole = evaluation.nodes.length === 0 && diagnostics.length > 0 && block.fallback.trim() !== "";
+
+  return (
+    <section
+      aria-label="Interactive block"
+      data-block-id={block.id}
+      className="min-w-0 space-y-3 rounded-lg border border-zinc-300 bg-white p-3 text-zinc-900 dark:border-zinc-700 dark:bg-zinc-950 dark:text-zinc-100"
+    >
+      <BlockContext.Provider value={settings}>
+        <div className="space-y-3 break-words">
+          <ViewNodes nodes={evaluation.nodes} />
+        </div>
+      </BlockContext.Provider>
+      {failedWhole && <p className={`text-sm whitespace-pre-wrap ${MUTED}`}>{block.fallback}</p>}
+      {/* Always present, so screen readers announce what appears in it; empty, it takes no room. */}
+      <p role="status" className={status === null ? "sr-only" : `text-sm ${MUTED}`}>
+        {status}
+      </p>
+      {refused !== null && <ErrorNote>{refused}</ErrorNote>}
+      <DiagnosticList diagnostics={diagnostics} />
+    </section>
+  );
+}

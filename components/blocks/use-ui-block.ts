@@ -1,0 +1,52 @@
+import { useCallback, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore } from "react";
+import { evaluateUiBlock, sameUiValue, UiState, uiValidatedState, type UiBlock, type UiEvaluation, type UiValue } from "@/lib/intelligent-ui";
+
+type Values = Record<string, UiValue>;
+
+/** An answered block draws the values that were sent; ones that no longer validate draw the defaults. */
+function createState(block: UiBlock, answered: Values | null): UiState {
+  if (answered !== null) {
+    try {
+      return uiValidatedState(block, answered);
+    } catch {
+      // The answer is still shown by label; only the controls fall back to their defaults.
+    }
+  }
+  return new UiState(block);
+}
+
+interface Held {
+  blockId: string;
+  answered: Values | null;
+  state: UiState;
+}
+
+/**
+ * One UiState per block id, evaluated whenever it changes. A recompile of the same block (a
+ * streaming preview growing) is adopted with `sync`, so what the person set survives it.
+ */
+export function useUiBlock(block: UiBlock, answered: Values | null): { state: UiState; evaluation: UiEvaluation } {
+  const [held, setHeld] = useState<Held>(() => ({ blockId: block.id, answered, state: createState(block, answered) }));
+  let current = held;
+  const answerChanged = (held.answered === null) !== (answered === null) || (answered !== null && !sameUiValue(held.answered, answered));
+  if (held.blockId !== block.id || answerChanged) {
+    // React's pattern for state derived from props: replace it during render, before anything reads it.
+    current = { blockId: block.id, answered, state: createState(block, answered) };
+    setHeld(current);
+  }
+  const { state } = current;
+
+  const adopted = useRef(block);
+  useLayoutEffect(() => {
+    if (adopted.current === block) return;
+    adopted.current = block;
+    state.sync(block);
+  }, [block, state]);
+
+  const subscribe = useCallback((listener: () => void) => state.subscribe(listener), [state]);
+  const read = useCallback(() => state.snapshot(), [state]);
+  const snapshot = useSyncExternalStore(subscribe, read, read);
+  // The snapshot is a dependency on purpose: evaluation reads the state, and a new snapshot means it changed.
+  const evaluation = useMemo(() => evaluateUiBlock(block, state), [block, state, snapshot]);
+  return { state, evaluation };
+}
