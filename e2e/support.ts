@@ -50,3 +50,22 @@ export async function startChatFromHome(page: Page, message: string): Promise<vo
   await page.getByRole("button", { name: "Start" }).click();
   await page.waitForURL(/\/chats\/[0-9a-f-]{36}$/);
 }
+
+/** The parts of a compiled block a test reads: its nodes, to find a Choice by its label. */
+export type BlockNode = { id: string; type: string; text?: string; children: BlockNode[] };
+export type BlockBody = { id: string; revision?: number; nodes: BlockNode[] };
+
+/** The id of the Choice whose label starts with `label`. */
+export function choiceIdOf(block: BlockBody, label: string): string {
+  const walk = (nodes: BlockNode[]): BlockNode | undefined => {
+    for (const node of nodes) {
+      if (node.type === "Choice" && (node.children.find((child) => child.type === "text")?.text ?? "").startsWith(label)) return node;
+      const found = walk(node.children);
+      if (found) return found;
+    }
+    return undefined;
+  };
+  const found = walk(block.nodes);
+  if (!found) throw new Error(`No Choice labelled ${label}`);
+  return found.id;
+}

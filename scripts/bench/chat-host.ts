@@ -2,7 +2,10 @@
 // run on the same database: a minimal one-row insert-and-commit.
 import { randomUUID } from "node:crypto";
 import { createMockAgent } from "@/lib/agent/mock-agent";
-import { createChat, sendMessage } from "@/lib/chat/chats";
+import { answerUiChoice } from "@/lib/chat/answers/ui-choice";
+import { createChat, loadChatView, sendMessage } from "@/lib/chat/chats";
+import { drawReply } from "@/lib/chat/reply";
+import { statsBlock } from "@/lib/intelligent-ui/fixtures";
 import { selectFrameChoice } from "@/lib/chat/selections";
 import { driveChat } from "@/lib/chat/turns/run";
 import { db } from "@/lib/db/client";
@@ -40,10 +43,40 @@ export default async function benchChatHost(): Promise<void> {
     lists.map((target) => () => sendMessage({ visitorId: target.visitorId, chatId: target.chatId, text: "and then?" })),
   );
 
+  const blocks = [];
+  for (let index = 0; index < ROUNDS; index++) {
+    const visitorId = randomUUID();
+    const { chatId } = await createChat({ visitorId, message: "Show every block component" });
+    await driveChat(chatId, instant);
+    const reply = (await loadChatView({ visitorId, chatId })).items[1]!;
+    const block = Object.values(reply.blocks)[0]!;
+    blocks.push({ visitorId, chatId, itemId: reply.id, blockId: block.id, revision: reply.revision, choiceId: choiceOf(block.nodes) });
+  }
+  const uiChoice = await timePerCall(blocks.map((target) => () => answerUiChoice({ ...target, values: {} })));
+  const uiReplay = await timePerCall(blocks.map((target) => () => answerUiChoice({ ...target, values: {} })));
+
+  // The final compile of a reply of 16 blocks, the most a reply may hold, as the end of a turn runs it.
+  const reply = Array.from({ length: 16 }, (_, index) => `Part ${index}\n\n\`\`\`ui\n${statsBlock(12)}\n\`\`\`\n`).join("\n");
+  const compile = await timePerCall(Array.from({ length: 50 }, () => async () => drawReply(reply, { itemId: "bench", final: true, revision: 1 })));
+
   const line = (label: string, ms: number) =>
     console.log(`chat-host ${label}: ${ms.toFixed(2)} ms per call (${(ms / baseline).toFixed(1)}× a one-row insert-and-commit)`);
   console.log(`chat-host baseline one-row insert-and-commit: ${baseline.toFixed(2)} ms`);
   line("ChoiceList choice transaction (lock, check, message, answer, events)", choice);
   line("same choice replayed (idempotent answer)", replay);
   line("message queued behind a running turn", queued);
+  line("chat.uiChoice transaction on the gallery block (lock, stored block, resolveUiChoice, message, answer, events)", uiChoice);
+  line("same block choice replayed (idempotent answer)", uiReplay);
+  line(`final compile of a 16-block reply (${reply.length.toLocaleString("en-US")} chars) into stored blocks`, compile);
+}
+
+type ChoiceNode = { id: string; type: string; children: ChoiceNode[] };
+
+function choiceOf(nodes: readonly ChoiceNode[]): string {
+  for (const node of nodes) {
+    if (node.type === "Choice") return node.id;
+    const found = choiceOf(node.children);
+    if (found) return found;
+  }
+  return "";
 }
