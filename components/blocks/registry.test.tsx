@@ -114,6 +114,13 @@ describe("UiBlockView", () => {
     expect(html).not.toContain("<button");
   });
 
+  it("draws a damaged stored block as its fallback text", () => {
+    const damaged = { ...compile(`<Summary>Readable</Summary>`), nodes: "garbage", diagnostics: null } as unknown as UiBlock;
+    const html = draw(damaged);
+    expect(html).toContain("Readable");
+    expect(html).toContain("Some of this block could not be drawn");
+  });
+
   it("closes Choices with the reason given, leaving inputs open", () => {
     const html = draw(gallery, { closedReason: "Choices open when the reply finishes." });
     expect(html).toMatch(/role="status"[^>]*>Choices open when the reply finishes\./);

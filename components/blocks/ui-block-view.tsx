@@ -88,7 +88,8 @@ export function UiBlockView({ block, answer, closedReason, onChoose, renderTime 
     renderTime,
   };
   const hasChoices = useMemo(() => findNode(evaluation.nodes, (node) => node.type === "Choice") !== undefined, [evaluation]);
-  const diagnostics = useMemo(() => [...block.diagnostics, ...evaluation.diagnostics], [block, evaluation]);
+  // A stored block read back may be damaged; evaluation copes, and so does this.
+  const diagnostics = useMemo(() => [...(Array.isArray(block.diagnostics) ? block.diagnostics : []), ...evaluation.diagnostics], [block, evaluation]);
   const status: ReactNode =
     answer !== null ? (
       <>
@@ -99,7 +100,7 @@ export function UiBlockView({ block, answer, closedReason, onChoose, renderTime 
     ) : pending !== null ? (
       pending.sent ? `Sent “${pending.label}”.` : `Sending “${pending.label}”…`
     ) : hasChoices ? choicesClosed : null;
-  const failedWhole = evaluation.nodes.length === 0 && diagnostics.length > 0 && block.fallback.trim() !== "";
+  const failedWhole = evaluation.nodes.length === 0 && diagnostics.length > 0 && typeof block.fallback === "string" && block.fallback.trim() !== "";
 
   return (
     <section

@@ -60,6 +60,9 @@ export function HeldList({ node, ordered = false, className }: { node: UiViewNod
   );
 }
 
+/** Codes the block's diagnostic list explains once for every node, so no node repeats it. */
+const EXPLAINED_ONCE = new Set(["unknown_catalog"]);
+
 /**
  * A node that cannot draw shows its plain-text fallback, muted, with a short reason. Spans only,
  * so it sits validly anywhere, even inside a button's label.
@@ -68,9 +71,11 @@ export function ErrorNode({ node, code }: { node: UiViewNode; code: string }) {
   const reason = describeUiDiagnostic(code);
   const text = node.fallback.trim();
   if (node.type === "text") {
+    // Inline, a visible reason would break the sentence; the mark and the title stand for it.
     return (
       <span className={`italic ${MUTED}`} title={reason} data-error={code}>
         {text || "…"}
+        <span className="sr-only">{` (${reason})`}</span>
       </span>
     );
   }
@@ -81,7 +86,7 @@ export function ErrorNode({ node, code }: { node: UiViewNode; code: string }) {
       title={code}
     >
       {text !== "" && <span className="block whitespace-pre-wrap break-words">{text}</span>}
-      <span className="block text-xs">{reason}</span>
+      {!EXPLAINED_ONCE.has(code) && <span className="block text-xs">{reason}</span>}
     </span>
   );
 }
