@@ -24,6 +24,13 @@ for (const colorScheme of ["light", "dark"] as const) {
       await expect(page.getByRole("button", { name: "Approve" })).toBeVisible();
       expect(await seriousViolations(page)).toEqual([]);
     });
+
+    test("a block drawing every catalog component has no serious violations", async ({ page }) => {
+      await startChatFromHome(page, "Show every block component");
+      await expect(page.getByRole("article", { name: "Agent" }).first()).toHaveAttribute("data-status", "complete");
+      await expect(page.getByRole("region", { name: "Interactive block" }).getByRole("button", { name: "A choice" })).toBeEnabled();
+      expect(await seriousViolations(page)).toEqual([]);
+    });
   });
 }
 

@@ -1,0 +1,116 @@
+import { expect, test, type Page } from "@playwright/test";
+import { startChatFromHome } from "./support";
+
+const CHECKLIST = "Walk me through a release checklist";
+
+const blocks = (page: Page) => page.getByRole("region", { name: "Interactive block" });
+
+/** The release checklist, set the way a person would: two checks, production, full rollout, notify. */
+async function fillChecklist(page: Page) {
+  const block = blocks(page).first();
+  await block.getByRole("checkbox", { name: "Docs updated" }).check();
+  await block.getByRole("radio", { name: "Production" }).check();
+  await expect(block.getByText("Rolling out to 25% of users.")).toBeVisible();
+  await block.getByRole("button", { name: "Full rollout" }).click();
+  await expect(block.getByText("Rolling out to 100% of users.")).toBeVisible();
+  await block.getByRole("switch", { name: "Notify the team" }).click();
+  return block;
+}
+
+test.describe("intelligent-ui blocks", () => {
+  test.describe.configure({ timeout: 60_000 });
+
+  test("the release checklist streams in, is answered once, and stays closed after reload and in a second tab", async ({ page, context }) => {
+    await startChatFromHome(page, CHECKLIST);
+    const reply = page.getByRole("article", { name: "Agent" }).first();
+    // Nodes draw as they arrive, before the reply has finished.
+    await expect(blocks(page).first().getByText("Release checklist for staging")).toBeVisible();
+    await expect(reply).toHaveAttribute("data-status", /streaming|complete/);
+    await expect(reply).toHaveAttribute("data-status", "complete");
+
+    const block = await fillChecklist(page);
+    await block.getByRole("button", { name: "Release to production" }).click();
+    await expect(block.getByRole("status")).toContainText(/Answered: Release to production · .+/);
+    await expect(page.getByRole("article", { name: "You" }).nth(1)).toContainText("Release checklist: ship production at 100% (checked: tests, docs; notify the team: true)");
+    await expect(page.getByText("Here is the rollout plan for")).toBeVisible();
+
+    const second = await context.newPage();
+    await second.goto(page.url());
+    await page.reload();
+    for (const view of [page, second]) {
+      const closed = blocks(view).first();
+      await expect(closed.getByRole("status")).toContainText(/Answered: Release to production · .+/);
+      await expect(closed.getByRole("radio", { name: "Production" })).toBeChecked();
+      await expect(closed.getByRole("radio", { name: "Production" })).toBeDisabled();
+      await expect(closed.getByRole("checkbox", { name: "Docs updated" })).toBeChecked();
+      await expect(closed.getByRole("switch", { name: "Notify the team" })).toHaveAttribute("aria-checked", "true");
+      await expect(closed.getByRole("button", { name: /Release to production/ })).toBeDisabled();
+      await expect(closed.getByRole("button", { name: "Hold" })).toBeDisabled();
+    }
+  });
+
+  test("a page that was open when another tab answered draws the answer too", async ({ page, context }) => {
+    await startChatFromHome(page, CHECKLIST);
+    await expect(page.getByRole("article", { name: "Agent" }).first()).toHaveAttribute("data-status", "complete");
+    const watcher = await context.newPage();
+    await watcher.goto(page.url());
+    await expect(blocks(watcher).first().getByRole("button", { name: "Hold" })).toBeEnabled();
+    await blocks(page).first().getByRole("button", { name: "Hold" }).click();
+    await expect(blocks(watcher).first().getByRole("status")).toContainText(/Answered: Hold · .+/);
+    await expect(blocks(watcher).first().getByRole("button", { name: "Hold" })).toBeDisabled();
+  });
+
+  test("a block can be answered with the keyboard alone", async ({ page }) => {
+    await startChatFromHome(page, "Mix prose, a block and a list");
+    await expect(page.getByRole("article", { name: "Agent" }).first()).toHaveAttribute("data-status", "complete");
+    const block = blocks(page).first();
+    await block.getByRole("radio", { name: "Medium" }).focus();
+    await page.keyboard.press("ArrowLeft");
+    await expect(block.getByRole("radio", { name: "Small" })).toBeChecked();
+    await page.keyboard.press("Tab");
+    await expect(block.getByRole("button", { name: "Pick this size" })).toBeFocused();
+    await page.keyboard.press("Enter");
+    await expect(page.getByRole("article", { name: "You" }).nth(1)).toContainText("Size s");
+    // The list beside it is answered separately, once.
+    await page.getByRole("group", { name: "And a colour?" }).getByRole("button", { name: "Blue" }).click();
+    await expect(page.getByText(/Answered “Blue”/)).toBeVisible();
+  });
+
+  test("a page holding an old revision is told the block changed when it picks", async ({ page, context }) => {
+    await startChatFromHome(page, CHECKLIST);
+    await expect(page.getByRole("article", { name: "Agent" }).first()).toHaveAttribute("data-status", "complete");
+    const stale = await context.newPage();
+    await stale.goto(page.url());
+    await expect(blocks(stale).first().getByRole("button", { name: "Hold" })).toBeEnabled();
+    // This tab stops hearing about the chat, so it keeps drawing revision 1.
+    await stale.route("**/events**", (route) => route.abort());
+    await page.getByRole("button", { name: "Regenerate" }).click();
+    await expect(page.getByRole("button", { name: "Regenerate" })).toBeVisible();
+    await expect(page.getByRole("article", { name: "Agent" }).first()).toHaveAttribute("data-status", "complete");
+    await blocks(stale).first().getByRole("button", { name: "Hold" }).click();
+    await expect(blocks(stale).first().getByRole("alert")).toContainText("This block changed after your page drew it.");
+    // The current page answers the new revision.
+    await blocks(page).first().getByRole("button", { name: "Hold" }).click();
+    await expect(blocks(page).first().getByRole("status")).toContainText(/Answered: Hold/);
+  });
+
+  test("a malformed block draws its diagnostics and fallback, and its neighbours still draw", async ({ page }) => {
+    await startChatFromHome(page, "Draw a block with mistakes in it");
+    await expect(page.getByRole("article", { name: "Agent" }).first()).toHaveAttribute("data-status", "complete");
+    await expect(blocks(page)).toHaveCount(3);
+    await expect(blocks(page).nth(0).getByText("Healthy before")).toBeVisible();
+    const damaged = blocks(page).nth(1);
+    await expect(damaged.getByText("Damaged block")).toBeVisible();
+    await expect(damaged.getByText("This block uses a component this app does not know.")).toBeVisible();
+    await expect(damaged.getByText("unknown_component", { exact: true })).toHaveCount(0);
+    await expect(blocks(page).nth(2).getByRole("button", { name: "Looks fine" })).toBeEnabled();
+  });
+
+  test("a subagent's block is drawn to be read, not answered", async ({ page }) => {
+    await startChatFromHome(page, "Ask a subagent to check the build");
+    const subagent = page.getByRole("article", { name: "Subagent" });
+    await expect(subagent.getByText("Checks subagent report")).toBeVisible();
+    await expect(subagent.getByRole("button", { name: "Rerun failing jobs" })).toBeDisabled();
+    await expect(subagent.getByText("A subagent wrote this block: it is here to read, not to answer.")).toBeVisible();
+  });
+});
