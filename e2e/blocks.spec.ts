@@ -85,8 +85,9 @@ test.describe("intelligent-ui blocks", () => {
     // This tab stops hearing about the chat, so it keeps drawing revision 1.
     await stale.route("**/events**", (route) => route.abort());
     await page.getByRole("button", { name: "Regenerate" }).click();
-    await expect(page.getByRole("button", { name: "Regenerate" })).toBeVisible();
-    await expect(page.getByRole("article", { name: "Agent" }).first()).toHaveAttribute("data-status", "complete");
+    const reply = page.getByRole("article", { name: "Agent" }).first();
+    await expect(reply).toHaveAttribute("data-status", "streaming");
+    await expect(reply).toHaveAttribute("data-status", "complete");
     await blocks(stale).first().getByRole("button", { name: "Hold" }).click();
     await expect(blocks(stale).first().getByRole("alert")).toContainText("This block changed after your page drew it.");
     // The current page answers the new revision.
