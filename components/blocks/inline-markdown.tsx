@@ -2,10 +2,21 @@ import ReactMarkdown, { type Components } from "react-markdown";
 import remarkGfm from "remark-gfm";
 import { useInLabel } from "./context";
 
-// Text in a block allows inline Markdown only: anything else (headings, lists, images, raw HTML)
-// is unwrapped to its text. Links leave the app safely and only to web pages.
-const INLINE = ["em", "strong", "code", "a", "del"];
-const MARKUP = /[*_`[\]<>&\\~!#|]|^\s*(?:[-+>]|\d+[.)])\s/m;
+// Text in a block allows inline Markdown only. Block syntax is not parsed at all, so "1. Install"
+// or "# 3" stay as written; an image is read as a link to it, never loaded. Links leave the app
+// safely and only to web pages.
+const INLINE = ["em", "strong", "code", "a", "del", "br"];
+const BLOCK_CONSTRUCTS = [
+  "blockQuote", "codeFenced", "codeIndented", "definition", "headingAtx", "htmlFlow", "htmlText", "list", "setextUnderline",
+  "thematicBreak", "table", "tasklistCheck", "gfmFootnoteDefinition", "gfmFootnoteCall", "gfmPotentialFootnoteCall", "labelStartImage",
+];
+/** Text without these characters reads the same as Markdown, and skips the parser. */
+const MARKUP = /[*_`[\]<&\\~]|https?:\/\/|www\./i;
+
+function remarkInlineOnly(this: { data(): unknown }) {
+  const data = this.data() as { micromarkExtensions?: unknown[] };
+  (data.micromarkExtensions ??= []).push({ disable: { null: BLOCK_CONSTRUCTS } });
+}
 
 export function isWebUrl(url: string | undefined): url is string {
   if (url === undefined) return false;
@@ -39,7 +50,7 @@ export function InlineMarkdown({ text }: { text: string }) {
   return (
     <>
       {lead}
-      <ReactMarkdown remarkPlugins={[remarkGfm]} allowedElements={INLINE} unwrapDisallowed components={inLabel ? labelComponents : components}>
+      <ReactMarkdown remarkPlugins={[remarkGfm, remarkInlineOnly]} allowedElements={INLINE} unwrapDisallowed components={inLabel ? labelComponents : components}>
         {core}
       </ReactMarkdown>
       {trail}

@@ -92,6 +92,13 @@ describe("UiBlockView", () => {
     expect(tags(choices, "button").map(disabled)).toEqual([false, false, true]);
   });
 
+  it("reads text as inline Markdown only", () => {
+    const html = draw(compile(`<Callout tone="info">1. Install **now** # 3 ![shot](https://example.com/a.png)</Callout>`));
+    expect(html).toContain("1. Install <strong>now</strong> # 3 !<a href=\"https://example.com/a.png\"");
+    expect(tags(html, "img")).toEqual([]);
+    expect(tags(html, "ol")).toEqual([]);
+  });
+
   it("keeps links in text safe and draws only web links", () => {
     const html = draw(compile(`<Callout tone="info">See [docs](https://example.com) and [bad](javascript:alert(1)).</Callout>`));
     expect(html).toContain('<a href="https://example.com" target="_blank" rel="noopener noreferrer nofollow"');
