@@ -22,7 +22,9 @@ const STORY = [
   "That is the whole story: a person paying attention, and writing it down, until the pattern shows itself.",
 ].join("\n");
 
+// Blocks first: they are what the home page offers first.
 export const SCENARIOS: Scenario[] = [
+  ...BLOCK_SCENARIOS,
   {
     name: "slow-story",
     prompt: "Tell me a long story, slowly",
@@ -145,7 +147,6 @@ export const SCENARIOS: Scenario[] = [
         { kind: "text", text: "The text around them still reads normally." },
       ]),
   },
-  ...BLOCK_SCENARIOS,
 ];
 
 /**
