@@ -41,11 +41,11 @@ $l = [${Array.from({ length: 60 }, (_, i) => i).join(", ")}]
     const block = compileUiBlock(source, { id: "b", limits: ROOMY_LIMITS });
     expect(block.diagnostics).toEqual([]);
     const state = new UiState(block);
-    state.set("n", [1, 2]);
+    state.set("$n", [1, 2]);
     expect(evaluateUiBlock(block, state).diagnostics.map((d) => d.code)).toEqual(["budget_exceeded"]);
     const choice = evaluateUiBlock(block, new UiState(block)).nodes.find((n) => n.type === "Choices")?.children[0]?.id as string;
-    expect(resolveUiChoice(block, choice, { n: [1] }, {}, ROOMY_LIMITS).label).toBe("Go");
-    expect(() => resolveUiChoice(block, choice, { n: [1, 2] })).toThrow(expect.objectContaining({ code: "budget_exceeded" }));
+    expect(resolveUiChoice(block, choice, { $n: [1] }, {}, ROOMY_LIMITS).label).toBe("Go");
+    expect(() => resolveUiChoice(block, choice, { $n: [1, 2] })).toThrow(expect.objectContaining({ code: "budget_exceeded" }));
   });
 
   it("cuts a block over its character limit to text with one budget_exceeded", () => {

@@ -23,6 +23,7 @@ export interface BlockCache {
   checkpoint: ParseCheckpoint;
   variables: Record<string, UiVariable>;
   queries: Record<string, UiQuery>;
+  declared: Set<string>;
   diagnostics: UiDiagnostic[];
   roots: UiNode[];
   memo: TreeContext["memo"];
@@ -61,7 +62,7 @@ export function compileBlock(source: string, options: CompileUiBlockOptions, cac
   }
   const context: CompileContext = {
     blockId: id, source, final, limits, budget: new UiBudget(limits), querySchemas: options.querySchemas ?? {},
-    variables: {}, queries: {}, diagnostics: [],
+    variables: {}, queries: {}, declared: new Set(), diagnostics: [],
   };
   try {
     return compileWithin(context, cache);
@@ -82,6 +83,7 @@ function compileWithin(context: CompileContext, previous: BlockCache | undefined
   if (cache !== undefined) {
     context.variables = cache.variables;
     context.queries = cache.queries;
+    context.declared = cache.declared;
     context.diagnostics = cache.diagnostics.slice(0, cache.checkpoint.diagnostics);
     parser = TagParser.resume(context, cache.checkpoint, cache.roots);
   } else {
@@ -96,7 +98,9 @@ function compileWithin(context: CompileContext, previous: BlockCache | undefined
   const tree: TreeContext = {
     source: context.source,
     budget: context.budget,
-    read: (name) => (Object.hasOwn(context.variables, name) ? context.variables[name]?.default : Object.hasOwn(context.queries, name) ? null : undefined),
+    // Only the defaults resolve: query data is not loaded yet.
+    read: (name) => (Object.hasOwn(context.variables, name) ? context.variables[name]?.default : undefined),
+    unresolved: unresolvedNames(context),
     diagnostics: [],
     nodeIds: "source",
     memo,
@@ -119,8 +123,15 @@ function compileWithin(context: CompileContext, previous: BlockCache | undefined
   return {
     block,
     nodeCount,
-    cache: { source: context.source, checkpoint, variables: context.variables, queries: context.queries, diagnostics: context.diagnostics, roots: parser.roots, memo },
+    cache: { source: context.source, checkpoint, variables: context.variables, queries: context.queries, declared: context.declared, diagnostics: context.diagnostics, roots: parser.roots, memo },
   };
+}
+
+/** Declared names without a default: queries and failed declarations, reported once at their declaration. */
+function unresolvedNames(context: CompileContext): Set<string> {
+  const names = new Set<string>();
+  for (const name of context.declared) if (!Object.hasOwn(context.variables, name)) names.add(name);
+  return names;
 }
 
 /** Parse diagnostics, then one per code and node from evaluating with the defaults. */

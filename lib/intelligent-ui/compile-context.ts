@@ -12,6 +12,8 @@ export interface CompileContext {
   querySchemas: Record<string, UiArgumentSchema>;
   variables: Record<string, UiVariable>;
   queries: Record<string, UiQuery>;
+  /** Every name a declaration line named, whether or not its declaration succeeded. */
+  declared: Set<string>;
   diagnostics: UiDiagnostic[];
 }
 

@@ -28,7 +28,7 @@ export interface DeclarationResult {
 /** Reads the `$name = value` lines at the top of a block into `context.variables` and `queries`. */
 export function compileDeclarations(context: CompileContext): DeclarationResult {
   const { source, budget } = context;
-  const names = new Set<string>();
+  const names = context.declared;
   const pending: PendingQuery[] = [];
   let position = 0;
   for (;;) {

@@ -187,6 +187,17 @@ describe("tags, props and text", () => {
     expect(cut.fallback).toBe('x: \nHello<Tag tone="info" y');
   });
 
+  it("checks at compile time only what resolves with the defaults, and a failed declaration once", () => {
+    expect(codes('$runs = @Query("ci.runs", {branch: "main"})\n<Table rows={$runs}><Column key="name"/></Table>\n<Show when={@Count($runs) > 0}>{$runs[0].name}</Show>')).toEqual([]);
+    expect(codes('$l = [1, 0]\n<Each items={$l} as="d">{10 / d}<Slider value={d} min={1} max={5}/></Each>')).toEqual([]);
+    expect(codes("$a = 1 + 2\n<Tag>{$a}</Tag><Slider value={$a} min={0} max={1}/>")).toEqual(["invalid_default"]);
+    expect(codes('$q = @Query("nope", {})\n<Tag>{$q.x}</Tag>')).toEqual(["unknown_query"]);
+    // What resolves is still checked: an undeclared name, a helper over constants, a Filter's own local.
+    expect(codes("<Tag>{$nope}</Tag>")).toEqual(["refused_access"]);
+    expect(codes('<Each items={[1]} as="d">{@Count(@Filter([1, 2], x, x))}</Each>')).toEqual(["invalid_value"]);
+    expect(codes("$l = [150]\n<Slider value={$l[0]} min={0} max={100}/>")).toEqual(["invalid_props"]);
+  });
+
   it("checks expression props with the defaults", () => {
     expect(codes("$v = 150\n<Slider value={$v} min={0} max={100}/>")).toEqual(["invalid_props"]);
     expect(codes('<Image attachment="a.png" generated="latest"/>')).toEqual(["invalid_props"]);

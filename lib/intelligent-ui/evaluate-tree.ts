@@ -1,10 +1,11 @@
 import { findComponent } from "./catalog/components";
 import type { UiBudget } from "./budget";
 import { evaluate, type UiLocals } from "./expression-eval";
+import { readsUnresolved } from "./expression-reads";
 import { isUiFailure, UiFailure } from "./failure";
 import { joinFallbacks, nodeFallback } from "./fallback";
 import type { UiState } from "./state";
-import type { UiDiagnostic, UiDiagnosticCode, UiNode, UiProp, UiValue, UiViewNode } from "./types";
+import type { UiDiagnostic, UiDiagnosticCode, UiExpr, UiNode, UiProp, UiValue, UiViewNode } from "./types";
 import { copyUiValue, displayUiScalar, isUiScalar } from "./values";
 
 /** Views of sibling nodes, and their fallbacks joined. */
@@ -31,6 +32,11 @@ export interface TreeContext {
   diagnostics: UiDiagnostic[];
   /** Diagnostics name compiled ids (compile time) or view ids (draw time). */
   nodeIds: "source" | "view";
+  /**
+   * Compile time only: declared names that do not resolve with the defaults (queries, failed
+   * declarations). An expression that reads one, or an `Each` local, is not reported until it draws.
+   */
+  unresolved?: ReadonlySet<string>;
   state?: UiState;
   /** Compile-time only, keyed by a list's first node: a streaming block re-evaluates only its new tail. */
   memo?: WeakMap<UiNode, Replay>;
@@ -95,12 +101,19 @@ export function evaluateList(nodes: readonly UiNode[], context: TreeContext, loc
   return replay;
 }
 
-function fail(context: TreeContext, node: UiNode, id: string, error: unknown): UiDiagnosticCode {
+/** Records a node's refusal; at compile time, only when what its expressions read resolves. */
+function fail(context: TreeContext, node: UiNode, id: string, error: unknown, reads: readonly UiExpr[], locals: UiLocals | undefined): UiDiagnosticCode {
   if (!isUiFailure(error) || error.code === "budget_exceeded") throw error;
   const code = error.code as UiDiagnosticCode;
+  const { unresolved } = context;
+  if (unresolved !== undefined && reads.some((expr) => readsUnresolved(expr, unresolved, locals))) return code;
   const nodeId = context.nodeIds === "view" ? id : node.id;
   context.diagnostics.push({ code, message: error.message, start: node.start, end: node.end, nodeId });
   return code;
+}
+
+function computedExpressions(node: UiNode): UiExpr[] {
+  return Object.values(node.props).flatMap((prop) => ("expression" in prop ? [prop.expression] : []));
 }
 
 function evaluateText(node: UiNode, context: TreeContext, locals: UiLocals | undefined, id: string): UiViewNode {
@@ -112,7 +125,7 @@ function evaluateText(node: UiNode, context: TreeContext, locals: UiLocals | und
       if (!isUiScalar(value)) throw new UiFailure("invalid_value", "Text shows a string, number, boolean or null.");
       text = displayUiScalar(value);
     } catch (caught) {
-      error = fail(context, node, id, caught);
+      error = fail(context, node, id, caught, [node.expression], locals);
     }
   }
   const view: UiViewNode = { id, sourceId: node.id, type: "text", props: {}, text, children: [], complete: node.complete, fallback: text, interactive: false };
@@ -138,14 +151,15 @@ function evaluateNode(node: UiNode, context: TreeContext, locals: UiLocals | und
     try {
       props[name] = evaluate(prop.expression, context, locals);
     } catch (caught) {
-      error ??= fail(context, node, id, caught);
+      error ??= fail(context, node, id, caught, [prop.expression], locals);
     }
   }
   if (computed && error === undefined && definition !== undefined && node.partial === undefined) {
     const result = definition.schema.safeParse(props);
     if (!result.success) {
       const issue = result.error.issues[0];
-      error = fail(context, node, id, new UiFailure("invalid_props", `${node.type} props: ${issue?.path.join(".") ?? ""} ${issue?.message ?? ""}`.trim()));
+      const failure = new UiFailure("invalid_props", `${node.type} props: ${issue?.path.join(".") ?? ""} ${issue?.message ?? ""}`.trim());
+      error = fail(context, node, id, failure, computedExpressions(node), locals);
     }
   }
   const children = evaluateChildren(node, props, error, context, locals, suffix);
@@ -197,7 +211,7 @@ function attachCallbacks(view: UiViewNode, state: UiState): void {
       try {
         const copy = copyUiValue(value);
         if (findComponent(view.type)?.schema.safeParse({ ...view.props, value: copy }).success !== true) return false;
-        state.set(binding, copy);
+        state.assign(binding, copy);
         return true;
       } catch (caught) {
         if (isUiFailure(caught)) return false;

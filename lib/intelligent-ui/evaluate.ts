@@ -69,7 +69,7 @@ function evaluateWithin(block: UiBlock, state: UiState, resolved: UiLimits): UiE
   const context: TreeContext = {
     source: block.source,
     budget: new UiBudget(resolved),
-    read: (name) => state.read(name),
+    read: (name) => state.lookup(name),
     diagnostics: [],
     nodeIds: "view",
     state,

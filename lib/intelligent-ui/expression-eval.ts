@@ -12,7 +12,7 @@ export interface UiLocals {
 }
 
 export interface EvalContext {
-  /** A variable or query value by name (without `$`); undefined when undeclared. */
+  /** A variable or loaded query value by compiled name (without `$`); undefined when undeclared or not loaded. */
   read(name: string): UiValue | undefined;
   budget: UiBudget;
 }
@@ -31,7 +31,7 @@ export function evaluate(expr: UiExpr, context: EvalContext, locals?: UiLocals):
     }
     case "variable": {
       const value = context.read(expr.name);
-      if (value === undefined) throw new UiFailure("refused_access", `$${expr.name} is not declared.`);
+      if (value === undefined) throw new UiFailure("refused_access", `$${expr.name} has no value: it is not declared, or its query is not loaded yet.`);
       return value;
     }
     case "local":

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { evaluateUiExpression, parseUiExpression, UiFailure, type UiValue } from "./index";
 
-const variables = { n: 14.159, list: [1, 2, 3], runs: [{ ms: 10 }, { ms: 5 }], user: { name: "Ada" }, text: "héllo" };
+const variables = { $n: 14.159, $list: [1, 2, 3], $runs: [{ ms: 10 }, { ms: 5 }], $user: { name: "Ada" }, $text: "héllo" };
 
 function run(source: string): UiValue {
   return evaluateUiExpression(parseUiExpression(source), variables);
@@ -99,12 +99,17 @@ describe("expression refusals", () => {
 
   it("reads only own data fields of host values", () => {
     const inherited = Object.create({ secret: 1 }) as object;
-    expect(() => evaluateUiExpression(parseUiExpression("$x.secret"), { x: inherited })).toThrow(UiFailure);
+    expect(() => evaluateUiExpression(parseUiExpression("$x.secret"), { $x: inherited })).toThrow(expect.objectContaining({ code: "invalid_value" }));
+  });
+
+  it("takes variables by declared name and refuses a key without $", () => {
+    expect(evaluateUiExpression(parseUiExpression("$n + 1"), { $n: 1 })).toBe(2);
+    expect(() => evaluateUiExpression(parseUiExpression("$n + 1"), { n: 1 })).toThrow(expect.objectContaining({ code: "refused_binding" }));
   });
 
   it("counts every step against the budget", () => {
     const ast = parseUiExpression("@Filter($big, x, @Count(@Filter($big, y, y == x)) > 0)");
     const big = Array.from({ length: 1_000 }, (_, i) => i);
-    expect(() => evaluateUiExpression(ast, { big })).toThrow(expect.objectContaining({ code: "budget_exceeded" }));
+    expect(() => evaluateUiExpression(ast, { $big: big })).toThrow(expect.objectContaining({ code: "budget_exceeded" }));
   });
 });

@@ -2,6 +2,7 @@ import { UiBudget } from "./budget";
 import { evaluate } from "./expression-eval";
 import { parseExpression } from "./expression-parse";
 import { resolveUiLimits } from "./limits";
+import { declaredName, submittedName } from "./names";
 import type { UiExpr, UiLimits, UiValue } from "./types";
 import { copyUiValue, isUiRecord } from "./values";
 
@@ -11,8 +12,9 @@ export function parseUiExpression(source: string, limits?: Partial<UiLimits>): U
 }
 
 /**
- * Evaluates an expression; `variables` (names without `$`) are copied in first.
- * Throws `UiFailure` with the refusal's code.
+ * Evaluates an expression; `variables`, keyed by declared name (`{ "$n": 4 }`), are copied in
+ * first, and a key without `$` is refused with `refused_binding`. Throws `UiFailure` with the
+ * refusal's code.
  */
 export function evaluateUiExpression(
   ast: UiExpr,
@@ -22,8 +24,9 @@ export function evaluateUiExpression(
   const budget = new UiBudget(resolveUiLimits(limits));
   const scope = copyUiValue(variables, budget);
   const values = isUiRecord(scope) ? scope : {};
+  for (const key of Object.keys(values)) submittedName(key);
   return evaluate(ast, {
     budget,
-    read: (name) => (Object.hasOwn(values, name) ? values[name] : undefined),
+    read: (name) => (Object.hasOwn(values, declaredName(name)) ? values[declaredName(name)] : undefined),
   });
 }

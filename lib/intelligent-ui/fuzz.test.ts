@@ -50,7 +50,7 @@ describe("fuzz", () => {
       const state = new UiState(block);
       const view = evaluateUiBlock(block, state);
       expect(performance.now() - started).toBeLessThan(UI_LIMITS.milliseconds * 10);
-      const values = { x: next() < 0.5 ? 1 : "a", __proto__: 1 };
+      const values = { $x: next() < 0.5 ? 1 : "a", __proto__: 1 };
       for (const id of [...choiceIds(view.nodes), "f:0"]) {
         try {
           resolveUiChoice(block, id, next() < 0.5 ? {} : values);

@@ -1,21 +1,30 @@
 import { UiFailure } from "./failure";
 import { resolveUiLimits } from "./limits";
+import { compiledName, declaredName } from "./names";
 import type { UiAction, UiBlock, UiLimits, UiValue } from "./types";
 import { copyUiValue, sameUiType, sameUiValue } from "./values";
+
+/** A frozen record of values by declared name (`$count`). */
+function declaredMap(values: ReadonlyMap<string, UiValue>): Readonly<Record<string, UiValue>> {
+  const map: Record<string, UiValue> = {};
+  for (const [name, value] of values) map[declaredName(name)] = value;
+  return Object.freeze(map);
+}
 
 /** What a renderer reads; the same object until something changes. */
 export interface UiStateSnapshot {
   blockId: string;
-  /** Local variables by name (without `$`). */
+  /** Local variables by declared name, with its `$` (`{ "$count": 4 }`). */
   values: Readonly<Record<string, UiValue>>;
-  /** Query results by name; null until the host loads one. */
+  /** Loaded query results by declared name (`$runs`); a query not loaded yet is absent. */
   queries: Readonly<Record<string, UiValue>>;
   version: number;
 }
 
 /**
  * The local state of one block. `subscribe` and `snapshot` fit React's `useSyncExternalStore`.
- * Maps keep hostile names away from object prototypes.
+ * Maps keep hostile names away from object prototypes. Names a host passes or receives are the
+ * declared names with their `$` (`set("$count", 4)`); a name without `$` is not declared.
  */
 export class UiState {
   private block: UiBlock;
@@ -37,24 +46,33 @@ export class UiState {
     return this.block.id;
   }
 
-  /** A variable or query value; undefined when the block declares no such name. */
+  /** A variable or loaded query value by declared name (`$count`); undefined when undeclared or not loaded. */
   read(name: string): UiValue | undefined {
-    const value = this.values.get(name);
-    if (value !== undefined) return value;
-    return Object.hasOwn(this.block.queries, name) ? (this.queryValues.get(name) ?? null) : undefined;
+    const compiled = compiledName(name);
+    return compiled === undefined ? undefined : this.lookup(compiled);
   }
 
-  /** Every name an expression can read, with its current value. */
+  /** @internal The same by the name a compiled block stores (`count`): what expressions read. */
+  lookup(name: string): UiValue | undefined {
+    const value = this.values.get(name);
+    return value !== undefined ? value : this.queryValues.get(name);
+  }
+
+  /** Every value an expression can read now, by declared name; a query not loaded yet is absent. */
   scope(): Readonly<Record<string, UiValue>> {
-    if (this.cachedScope === undefined) {
-      const scope: Record<string, UiValue> = {};
-      for (const name of [...this.values.keys(), ...Object.keys(this.block.queries)]) scope[name] = this.read(name) as UiValue;
-      this.cachedScope = Object.freeze(scope);
-    }
+    this.cachedScope ??= Object.freeze({ ...this.snapshot().values, ...this.snapshot().queries });
     return this.cachedScope;
   }
 
+  /** Sets a local variable by declared name (`$count`): undeclared → `refused_binding`, another type → `invalid_value`. */
   set(name: string, value: unknown): void {
+    const compiled = compiledName(name);
+    if (compiled === undefined) throw new UiFailure("refused_binding", `${name} is not a declared name: a name starts with $.`);
+    this.assign(compiled, value);
+  }
+
+  /** @internal `set` by the name a compiled block stores: bindings and actions carry those. */
+  assign(name: string, value: unknown): void {
     const variable = Object.hasOwn(this.block.variables, name) ? this.block.variables[name] : undefined;
     if (variable === undefined) throw new UiFailure("refused_binding", `$${name} is not a declared local variable.`);
     const copy = copyUiValue(value, this.limits);
@@ -64,25 +82,26 @@ export class UiState {
     this.changed();
   }
 
-  /** Loads a query result; the block and the query's exact definition must match. */
+  /** Loads a query result by declared name (`$runs`); the block and the query's exact definition must match. */
   setQuery(name: string, value: unknown, block: UiBlock): void {
-    const own = Object.hasOwn(this.block.queries, name) ? this.block.queries[name] : undefined;
-    const given = Object.hasOwn(block.queries, name) ? block.queries[name] : undefined;
+    const compiled = compiledName(name) ?? "";
+    const own = Object.hasOwn(this.block.queries, compiled) ? this.block.queries[compiled] : undefined;
+    const given = Object.hasOwn(block.queries, compiled) ? block.queries[compiled] : undefined;
     if (block.id !== this.block.id || own === undefined || given?.definition !== own.definition) {
       throw new UiFailure("refused_query", `The block does not declare that query ${name}.`);
     }
-    this.queryValues.set(name, copyUiValue(value, this.limits));
+    this.queryValues.set(compiled, copyUiValue(value, this.limits));
     this.changed();
   }
 
   /** Runs a Button action. */
   run(action: UiAction): void {
-    if (action.type === "set") return this.set(action.name, action.value);
+    if (action.type === "set") return this.assign(action.name, action.value);
     const names = action.name === undefined ? [...this.values.keys()] : [action.name];
     for (const name of names) {
       const variable = Object.hasOwn(this.block.variables, name) ? this.block.variables[name] : undefined;
       if (variable === undefined) throw new UiFailure("refused_binding", `$${name} is not a declared local variable.`);
-      this.set(name, variable.default);
+      this.assign(name, variable.default);
     }
   }
 
@@ -110,8 +129,8 @@ export class UiState {
   snapshot(): UiStateSnapshot {
     this.cached ??= Object.freeze({
       blockId: this.block.id,
-      values: Object.freeze(Object.fromEntries(this.values)),
-      queries: Object.freeze(Object.fromEntries(Object.keys(this.block.queries).map((name) => [name, this.read(name) as UiValue]))),
+      values: declaredMap(this.values),
+      queries: declaredMap(this.queryValues),
       version: this.version,
     });
     return this.cached;

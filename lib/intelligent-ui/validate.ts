@@ -4,17 +4,21 @@ import { evaluateUiBlock } from "./evaluate";
 import { evaluate } from "./expression-eval";
 import { UiFailure } from "./failure";
 import { resolveUiLimits } from "./limits";
+import { compiledName, declaredName, submittedName } from "./names";
 import { UiState } from "./state";
 import type { UiBlock, UiEvaluation, UiLimits, UiValue } from "./types";
 import { copyUiValue, isUiRecord, sameUiValue, type UiRecord } from "./values";
 import { inputNames, isVisibleInput, walkVisible, type VisibleInputs } from "./visible-inputs";
 
-/** The values a page sends with a choice: every variable a control binds or a Button targets. */
+/**
+ * The values a page sends with a choice, by declared name (`{ "$count": 4 }`): every variable a
+ * control binds or a Button targets.
+ */
 export function uiInputValues(block: UiBlock, state: UiState): Record<string, UiValue> {
   const names = inputNames(block);
   const values: Record<string, UiValue> = {};
   for (const name of Object.keys(block.variables)) {
-    if (names.has(name)) values[name] = state.read(name) as UiValue;
+    if (names.has(name)) values[declaredName(name)] = state.lookup(name) as UiValue;
   }
   return values;
 }
@@ -31,7 +35,10 @@ export interface SubmittedState {
   evaluation: UiEvaluation;
 }
 
-/** Steps 1–5 of the choice algorithm: check the block, copy and apply the submission, evaluate. */
+/**
+ * Steps 1–5 of the choice algorithm: check the block, copy and apply the submission, evaluate.
+ * Submitted values and query readings are keyed by declared name (`$count`, `$runs`).
+ */
 export function applySubmission(
   block: UiBlock,
   input: unknown,
@@ -49,10 +56,11 @@ export function applySubmission(
   for (const [name, value] of Object.entries(readings)) state.setQuery(name, value, block);
   const names = inputNames(block);
   const changed = new Set<string>();
-  for (const [name, value] of Object.entries(values)) {
-    if (!names.has(name)) throw new UiFailure("refused_binding", `${name} is not an input of this block.`);
-    if (sameUiValue(value, state.read(name) as UiValue)) continue;
-    state.set(name, value);
+  for (const [key, value] of Object.entries(values)) {
+    const name = submittedName(key);
+    if (!names.has(name)) throw new UiFailure("refused_binding", `${key} is not an input of this block.`);
+    if (sameUiValue(value, state.lookup(name) as UiValue)) continue;
+    state.assign(name, value);
     changed.add(name);
   }
   const evaluation = evaluateUiBlock(block, state, resolved);
@@ -65,7 +73,7 @@ export function applySubmission(
 /** Every changed variable must be something a person could have set on the visible screen. */
 export function checkChanged(inputs: VisibleInputs, submitted: SubmittedState): void {
   for (const name of submitted.changed) {
-    if (!isVisibleInput(inputs, name, submitted.state.read(name) as UiValue)) {
+    if (!isVisibleInput(inputs, name, submitted.state.lookup(name) as UiValue)) {
       throw new UiFailure("invalid_value", `No visible control could have set $${name} to that value.`);
     }
   }
@@ -78,10 +86,11 @@ export function uiValidatedState(block: UiBlock, input?: unknown, queries?: unkn
   return submitted.state;
 }
 
-/** A query's arguments evaluated against the stored definition with validated input. */
+/** A query's arguments, by its declared name (`$runs`), evaluated against the stored definition with validated input. */
 export function uiQueryArguments(block: UiBlock, name: string, input?: unknown, limits?: Partial<UiLimits>): UiValue {
-  const query = Object.hasOwn(block.queries, name) ? block.queries[name] : undefined;
+  const compiled = compiledName(name) ?? "";
+  const query = Object.hasOwn(block.queries, compiled) ? block.queries[compiled] : undefined;
   if (query === undefined) throw new UiFailure("invalid_query", `The block declares no query ${name}.`);
   const state = uiValidatedState(block, input, undefined, limits);
-  return evaluate(query.args, { budget: new UiBudget(resolveUiLimits(limits)), read: (key) => (Object.hasOwn(block.queries, key) ? undefined : state.read(key)) });
+  return evaluate(query.args, { budget: new UiBudget(resolveUiLimits(limits)), read: (key) => (Object.hasOwn(block.queries, key) ? undefined : state.lookup(key)) });
 }

@@ -84,7 +84,7 @@ function findChoice(nodes: readonly UiViewNode[]): string | undefined {
 function benchChoice(): void {
   const block = JSON.parse(JSON.stringify(compileUiBlock(RELEASE_BLOCK, { id: "b", limits })));
   const choiceId = findChoice(evaluateUiBlock(block, new UiState(block), limits).nodes) as string;
-  const values = { checks: ["tests", "docs"], notify: true, rollout: 100, target: "production" };
+  const values = { $checks: ["tests", "docs"], $notify: true, $rollout: 100, $target: "production" };
   const calls = 200;
   const total = median(() => {
     for (let i = 0; i < calls; i++) resolveUiChoice(block, choiceId, values, {}, limits);
