@@ -59,7 +59,7 @@ export function UiBlockView({ block, answer, closedReason, onChoose, renderTime 
   async function choose(node: UiViewNode) {
     if (onChoose === undefined || answered || pending !== null || choicesClosed !== null || inFlight.current) return;
     inFlight.current = true;
-    setSending({ blockId: block.id, choiceId: node.id, label: nodeText(node), sent: false });
+    setSending({ blockId: block.id, choiceId: node.id, label: nodeText(node) || "your choice", sent: false });
     setRefusal(null);
     try {
       // The view id: inside an Each it names the one repetition the person clicked.

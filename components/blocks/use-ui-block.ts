@@ -3,13 +3,16 @@ import { evaluateUiBlock, sameUiValue, UiState, uiValidatedState, type UiBlock, 
 
 type Values = Record<string, UiValue>;
 
-/** An answered block draws the values that were sent; ones that no longer validate draw the defaults. */
-function createState(block: UiBlock, answered: Values | null): UiState {
+/**
+ * An answered block draws the values that were sent. Values that no longer validate leave the
+ * controls as they were (what this person set, or the defaults); the answer still shows by label.
+ */
+function createState(block: UiBlock, answered: Values | null, previous?: UiState): UiState {
   if (answered !== null) {
     try {
       return uiValidatedState(block, answered);
     } catch {
-      // The answer is still shown by label; only the controls fall back to their defaults.
+      if (previous !== undefined) return previous;
     }
   }
   return new UiState(block);
@@ -31,7 +34,7 @@ export function useUiBlock(block: UiBlock, answered: Values | null): { state: Ui
   const answerChanged = (held.answered === null) !== (answered === null) || (answered !== null && !sameUiValue(held.answered, answered));
   if (held.blockId !== block.id || answerChanged) {
     // React's pattern for state derived from props: replace it during render, before anything reads it.
-    current = { blockId: block.id, answered, state: createState(block, answered) };
+    current = { blockId: block.id, answered, state: createState(block, answered, held.blockId === block.id ? held.state : undefined) };
     setHeld(current);
   }
   const { state } = current;
