@@ -1,6 +1,16 @@
-import { describe, expect, it } from "vitest";
-import { fenced, ROOMY_LIMITS, ROOMY_REPLY_LIMITS, statsBlock } from "./fixtures";
-import { compileUi, compileUiBlock, evaluateUiBlock, resolveUiChoice, UiState, UI_LIMITS } from "./index";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { fenced, RELEASE_BLOCK, ROOMY_LIMITS, ROOMY_REPLY_LIMITS, statsBlock } from "./fixtures";
+import {
+  compileStoredUi,
+  compileUi,
+  compileUiBlock,
+  evaluateUiBlock,
+  resolveStoredUiChoice,
+  resolveUiChoice,
+  UiState,
+  UI_LIMITS,
+  type UiViewNode,
+} from "./index";
 
 const EXPLOSIVE = `$l = [${Array.from({ length: 40 }, (_, i) => i).join(", ")}]
 <Each items={$l} as="a"><Each items={$l} as="b"><Each items={$l} as="c">
@@ -74,5 +84,76 @@ $l = [${Array.from({ length: 60 }, (_, i) => i).join(", ")}]
     expect(blocks[16]?.diagnostics.map((d) => d.code)).toEqual(["budget_exceeded"]);
     const nodes = compileUi(fenced(statsBlock(300)) + fenced(statsBlock(300)), { id: "r", final: true, limits: ROOMY_LIMITS, replyLimits: { ...ROOMY_REPLY_LIMITS, nodes: 400 } });
     expect(nodes.map((block) => block.diagnostics.length)).toEqual([0, 1]);
+  });
+});
+
+function flatten(nodes: readonly UiViewNode[]): UiViewNode[] {
+  return nodes.flatMap((node) => [node, ...flatten(node.children)]);
+}
+
+describe("drawing budget", () => {
+  it("draws a partial view: what was drawn stays, the node that ran out is a budget_exceeded error node", () => {
+    const many = Array.from({ length: 60 }, (_, i) => i).join(", ");
+    const source = `$n = 1\n<Summary>Top</Summary>\n<Each items={[1, 2, 3]} as="a"><Tag>{a}</Tag></Each>\n<Show when={$n > 1}><Each items={[${many}]} as="b"><Tag>{b}</Tag></Each></Show>\n<Callout tone="info">After</Callout>`;
+    const block = compileUiBlock(source, { id: "b", limits: ROOMY_LIMITS });
+    expect(block.diagnostics).toEqual([]);
+    const state = new UiState(block);
+    state.set("$n", 2);
+    const view = evaluateUiBlock(block, state, { ...ROOMY_LIMITS, iterations: 40 });
+    expect(view.nodes.map((node) => [node.type, node.error])).toEqual([["Summary", undefined], ["Each", undefined], ["Show", undefined]]);
+    expect(view.nodes[1]?.children.map((node) => node.fallback)).toEqual(["1", "2", "3"]);
+    const inner = view.nodes[2]?.children[0];
+    expect(inner).toMatchObject({ type: "Each", error: "budget_exceeded", children: [], interactive: false });
+    expect(view.diagnostics.map((d) => [d.code, d.nodeId])).toEqual([["budget_exceeded", inner?.id]]);
+  });
+
+  it("charges each drawn node for copying its scope and props, Each or not", () => {
+    const block = compileUiBlock(statsBlock(30), { id: "b", limits: ROOMY_LIMITS });
+    const view = evaluateUiBlock(block, new UiState(block), { ...ROOMY_LIMITS, iterations: 20 });
+    const drawn = flatten(view.nodes);
+    expect(drawn.length).toBeGreaterThan(10);
+    expect(drawn.filter((node) => node.error !== undefined).map((node) => [node.type, node.error])).toEqual([["Stat", "budget_exceeded"]]);
+    expect(drawn.at(-1)?.error).toBe("budget_exceeded");
+    expect(view.diagnostics.map((d) => d.code)).toEqual(["budget_exceeded"]);
+  });
+});
+
+describe("stored blocks on a busy machine", () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  /** Every clock read finds another 100 ms gone: the machine is too busy for any wall-clock budget. */
+  function busyMachine(): void {
+    let time = performance.now();
+    vi.spyOn(performance, "now").mockImplementation(() => (time += 100));
+  }
+
+  it("never refuses a final stored block on time: a refusal on time alone is retried without a time limit", () => {
+    const reply = fenced(RELEASE_BLOCK) + fenced(statsBlock(40), "\nAnd numbers:\n", "\n");
+    const calm = compileUi(reply, { id: "r", final: true, limits: ROOMY_LIMITS, replyLimits: ROOMY_REPLY_LIMITS });
+    busyMachine();
+    const plain = compileUi(reply, { id: "r", final: true, limits: { milliseconds: 250 }, replyLimits: { milliseconds: 1_000 } });
+    expect(plain.flatMap((block) => block.diagnostics.map((d) => d.message))).toContain("The block ran out of its milliseconds budget.");
+    expect(compileStoredUi(reply, { id: "r" })).toEqual(calm);
+  });
+
+  it("keeps every other limit: a stored block that runs out of steps is still refused", () => {
+    busyMachine();
+    const [block] = compileStoredUi(fenced("<Tag>x</Tag>".repeat(600)), { id: "r" });
+    expect(block?.diagnostics.map((d) => [d.code, d.message])).toEqual([["budget_exceeded", "The block ran out of its nodes budget."]]);
+  });
+
+  it("resolves a Choice on a stored block however busy the machine, and refuses what is not time as before", () => {
+    const block = compileUiBlock(RELEASE_BLOCK, { id: "b", limits: ROOMY_LIMITS });
+    const view = evaluateUiBlock(block, new UiState(block), ROOMY_LIMITS);
+    const choice = flatten(view.nodes).find((node) => node.type === "Choice")?.id as string;
+    const values = { $target: "production", $rollout: 100 };
+    const expected = resolveUiChoice(block, choice, values, {}, ROOMY_LIMITS);
+    busyMachine();
+    expect(() => resolveUiChoice(block, choice, values, {}, { milliseconds: 250 })).toThrow(expect.objectContaining({ code: "budget_exceeded" }));
+    expect(resolveStoredUiChoice(block, choice, values)).toEqual(expected);
+    expect(() => resolveStoredUiChoice(block, choice, { $target: "moon" })).toThrow(expect.objectContaining({ code: "invalid_value" }));
+    expect(() => resolveStoredUiChoice(block, choice, values, {}, { iterations: 3 })).toThrow(expect.objectContaining({ code: "budget_exceeded" }));
   });
 });

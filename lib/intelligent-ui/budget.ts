@@ -6,6 +6,16 @@ const now: () => number =
 
 const CLOCK_INTERVAL = 32;
 
+/** Why a block or a reply was refused for running out of one of its limits. */
+export function budgetMessage(scope: "block" | "reply", limit: string): string {
+  return `The ${scope} ran out of its ${limit} budget.`;
+}
+
+/** A refusal that time alone caused: the same work may pass at a less busy moment. */
+export function isTimeRefusal(message: string): boolean {
+  return message === budgetMessage("block", "milliseconds") || message === budgetMessage("reply", "milliseconds");
+}
+
 /** Counts the work of one compile or evaluation; running out throws `budget_exceeded`. */
 export class UiBudget {
   readonly limits: UiLimits;
@@ -52,6 +62,6 @@ export class UiBudget {
   }
 
   static exceeded(limit: string): UiFailure {
-    return new UiFailure("budget_exceeded", `The block ran out of its ${limit} budget.`);
+    return new UiFailure("budget_exceeded", budgetMessage("block", limit));
   }
 }

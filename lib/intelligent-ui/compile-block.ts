@@ -101,6 +101,7 @@ function compileWithin(context: CompileContext, previous: BlockCache | undefined
     // Only the defaults resolve: query data is not loaded yet.
     read: (name) => (Object.hasOwn(context.variables, name) ? context.variables[name]?.default : undefined),
     unresolved: unresolvedNames(context),
+    variables: context.variables,
     diagnostics: [],
     nodeIds: "source",
     memo,

@@ -1,3 +1,4 @@
+import { budgetMessage } from "./budget";
 import { compileBlock, failedBlock, type BlockCache } from "./compile-block";
 import { fenceSource, scanFences, UI_FENCE_LANGUAGE, type FenceScanState } from "./fences";
 import { resolveLimits, UI_REPLY_LIMITS } from "./limits";
@@ -21,7 +22,7 @@ interface KeptBlock {
 }
 
 function refusedBlock(id: string, source: string, complete: boolean, reason: string): UiBlock {
-  return failedBlock(id, source, complete, { code: "budget_exceeded", message: `The reply ran out of its ${reason} budget.`, start: 0, end: source.length });
+  return failedBlock(id, source, complete, { code: "budget_exceeded", message: budgetMessage("reply", reason), start: 0, end: source.length });
 }
 
 /** Built field by field: spreading the compiled block into a new object was a generic slow copy. */

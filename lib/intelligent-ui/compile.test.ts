@@ -152,6 +152,7 @@ describe("tags, props and text", () => {
     expect(compile("$a = 1\n<Button action={@Reset()}>Go</Button>").nodes[0]?.action).toEqual({ type: "reset" });
     expect(codes('<Button action="@Reset()">Go</Button>')).toContain("refused_action");
     expect(codes("<Button action={@Reset($nope)}>Go</Button>")).toContain("refused_binding");
+    expect(codes('$a = 1\n<Button action={@Set($a, "x")}>Go</Button>')).toEqual(["invalid_value"]);
   });
 
   it("lets text label a Switch, a Slider and every other component that holds no fixed children", () => {

@@ -1,12 +1,15 @@
 import { findComponent } from "./catalog/components";
 import type { UiBudget } from "./budget";
+import { actionProblem, attachCallbacks } from "./evaluate-actions";
 import { evaluate, type UiLocals } from "./expression-eval";
 import { readsUnresolved } from "./expression-reads";
 import { isUiFailure, UiFailure } from "./failure";
 import { joinFallbacks, nodeFallback } from "./fallback";
 import type { UiState } from "./state";
-import type { UiDiagnostic, UiDiagnosticCode, UiExpr, UiNode, UiProp, UiValue, UiViewNode } from "./types";
-import { copyUiValue, displayUiScalar, isUiScalar } from "./values";
+import type { UiDiagnostic, UiDiagnosticCode, UiExpr, UiNode, UiProp, UiValue, UiVariable, UiViewNode } from "./types";
+import { displayUiScalar, isUiScalar } from "./values";
+
+const RAW_FALLBACK_LIMIT = 1_024;
 
 /** Views of sibling nodes, and their fallbacks joined. */
 export interface EvaluatedList {
@@ -29,6 +32,8 @@ export interface TreeContext {
   source: string;
   budget: UiBudget;
   read(name: string): UiValue | undefined;
+  /** The block's local variables: a Button action is checked against them when it draws. */
+  variables: Readonly<Record<string, UiVariable>>;
   diagnostics: UiDiagnostic[];
   /** Diagnostics name compiled ids (compile time) or view ids (draw time). */
   nodeIds: "source" | "view";
@@ -38,6 +43,8 @@ export interface TreeContext {
    */
   unresolved?: ReadonlySet<string>;
   state?: UiState;
+  /** Draw time: the budget ran out; the node that ran out is an error node and nothing more is drawn. */
+  exhausted?: boolean;
   /** Compile-time only, keyed by a list's first node: a streaming block re-evaluates only its new tail. */
   memo?: WeakMap<UiNode, Replay>;
 }
@@ -56,7 +63,11 @@ export function evaluateList(nodes: readonly UiNode[], context: TreeContext, loc
   const { memo, budget, diagnostics } = context;
   const first = nodes[0];
   if (memo === undefined || locals !== undefined || first === undefined) {
-    const views = nodes.map((node) => evaluateNode(node, context, locals, suffix));
+    const views: UiViewNode[] = [];
+    for (const node of nodes) {
+      if (context.exhausted) break;
+      views.push(evaluateNode(node, context, locals, suffix));
+    }
     return { views, text: joinFallbacks(views) };
   }
   const previous = memo.get(first);
@@ -133,9 +144,27 @@ function evaluateText(node: UiNode, context: TreeContext, locals: UiLocals | und
   return view;
 }
 
+/**
+ * While drawing, a node that runs out of budget becomes a `budget_exceeded` error node and the
+ * view stops there: what was drawn stays. While compiling, running out fails the whole block.
+ */
 function evaluateNode(node: UiNode, context: TreeContext, locals: UiLocals | undefined, suffix: string): UiViewNode {
   const id = node.id + suffix;
-  context.budget.step();
+  if (context.nodeIds === "source") return drawNode(node, context, locals, id, suffix);
+  try {
+    return drawNode(node, context, locals, id, suffix);
+  } catch (caught) {
+    if (!isUiFailure(caught) || caught.code !== "budget_exceeded" || context.exhausted) throw caught;
+    context.exhausted = true;
+    context.diagnostics.push({ code: "budget_exceeded", message: caught.message, start: node.start, end: node.end, nodeId: id });
+    const fallback = context.source.slice(node.start, node.end).slice(0, RAW_FALLBACK_LIMIT);
+    return { id, sourceId: node.id, type: node.type, props: {}, children: [], complete: node.complete, error: "budget_exceeded", fallback, interactive: false };
+  }
+}
+
+function drawNode(node: UiNode, context: TreeContext, locals: UiLocals | undefined, id: string, suffix: string): UiViewNode {
+  // Copying the node's scope and props into its view is an iteration.
+  context.budget.iterate();
   if (node.type === "text") return evaluateText(node, context, locals, id);
   const definition = findComponent(node.type);
   const props: Record<string, UiValue> = {};
@@ -162,6 +191,9 @@ function evaluateNode(node: UiNode, context: TreeContext, locals: UiLocals | und
       error = fail(context, node, id, failure, computedExpressions(node), locals);
     }
   }
+  const action = node.action;
+  const refused = action === undefined || error !== undefined ? undefined : actionProblem(action, context.variables);
+  if (refused !== undefined) error = fail(context, node, id, refused, [], locals);
   const children = evaluateChildren(node, props, error, context, locals, suffix);
   const raw = context.source.slice(node.start, node.end);
   const view: UiViewNode = {
@@ -170,9 +202,9 @@ function evaluateNode(node: UiNode, context: TreeContext, locals: UiLocals | und
   };
   if (error !== undefined) view.error = error;
   if (node.binding !== undefined) view.binding = node.binding;
-  if (node.action !== undefined) view.action = node.action;
+  if (action !== undefined && refused === undefined) view.action = action;
   const ready = node.complete && error === undefined && node.partial === undefined;
-  view.interactive = ready && (node.binding !== undefined || (node.action !== undefined && props.disabled !== true));
+  view.interactive = ready && (node.binding !== undefined || (view.action !== undefined && props.disabled !== true));
   if (context.state !== undefined) attachCallbacks(view, context.state);
   return view;
 }
@@ -193,42 +225,10 @@ function evaluateChildren(
   if (error !== undefined || !Array.isArray(items) || typeof name !== "string") return joined;
   // Each reserves all its iterations before it creates a child, so explosions stop early.
   context.budget.iterate(items.length);
-  items.forEach((value, index) => {
-    const item = evaluateList(node.children, context, { name, value, parent: locals }, `${suffix}:${index}`);
+  for (let index = 0; index < items.length && !context.exhausted; index++) {
+    const item = evaluateList(node.children, context, { name, value: items[index] as UiValue, parent: locals }, `${suffix}:${index}`);
     joined.views.push(...item.views);
     joined.text += item.text;
-  });
+  }
   return joined;
-}
-
-/** Callbacks act only on an interactive node, and a control only with a value its schema accepts. */
-function attachCallbacks(view: UiViewNode, state: UiState): void {
-  const binding = view.binding;
-  const action = view.action;
-  if (binding !== undefined) {
-    view.change = (value) => {
-      if (!view.interactive) return false;
-      try {
-        const copy = copyUiValue(value);
-        if (findComponent(view.type)?.schema.safeParse({ ...view.props, value: copy }).success !== true) return false;
-        state.assign(binding, copy);
-        return true;
-      } catch (caught) {
-        if (isUiFailure(caught)) return false;
-        throw caught;
-      }
-    };
-  }
-  if (action !== undefined) {
-    view.press = () => {
-      if (!view.interactive) return false;
-      try {
-        state.run(action);
-        return true;
-      } catch (caught) {
-        if (isUiFailure(caught)) return false;
-        throw caught;
-      }
-    };
-  }
 }

@@ -70,6 +70,7 @@ function evaluateWithin(block: UiBlock, state: UiState, resolved: UiLimits): UiE
     source: block.source,
     budget: new UiBudget(resolved),
     read: (name) => state.lookup(name),
+    variables: block.variables,
     diagnostics: [],
     nodeIds: "view",
     state,

@@ -122,6 +122,35 @@ describe("evaluateUiBlock", () => {
     expect(state.snapshot().values.$n).toBe(2);
   });
 
+  it("checks a stored Button's action again when it draws: a damaged one is an error node, never a live Button", () => {
+    const block = compile('$n = 1\n$runs = @Query("ci.runs", {branch: "main"})\n<Button action={@Set($n, 2)}>Two</Button>\n<Choices><Choice>Go</Choice></Choices>');
+    const damage = (action: unknown): UiBlock => {
+      const stored = JSON.parse(JSON.stringify(block)) as UiBlock;
+      (stored.nodes[0] as { action: unknown }).action = action;
+      return stored;
+    };
+    const cases: [unknown, string][] = [
+      [{ type: "set", name: "gone", value: 2 }, "refused_binding"],
+      [{ type: "set", name: "runs", value: 2 }, "refused_binding"],
+      [{ type: "reset", name: "__proto__" }, "refused_binding"],
+      [{ type: "set", name: "n", value: "two" }, "invalid_value"],
+      [{ type: "run", name: "n" }, "refused_action"],
+    ];
+    for (const [action, expected] of cases) {
+      const stored = damage(action);
+      const state = new UiState(stored);
+      const result = evaluateUiBlock(stored, state);
+      const [button] = find(result.nodes, "Button");
+      expect(button).toMatchObject({ type: "Button", error: expected, interactive: false });
+      expect(button?.action).toBeUndefined();
+      expect(button?.press).toBeUndefined();
+      expect(result.diagnostics.map((d) => [d.code, d.nodeId])).toEqual([[expected, button?.id]]);
+      expect(state.snapshot().values).toEqual({ $n: 1 });
+    }
+    const [intact] = find(evaluateUiBlock(block, new UiState(block)).nodes, "Button");
+    expect(intact).toMatchObject({ interactive: true, action: { type: "set", name: "n", value: 2 } });
+  });
+
   it("shows a read-only value for a control that does not bind", () => {
     const block = compile("$n = 4\n<Slider value={$n * 2} min={0} max={10}/>");
     const [slider] = find(evaluateUiBlock(block, new UiState(block)).nodes, "Slider");

@@ -64,9 +64,9 @@ export function applySubmission(
     changed.add(name);
   }
   const evaluation = evaluateUiBlock(block, state, resolved);
-  if (evaluation.diagnostics.some((diagnostic) => diagnostic.code === "budget_exceeded")) {
-    throw new UiFailure("budget_exceeded", "Evaluating the block ran out of budget.");
-  }
+  // The diagnostic's message says which limit ran out, so a host can tell a refusal on time alone.
+  const exhausted = evaluation.diagnostics.find((diagnostic) => diagnostic.code === "budget_exceeded");
+  if (exhausted !== undefined) throw new UiFailure("budget_exceeded", exhausted.message);
   return { state, changed, evaluation };
 }
 
