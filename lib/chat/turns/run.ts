@@ -8,6 +8,7 @@ import { drawReply, replyHistoryText } from "../reply";
 import { appendEvents, lockChat, nextPosition, toItemView } from "../store";
 import { readOrigin, storedBlocksSchema } from "../wire";
 import { endTurn, type TurnOutcome } from "./end";
+import { storableText } from "./storable";
 import { leaseFromNow, ReplyWriter } from "./writer";
 
 type Claim = {
@@ -109,16 +110,38 @@ async function runTurn(claim: Claim, chatAgentForTurn: Agent): Promise<void> {
       outcome = "failed";
     }
   } finally {
-    clearInterval(heartbeat);
     clearTimeout(deadline);
     await writer.close();
   }
   // A turn declared dead (its lease lapsed and it was recovered) writes nothing more.
-  if (recovered) return;
-  await db().$transaction(async (tx) => {
-    await lockChat(tx, { chatId: claim.chatId });
-    await endTurn(tx, { ...claim, content, outcome, grants: claim.route?.grants });
-  });
+  if (!recovered) await storeEnd(claim, storableText(content, { final: true }), outcome, Date.now() + END_RETRY_WINDOW_MS);
+  clearInterval(heartbeat);
+}
+
+// Storing the end of a reply outlives a database blip: it is retried, with the lease kept, for
+// this long (the deadline plus this stays within a route's 300 s). Only then is the reply left to
+// recovery, which marks it interrupted with what was stored.
+const END_RETRY_WINDOW_MS = 55_000;
+const END_RETRY_MS = [250, 500, 1_000, 2_000, 4_000, 8_000];
+
+async function storeEnd(claim: Claim, content: string, outcome: TurnOutcome, until: number): Promise<void> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await db().$transaction(async (tx) => {
+        await lockChat(tx, { chatId: claim.chatId });
+        await endTurn(tx, { ...claim, content, outcome, grants: claim.route?.grants });
+      });
+      return;
+    } catch (error) {
+      const wait = END_RETRY_MS[Math.min(attempt, END_RETRY_MS.length - 1)]!;
+      if (Date.now() + wait > until) {
+        console.error("The end of a turn could not be stored; recovery will mark it interrupted", error);
+        return;
+      }
+      console.error(`Storing the end of a turn failed; retrying in ${wait} ms`, error);
+      await new Promise((resolve) => setTimeout(resolve, wait));
+    }
+  }
 }
 
 function replyWith(content: string): Agent {
@@ -142,10 +165,11 @@ async function writeSubagentReply(claim: Claim, chunk: Extract<AgentChunk, { typ
     const item = await tx.item.create({
       data: { chatId: claim.chatId, position, role: "assistant", status: "complete", parentToolUseId: chunk.parentToolUseId, turnId: claim.turnId, completedAt: new Date() },
     });
-    const drawn = drawReply(chunk.content, { itemId: item.id, final: true, revision: 1 });
+    const content = storableText(chunk.content, { final: true });
+    const drawn = drawReply(content, { itemId: item.id, final: true, revision: 1 });
     const stored = await tx.item.update({
       where: { id: item.id },
-      data: { content: chunk.content, parts: drawn.parts, blocks: drawn.blocks as unknown as Prisma.InputJsonValue, revision: 1 },
+      data: { content, parts: drawn.parts, blocks: drawn.blocks as unknown as Prisma.InputJsonValue, revision: 1 },
     });
     await appendEvents(tx, claim.chatId, [{ type: "item.created", item: toItemView(stored) }]);
     return true;

@@ -110,6 +110,46 @@ describe("turns", () => {
     expect(deltas).toBeGreaterThan(1);
   });
 
+  it("keeps a finished reply through a database blip at its end, and stores it whole", async () => {
+    const { visitorId, chatId } = await newChat("blip");
+    const client = db();
+    const transaction = client.$transaction.bind(client);
+    let failEnds = 0;
+    const agent: Agent = {
+      async *reply() {
+        yield { type: "text", text: "a reply that must not be lost" };
+        failEnds = 2;
+      },
+    };
+    const blip = vi.spyOn(client, "$transaction").mockImplementation(((...args: Parameters<typeof transaction>) =>
+      failEnds-- > 0 ? Promise.reject(new Error("database unavailable")) : transaction(...args)) as typeof client.$transaction);
+    try {
+      await driveChat(chatId, agent);
+    } finally {
+      blip.mockRestore();
+    }
+    expect(failEnds).toBeLessThan(0);
+    const chat = await loadChatView({ visitorId, chatId });
+    expect(chat.items[1]).toMatchObject({ status: "complete", parts: [{ kind: "text", text: "a reply that must not be lost" }] });
+    expect(chat.running).toBe(false);
+  });
+
+  it("stores a reply cut inside a surrogate pair or holding NUL as well-formed text", async () => {
+    const { visitorId, chatId } = await newChat("emoji");
+    const agent: Agent = {
+      async *reply() {
+        yield { type: "text", text: "launch \uD83D" };
+        yield { type: "text", text: "\uDE80 now\u0000" };
+        yield { type: "subagent", parentToolUseId: "toolu_x", content: "half \uD83D" };
+      },
+    };
+    await driveChat(chatId, agent);
+    const chat = await loadChatView({ visitorId, chatId });
+    expect(chat.items.map((item) => item.status)).toEqual(["complete", "complete", "complete"]);
+    expect(chat.items[1]!.parts).toEqual([{ kind: "text", text: "launch 🚀 now\uFFFD" }]);
+    expect(chat.items[2]!.parts).toEqual([{ kind: "text", text: "half \uFFFD" }]);
+  });
+
   it("marks a failed reply failed and moves on to the queue", async () => {
     const { visitorId, chatId } = await newChat("break");
     await sendMessage({ visitorId, chatId, text: "after" });

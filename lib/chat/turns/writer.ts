@@ -5,6 +5,7 @@ import { db } from "@/lib/db/client";
 import { drawReply } from "../reply";
 import { appendEvents, lockChat } from "../store";
 import { type ChatEvent, type Part, diffParts } from "../wire";
+import { storableText } from "./storable";
 
 // Chunks arriving faster than this are written together: one transaction and one event per
 // interval, however fast the agent streams.
@@ -42,7 +43,7 @@ export class ReplyWriter {
   }
 
   push(content: string): void {
-    this.latest = content;
+    this.latest = storableText(content, { final: false });
     this.schedule(this.lastWrite + WRITE_INTERVAL_MS - Date.now());
   }
 
