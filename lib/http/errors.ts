@@ -23,6 +23,7 @@ export const ERROR_STATUS = {
   "ui-already-answered": 409,
   "item-not-found": 404,
   "cannot-regenerate": 409,
+  "queue-full": 429,
   "action-refused": 422,
   "confirmation-not-found": 404,
   "confirmation-expired": 410,
@@ -39,13 +40,16 @@ export class AppError extends Error {
   readonly status: number;
   /** A finer stable code under `code`, e.g. which rule refused an action. */
   readonly reason: string | undefined;
+  /** For a refusal that passes with time (429, 503): when to try again, in seconds. */
+  readonly retryAfterSeconds: number | undefined;
 
-  constructor(code: ErrorCode, message: string, reason?: string) {
+  constructor(code: ErrorCode, message: string, reason?: string, { retryAfterSeconds }: { retryAfterSeconds?: number } = {}) {
     super(message);
     this.name = "AppError";
     this.code = code;
     this.status = ERROR_STATUS[code];
     this.reason = reason;
+    this.retryAfterSeconds = retryAfterSeconds;
   }
 
   toBody(): ErrorBody {
@@ -56,7 +60,8 @@ export class AppError extends Error {
 /** The one way an error leaves a route: known refusals as they are, anything else as a bare 500. */
 export function toErrorResponse(error: unknown): Response {
   if (error instanceof AppError) {
-    return Response.json(error.toBody(), { status: error.status });
+    const headers = error.retryAfterSeconds === undefined ? undefined : { "retry-after": String(error.retryAfterSeconds) };
+    return Response.json(error.toBody(), { status: error.status, headers });
   }
   console.error("Unhandled route error", error);
   const body: ErrorBody = { code: "internal", message: "Something went wrong on our side." };

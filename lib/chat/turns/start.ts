@@ -2,6 +2,7 @@ import "server-only";
 import { randomUUID } from "node:crypto";
 import type { Tx } from "@/lib/db/client";
 import { appConfig } from "@/lib/config";
+import { AppError } from "@/lib/http/errors";
 import { toItemView, toSelectionView, toUiAnswerView } from "../store";
 import { type ChatEvent, type Origin, type QueuedView, readOrigin } from "../wire";
 
@@ -46,7 +47,11 @@ export async function startTurn(tx: Tx, chatId: string, message: Message) {
 /** The messages still waiting behind the running turn, oldest first. */
 export async function queuedViews(tx: Tx, chatId: string): Promise<QueuedView[]> {
   const rows = await tx.queuedMessage.findMany({ where: { chatId, dispatchedAt: null }, orderBy: { id: "asc" } });
-  return rows.map((row) => ({ id: row.id.toString(), text: row.text, createdAt: row.createdAt.toISOString() }));
+  return rows.map(toQueuedView);
+}
+
+function toQueuedView(row: { id: bigint; text: string; createdAt: Date }): QueuedView {
+  return { id: row.id.toString(), text: row.text, createdAt: row.createdAt.toISOString() };
 }
 
 /** Starts the turn for the oldest queued message, if any, right after the previous turn ended. */
@@ -57,7 +62,7 @@ export async function dispatchNextQueued(tx: Tx, chatId: string): Promise<ChatEv
   const started = await startTurn(tx, chatId, { text: next.text, origin });
   await tx.queuedMessage.update({ where: { id: next.id }, data: { dispatchedAt: new Date(), itemId: started.itemId } });
   const sent = origin ? await MARK_SENT[origin.kind](tx, { queuedId: next.id, messageId: started.itemId, turnId: started.turnId }) : [];
-  return [{ type: "queue.changed", queued: await queuedViews(tx, chatId) }, ...started.events, ...sent];
+  return [{ type: "queue.removed", id: next.id.toString() }, ...started.events, ...sent];
 }
 
 type Sent = { queuedId: bigint; messageId: string; turnId: string };
@@ -79,13 +84,20 @@ const MARK_SENT: Record<Origin["kind"], (tx: Tx, sent: Sent) => Promise<ChatEven
   },
 };
 
+// A chat holds at most this many messages waiting behind its running reply.
+export const MAX_QUEUED = 20;
+
 /** Sends a message now, or queues it behind the running turn. */
 export async function sendOrQueue(tx: Tx, chat: { id: string; activeTurnId: string | null }, message: Message) {
   if (chat.activeTurnId) {
+    const waiting = await tx.queuedMessage.count({ where: { chatId: chat.id, dispatchedAt: null } });
+    if (waiting >= MAX_QUEUED) {
+      throw new AppError("queue-full", `${MAX_QUEUED} messages are already waiting for the reply to finish; send this one once it has.`, undefined, { retryAfterSeconds: 10 });
+    }
     const queued = await tx.queuedMessage.create({
       data: { chatId: chat.id, text: message.text, origin: message.origin ?? undefined },
     });
-    const events: ChatEvent[] = [{ type: "queue.changed", queued: await queuedViews(tx, chat.id) }];
+    const events: ChatEvent[] = [{ type: "queue.added", queued: toQueuedView(queued) }];
     return { status: "queued" as const, queuedId: queued.id, itemId: null, turnId: chat.activeTurnId, events };
   }
   const started = await startTurn(tx, chat.id, message);

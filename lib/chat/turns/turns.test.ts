@@ -8,6 +8,7 @@ import { createChat, loadChatView, sendMessage } from "../chats";
 import { recoverStaleTurns } from "./recover";
 import { recoverAtStartup } from "./startup";
 import { driveChat } from "./run";
+import { MAX_QUEUED } from "./start";
 
 afterAll(async () => {
   await disconnectDb();
@@ -148,6 +149,21 @@ describe("turns", () => {
     expect(chat.items.map((item) => item.status)).toEqual(["complete", "complete", "complete"]);
     expect(chat.items[1]!.parts).toEqual([{ kind: "text", text: "launch 🚀 now\uFFFD" }]);
     expect(chat.items[2]!.parts).toEqual([{ kind: "text", text: "half \uFFFD" }]);
+  });
+
+  it("queues one event per message, never the whole queue, and refuses past the queue's limit", async () => {
+    const { visitorId, chatId } = await newChat("busy");
+    for (let index = 0; index < MAX_QUEUED; index++) await sendMessage({ visitorId, chatId, text: `queued ${index}` });
+    const before = await eventSeqs(chatId);
+    await expect(sendMessage({ visitorId, chatId, text: "one too many" })).rejects.toMatchObject({ code: "queue-full", retryAfterSeconds: 10 });
+    expect(await eventSeqs(chatId)).toEqual(before);
+    const added = await db().chatEvent.findMany({ where: { chatId, type: "queue.added" }, select: { data: true } });
+    expect(added).toHaveLength(MAX_QUEUED);
+    for (const { data } of added) expect(JSON.stringify(data).length).toBeLessThan(200);
+    await driveChat(chatId, echo);
+    const chat = await loadChatView({ visitorId, chatId });
+    expect(chat.queued).toEqual([]);
+    expect(await db().chatEvent.count({ where: { chatId, type: "queue.removed" } })).toBe(MAX_QUEUED);
   });
 
   it("marks a failed reply failed and moves on to the queue", async () => {

@@ -16,7 +16,9 @@ export const chatEventSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("item.completed"), item: itemViewSchema }),
   z.object({ type: z.literal("turn.started"), turnId: z.string() }),
   z.object({ type: z.literal("turn.ended"), turnId: z.string(), status: z.enum(["finished", "interrupted", "failed"]) }),
-  z.object({ type: z.literal("queue.changed"), queued: z.array(queuedViewSchema) }),
+  // The queue changes by one message at a time; an event never carries the whole queue.
+  z.object({ type: z.literal("queue.added"), queued: queuedViewSchema }),
+  z.object({ type: z.literal("queue.removed"), id: z.string() }),
   z.object({ type: z.literal("selection.recorded"), itemId: z.string(), selection: selectionViewSchema }),
   z.object({ type: z.literal("confirmation.updated"), itemId: z.string(), confirmation: confirmationViewSchema }),
   z.object({ type: z.literal("ui.answered"), itemId: z.string(), answer: uiAnswerViewSchema }),

@@ -80,6 +80,15 @@ describe("applyChatEvent", () => {
   });
 });
 
+describe("the queue", () => {
+  it("adds and removes one message at a time", () => {
+    const queued = { id: "7", text: "next", createdAt: "2026-12-01T10:00:00.000Z" };
+    const added = applyChatEvent(chat(), { type: "queue.added", queued }, 4);
+    expect(added.queued).toEqual([queued]);
+    expect(applyChatEvent(added, { type: "queue.removed", id: "7" }, 5).queued).toEqual([]);
+  });
+});
+
 describe("diffParts", () => {
   it("sends appended text as a delta and new parts as parts", () => {
     expect(diffParts("r", [{ kind: "text", text: "He" }], [{ kind: "text", text: "Hello" }, { kind: "block", blockId: "r:ui:5" }])).toEqual([

@@ -43,8 +43,10 @@ export function applyChatEvent(chat: ChatView, event: ChatEvent, seq: number): C
       return { ...next, running: true };
     case "turn.ended":
       return { ...next, running: false };
-    case "queue.changed":
-      return { ...next, queued: event.queued };
+    case "queue.added":
+      return { ...next, queued: [...chat.queued.filter((entry) => entry.id !== event.queued.id), event.queued] };
+    case "queue.removed":
+      return { ...next, queued: chat.queued.filter((entry) => entry.id !== event.id) };
     case "selection.recorded":
       return change(event.itemId, (item) => ({
         ...item,
