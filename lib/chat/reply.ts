@@ -1,5 +1,5 @@
 import "server-only";
-import { compileUi, findUiFences, uiFallbackText, uiHasFence, type UiBlock, type UiCompiler, type UiFence } from "@/lib/intelligent-ui";
+import { compileStoredUi, compileUi, findUiFences, uiFallbackText, uiHasFence, type UiBlock, type UiCompiler, type UiFence } from "@/lib/intelligent-ui";
 import { contentParts } from "./content";
 import type { Part } from "./wire";
 
@@ -9,10 +9,6 @@ import type { Part } from "./wire";
  * `pending` says a block has grown since.
  */
 export type DrawnReply = { parts: Part[]; blocks: UiBlock[]; compiled: boolean; pending: boolean };
-
-// A stored block is compiled once, when its reply is final: it gets room a busy server needs,
-// so an honest block is never refused on time (LANGUAGE.md §10).
-const FINAL_COMPILE = { limits: { milliseconds: 250 }, replyLimits: { milliseconds: 1_000 } } as const;
 
 type DrawOptions = {
   itemId: string;
@@ -38,7 +34,8 @@ export function drawReply(content: string, options: DrawOptions): DrawnReply {
   if (!uiHasFence(prose)) return { parts, blocks: [], compiled: true, pending: false };
   const compiled = final || compiler !== undefined || known === undefined;
   const blocks = final
-    ? compileUi(prose, { id: itemId, final, ...FINAL_COMPILE }).map((block) => ({ ...block, revision }))
+    ? // A stored block gets the room a busy server needs: it is never refused on time (LANGUAGE.md §10).
+      compileStoredUi(prose, { id: itemId }).map((block) => ({ ...block, revision }))
     : compiler?.compile(prose) ?? (known ? [...known.values()] : compileUi(prose, { id: itemId }));
   const byId = new Map(blocks.map((block) => [block.id, block]));
   let pending = false;

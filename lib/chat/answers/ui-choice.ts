@@ -1,5 +1,5 @@
 import "server-only";
-import { isUiFailure, resolveUiChoice, type UiBlock, type UiChoiceSelection, type UiValue } from "@/lib/intelligent-ui";
+import { isUiFailure, resolveStoredUiChoice, type UiBlock, type UiChoiceSelection } from "@/lib/intelligent-ui";
 import { db, type Tx } from "@/lib/db/client";
 import type { Prisma } from "@/lib/db/generated/client";
 import { AppError } from "@/lib/http/errors";
@@ -87,9 +87,6 @@ async function findAnswerableBlock(tx: Tx, request: UiChoiceRequest): Promise<{ 
   return { block, position: item.position, completedAt: item.completedAt };
 }
 
-// A stored block is honest: a busy server gives it room rather than refuse it on time.
-const STORED_BLOCK_LIMITS = { milliseconds: 250 };
-
 const FAILURE_CODES = new Set(["refused_choice", "refused_binding", "invalid_value", "budget_exceeded"] as const);
 type ChoiceFailureCode = typeof FAILURE_CODES extends Set<infer Code> ? Code : never;
 
@@ -103,7 +100,8 @@ const FAILURE_MESSAGES: Record<ChoiceFailureCode, string> = {
 /** Runs the library's choice algorithm; its refusal code becomes the answer's code. */
 function resolveStoredChoice(block: UiBlock, choiceId: string, values: Record<string, unknown>): UiChoiceSelection {
   try {
-    return resolveUiChoice(block, choiceId, values as Record<string, UiValue>, {}, STORED_BLOCK_LIMITS);
+    // A stored block is honest: it gets room on a busy server, never a refusal on time.
+    return resolveStoredUiChoice(block, choiceId, values);
   } catch (error) {
     if (!isUiFailure(error)) throw error;
     // Other library codes name a finer cause of the same refusals (e.g. a `__proto__` key).
