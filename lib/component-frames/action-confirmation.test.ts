@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { createActionConfirmation } from "./action-confirmation";
+import { ConfirmationConfigError, createActionConfirmation } from "./action-confirmation";
+import { IDENTIFIER_PATTERN } from "./constants";
 import { createMemoryConfirmationStore } from "./confirmation-store";
 import {
   ActionConfirmationRecordSchema,
@@ -273,8 +274,73 @@ describe("ActionConfirmationRecordSchema", () => {
 });
 
 describe("createActionConfirmation", () => {
+  const tool = { name: "send-email", executable: true, requiresConfirmation: true, input: EmailInput, execute: async () => null };
+
   it("throws for two tools with one name", () => {
-    const tool = { name: "t", executable: true, requiresConfirmation: true, input: z.strictObject({}), execute: async () => null };
     expect(() => createActionConfirmation({ tools: [tool, tool] })).toThrow(/registered twice/);
+  });
+
+  it.each([0, -1, 1.5, Number.NaN, Infinity, Number.MAX_SAFE_INTEGER + 1, "300" as unknown as number])("refuses ttlMs %s: no handle may never expire", (ttlMs) => {
+    expect(() => createActionConfirmation({ tools: [tool], ttlMs })).toThrow(
+      expect.objectContaining({ name: "ConfirmationConfigError", code: "CONFIRMATION_INVALID_TTL" }),
+    );
+  });
+
+  it("accepts a positive safe integer ttlMs", async () => {
+    const confirmation = createActionConfirmation({ tools: [tool], ttlMs: 1, now: () => START });
+    const proposed = await confirmation.propose({ sessionId: "s", action });
+    expect(proposed.ok && proposed.record.expiresAt).toBe(START + 1);
+  });
+
+  it("generates ids that always fit the 128-character identifier pattern, and refuses a suffix that would not", async () => {
+    const store = createMemoryConfirmationStore();
+    const longest = createActionConfirmation({ tools: [tool], store, createId: () => "a".repeat(120) });
+    const proposed = await longest.propose({ sessionId: "s", action });
+    if (!proposed.ok) throw new Error(proposed.diagnostic.code);
+    expect(proposed.record.token).toHaveLength(128);
+    expect([proposed.record.token, proposed.record.toolCallId].every((id) => IDENTIFIER_PATTERN.test(id))).toBe(true);
+    expect(ActionConfirmationRecordSchema.safeParse(proposed.record).success).toBe(true);
+    for (const suffix of ["a".repeat(121), "", "has space", "semi;colon"]) {
+      const confirmation = createActionConfirmation({ tools: [tool], store, createId: () => suffix });
+      await expect(confirmation.propose({ sessionId: "s", action })).rejects.toThrow(ConfirmationConfigError);
+      expect(await store.find(`confirm-${suffix}`)).toBeNull();
+    }
+  });
+});
+
+describe("a tool that throws", () => {
+  it("is run and settled at most once, however many approvals race across processes", async () => {
+    const store = createMemoryConfirmationStore();
+    const failing = () => Promise.reject(new Error("boom"));
+    const first = setup({ store, execute: failing });
+    const second = setup({ store, execute: failing });
+    const record = await proposeRecord(first.confirmation);
+    const results = await Promise.all([first, second, first, second].map(({ confirmation }) => confirmation.approve(record.token, "session-a")));
+    expect(first.runs.length + second.runs.length).toBe(1);
+    expect(results.filter((result) => result.ok && result.changed)).toHaveLength(2);
+    expect(await store.find(record.token)).toMatchObject({ status: "approved", outcome: { kind: "failed", code: "ACTION_EXECUTION_FAILED" } });
+    expect(await second.confirmation.approve(record.token, "session-a")).toMatchObject({ ok: true, changed: false });
+    expect(first.runs.length + second.runs.length).toBe(1);
+  });
+
+  it("is never retried when the process died while it ran: the handle stays approving", async () => {
+    const shared = createMemoryConfirmationStore();
+    let dies = true;
+    // The store goes away with the process right after the tool ran: the settling write never lands.
+    const dying: ConfirmationStore = {
+      ...shared,
+      async compareAndSwap(token, from, patch) {
+        if (from === "approving" && dies) throw new Error("process died");
+        return shared.compareAndSwap(token, from, patch);
+      },
+    };
+    const crashed = setup({ store: dying, execute: () => Promise.reject(new Error("boom")) });
+    const record = await proposeRecord(crashed.confirmation);
+    await expect(crashed.confirmation.approve(record.token, "session-a")).rejects.toThrow("process died");
+    dies = false;
+    const later = setup({ store: shared });
+    expect(await later.confirmation.approve(record.token, "session-a")).toMatchObject({ ok: true, changed: false, record: { status: "approving", outcome: null } });
+    expect(await crashed.confirmation.approve(record.token, "session-a")).toMatchObject({ ok: true, changed: false, record: { status: "approving" } });
+    expect(crashed.runs.length + later.runs.length).toBe(1);
   });
 });

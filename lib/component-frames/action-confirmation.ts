@@ -10,26 +10,62 @@ import type {
   ConfirmationResult,
   ConfirmationStore,
 } from "./confirmation-types";
-import { DEFAULT_CONFIRMATION_TTL_MS } from "./constants";
+import { DEFAULT_CONFIRMATION_TTL_MS, IDENTIFIER_PATTERN } from "./constants";
 import { fail } from "./diagnostics";
 
 const TOKEN_PREFIX = "confirm-";
 const TOOL_CALL_PREFIX = "app-";
+/** `confirm-` plus this many characters is the identifier pattern's 128. */
+export const MAX_ID_SUFFIX_LENGTH = 120;
 const MAX_HANDLE_LENGTH = 256;
 const MAX_REASON_LENGTH = 1_024;
 
 type Decision = { readonly kind: "approve" } | { readonly kind: "reject"; readonly reason: string | null };
 
+export type ConfirmationConfigErrorCode = "CONFIRMATION_INVALID_TTL" | "CONFIRMATION_INVALID_ID";
+
+/** A configuration mistake in the app's own code (`ttlMs`, `createId`), so it throws instead of returning a diagnostic. */
+export class ConfirmationConfigError extends Error {
+  constructor(
+    readonly code: ConfirmationConfigErrorCode,
+    message: string,
+  ) {
+    super(message);
+    this.name = "ConfirmationConfigError";
+  }
+}
+
 /**
  * Expiring, single-use handles for proposed tool calls. The handle is correlation metadata, not
  * authentication: callers still check that the visitor owns the session.
+ *
+ * What it promises:
+ * - `ttlMs` is a positive safe integer (0, 1.5, `NaN`, `Infinity` throw): no handle never expires.
+ * - Generated ids (`confirm-<suffix>`, `app-<suffix>`) fit the identifier pattern; a `createId`
+ *   suffix that would not (over 120 characters, empty, or other characters) throws at `propose`.
+ * - A tool runs at most once per handle. Whoever claims the handle (`pending → approving`) is the
+ *   only caller to run it; a tool that throws leaves the handle `approved` with a `failed`
+ *   outcome, and a process that dies mid-run leaves it `approving`. Either way it is settled at
+ *   most once and never retried automatically: the person sees it failed and may ask again, which
+ *   proposes a new handle.
  */
 export function createActionConfirmation(options: ActionConfirmationOptions): ActionConfirmation {
   const registry = createToolRegistry(options.tools);
   const store = options.store ?? createMemoryConfirmationStore();
   const now = options.now ?? Date.now;
   const ttlMs = options.ttlMs ?? DEFAULT_CONFIRMATION_TTL_MS;
-  const createId = options.createId ?? createRandomId;
+  if (typeof ttlMs !== "number" || !Number.isSafeInteger(ttlMs) || ttlMs <= 0) {
+    throw new ConfirmationConfigError("CONFIRMATION_INVALID_TTL", "ttlMs must be a positive safe integer.");
+  }
+  const randomId = options.createId ?? createRandomId;
+  const createId = (prefix: string): string => {
+    const suffix = randomId();
+    const id = prefix + suffix;
+    if (typeof suffix !== "string" || suffix.length === 0 || suffix.length > MAX_ID_SUFFIX_LENGTH || !IDENTIFIER_PATTERN.test(id)) {
+      throw new ConfirmationConfigError("CONFIRMATION_INVALID_ID", `createId must return 1..${MAX_ID_SUFFIX_LENGTH} identifier characters.`);
+    }
+    return id;
+  };
   const inFlight = new Map<string, Promise<ConfirmationResult>>();
 
   async function decide(token: unknown, sessionId: unknown, decision: Decision): Promise<ConfirmationResult> {
@@ -78,13 +114,15 @@ export function createActionConfirmation(options: ActionConfirmationOptions): Ac
       }
       const checked = validateToolAction(registry, request.action);
       if (!checked.ok) return checked;
+      const token = createId(TOKEN_PREFIX);
+      const toolCallId = createId(TOOL_CALL_PREFIX);
       const createdAt = now();
       const record: ActionConfirmationRecord = Object.freeze({
-        token: TOKEN_PREFIX + createId(),
+        token,
         sessionId,
         action: checked.tool.name,
         input: checked.input,
-        toolCallId: TOOL_CALL_PREFIX + createId(),
+        toolCallId,
         createdAt,
         expiresAt: createdAt + ttlMs,
         status: "pending",

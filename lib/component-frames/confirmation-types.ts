@@ -47,13 +47,13 @@ export type ConfirmationOutcome = z.infer<typeof ConfirmationOutcomeSchema>;
 
 /** Plain JSON throughout, so it can be a database row and a response body; parse rows read back with it. */
 export const ActionConfirmationRecordSchema = z.strictObject({
-  token: z.string().startsWith("confirm-"),
+  token: IdentifierSchema.startsWith("confirm-"),
   sessionId: z.string().min(1),
   /** The registered tool's name. */
   action: IdentifierSchema,
   /** Frozen copy of the input as the tool's validator returned it; what `execute` receives. */
   input: JsonValueSchema,
-  toolCallId: z.string().startsWith("app-"),
+  toolCallId: IdentifierSchema.startsWith("app-"),
   createdAt: z.number(),
   expiresAt: z.number(),
   status: ConfirmationStatusSchema,
@@ -94,6 +94,11 @@ export type ConfirmationResult =
 
 export type ActionConfirmation = {
   propose(request: ProposeRequest): Promise<ProposeResult>;
+  /**
+   * Claims a pending handle and runs its tool: at most once, never retried. A tool that throws
+   * leaves the handle `approved` with a `failed` outcome; a process that dies mid-run leaves it
+   * `approving`. A handle that is not pending is returned unchanged.
+   */
   approve(token: string, sessionId: string): Promise<ConfirmationResult>;
   reject(token: string, sessionId: string, reason?: string): Promise<ConfirmationResult>;
 };
@@ -103,7 +108,8 @@ export type ActionConfirmationOptions = {
   /** Defaults to a non-durable in-memory store. */
   readonly store?: ConfirmationStore;
   readonly now?: () => number;
+  /** A positive safe integer; 300,000 by default. */
   readonly ttlMs?: number;
-  /** Suffix for tokens and tool-call ids; defaults to `crypto.randomUUID`. */
+  /** Suffix for tokens and tool-call ids, 1..120 identifier characters; defaults to `crypto.randomUUID`. */
   readonly createId?: () => string;
 };

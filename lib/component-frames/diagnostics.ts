@@ -9,6 +9,7 @@ const DIAGNOSTIC_MESSAGES = {
   COMPONENT_UNKNOWN: "Component is not registered.",
   COMPONENT_INVALID_PROPS: "Component props are invalid.",
   COMPONENT_UNKNOWN_CHOICE: "Choice is not declared by the component.",
+  COMPONENT_INVALID_SELECTION: "Selection event is invalid.",
   INVALID_RECORD: "Assistant content record is invalid.",
   ASSISTANT_CONTENT_UNSUPPORTED_VERSION: "Assistant content version is not supported.",
   ASSISTANT_CONTENT_LIMIT_EXCEEDED: "Assistant content exceeds its limits.",

@@ -14,6 +14,8 @@ describe("lib/component-frames", () => {
       "encodeAssistantContent",
       "decodeAssistantContent",
       "createActionConfirmation",
+      "ConfirmationConfigError",
+      "MAX_ID_SUFFIX_LENGTH",
       "createMemoryConfirmationStore",
       "componentFallbackText",
       "formatChoiceListFallback",

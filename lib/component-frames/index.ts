@@ -23,7 +23,7 @@ export {
 } from "./choice-list";
 export type { Choice, ChoiceAction, ChoiceListProps } from "./choice-list";
 export { ComponentSelectionEventSchema, createSelectionEvent, selectChoice } from "./selection";
-export type { ChoiceSelectionResult, ComponentSelectionEvent } from "./selection";
+export type { ChoiceSelectionResult, ComponentSelectionEvent, SelectionEventResult } from "./selection";
 export { ContentRecordSchema } from "./content-parts";
 export type { AssistantComponentPart, AssistantContentPart, AssistantTextPart, ContentRecord } from "./content-parts";
 export { encodeAssistantContent } from "./content-encoder";
@@ -32,7 +32,8 @@ export { decodeAssistantContent } from "./content-decoder";
 export type { AssistantContentDecodeResult } from "./content-decoder";
 export { createToolRegistry, validateToolAction } from "./action-policy";
 export type { ActionCheckResult, ToolRegistry } from "./action-policy";
-export { createActionConfirmation } from "./action-confirmation";
+export { ConfirmationConfigError, createActionConfirmation, MAX_ID_SUFFIX_LENGTH } from "./action-confirmation";
+export type { ConfirmationConfigErrorCode } from "./action-confirmation";
 export { createMemoryConfirmationStore } from "./confirmation-store";
 export {
   ActionConfirmationRecordSchema,

@@ -20,21 +20,29 @@ export type ChoiceSelectionResult =
   | { readonly ok: true; readonly event: ComponentSelectionEvent; readonly choice: Choice }
   | Failure;
 
+export type SelectionEventResult = { readonly ok: true; readonly event: ComponentSelectionEvent } | Failure;
+
 const choiceListOnly = defineComponentManifest([ChoiceListComponent]);
 
+/**
+ * Builds a selection event. A `choiceId` (or instance id, or component key) that does not fit its
+ * pattern is refused with `COMPONENT_INVALID_SELECTION`: an event this returns always passes
+ * `ComponentSelectionEventSchema`.
+ */
 export function createSelectionEvent(target: {
-  componentKey: string;
-  instanceId: string;
-  choiceId: string;
-}): ComponentSelectionEvent {
-  return {
+  componentKey: unknown;
+  instanceId: unknown;
+  choiceId: unknown;
+}): SelectionEventResult {
+  const parsed = ComponentSelectionEventSchema.safeParse({
     protocol: COMPONENT_PROTOCOL,
     version: COMPONENT_PROTOCOL_VERSION,
     type: "select",
-    componentKey: target.componentKey,
-    instanceId: target.instanceId,
-    choiceId: target.choiceId,
-  };
+    componentKey: target?.componentKey,
+    instanceId: target?.instanceId,
+    choiceId: target?.choiceId,
+  });
+  return parsed.success ? { ok: true, event: parsed.data } : fail("COMPONENT_INVALID_SELECTION");
 }
 
 /**
@@ -46,10 +54,10 @@ export function selectChoice(frame: unknown, choiceId: unknown): ChoiceSelection
   if (!resolved.ok) return { ok: false, diagnostic: resolved.diagnostic };
   const choice = resolved.props.choices.find((candidate) => candidate.id === choiceId);
   if (!choice) return fail("COMPONENT_UNKNOWN_CHOICE");
-  const event = createSelectionEvent({
+  const created = createSelectionEvent({
     componentKey: CHOICE_LIST_KEY,
     instanceId: resolved.frame.instanceId,
     choiceId: choice.id,
   });
-  return { ok: true, event, choice };
+  return created.ok ? { ok: true, event: created.event, choice } : created;
 }
