@@ -98,12 +98,15 @@ export interface UiNode {
   expression?: UiExpr;
   /** A compile-time problem: the node draws as its fallback. */
   error?: UiDiagnosticCode;
-  /** The local variable this control's `value` binds. */
+  /** The local variable this control's `value` binds, by compiled name (`count` for `$count`). */
   binding?: string;
   action?: UiAction;
 }
 
-/** A declared local variable; its default fixes its type. */
+/**
+ * A declared local variable; its default fixes its type. Compiled blocks store names without the
+ * `$` (`count`); every map a host passes or receives is keyed by the declared `$count`.
+ */
 export interface UiVariable {
   name: string;
   default: UiValue;
@@ -174,6 +177,7 @@ export interface UiEvaluation {
 export interface UiChoiceSelection {
   label: string;
   context: string;
+  /** `uiInputValues` after the submission, by declared name (`{ "$count": 4 }`). */
   values: Record<string, UiValue>;
 }
 
