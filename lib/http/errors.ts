@@ -24,6 +24,7 @@ export const ERROR_STATUS = {
   "item-not-found": 404,
   "cannot-regenerate": 409,
   "queue-full": 429,
+  "busy": 503,
   "action-refused": 422,
   "confirmation-not-found": 404,
   "confirmation-expired": 410,
@@ -57,8 +58,20 @@ export class AppError extends Error {
   }
 }
 
+// Prisma's codes for a transaction or query that could not get a connection in time: the pool is
+// exhausted under load. Nothing was written; the client may simply try again.
+const POOL_EXHAUSTED = new Set(["P2024", "P2028"]);
+
+/** Whether an error means the database was too busy to start the work (nothing was written). */
+export function isDatabaseBusy(error: unknown): boolean {
+  return typeof error === "object" && error !== null && "code" in error && POOL_EXHAUSTED.has(String(error.code));
+}
+
 /** The one way an error leaves a route: known refusals as they are, anything else as a bare 500. */
 export function toErrorResponse(error: unknown): Response {
+  if (isDatabaseBusy(error)) {
+    return toErrorResponse(new AppError("busy", "The server is busy. Try again in a moment.", undefined, { retryAfterSeconds: 1 }));
+  }
   if (error instanceof AppError) {
     const headers = error.retryAfterSeconds === undefined ? undefined : { "retry-after": String(error.retryAfterSeconds) };
     return Response.json(error.toBody(), { status: error.status, headers });

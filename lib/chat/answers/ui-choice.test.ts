@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { afterAll, describe, expect, it } from "vitest";
 import type { Agent, AgentMessage } from "@/lib/agent";
 import { db, disconnectDb } from "@/lib/db/client";
+import { isDatabaseBusy } from "@/lib/http/errors";
 import { UiState, uiInputValues, type UiBlock, type UiNode, type UiValue } from "@/lib/intelligent-ui";
 import { createChat, loadChatView, sendMessage } from "../chats";
 import { regenerateReply } from "../turns/regenerate";
@@ -144,8 +145,10 @@ describe("chat.uiChoice", () => {
     const results = await Promise.allSettled(ids.map((id) => pick(id, {})));
     const won = results.filter((result) => result.status === "fulfilled");
     expect(won).toHaveLength(1);
+    // Under load a pick may not get a connection in time (a route answers it 503 busy); none
+    // writes anything but the winner.
     for (const result of results) {
-      if (result.status === "rejected") expect(result.reason).toMatchObject({ code: "ui-already-answered" });
+      if (result.status === "rejected" && !isDatabaseBusy(result.reason)) expect(result.reason).toMatchObject({ code: "ui-already-answered" });
     }
     expect(await db().uiAnswer.count({ where: { item: { chatId } } })).toBe(1);
     const chat = await loadChatView({ visitorId, chatId });
