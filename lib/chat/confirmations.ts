@@ -68,14 +68,15 @@ function proposalStore(tx: Tx, origin: ConfirmationOrigin): ConfirmationStore {
   };
 }
 
+const CLAIMS: readonly ConfirmationStatus[] = ["approving", "rejecting", "expiring"];
+
 /**
  * Decisions on handles in Postgres. Each step out of `pending` is a compare-and-swap
  * (`UPDATE … WHERE token = $1 AND status = $2`), so of any number of concurrent approvals, on any
  * number of instances, exactly one runs the tool. The step and its event commit together, under
- * the chat lock, so every page sees every state the handle passes through.
+ * the chat lock, so every page sees every state the handle passes through. Each claim is stamped
+ * with `claimedAt`, so a claim whose process died can be told from one still running.
  */
-const CLAIMS: readonly ConfirmationStatus[] = ["approving", "rejecting", "expiring"];
-
 function decisionStore(): ConfirmationStore {
   return {
     insert() {
