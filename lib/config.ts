@@ -8,6 +8,8 @@ const envSchema = z.object({
   AGENT_DELTA_MS: z.coerce.number().int().min(0).max(2_000).default(35),
   TURN_LEASE_MS: z.coerce.number().int().min(500).max(600_000).default(15_000),
   APP_ORIGIN: z.url().optional(),
+  // Set by Vercel on its deployments, where its edge sets X-Forwarded-Host and -Proto itself.
+  VERCEL: z.string().optional(),
 });
 
 export type AppConfig = {
@@ -15,6 +17,10 @@ export type AppConfig = {
   agentDeltaMs: number;
   turnLeaseMs: number;
   appOrigin: string | undefined;
+  /** Whether X-Forwarded-Host/-Proto come from the platform rather than from any client. */
+  trustForwardedHeaders: boolean;
+  /** Production visitor cookies are `__Host-` prefixed and `Secure`. */
+  secureCookies: boolean;
 };
 
 let cached: AppConfig | undefined;
@@ -31,6 +37,8 @@ export function parseAppConfig(source: Record<string, string | undefined>): AppC
     agentDeltaMs: env.AGENT_DELTA_MS,
     turnLeaseMs: env.TURN_LEASE_MS,
     appOrigin: env.APP_ORIGIN ? new URL(env.APP_ORIGIN).origin : undefined,
+    trustForwardedHeaders: env.VERCEL === "1",
+    secureCookies: env.NODE_ENV === "production",
   };
 }
 

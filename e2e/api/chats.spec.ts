@@ -123,10 +123,11 @@ test.describe("refusals", () => {
   });
 
   test("a forged or malformed visitor cookie is not trusted", async ({ baseURL, playwright }) => {
-    for (const signature of ["forged", "A", "%%%%"]) {
+    for (const signature of ["forged", "A", "%%%%", "%ZZ"]) {
       const forged = await playwright.request.newContext({
         baseURL,
-        extraHTTPHeaders: { cookie: `answerable_visitor=00000000-0000-4000-8000-000000000000.${signature}` },
+        // The e2e server runs in production, where the visitor cookie is `__Host-` prefixed.
+        extraHTTPHeaders: { cookie: `__Host-answerable_visitor=00000000-0000-4000-8000-000000000000.${signature}` },
       });
       try {
         const response = await forged.get("/api/chats");

@@ -101,13 +101,17 @@ test.describe("typed actions over HTTP", () => {
     expect(second).toEqual(first);
   });
 
-  test("reject, then approve, stays rejected", async ({ request, baseURL }) => {
+  test("reject, then approve, stays rejected and says so", async ({ request, baseURL }) => {
     const { chatId, token } = await proposed(request, baseURL);
     const decide = decider(request, baseURL, chatId, token);
-    expect((await (await decide("reject")).json()).confirmation.status).toBe("rejected");
+    const rejected = await (await decide("reject")).json();
+    expect(rejected.confirmation.status).toBe("rejected");
     const approve = await decide("approve");
-    expect(approve.status()).toBe(200);
-    expect((await approve.json()).confirmation).toMatchObject({ status: "rejected", outcome: { kind: "rejected" } });
+    expect(approve.status()).toBe(409);
+    expect(await approve.json()).toMatchObject({ code: "confirmation-settled", confirmation: { status: "rejected", outcome: { kind: "rejected" } } });
+    const again = await decide("reject");
+    expect(again.status()).toBe(200);
+    expect(await again.json()).toEqual(rejected);
   });
 
   test("approve after expiry is denied and says so", async ({ request, baseURL }) => {
@@ -122,8 +126,23 @@ test.describe("typed actions over HTTP", () => {
     const response = await decider(request, baseURL, chatId, token)("approve");
     expect(response.status()).toBe(410);
     expect(await response.json()).toMatchObject({ code: "confirmation-expired", reason: "CONFIRMATION_EXPIRED" });
-    const retry = await decider(request, baseURL, chatId, token)("approve");
-    expect((await retry.json()).confirmation).toMatchObject({ status: "expired" });
+    for (const decision of ["approve", "reject"] as const) {
+      const retry = await decider(request, baseURL, chatId, token)(decision);
+      expect(retry.status(), decision).toBe(410);
+      expect(await retry.json()).toMatchObject({ code: "confirmation-expired", confirmation: { status: "expired" } });
+    }
+  });
+
+  test("a reason that cannot be stored is refused and leaves the handle pending", async ({ request, baseURL }) => {
+    const { chatId, token } = await proposed(request, baseURL);
+    for (const reason of ["no\\u0000thanks", "\\ud800"]) {
+      const response = await request.post(`/api/chats/${chatId}/confirmations/${token}`, { headers: sameOrigin(baseURL), data: `{"decision":"reject","reason":"${reason}"}` });
+      expect(response.status(), reason).toBe(400);
+      expect(await response.json()).toMatchObject({ code: "invalid-text" });
+    }
+    const chat = (await (await request.get(`/api/chats/${chatId}`)).json()) as { items: Array<{ confirmations: Record<string, { status: string }> }> };
+    expect(chat.items[1]!.confirmations[token]).toMatchObject({ status: "pending" });
+    expect((await (await decider(request, baseURL, chatId, token)("reject")).json()).confirmation.status).toBe("rejected");
   });
 
   test("a foreign visitor's token is not found", async ({ request, baseURL, playwright }) => {

@@ -1,19 +1,23 @@
 import "server-only";
 import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/http/errors";
+import { sweepStaleClaims } from "./confirmations";
 import { appendEvents, itemExtras, lockChat, toItemView } from "./store";
 import { queuedViews, sendOrQueue } from "./turns/start";
 import type { ChatView, ItemView } from "./wire";
 
+// Cut by code points: a cut through a surrogate pair would leave text Postgres cannot store.
 function titleFrom(text: string): string {
   const line = text.trim().split("\n")[0] ?? "";
-  return line.length > 60 ? `${line.slice(0, 57)}…` : line || "New chat";
+  const characters = Array.from(line);
+  return characters.length > 60 ? `${characters.slice(0, 57).join("")}…` : line || "New chat";
 }
 
 /** Creates a chat for the visitor, optionally with its first message (which starts a turn). */
 export async function createChat({ visitorId, message }: { visitorId: string; message?: string }) {
   return db().$transaction(async (tx) => {
-    await tx.visitor.upsert({ where: { id: visitorId }, create: { id: visitorId }, update: {} });
+    // A new visitor's first requests race to create it; the losers wait for the winner and do nothing.
+    await tx.$executeRaw`INSERT INTO "Visitor" ("id") VALUES (${visitorId}::uuid) ON CONFLICT DO NOTHING`;
     const chat = await tx.chat.create({ data: { visitorId, title: message ? titleFrom(message) : "New chat" } });
     if (!message) return { chatId: chat.id, status: null };
     const locked = await lockChat(tx, { chatId: chat.id, visitorId });
@@ -44,6 +48,8 @@ export async function sendMessage({ visitorId, chatId, text }: { visitorId: stri
 
 /** The whole chat as its page first draws it; streaming continues from `lastEventSeq`. */
 export async function loadChatView({ visitorId, chatId }: { visitorId: string; chatId: string }): Promise<ChatView> {
+  // Reading a chat heals its confirmations whose deciding process died.
+  await sweepStaleClaims({ chatId, visitorId });
   // Repeatable read: the items, the queue and the sequence number describe one moment of the log.
   return db().$transaction(
     async (tx) => {

@@ -4,6 +4,8 @@ import {
   createActionConfirmation,
   type ActionConfirmation,
   type ActionConfirmationRecord,
+  type ConfirmationOutcome,
+  type ConfirmationStatus,
   type ConfirmationStore,
   type ProposeRequest,
 } from "@/lib/component-frames";
@@ -11,7 +13,7 @@ import { db, type Tx } from "@/lib/db/client";
 import { AppError } from "@/lib/http/errors";
 import { appTools } from "@/lib/tools";
 import { appendEvents, lockChat, toConfirmationView } from "./store";
-import type { ConfirmationView } from "./wire";
+import type { ChatEvent, ConfirmationView } from "./wire";
 
 /** Where a proposed action came from; stored beside the handle so the page can draw it in place. */
 export type ConfirmationOrigin = { chatId: string; itemId: string; instanceId: string; choiceId: string };
@@ -66,11 +68,14 @@ function proposalStore(tx: Tx, origin: ConfirmationOrigin): ConfirmationStore {
   };
 }
 
+const CLAIMS: readonly ConfirmationStatus[] = ["approving", "rejecting", "expiring"];
+
 /**
  * Decisions on handles in Postgres. Each step out of `pending` is a compare-and-swap
  * (`UPDATE … WHERE token = $1 AND status = $2`), so of any number of concurrent approvals, on any
  * number of instances, exactly one runs the tool. The step and its event commit together, under
- * the chat lock, so every page sees every state the handle passes through.
+ * the chat lock, so every page sees every state the handle passes through. Each claim is stamped
+ * with `claimedAt`, so a claim whose process died can be told from one still running.
  */
 function decisionStore(): ConfirmationStore {
   return {
@@ -87,6 +92,7 @@ function decisionStore(): ConfirmationStore {
           where: { token, status: from },
           data: {
             status: patch.status,
+            ...(CLAIMS.includes(patch.status) ? { claimedAt: new Date() } : {}),
             ...(patch.outcome ? { outcome: patch.outcome } : {}),
             ...(patch.settledAt !== undefined ? { settledAt: new Date(patch.settledAt) } : {}),
           },
@@ -117,8 +123,65 @@ function decisions(): ActionConfirmation {
 }
 
 /**
+ * How long a claim (`approving`, `rejecting`, `expiring`) may stand before its process counts as
+ * dead. Far longer than a decision takes; a tool that runs longer is recorded as interrupted.
+ */
+export const CLAIM_LEASE_MS = 60_000;
+
+const INTERRUPTED: ConfirmationOutcome = {
+  kind: "failed",
+  code: "ACTION_EXECUTION_FAILED",
+  message: "The action was interrupted before it reported back. It may not have run, and it will not be run again.",
+};
+
+/**
+ * What a claim whose process died becomes. An approval may have run its tool: it is recorded as
+ * failed, never run again (the person can propose it anew). A rejection ran nothing and is
+ * undone, so the person decides again; an expiry is finished.
+ */
+function healedClaim(status: ConfirmationStatus, now: Date) {
+  if (status === "approving") return { status: "approved", outcome: INTERRUPTED, settledAt: now } as const;
+  if (status === "expiring") return { status: "expired", outcome: { kind: "expired" }, settledAt: now } as const;
+  return { status: "pending", claimedAt: null } as const;
+}
+
+type SweepScope = { chatId?: string; visitorId?: string; now?: Date; leaseMs?: number };
+
+/**
+ * Heals claims older than the lease, in one chat (of its owner: a stranger's request writes
+ * nothing) or in all: each step commits under the chat lock with its `confirmation.updated` event,
+ * as decisions do. Runs whenever a chat is read or decided on; a periodic job may call it without
+ * a scope. Returns how many handles it healed.
+ */
+export async function sweepStaleClaims({ chatId, visitorId, now = new Date(), leaseMs = CLAIM_LEASE_MS }: SweepScope = {}): Promise<number> {
+  const stale = { status: { in: [...CLAIMS] }, claimedAt: { lt: new Date(now.getTime() - leaseMs) } };
+  const scope = { ...(chatId ? { chatId } : {}), ...(visitorId ? { visitorId } : {}) };
+  const chats = await db().actionConfirmation.findMany({ where: { ...stale, ...scope }, select: { chatId: true }, distinct: ["chatId"] });
+  let healed = 0;
+  for (const { chatId: id } of chats) {
+    healed += await db().$transaction(async (tx) => {
+      await lockChat(tx, { chatId: id });
+      const events: ChatEvent[] = [];
+      for (const row of await tx.actionConfirmation.findMany({ where: { ...stale, chatId: id } })) {
+        const data = healedClaim(row.status, now);
+        const { count } = await tx.actionConfirmation.updateMany({ where: { token: row.token, status: row.status }, data });
+        if (count === 1) events.push({ type: "confirmation.updated", itemId: row.itemId, confirmation: toConfirmationView({ ...row, ...data }) });
+      }
+      if (events.length > 0) await appendEvents(tx, id, events);
+      return events.length;
+    });
+  }
+  return healed;
+}
+
+// The states a decision itself leads to: repeating it answers the handle as it stands.
+const REACHED_BY = { approve: ["approving", "approved"], reject: ["rejecting", "rejected"] } as const;
+
+/**
  * A person approves or rejects a proposed action. Only an approved, unexpired handle runs its
- * tool, once; a repeated decision answers the settled handle unchanged.
+ * tool, once. Repeating the decision that settled a handle answers it unchanged; the other
+ * decision is refused with `confirmation-settled`, and any decision on an expired handle with
+ * `confirmation-expired`, both carrying the handle as it stands.
  */
 export async function decideConfirmation({
   visitorId,
@@ -137,14 +200,17 @@ export async function decideConfirmation({
   if (!chat || chat.visitorId !== visitorId) throw new AppError("chat-not-found", "This chat does not exist.");
   const owned = await db().actionConfirmation.findFirst({ where: { token, chatId, visitorId }, select: { token: true } });
   if (!owned) throw new AppError("confirmation-not-found", "This confirmation does not exist.");
+  await sweepStaleClaims({ chatId, visitorId });
 
   const handle = decisions();
   const result = decision === "approve" ? await handle.approve(token, visitorId) : await handle.reject(token, visitorId, reason);
-  if (!result.ok) {
-    if (result.diagnostic.code === "CONFIRMATION_EXPIRED") {
-      throw new AppError("confirmation-expired", "This confirmation expired; nothing was run.", result.diagnostic.code);
-    }
+  if (!result.ok && result.diagnostic.code !== "CONFIRMATION_EXPIRED") {
     throw new AppError("confirmation-not-found", "This confirmation does not exist.", result.diagnostic.code);
   }
-  return toConfirmationView(await db().actionConfirmation.findUniqueOrThrow({ where: { token } }));
+  const confirmation = toConfirmationView(await db().actionConfirmation.findUniqueOrThrow({ where: { token } }));
+  if ((REACHED_BY[decision] as readonly string[]).includes(confirmation.status)) return confirmation;
+  if (confirmation.status === "expiring" || confirmation.status === "expired") {
+    throw new AppError("confirmation-expired", "This confirmation expired; nothing was run.", "CONFIRMATION_EXPIRED", { details: { confirmation } });
+  }
+  throw new AppError("confirmation-settled", `This confirmation is already ${confirmation.status}; nothing more was done.`, undefined, { details: { confirmation } });
 }

@@ -178,7 +178,8 @@ describe("typed actions", () => {
   it("keep a rejected handle rejected", async () => {
     const { visitorId, chatId, token } = await proposal();
     expect(await decideConfirmation({ visitorId, chatId, token, decision: "reject" })).toMatchObject({ status: "rejected" });
-    expect(await decideConfirmation({ visitorId, chatId, token, decision: "approve" })).toMatchObject({ status: "rejected", outcome: { kind: "rejected" } });
+    await expect(decideConfirmation({ visitorId, chatId, token, decision: "approve" })).rejects.toMatchObject({ code: "confirmation-settled" });
+    expect(await db().actionConfirmation.findUniqueOrThrow({ where: { token } })).toMatchObject({ status: "rejected", outcome: { kind: "rejected" } });
   });
 
   it("deny an expired handle and say so", async () => {

@@ -6,9 +6,14 @@ import { z } from "zod";
  */
 export const ERROR_STATUS = {
   "invalid-body": 400,
+  "invalid-text": 400,
+  "invalid-cursor": 400,
+  "invalid-path": 400,
+  "duplicate-cookie": 400,
   "body-too-large": 413,
   "unsupported-media-type": 415,
   "forbidden-origin": 403,
+  "method-not-allowed": 405,
   "not-found": 404,
   "chat-not-found": 404,
   "frame-not-found": 404,
@@ -27,6 +32,7 @@ export const ERROR_STATUS = {
   "busy": 503,
   "action-refused": 422,
   "confirmation-not-found": 404,
+  "confirmation-settled": 409,
   "confirmation-expired": 410,
   "internal": 500,
 } as const;
@@ -34,7 +40,8 @@ export const ERROR_STATUS = {
 export type ErrorCode = keyof typeof ERROR_STATUS;
 
 export const errorBodySchema = z.object({ code: z.string(), message: z.string(), reason: z.string().optional() });
-export type ErrorBody = z.infer<typeof errorBodySchema>;
+/** A refusal may carry the state it was refused against (e.g. a settled confirmation), so a page can redraw. */
+export type ErrorBody = z.infer<typeof errorBodySchema> & Record<string, unknown>;
 
 export class AppError extends Error {
   readonly code: ErrorCode;
@@ -43,18 +50,21 @@ export class AppError extends Error {
   readonly reason: string | undefined;
   /** For a refusal that passes with time (429, 503): when to try again, in seconds. */
   readonly retryAfterSeconds: number | undefined;
+  /** Public fields answered beside `code` and `message`; never internals. */
+  readonly details: Record<string, unknown> | undefined;
 
-  constructor(code: ErrorCode, message: string, reason?: string, { retryAfterSeconds }: { retryAfterSeconds?: number } = {}) {
+  constructor(code: ErrorCode, message: string, reason?: string, options: { retryAfterSeconds?: number; details?: Record<string, unknown> } = {}) {
     super(message);
     this.name = "AppError";
     this.code = code;
     this.status = ERROR_STATUS[code];
     this.reason = reason;
-    this.retryAfterSeconds = retryAfterSeconds;
+    this.retryAfterSeconds = options.retryAfterSeconds;
+    this.details = options.details;
   }
 
   toBody(): ErrorBody {
-    return this.reason ? { code: this.code, message: this.message, reason: this.reason } : { code: this.code, message: this.message };
+    return { ...this.details, code: this.code, message: this.message, ...(this.reason ? { reason: this.reason } : {}) };
   }
 }
 

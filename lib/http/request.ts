@@ -1,6 +1,7 @@
 import type { z } from "zod";
-import { appConfig } from "@/lib/config";
+import { appConfig, type AppConfig } from "@/lib/config";
 import { AppError } from "./errors";
+import { eventCursorSchema, INVALID_TEXT } from "./schemas";
 
 export const MAX_BODY_BYTES = 64 * 1024;
 
@@ -8,25 +9,48 @@ export const MAX_BODY_BYTES = 64 * 1024;
  * State-changing requests must come from the app's own pages. Browsers always send `Origin` on
  * cross-origin and on same-origin POSTs, so a missing or foreign one is refused.
  */
-export function assertSameOrigin(request: Request): void {
+export function assertSameOrigin(request: Request, config: Pick<AppConfig, "appOrigin" | "trustForwardedHeaders"> = appConfig()): void {
   const origin = request.headers.get("origin");
-  const allowed = new Set([new URL(request.url).origin]);
-  const host = request.headers.get("x-forwarded-host") ?? request.headers.get("host");
-  if (host) {
-    const proto = request.headers.get("x-forwarded-proto") ?? new URL(request.url).protocol.replace(":", "");
-    allowed.add(`${proto}://${host}`);
-  }
-  const configured = appConfig().appOrigin;
-  if (configured) allowed.add(configured);
-  if (!origin || !allowed.has(origin)) {
+  if (!origin || !allowedOrigins(request, config).has(origin)) {
     throw new AppError("forbidden-origin", "This request must come from the app's own pages.");
   }
 }
 
+/**
+ * The request's own origin, the configured one, and the forwarded one only where the platform
+ * sets `X-Forwarded-*` itself (Vercel): elsewhere any client can send them.
+ */
+function allowedOrigins(request: Request, config: Pick<AppConfig, "appOrigin" | "trustForwardedHeaders">): Set<string> {
+  const url = new URL(request.url);
+  const allowed = new Set([url.origin]);
+  const host = request.headers.get("host");
+  if (host) allowed.add(`${url.protocol}//${host}`);
+  if (config.trustForwardedHeaders) {
+    const forwardedHost = firstValue(request.headers.get("x-forwarded-host"));
+    const forwardedProto = firstValue(request.headers.get("x-forwarded-proto")) ?? url.protocol.replace(":", "");
+    if (forwardedHost) allowed.add(`${forwardedProto}://${forwardedHost}`);
+  }
+  if (config.appOrigin) allowed.add(config.appOrigin);
+  return allowed;
+}
+
+function firstValue(header: string | null): string | undefined {
+  return header?.split(",")[0]?.trim() || undefined;
+}
+
+/** JSON is `application/json`, with parameters at most, and UTF-8 (RFC 8259) if a charset is named. */
+function isJsonMediaType(header: string | null): boolean {
+  const [essence, ...parameters] = (header ?? "").split(";");
+  if (essence?.trim().toLowerCase() !== "application/json") return false;
+  return parameters.every((parameter) => {
+    const [name, value = ""] = parameter.split("=");
+    return name?.trim().toLowerCase() !== "charset" || /^"?utf-8"?$/i.test(value.trim());
+  });
+}
+
 /** Reads a JSON body of at most MAX_BODY_BYTES and parses it with the schema. */
 export async function parseJsonBody<S extends z.ZodType>(request: Request, schema: S): Promise<z.infer<S>> {
-  const type = request.headers.get("content-type") ?? "";
-  if (!type.toLowerCase().startsWith("application/json")) {
+  if (!isJsonMediaType(request.headers.get("content-type"))) {
     throw new AppError("unsupported-media-type", "Send the body as application/json.");
   }
   const declared = Number(request.headers.get("content-length") ?? "0");
@@ -40,9 +64,23 @@ export async function parseJsonBody<S extends z.ZodType>(request: Request, schem
   }
   const parsed = schema.safeParse(json);
   if (!parsed.success) {
-    const where = parsed.error.issues[0]?.path.join(".") || "body";
+    const unstorable = parsed.error.issues.find((issue) => issue.code === "custom" && issue.params?.code === INVALID_TEXT);
+    const where = (unstorable ?? parsed.error.issues[0])?.path.join(".") || "body";
+    if (unstorable) throw new AppError("invalid-text", `The text at ${where} holds a NUL or an unpaired surrogate, which cannot be stored.`);
     throw new AppError("invalid-body", `The request body is invalid at ${where}.`);
   }
+  return parsed.data;
+}
+
+/**
+ * Where an event stream starts: `Last-Event-ID` (an EventSource reconnecting) or `?after=` (the
+ * first connection), else the beginning. Anything but a sequence number Postgres can hold is refused.
+ */
+export function parseEventCursor(request: Request): number {
+  const raw = request.headers.get("last-event-id") ?? new URL(request.url).searchParams.get("after");
+  if (raw === null) return 0;
+  const parsed = eventCursorSchema.safeParse(raw);
+  if (!parsed.success) throw new AppError("invalid-cursor", "An event cursor is a whole number from 0 to 2147483647.");
   return parsed.data;
 }
 
@@ -68,7 +106,11 @@ async function readLimitedText(request: Request): Promise<string> {
     }
     chunks.push(value);
   }
-  return new TextDecoder().decode(Buffer.concat(chunks));
+  try {
+    return new TextDecoder("utf-8", { fatal: true }).decode(Buffer.concat(chunks));
+  } catch {
+    throw new AppError("invalid-text", "The body is not valid UTF-8.");
+  }
 }
 
 function tooLarge(): AppError {

@@ -1,10 +1,25 @@
 import { z } from "zod";
 import { MAX_MESSAGE_LENGTH } from "@/lib/chat/wire";
 
+/** The `params.code` of the issue a text field raises for text Postgres cannot store. */
+export const INVALID_TEXT = "invalid-text";
+
+/**
+ * Text Postgres can store: no NUL (text columns refuse it) and no lone surrogate (jsonb refuses
+ * its `\ud800` escape). Anything else would fail deep in a write as a 500, after a claim or a lock.
+ */
+export function isStorableText(text: string): boolean {
+  return !text.includes("\u0000") && (text as string & { isWellFormed(): boolean }).isWellFormed();
+}
+
+/** Every text field of every body is one of these, so such text is refused at the boundary. */
+export function storableText() {
+  return z.string().refine(isStorableText, { error: "The text holds characters that cannot be stored.", params: { code: INVALID_TEXT }, abort: true });
+}
+
 export const chatParamsSchema = z.object({ chatId: z.uuid() });
 
-export const messageTextSchema = z
-  .string()
+export const messageTextSchema = storableText()
   .max(MAX_MESSAGE_LENGTH)
   .refine((text) => text.trim().length > 0, "A message needs some text.");
 
@@ -23,7 +38,7 @@ export const confirmationParamsSchema = z.object({ chatId: z.uuid(), token: z.st
 
 export const confirmationBodySchema = z.strictObject({
   decision: z.enum(["approve", "reject"]),
-  reason: z.string().max(1_024).optional(),
+  reason: storableText().max(1_024).optional(),
 });
 export type ConfirmationBody = z.infer<typeof confirmationBodySchema>;
 
@@ -36,11 +51,21 @@ const plainRecord = z.custom<Record<string, unknown>>(
 
 export const uiChoiceBodySchema = z.strictObject({
   itemId: z.uuid(),
-  blockId: z.string().min(1).max(512),
+  blockId: storableText().min(1).max(512),
   revision: z.number().int().positive(),
-  choiceId: z.string().min(1).max(512),
+  choiceId: storableText().min(1).max(512),
   values: plainRecord,
 });
 export type UiChoiceBody = z.infer<typeof uiChoiceBodySchema>;
 
 export const itemParamsSchema = z.object({ chatId: z.uuid(), itemId: z.uuid() });
+
+/** Event sequence numbers are Postgres integers. */
+export const MAX_EVENT_CURSOR = 2_147_483_647;
+
+/** An event cursor (`Last-Event-ID` or `?after=`): decimal digits only, within Postgres' integer range. */
+export const eventCursorSchema = z
+  .string()
+  .regex(/^[0-9]{1,10}$/)
+  .transform(Number)
+  .pipe(z.number().int().max(MAX_EVENT_CURSOR));

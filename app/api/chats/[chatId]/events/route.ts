@@ -1,20 +1,16 @@
-import { z } from "zod";
 import { openChatEventStream } from "@/lib/chat/event-stream";
 import { handleRoute } from "@/lib/http/errors";
-import { parseParams } from "@/lib/http/request";
+import { parseEventCursor, parseParams } from "@/lib/http/request";
 import { chatParamsSchema } from "@/lib/http/schemas";
 import { requireVisitor } from "@/lib/http/visitor";
 
 export const dynamic = "force-dynamic";
 export const maxDuration = 300;
 
-const cursorSchema = z.coerce.number().int().min(0).catch(0);
-
 export const GET = handleRoute(async (request: Request, context: { params: Promise<{ chatId: string }> }) => {
   const { chatId } = parseParams(await context.params, chatParamsSchema);
   const visitorId = await requireVisitor(request);
-  // EventSource sends Last-Event-ID on reconnect; the first connection names its cursor in the URL.
-  const after = cursorSchema.parse(request.headers.get("last-event-id") ?? new URL(request.url).searchParams.get("after"));
+  const after = parseEventCursor(request);
   const stream = await openChatEventStream({ visitorId, chatId, after, signal: request.signal });
   return new Response(stream, {
     headers: {

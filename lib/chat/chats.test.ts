@@ -1,0 +1,28 @@
+import { randomUUID } from "node:crypto";
+import { afterAll, describe, expect, it } from "vitest";
+import { createMockAgent } from "@/lib/agent/mock-agent";
+import { db, disconnectDb } from "@/lib/db/client";
+import { createChat, listChats } from "./chats";
+import { driveChat } from "./turns/run";
+
+afterAll(async () => {
+  await disconnectDb();
+});
+
+describe("creating chats", () => {
+  it("lets a new visitor's first requests run at once without a conflict", async () => {
+    const visitorId = randomUUID();
+    const created = await Promise.allSettled(Array.from({ length: 10 }, () => createChat({ visitorId })));
+    expect(created.map((result) => result.status)).toEqual(Array(10).fill("fulfilled"));
+    expect(await db().chat.count({ where: { visitorId } })).toBe(10);
+  });
+
+  it("cuts a long title between characters, never inside a surrogate pair", async () => {
+    const visitorId = randomUUID();
+    const { chatId } = await createChat({ visitorId, message: `a${"🚀".repeat(70)}` });
+    // Its turn is run here, so no server sharing this database finds it waiting.
+    await driveChat(chatId, createMockAgent({ deltaMs: 0 }));
+    const [chat] = await listChats({ visitorId });
+    expect(chat!.title).toBe(`a${"🚀".repeat(56)}…`);
+  });
+});
