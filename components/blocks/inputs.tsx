@@ -71,6 +71,7 @@ export function Item({ node }: NodeProps) {
   );
 }
 
+/** Block-level, so a Switch is a row of its own and never shares a line with chips or buttons. */
 export function Switch({ node }: NodeProps) {
   const on = node.props.value === true;
   const disabled = useControlDisabled(node);
@@ -83,7 +84,7 @@ export function Switch({ node }: NodeProps) {
       aria-label={named ? undefined : "On or off"}
       disabled={disabled}
       onClick={() => node.change?.(!on)}
-      className="group inline-flex items-center gap-2 rounded-md text-left text-sm disabled:cursor-not-allowed"
+      className="group flex w-fit max-w-full items-center gap-2 rounded-md text-left text-sm disabled:cursor-not-allowed"
     >
       <span aria-hidden="true" className="relative inline-flex h-5 w-9 shrink-0 items-center rounded-full bg-zinc-400 transition-colors group-aria-checked:bg-indigo-600 group-disabled:opacity-70 dark:bg-zinc-600 dark:group-aria-checked:bg-indigo-500">
         <span className="ml-0.5 size-4 rounded-full bg-white shadow transition-transform group-aria-checked:translate-x-4" />

@@ -2,6 +2,7 @@ import { Component, type ComponentType, type ReactNode } from "react";
 import type { UiViewNode } from "@/lib/intelligent-ui";
 import { InLabel, useInLabel } from "./context";
 import { describeUiDiagnostic } from "./diagnostics";
+import { flowItems } from "./flow";
 import { heldChildren, MUTED, nodeText } from "./props";
 import { RENDERERS } from "./registry";
 
@@ -29,7 +30,21 @@ export function ControlLabel({ node, fallback }: { node: UiViewNode; fallback: s
 }
 
 export function ViewNodes({ nodes }: { nodes: readonly UiViewNode[] }) {
-  return nodes.map((node) => <ViewNode key={node.id} node={node} />);
+  const inLabel = useInLabel();
+  // A label's children are the words of one name, never rows.
+  if (inLabel) return nodes.map((node) => <ViewNode key={node.id} node={node} />);
+  return flowItems(nodes).map((item) =>
+    "row" in item ? (
+      // A span, so a row sits validly in the phrasing parents (a Step, a host link) too.
+      <span key={`${item.row[0]?.id}:row`} className="flex flex-wrap items-center gap-2">
+        {item.row.map((node) => (
+          <ViewNode key={node.id} node={node} />
+        ))}
+      </span>
+    ) : (
+      <ViewNode key={item.node.id} node={item.node} />
+    ),
+  );
 }
 
 export function ViewNode({ node }: NodeProps) {
