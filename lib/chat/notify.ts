@@ -1,6 +1,5 @@
 import "server-only";
 import { Client } from "pg";
-import type { Tx } from "@/lib/db/client";
 import { readDatabaseUrl } from "@/lib/db/client";
 
 /**
@@ -8,7 +7,8 @@ import { readDatabaseUrl } from "@/lib/db/client";
  * arrives only after the commit, on every instance listening. A notice is only a hint: streams
  * read the durable event log and also poll, so a missed notice costs latency, never an event.
  */
-const CHANNEL = "chat_events";
+export const CHAT_EVENTS_CHANNEL = "chat_events";
+const CHANNEL = CHAT_EVENTS_CHANNEL;
 
 type Listener = () => void;
 
@@ -17,10 +17,6 @@ const state = globalThis as unknown as {
   chatListenerClient?: Promise<Client | null>;
   chatListenerLive?: boolean;
 };
-
-export async function notifyChat(tx: Tx, chatId: string, seq: number): Promise<void> {
-  await tx.$executeRaw`SELECT pg_notify(${CHANNEL}, ${`${chatId}:${seq}`})`;
-}
 
 function listeners(): Map<string, Set<Listener>> {
   return (state.chatListeners ??= new Map());

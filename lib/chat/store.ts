@@ -1,8 +1,7 @@
 import "server-only";
-import type { Prisma } from "@/lib/db/generated/client";
 import type { Tx } from "@/lib/db/client";
 import { AppError } from "@/lib/http/errors";
-import { notifyChat } from "./notify";
+import { CHAT_EVENTS_CHANNEL } from "./notify";
 import { drawReply } from "./reply";
 import {
   type ChatEvent,
@@ -35,21 +34,25 @@ export async function lockChat(tx: Tx, { chatId, visitorId }: { chatId: string; 
   return chat;
 }
 
-/** Appends events to the chat's log; the caller holds the chat lock. Returns the last sequence number. */
+/**
+ * Appends events to the chat's log; the caller holds the chat lock. One statement takes the next
+ * sequence numbers, inserts the events and sends the wake-up notice (delivered on commit).
+ * Returns the last sequence number.
+ */
 export async function appendEvents(tx: Tx, chatId: string, events: ChatEvent[]): Promise<number> {
-  const chat = await tx.chat.update({
-    where: { id: chatId },
-    data: { lastEventSeq: { increment: events.length } },
-    select: { lastEventSeq: true },
-  });
-  const first = chat.lastEventSeq - events.length + 1;
-  await tx.chatEvent.createMany({
-    // Events are plain JSON by construction (their schemas are JSON shapes); Prisma's JSON input
-    // type cannot see that through interfaces such as a compiled block.
-    data: events.map((event, index) => ({ chatId, seq: first + index, type: event.type, data: event as Prisma.InputJsonValue })),
-  });
-  await notifyChat(tx, chatId, chat.lastEventSeq);
-  return chat.lastEventSeq;
+  const count = events.length;
+  const [row] = await tx.$queryRaw<{ lastEventSeq: number }[]>`
+    WITH seq AS (
+      UPDATE "Chat" SET "lastEventSeq" = "lastEventSeq" + ${count}, "updatedAt" = now()
+      WHERE "id" = ${chatId}::uuid RETURNING "lastEventSeq"
+    ), inserted AS (
+      INSERT INTO "ChatEvent" ("chatId", "seq", "type", "data")
+      SELECT ${chatId}::uuid, seq."lastEventSeq" - ${count} + event.ordinality::int, event.value->>'type', event.value
+      FROM seq, jsonb_array_elements(${JSON.stringify(events)}::jsonb) WITH ORDINALITY AS event(value, ordinality)
+    )
+    SELECT "lastEventSeq" FROM seq, LATERAL (SELECT pg_notify(${CHAT_EVENTS_CHANNEL}, ${chatId} || ':' || "lastEventSeq")) AS notice`;
+  if (!row) throw new AppError("chat-not-found", "This chat does not exist.");
+  return row.lastEventSeq;
 }
 
 /** Takes the next position in the chat's item list; the caller holds the chat lock. */
