@@ -117,6 +117,13 @@ describe("chat.uiChoice", () => {
     expect(chat.items[1]!.uiAnswers[block.id]).toMatchObject({ choiceId: first.answer.choiceId, label: "Buy pro" });
   });
 
+  it("marks an answer older when a newer reply had come since its block", async () => {
+    const { visitorId, chatId, block, pick } = await chatWithBlock();
+    await sendMessage({ visitorId, chatId, text: "and another" });
+    await driveChat(chatId, blockAgent());
+    await expect(pick(choiceId(block, "Later"))).resolves.toMatchObject({ answer: { older: true, queued: false } });
+  });
+
   it("refuses forged values and writes nothing", async () => {
     const { chatId, block, pick } = await chatWithBlock();
     const buy = choiceId(block, "Buy ");

@@ -5,7 +5,8 @@ import type { Prisma } from "@/lib/db/generated/client";
 import { AppError } from "@/lib/http/errors";
 import { appendEvents, lockChat, toUiAnswerView } from "../store";
 import { sendOrQueue } from "../turns/start";
-import { storedBlocksSchema, type UiAnswerView } from "../wire";
+import { uiBlockSchema, type UiAnswerView } from "../wire";
+import { z } from "zod";
 
 export type UiChoiceRequest = {
   chatId: string;
@@ -31,17 +32,16 @@ export type UiChoiceOutcome = { status: "sent" | "queued"; answer: UiAnswerView 
 export async function answerUiChoice(request: UiChoiceRequest): Promise<UiChoiceOutcome> {
   return db().$transaction(async (tx) => {
     const chat = await lockChat(tx, { chatId: request.chatId, visitorId: request.visitorId });
-    const { block, position, completedAt } = await findAnswerableBlock(tx, request);
+    const { block, completedAt, newer, answered } = await findAnswerableBlock(tx, request);
     const key = { itemId: request.itemId, blockId: request.blockId, revision: request.revision };
-    const existing = await tx.uiAnswer.findUnique({ where: { itemId_blockId_revision: key } });
-    if (existing) {
+    if (answered) {
+      const existing = await tx.uiAnswer.findUniqueOrThrow({ where: { itemId_blockId_revision: key } });
       if (existing.choiceId !== request.choiceId) {
         throw new AppError("ui-already-answered", `This block was already answered with “${existing.label}”.`);
       }
       return { status: existing.queued ? "queued" : "sent", answer: toUiAnswerView(existing) };
     }
     const selection = resolveStoredChoice(block, request.choiceId, request.values);
-    const newer = await tx.item.count({ where: { chatId: request.chatId, role: "assistant", parentToolUseId: null, position: { gt: position } } });
     const sent = await sendOrQueue(tx, chat, {
       text: selection.context,
       origin: { kind: "uiChoice", ...key, choiceId: request.choiceId, label: selection.label },
@@ -53,7 +53,7 @@ export async function answerUiChoice(request: UiChoiceRequest): Promise<UiChoice
         label: selection.label,
         values: selection.values as Prisma.InputJsonObject,
         sourceAt: completedAt,
-        older: newer > 0,
+        older: newer,
         queued: sent.status === "queued",
         turnId: sent.turnId,
         messageId: sent.itemId,
@@ -73,18 +73,42 @@ const STALE_REASONS = {
   revision: "This block has changed since your page drew it; the new version is shown now.",
 } as const;
 
-/** The stored block at the requested revision of a finished, top-level reply, or a refusal. */
-async function findAnswerableBlock(tx: Tx, request: UiChoiceRequest): Promise<{ block: UiBlock; position: number; completedAt: Date }> {
-  const item = await tx.item.findFirst({ where: { id: request.itemId, chatId: request.chatId, role: "assistant" } });
-  if (!item) throw new AppError("ui-block-not-found", "This block is not in the chat.");
+const answerableRowSchema = z.object({
+  status: z.enum(["streaming", "complete", "interrupted", "failed"]),
+  parentToolUseId: z.string().nullable(),
+  revision: z.number().int(),
+  completedAt: z.date().nullable(),
+  block: z.unknown(),
+  newer: z.boolean(),
+  answered: z.boolean(),
+});
+
+type Answerable = { block: UiBlock; completedAt: Date; newer: boolean; answered: boolean };
+
+/**
+ * The stored block at the requested revision of a finished, top-level reply, or a refusal. One
+ * statement reads the reply, picks the one block out of its stored blocks, and says whether a
+ * newer reply came since and whether this block and revision were answered already.
+ */
+async function findAnswerableBlock(tx: Tx, request: UiChoiceRequest): Promise<Answerable> {
+  const rows = await tx.$queryRaw<unknown[]>`
+    SELECT item."status"::text AS "status", item."parentToolUseId", item."revision", item."completedAt",
+      (SELECT block FROM jsonb_array_elements(COALESCE(item."blocks", '[]'::jsonb)) AS block WHERE block->>'id' = ${request.blockId}) AS "block",
+      EXISTS (SELECT 1 FROM "Item" later WHERE later."chatId" = item."chatId" AND later."role" = 'assistant'
+        AND later."parentToolUseId" IS NULL AND later."position" > item."position") AS "newer",
+      EXISTS (SELECT 1 FROM "UiAnswer" answer WHERE answer."itemId" = item."id" AND answer."blockId" = ${request.blockId}
+        AND answer."revision" = ${request.revision}) AS "answered"
+    FROM "Item" item
+    WHERE item."id" = ${request.itemId}::uuid AND item."chatId" = ${request.chatId}::uuid AND item."role" = 'assistant'`;
+  if (rows.length === 0) throw new AppError("ui-block-not-found", "This block is not in the chat.");
+  const item = answerableRowSchema.parse(rows[0]);
   const stale = (reason: keyof typeof STALE_REASONS) => new AppError("stale-ui-block", STALE_REASONS[reason], reason);
   if (item.status === "streaming") throw stale("streaming");
   if (item.parentToolUseId !== null) throw stale("subagent");
   if (item.status !== "complete" || !item.completedAt) throw stale("unfinished");
   if (item.revision !== request.revision) throw stale("revision");
-  const block = storedBlocksSchema.parse(item.blocks ?? []).find((candidate) => candidate.id === request.blockId);
-  if (!block) throw new AppError("ui-block-not-found", "This block is not in the chat.");
-  return { block, position: item.position, completedAt: item.completedAt };
+  if (item.block === null || item.block === undefined) throw new AppError("ui-block-not-found", "This block is not in the chat.");
+  return { block: uiBlockSchema.parse(item.block), completedAt: item.completedAt, newer: item.newer, answered: item.answered };
 }
 
 const FAILURE_CODES = new Set(["refused_choice", "refused_binding", "invalid_value", "budget_exceeded"] as const);
