@@ -34,6 +34,7 @@ test.describe("intelligent-ui blocks", () => {
     const block = await fillChecklist(page);
     await block.getByRole("button", { name: "Release to production" }).click();
     await expect(block.getByText(answered("Release to production"))).toBeVisible();
+    await expect(block.getByRole("button", { name: /Release to production/ })).toHaveText(/Chosen$/);
     await expect(page.getByRole("article", { name: "You" }).nth(1)).toContainText("Release checklist: ship production at 100% (checked: tests, docs; notify the team: true)");
     await expect(page.getByText("Here is the rollout plan for")).toBeVisible();
 

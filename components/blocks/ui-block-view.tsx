@@ -50,7 +50,8 @@ export function UiBlockView({ block, answer, closedReason, onChoose, renderTime 
   const [refusal, setRefusal] = useState<{ blockId: string; message: string } | null>(null);
   // Two clicks within one frame both see the same render; the ref lets only the first through.
   const inFlight = useRef(false);
-  const pending = sending?.blockId === block.id ? sending : null;
+  // Once the answer is here it says what was sent; a pick still marked sending would contradict it.
+  const pending = answer === null && sending?.blockId === block.id ? sending : null;
   const refused = refusal?.blockId === block.id ? refusal.message : null;
   const answered = answer !== null;
   const choicesClosed =
