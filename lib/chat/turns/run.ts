@@ -88,7 +88,7 @@ async function runTurn(claim: Claim, chatAgentForTurn: Agent): Promise<void> {
   };
   const heartbeat = setInterval(() => void renewLease(claim, () => halt("recovered")), Math.max(250, appConfig().turnLeaseMs / 3));
   const deadline = setTimeout(() => halt("failed"), MAX_TURN_MS);
-  const writer = new ReplyWriter(claim, () => halt("recovered"));
+  const writer = new ReplyWriter(claim, () => halt("recovered"), () => halt("failed"));
   let content = "";
   try {
     for await (const chunk of agent.reply({ chatId: claim.chatId, history: claim.history, message: claim.message, signal: stop.signal })) {
