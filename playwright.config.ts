@@ -51,6 +51,7 @@ export default defineConfig({
       SESSION_SECRET: "test-secret-for-end-to-end-runs-only",
       AGENT_DELTA_MS: "15",
       TURN_LEASE_MS: "3000",
+      CRON_SECRET: "test-cron-secret-for-end-to-end-runs",
       NODE_ENV: "production",
     },
   },

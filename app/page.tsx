@@ -1,14 +1,18 @@
 import Link from "next/link";
 import { starterPrompts } from "@/lib/agent";
 import { listChats } from "@/lib/chat/chats";
+import { healBeforeRequest } from "@/lib/chat/turns/background";
 import { HOST_ROUTE_PROMPTS } from "@/lib/chat/host-routes";
 import { currentVisitor } from "@/lib/http/visitor";
 import { NewChatForm } from "@/components/home/new-chat-form";
 
 export const dynamic = "force-dynamic";
+// Turns that listing the chats finds waiting run after the page is sent, within this lifetime.
+export const maxDuration = 300;
 
 export default async function HomePage() {
   const visitorId = await currentVisitor();
+  if (visitorId) await healBeforeRequest({ visitorId });
   const chats = visitorId ? await listChats({ visitorId }) : [];
   return (
     <div className="space-y-8">

@@ -1,7 +1,7 @@
 import "server-only";
+import { appConfig } from "@/lib/config";
 import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/http/errors";
-import { sweepStaleClaims } from "./confirmations";
 import { appendEvents, itemExtras, lockChat, toItemView } from "./store";
 import { queuedViews, sendOrQueue } from "./turns/start";
 import type { ChatView, ItemView } from "./wire";
@@ -13,11 +13,18 @@ function titleFrom(text: string): string {
   return characters.length > 60 ? `${characters.slice(0, 57).join("")}…` : line || "New chat";
 }
 
-/** Creates a chat for the visitor, optionally with its first message (which starts a turn). */
-export async function createChat({ visitorId, message }: { visitorId: string; message?: string }) {
+/**
+ * Creates a chat for the visitor, optionally with its first message (which starts a turn). A
+ * visitor keeps at most `maxChats` chats; past that, `too-many-chats` and nothing is written.
+ */
+export async function createChat({ visitorId, message, maxChats = appConfig().maxChatsPerVisitor }: { visitorId: string; message?: string; maxChats?: number }) {
   return db().$transaction(async (tx) => {
-    // A new visitor's first requests race to create it; the losers wait for the winner and do nothing.
-    await tx.$executeRaw`INSERT INTO "Visitor" ("id") VALUES (${visitorId}::uuid) ON CONFLICT DO NOTHING`;
+    // The upsert creates the visitor or locks its row: one visitor's creations take turns, so the
+    // count below is exact however many race (a new visitor's first requests wait for the winner).
+    await tx.$executeRaw`INSERT INTO "Visitor" ("id") VALUES (${visitorId}::uuid) ON CONFLICT ("id") DO UPDATE SET "id" = EXCLUDED."id"`;
+    if ((await tx.chat.count({ where: { visitorId } })) >= maxChats) {
+      throw new AppError("too-many-chats", `You have ${maxChats} chats, the most one visitor can keep.`);
+    }
     const chat = await tx.chat.create({ data: { visitorId, title: message ? titleFrom(message) : "New chat" } });
     if (!message) return { chatId: chat.id, status: null };
     const locked = await lockChat(tx, { chatId: chat.id, visitorId });
@@ -46,10 +53,11 @@ export async function sendMessage({ visitorId, chatId, text }: { visitorId: stri
   });
 }
 
-/** The whole chat as its page first draws it; streaming continues from `lastEventSeq`. */
+/**
+ * The whole chat as its page first draws it; streaming continues from `lastEventSeq`. Routes and
+ * pages heal the chat first (`healBeforeRequest`), so the view shows it healed.
+ */
 export async function loadChatView({ visitorId, chatId }: { visitorId: string; chatId: string }): Promise<ChatView> {
-  // Reading a chat heals its confirmations whose deciding process died.
-  await sweepStaleClaims({ chatId, visitorId });
   // Repeatable read: the items, the queue and the sequence number describe one moment of the log.
   return db().$transaction(
     async (tx) => {

@@ -7,6 +7,7 @@ import { sendEmailTool } from "@/lib/tools/send-email";
 import { createChat, loadChatView } from "./chats";
 import { CLAIM_LEASE_MS, decideConfirmation, sweepStaleClaims } from "./confirmations";
 import { selectFrameChoice } from "./selections";
+import { healChats } from "./turns/heal";
 import { driveChat } from "./turns/run";
 
 afterAll(async () => {
@@ -68,6 +69,8 @@ describe("claims whose process died", () => {
     const { visitorId, chatId, token, decide } = await claimed("approving", CLAIM_LEASE_MS + 1_000);
     const execute = vi.spyOn(sendEmailTool, "execute");
     try {
+      // What a read of the chat does first, page or API.
+      expect(await healChats({ visitorId, chatId })).toEqual([]);
       const view = (await loadChatView({ visitorId, chatId })).items[1]!.confirmations[token];
       expect(view).toMatchObject({ status: "approved", outcome: { kind: "failed", code: "ACTION_EXECUTION_FAILED" } });
       expect(await decide("approve")).toEqual(view);

@@ -3,8 +3,11 @@ import { appConfig } from "@/lib/config";
 import { recoverStaleTurns } from "./recover";
 import { driveChat } from "./run";
 
+// Turns recovered per pass at start-up; any beyond heal when their chat is next touched or swept.
+const STARTUP_LIMIT = 100;
+
 async function recoverAndDrive(): Promise<void> {
-  const chats = await recoverStaleTurns();
+  const chats = await recoverStaleTurns({ limit: STARTUP_LIMIT });
   await Promise.all(chats.map((chatId) => driveChat(chatId)));
 }
 
