@@ -7,7 +7,7 @@ import { answerHostRoute, type RouteReply } from "../host-routes";
 import { drawReply, replyHistoryText } from "../reply";
 import { appendEvents, lockChat, nextPosition, toItemView } from "../store";
 import { readOrigin, storedBlocksSchema } from "../wire";
-import { endTurn, type TurnOutcome } from "./end";
+import { completeInterruptedReply, endTurn, type TurnOutcome } from "./end";
 import { storableText } from "./storable";
 import { leaseFromNow, ReplyWriter } from "./writer";
 
@@ -81,9 +81,11 @@ async function runTurn(claim: Claim, chatAgentForTurn: Agent): Promise<void> {
   const stop = new AbortController();
   let recovered = false;
   let outcome: TurnOutcome = "finished";
+  let streaming = true;
   const halt = (reason: "recovered" | "failed") => {
     if (reason === "recovered") recovered = true;
-    else outcome = "failed";
+    // A write failing after the agent finished does not fail the reply: its end stores it whole.
+    else if (streaming) outcome = "failed";
     stop.abort();
   };
   const heartbeat = setInterval(() => void renewLease(claim, () => halt("recovered")), Math.max(250, appConfig().turnLeaseMs / 3));
@@ -110,6 +112,7 @@ async function runTurn(claim: Claim, chatAgentForTurn: Agent): Promise<void> {
       outcome = "failed";
     }
   } finally {
+    streaming = false;
     clearTimeout(deadline);
     await writer.close();
   }
@@ -118,24 +121,30 @@ async function runTurn(claim: Claim, chatAgentForTurn: Agent): Promise<void> {
   clearInterval(heartbeat);
 }
 
-// Storing the end of a reply outlives a database blip: it is retried, with the lease kept, for
-// this long (the deadline plus this stays within a route's 300 s). Only then is the reply left to
-// recovery, which marks it interrupted with what was stored.
+// Storing the end of a reply outlives a database outage: it is retried, with the lease kept, for
+// this long (the deadline plus this stays within a route's 300 s), at most 2 s apart so it lands
+// soon after the database is back. Only then is the reply left to recovery, which marks it
+// interrupted with what was stored.
 const END_RETRY_WINDOW_MS = 55_000;
-const END_RETRY_MS = [250, 500, 1_000, 2_000, 4_000, 8_000];
+const END_RETRY_MS = [250, 500, 1_000, 2_000];
 
 async function storeEnd(claim: Claim, content: string, outcome: TurnOutcome, until: number): Promise<void> {
   for (let attempt = 0; ; attempt++) {
     try {
       await db().$transaction(async (tx) => {
         await lockChat(tx, { chatId: claim.chatId });
-        await endTurn(tx, { ...claim, content, outcome, grants: claim.route?.grants });
+        const ending = { ...claim, content, outcome, grants: claim.route?.grants };
+        // A reader may have healed the chat first, ending the turn as interrupted while this
+        // process retried: a reply the agent finished still replaces the partial one.
+        if (!(await endTurn(tx, ending)).ended && outcome === "finished" && !(await completeInterruptedReply(tx, ending))) {
+          console.error("A finished reply was dropped: its turn was ended elsewhere and its item is being written again");
+        }
       });
       return;
     } catch (error) {
       const wait = END_RETRY_MS[Math.min(attempt, END_RETRY_MS.length - 1)]!;
       if (Date.now() + wait > until) {
-        console.error("The end of a turn could not be stored; recovery will mark it interrupted", error);
+        console.error(`A ${outcome} reply could not be stored; recovery will mark it interrupted`, error);
         return;
       }
       console.error(`Storing the end of a turn failed; retrying in ${wait} ms`, error);
