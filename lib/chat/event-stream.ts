@@ -16,6 +16,26 @@ const MAX_STREAM_MS = 240_000;
 
 type Options = { visitorId: string; chatId: string; after: number; signal: AbortSignal };
 
+type EventRow = { seq: number; data: unknown };
+
+// Every stream of a chat on this instance that one notice wakes reads the same events: they share
+// one query instead of one each. A read is joined only if it began after the joiner was woken, so
+// it sees what woke it. Only reads in flight are shared; the log in Postgres stays the source.
+const reads = new Map<string, { startedAt: number; rows: Promise<EventRow[]> }>();
+
+function readEvents(chatId: string, after: number, wokenAt: number): Promise<EventRow[]> {
+  const key = `${chatId}:${after}`;
+  const shared = reads.get(key);
+  if (shared && shared.startedAt >= wokenAt) return shared.rows;
+  const rows = db()
+    .chatEvent.findMany({ where: { chatId, seq: { gt: after } }, orderBy: { seq: "asc" }, take: BATCH, select: { seq: true, data: true } })
+    .finally(() => {
+      if (reads.get(key)?.rows === rows) reads.delete(key);
+    });
+  reads.set(key, { startedAt: performance.now(), rows });
+  return rows;
+}
+
 /**
  * Server-Sent Events for one chat, read from its durable event log: every event after `after`,
  * then live ones as they commit. Any instance can serve any client; nothing is kept in memory
@@ -30,8 +50,10 @@ export async function openChatEventStream({ visitorId, chatId, after, signal }: 
   let wake: (() => void) | undefined;
   // A notice that arrives while the log is being read must not be lost until the next poll.
   let changed = false;
+  let wokenAt = performance.now();
   const unsubscribe = subscribeToChat(chatId, () => {
     changed = true;
+    wokenAt = performance.now();
     wake?.();
   });
   const startedAt = Date.now();
@@ -44,6 +66,7 @@ export async function openChatEventStream({ visitorId, chatId, after, signal }: 
       if (changed) return resolve();
       const timer = setTimeout(done, listenerLive() ? POLL_MS_WHILE_LISTENING : POLL_MS);
       function done() {
+        wokenAt = Math.max(wokenAt, performance.now());
         clearTimeout(timer);
         wake = undefined;
         signal.removeEventListener("abort", done);
@@ -63,11 +86,7 @@ export async function openChatEventStream({ visitorId, chatId, after, signal }: 
       try {
         while (!cancelled && !signal.aborted && Date.now() - startedAt < MAX_STREAM_MS) {
           changed = false;
-          const events = await db().chatEvent.findMany({
-            where: { chatId, seq: { gt: cursor } },
-            orderBy: { seq: "asc" },
-            take: BATCH,
-          });
+          const events = await readEvents(chatId, cursor, wokenAt);
           for (const event of events) {
             write(`id: ${event.seq}\ndata: ${JSON.stringify(event.data)}\n\n`);
             cursor = event.seq;
