@@ -19,8 +19,13 @@ export function readDatabaseUrl(env: NodeJS.ProcessEnv = process.env): string {
   return databaseEnv.parse(env).DATABASE_URL;
 }
 
+// How long a transaction may wait for a pooled connection before the request is answered 503
+// busy. Prisma's 2 s default refused picks queued behind one chat's lock on a loaded machine,
+// while the lock holders were still moving; 5 s still bounds a request's wait.
+const TRANSACTION_MAX_WAIT_MS = 5_000;
+
 export function createPrismaClient(connectionString: string): PrismaClient {
-  return new PrismaClient({ adapter: new PrismaPg({ connectionString }) });
+  return new PrismaClient({ adapter: new PrismaPg({ connectionString }), transactionOptions: { maxWait: TRANSACTION_MAX_WAIT_MS } });
 }
 
 // Next dev reloads modules on every change; the cache on globalThis keeps one pool per process.

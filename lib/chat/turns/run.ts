@@ -9,6 +9,7 @@ import { appendEvents, lockChat, nextPosition, toItemView } from "../store";
 import { readOrigin, storedBlocksSchema } from "../wire";
 import { completeInterruptedReply, endTurn, type TurnOutcome } from "./end";
 import { storableText } from "./storable";
+import { withTurnSlot } from "./slots";
 import { leaseFromNow, ReplyWriter } from "./writer";
 
 type Claim = {
@@ -33,14 +34,16 @@ const MAX_TURN_MS = 240_000;
 /**
  * Runs every turn the chat has waiting, one after another, until its queue is empty. Safe to call
  * from several places at once: a turn is claimed by binding its reply item under the chat lock,
- * and only the caller that claims it runs it.
+ * and only the caller that claims it runs it. It waits for one of the process's turn slots first.
  */
 export async function driveChat(chatId: string, agent: Agent = chatAgent()): Promise<void> {
-  for (;;) {
-    const claim = await claimTurn(chatId);
-    if (!claim) return;
-    await runTurn(claim, agent);
-  }
+  await withTurnSlot(async () => {
+    for (;;) {
+      const claim = await claimTurn(chatId);
+      if (!claim) return;
+      await runTurn(claim, agent);
+    }
+  });
 }
 
 async function claimTurn(chatId: string): Promise<Claim | null> {
@@ -121,10 +124,8 @@ async function runTurn(claim: Claim, chatAgentForTurn: Agent): Promise<void> {
   clearInterval(heartbeat);
 }
 
-// Storing the end of a reply outlives a database outage: it is retried, with the lease kept, for
-// this long (the deadline plus this stays within a route's 300 s), at most 2 s apart so it lands
-// soon after the database is back. Only then is the reply left to recovery, which marks it
-// interrupted with what was stored.
+// Storing the end of a reply outlives a database outage: retried at most 2 s apart, lease kept,
+// for this long (with the deadline, within a route's 300 s); only then is it left to recovery.
 const END_RETRY_WINDOW_MS = 55_000;
 const END_RETRY_MS = [250, 500, 1_000, 2_000];
 
