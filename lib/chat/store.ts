@@ -2,6 +2,7 @@ import "server-only";
 import type { Tx } from "@/lib/db/client";
 import { AppError } from "@/lib/http/errors";
 import { CHAT_EVENTS_CHANNEL } from "./notify";
+import { toReadingView } from "./readings";
 import { drawReply } from "./reply";
 import {
   type ChatEvent,
@@ -76,8 +77,11 @@ type ItemRow = {
   completedAt: Date | null;
 };
 
-type ItemExtras = Pick<ItemView, "selections" | "confirmations" | "uiAnswers">;
-const NO_EXTRAS: ItemExtras = { selections: {}, confirmations: {}, uiAnswers: {} };
+type ItemExtras = Pick<ItemView, "selections" | "confirmations" | "uiAnswers" | "readings">;
+const NO_EXTRAS: ItemExtras = { selections: {}, confirmations: {}, uiAnswers: {}, readings: {} };
+
+/** What an item's answered state is read from: its rows of answers, selections and frozen readings. */
+export const ITEM_EXTRAS_INCLUDE = { selections: true, uiAnswers: true, uiReadings: { where: { frozen: true } } } as const;
 
 const storedPartsSchema = z.array(partSchema);
 
@@ -105,7 +109,7 @@ export function toItemView(row: ItemRow, extras: ItemExtras = NO_EXTRAS): ItemVi
 
 /** An item with its answers, selections and confirmations, as an event that replaces it carries them. */
 export async function loadItemView(tx: Tx, itemId: string): Promise<ItemView> {
-  const item = await tx.item.findUniqueOrThrow({ where: { id: itemId }, include: { selections: true, uiAnswers: true } });
+  const item = await tx.item.findUniqueOrThrow({ where: { id: itemId }, include: ITEM_EXTRAS_INCLUDE });
   const confirmations = await tx.actionConfirmation.findMany({ where: { itemId } });
   return toItemView(item, itemExtras(item, confirmations));
 }
@@ -114,6 +118,7 @@ type ExtrasSource = {
   revision: number;
   selections: Parameters<typeof toSelectionView>[0][];
   uiAnswers: Parameters<typeof toUiAnswerView>[0][];
+  uiReadings: (Parameters<typeof toReadingView>[0] & { blockId: string; revision: number })[];
 };
 
 /** The answered state of an item: answers of its current revision only, selections, confirmations. */
@@ -122,7 +127,14 @@ export function itemExtras(item: ExtrasSource, confirmations: Parameters<typeof 
     selections: Object.fromEntries(item.selections.map((row) => [row.instanceId, toSelectionView(row)])),
     confirmations: Object.fromEntries(confirmations.map((row) => [row.token, toConfirmationView(row)])),
     uiAnswers: Object.fromEntries(item.uiAnswers.filter((row) => row.revision === item.revision).map((row) => [row.blockId, toUiAnswerView(row)])),
+    readings: frozenReadings(item.uiReadings.filter((row) => row.revision === item.revision)),
   };
+}
+
+function frozenReadings(rows: ExtrasSource["uiReadings"]): ItemView["readings"] {
+  const byBlock: ItemView["readings"] = {};
+  for (const row of rows) byBlock[row.blockId] = { ...byBlock[row.blockId], [row.query]: toReadingView(row) };
+  return byBlock;
 }
 
 export function toUiAnswerView(row: {

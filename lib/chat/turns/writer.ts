@@ -2,7 +2,7 @@ import "server-only";
 import { UiCompiler, type UiBlock } from "@/lib/intelligent-ui";
 import { appConfig } from "@/lib/config";
 import { db } from "@/lib/db/client";
-import { drawReply } from "../reply";
+import { drawReply, QUERY_SCHEMAS } from "../reply";
 import { appendEvents, lockChat } from "../store";
 import { type ChatEvent, type Part, diffParts } from "../wire";
 import { storableText } from "./storable";
@@ -39,7 +39,7 @@ export class ReplyWriter {
     private readonly target: WriterTarget,
     private readonly onStopped: () => void,
   ) {
-    this.compiler = new UiCompiler({ id: target.itemId });
+    this.compiler = new UiCompiler({ id: target.itemId, querySchemas: QUERY_SCHEMAS });
   }
 
   push(content: string): void {
