@@ -3,6 +3,7 @@
 import { randomUUID } from "node:crypto";
 import { createMockAgent } from "@/lib/agent/mock-agent";
 import { answerUiChoice } from "@/lib/chat/answers/ui-choice";
+import { readUiQuery } from "@/lib/chat/answers/ui-query";
 import { createChat, loadChatView, sendMessage } from "@/lib/chat/chats";
 import { drawReply } from "@/lib/chat/reply";
 import { statsBlock } from "@/lib/intelligent-ui/fixtures";
@@ -55,6 +56,19 @@ export default async function benchChatHost(): Promise<void> {
   const uiChoice = await timePerCall(blocks.map((target) => () => answerUiChoice({ ...target, values: {} })));
   const uiReplay = await timePerCall(blocks.map((target) => () => answerUiChoice({ ...target, values: {} })));
 
+  // ui.query on the build triage: the same arguments again within 10 s answer from the stored
+  // reading; an uncached read claims a slot, reads the source and stores the reading.
+  const triages = [];
+  for (let index = 0; index < ROUNDS; index++) {
+    const visitorId = randomUUID();
+    const { chatId } = await createChat({ visitorId, message: "Triage the failing build" });
+    await driveChat(chatId, instant);
+    const reply = (await loadChatView({ visitorId, chatId })).items[1]!;
+    triages.push({ visitorId, chatId, itemId: reply.id, blockId: Object.keys(reply.blocks)[0]!, revision: reply.revision, query: "$runs" });
+  }
+  const uncached = await timePerCall(triages.map((target) => () => readUiQuery({ ...target, values: { $branch: "dev" } })));
+  const cached = await timePerCall(triages.map((target) => () => readUiQuery({ ...target, values: { $branch: "dev" } })));
+
   // The final compile of a reply of 16 blocks, the most a reply may hold, as the end of a turn runs it.
   const reply = Array.from({ length: 16 }, (_, index) => `Part ${index}\n\n\`\`\`ui\n${statsBlock(12)}\n\`\`\`\n`).join("\n");
   const compile = await timePerCall(Array.from({ length: 50 }, () => async () => drawReply(reply, { itemId: "bench", final: true, revision: 1 })));
@@ -67,6 +81,8 @@ export default async function benchChatHost(): Promise<void> {
   line("message queued behind a running turn", queued);
   line("chat.uiChoice transaction on the gallery block (lock, stored block, resolveUiChoice, message, answer, events)", uiChoice);
   line("same block choice replayed (idempotent answer)", uiReplay);
+  line("ui.query answered from the 10-second cache", cached);
+  line("ui.query read from the source and stored (slot claimed, read, reading stored)", uncached);
   line(`final compile of a 16-block reply (${reply.length.toLocaleString("en-US")} chars) into stored blocks`, compile);
 }
 

@@ -140,6 +140,18 @@ describe("a choice on a live block", () => {
     expect(await db().uiAnswer.count({ where: { itemId: reply.id } })).toBe(0);
   });
 
+  it("never lets a choice racing new readings through on values that were not issued for its inputs", async () => {
+    const { reply, block, read, choose, itemId } = await triage();
+    const frozen = reply.readings[block.id]!["$runs"]!.readId!;
+    const results = await Promise.allSettled([
+      ...["dev", "release", "dev", "release"].map((branch, index) => read({ $branch: branch }, { now: () => Date.now() + index * 10_000 })),
+      ...Array.from({ length: 6 }, () => choose("Summarise for the team", { $branch: "dev" }, { $runs: frozen })),
+    ]);
+    const refused = results.slice(4);
+    for (const result of refused) expect(result).toMatchObject({ status: "rejected", reason: { code: "stale-ui-query" } });
+    expect(await db().uiAnswer.count({ where: { itemId } })).toBe(0);
+  });
+
   it("resolves with the values the server issued for the switched branch", async () => {
     const { read, choose, chatId, visitorId } = await triage();
     const reading = await read({ $branch: "dev" });
