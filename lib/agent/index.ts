@@ -1,17 +1,51 @@
-import { appConfig } from "@/lib/config";
+import { appConfig, type AgentSetting } from "@/lib/config";
+import { appComponents } from "@/lib/chat/components";
+import { appTools } from "@/lib/tools";
 import type { Agent } from "./agent";
 import { createMockAgent } from "./mock-agent";
+import { frameTools } from "./model/frame-tools";
+import { createModelAgent } from "./model/model-agent";
+import { buildInstructions, type LiveSourceDescription } from "./model/prompt";
+import { languageModel } from "./model/provider";
 import { SCENARIOS } from "./scenarios";
 
 export type { Agent, AgentChunk, AgentMessage, AgentRequest } from "./agent";
 export { envelope } from "./envelope";
 
-/** The agent that answers chats. Swap this for a real model's adapter. */
+// Blocks may read no host source yet; the live-sources registry, once there, is listed here.
+const LIVE_SOURCES: readonly LiveSourceDescription[] = [];
+
+let modelAgent: Agent | undefined;
+
+/** The agent that answers chats: the scripted mock unless configuration names a model. */
 export function chatAgent(): Agent {
-  return createMockAgent({ deltaMs: appConfig().agentDeltaMs });
+  const setting = appConfig().agent;
+  if (setting.kind === "mock") return createMockAgent({ deltaMs: appConfig().agentDeltaMs });
+  return (modelAgent ??= configuredModelAgent(setting));
 }
 
-/** The prompts the home page offers to start a chat, one per scenario the agent knows. */
+function configuredModelAgent(setting: Extract<AgentSetting, { kind: "model" }>): Agent {
+  const frames = frameTools(appComponents, appTools);
+  const instructions = buildInstructions({ sources: LIVE_SOURCES, frames, tools: appTools });
+  return createModelAgent({ model: languageModel(setting), instructions, frames });
+}
+
+/** Who answers, in a sentence for the home page. */
+export function agentDescription(): string {
+  const setting = appConfig().agent;
+  return setting.kind === "model"
+    ? `Replies come from ${setting.name}, through the AI SDK.`
+    : "Replies come from the scripted mock agent: no model is configured (set AGENT=model, AI_MODEL and a key to use one).";
+}
+
+// A model is not scripted: its starters ask for each kind of UI in plain words.
+const MODEL_STARTERS = [
+  "Help me plan a release: ask what you need to know in one interactive block.",
+  "Offer me three places for a team offsite to pick from.",
+  "Draft a short email to the team about Friday's release, and let me confirm sending it.",
+];
+
+/** The prompts the home page offers to start a chat: one per scenario of the mock, or a model's few. */
 export function starterPrompts(): string[] {
-  return SCENARIOS.map((scenario) => scenario.prompt);
+  return appConfig().agent.kind === "model" ? MODEL_STARTERS : SCENARIOS.map((scenario) => scenario.prompt);
 }
