@@ -26,7 +26,8 @@ const agentEnvSchema = z.object({
 
 /** Which agent answers chats: the scripted mock, or a model reached directly or through the AI Gateway. */
 export type AgentSetting =
-  | { kind: "mock" }
+  /** `problem`: why the model asked for cannot run, in one sentence. */
+  | { kind: "mock"; problem?: string }
   | { kind: "model"; provider: "openai" | "anthropic" | "gateway"; modelId: string; name: string };
 
 const MODEL_NAME = /^([a-z0-9][a-z0-9-]*)\/(\S+)$/;
@@ -67,22 +68,24 @@ export function parseAppConfig(source: Record<string, string | undefined>): AppC
 
 /**
  * The agent the environment asks for. A model needs AI_MODEL as `provider/model` and a key: the
- * provider's own (OpenAI, Anthropic) or the AI Gateway's, which reaches any provider it lists. A
- * mistake is one sentence thrown at start-up, never a failure in the middle of a chat.
+ * provider's own (OpenAI, Anthropic) or the AI Gateway's, which reaches any provider it lists.
+ * A model that cannot run (no key, a malformed id) leaves the mock answering, with one sentence
+ * saying why, which start-up logs and the home page shows: a chat never fails for it.
  */
 export function parseAgentSetting(source: Record<string, string | undefined>): AgentSetting {
+  const mock = (problem: string) => ({ kind: "mock", problem }) as const;
   const parsed = agentEnvSchema.safeParse(source);
-  if (!parsed.success) throw new Error(parsed.error.issues[0]!.message);
+  if (!parsed.success) return mock(parsed.error.issues[0]!.message);
   const env = parsed.data;
   if (env.AGENT === "mock") return { kind: "mock" };
-  if (!env.AI_MODEL) throw new Error(`AGENT=model needs AI_MODEL, a provider/model id ${EXAMPLE}.`);
+  if (!env.AI_MODEL) return mock(`AGENT=model needs AI_MODEL, a provider/model id ${EXAMPLE}.`);
   const match = MODEL_NAME.exec(env.AI_MODEL);
-  if (!match) throw new Error(`AI_MODEL=${env.AI_MODEL} is not a provider/model id ${EXAMPLE}.`);
+  if (!match) return mock(`AI_MODEL=${env.AI_MODEL} is not a provider/model id ${EXAMPLE}.`);
   const [name, provider, modelId] = match as unknown as [string, string, string];
   const direct = provider === "openai" || provider === "anthropic" ? provider : undefined;
   if (direct && env[DIRECT_KEYS[direct]]) return { kind: "model", provider: direct, modelId, name };
   if (env.AI_GATEWAY_API_KEY) return { kind: "model", provider: "gateway", modelId: name, name };
-  throw new Error(
+  return mock(
     direct
       ? `AI_MODEL=${name} needs ${DIRECT_KEYS[direct]} (or AI_GATEWAY_API_KEY to go through the AI Gateway).`
       : `AI_MODEL=${name} needs AI_GATEWAY_API_KEY: providers other than openai and anthropic are reached through the AI Gateway.`,

@@ -33,9 +33,9 @@ function configuredModelAgent(setting: Extract<AgentSetting, { kind: "model" }>)
 /** Who answers, in a sentence for the home page. */
 export function agentDescription(): string {
   const setting = appConfig().agent;
-  return setting.kind === "model"
-    ? `Replies come from ${setting.name}, through the AI SDK.`
-    : "Replies come from the scripted mock agent: no model is configured (set AGENT=model, AI_MODEL and a key to use one).";
+  if (setting.kind === "model") return `Replies come from ${setting.name}, through the AI SDK.`;
+  if (setting.problem) return `Replies come from the scripted mock agent because the configured model cannot run: ${setting.problem}`;
+  return "Replies come from the scripted mock agent: no model is configured (set AGENT=model, AI_MODEL and a key to use one).";
 }
 
 // A model is not scripted: its starters ask for each kind of UI in plain words.

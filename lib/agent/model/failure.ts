@@ -1,4 +1,4 @@
-import { APICallError } from "ai";
+import { APICallError, RetryError } from "ai";
 
 /** What a person reads at the end of a model reply that did not finish. */
 export const SENTENCES = {
@@ -32,6 +32,8 @@ export class ModelReplyError extends Error {
  */
 export function failureSentence(error: unknown): string {
   if (error instanceof ModelReplyError) return error.sentence;
+  // After its retries the SDK reports the last attempt's error (a rate limit, an outage) inside.
+  if (RetryError.isInstance(error)) return failureSentence(error.lastError);
   if (APICallError.isInstance(error)) {
     const status = error.statusCode;
     if (status === undefined) return SENTENCES.unreachable;

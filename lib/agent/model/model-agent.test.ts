@@ -116,6 +116,9 @@ describe("the model agent", () => {
     expect((await reply(unreachable)).prose).toBe(SENTENCES.unreachable);
     const refused = new APICallError({ message: "bad key", url: "u", requestBodyValues: {}, statusCode: 401 });
     expect((await reply(new MockLanguageModelV4({ doStream: async () => Promise.reject(refused) }))).prose).toContain(SENTENCES.key);
+    const retried = new MockLanguageModelV4({ doStream: async () => Promise.reject(new APICallError({ message: "busy", url: "u", requestBodyValues: {}, statusCode: 429, isRetryable: true, responseHeaders: { "retry-after-ms": "0" } })) });
+    // Retried once at once (the provider said so), then reported as what the last attempt met.
+    expect((await reply(retried, { agent: { maxRetries: 1 } })).prose).toBe(SENTENCES.busy);
     const declined = await reply(scriptedModel(["I can't", { finish: "content-filter" }]));
     expect(declined.prose).toBe(`I can't\n\n${SENTENCES.declined}`);
     expect(declined.error).toMatchObject({ name: "ModelReplyError" });
