@@ -1,9 +1,10 @@
 import { appConfig, type AgentSetting } from "@/lib/config";
 import { appComponents } from "@/lib/chat/components";
+import { LIVE_SOURCES } from "@/lib/live-sources";
 import { appTools } from "@/lib/tools";
 import type { Agent } from "./agent";
 import { createMockAgent } from "./mock-agent";
-import { frameTools } from "./model/frame-tools";
+import { frameTools, toJsonSchema } from "./model/frame-tools";
 import { createModelAgent } from "./model/model-agent";
 import { buildInstructions, type LiveSourceDescription } from "./model/prompt";
 import { languageModel } from "./model/provider";
@@ -12,8 +13,10 @@ import { SCENARIOS } from "./scenarios";
 export type { Agent, AgentChunk, AgentMessage, AgentRequest } from "./agent";
 export { envelope } from "./envelope";
 
-// Blocks may read no host source yet; the live-sources registry, once there, is listed here.
-const LIVE_SOURCES: readonly LiveSourceDescription[] = [];
+/** The registered live sources, as a model's instructions list them. */
+function liveSources(): LiveSourceDescription[] {
+  return [...LIVE_SOURCES.values()].map(({ name, description, args }) => ({ name, description, arguments: toJsonSchema(args) }));
+}
 
 let modelAgent: Agent | undefined;
 
@@ -25,9 +28,12 @@ export function chatAgent(): Agent {
 }
 
 function configuredModelAgent(setting: Extract<AgentSetting, { kind: "model" }>): Agent {
-  const frames = frameTools(appComponents, appTools);
-  const instructions = buildInstructions({ sources: LIVE_SOURCES, frames, tools: appTools });
-  return createModelAgent({ model: languageModel(setting), instructions, frames });
+  return createModelAgent({ model: languageModel(setting), instructions: appInstructions(), frames: frameTools(appComponents, appTools) });
+}
+
+/** A model's instructions in this app: the block catalog, its live sources, its manifest and tools. */
+export function appInstructions(): string {
+  return buildInstructions({ sources: liveSources(), frames: frameTools(appComponents, appTools), tools: appTools });
 }
 
 /** Who answers, in a sentence for the home page. */

@@ -3,7 +3,9 @@ import { z } from "zod";
 import { describeUiCatalog } from "@/lib/intelligent-ui";
 import type { ConfirmableTool } from "@/lib/component-frames";
 import { appComponents } from "@/lib/chat/components";
+import { LIVE_SOURCES } from "@/lib/live-sources";
 import { appTools } from "@/lib/tools";
+import { appInstructions } from "..";
 import { frameTools } from "./frame-tools";
 import { buildInstructions, type LiveSourceDescription } from "./prompt";
 
@@ -45,5 +47,13 @@ describe("the instructions a model gets", () => {
   it("tell the model how its history and a picked choice read", () => {
     expect(instructions()).toContain("Your earlier replies appear as text: each block replaced by its text fallback");
     expect(instructions()).toContain('The person chose "<label>" from your UI reply');
+  });
+
+  it("in this app, hold the catalog, every registered live source and the manifest", () => {
+    const text = appInstructions();
+    expect(text).toContain(describeUiCatalog());
+    for (const source of LIVE_SOURCES.values()) expect(text).toContain(`- "${source.name}": ${source.description} Arguments: {`);
+    expect(text).toContain("`choice_list`");
+    expect(text).toContain('"send-email"');
   });
 });

@@ -84,7 +84,7 @@ function liveData(sources: readonly LiveSourceDescription[]): string {
   if (sources.length === 0) return "## Live data\nNo live sources are registered: never declare @Query.";
   const list = sources.map((source) => `- "${source.name}": ${source.description} Arguments: ${JSON.stringify(source.arguments)}`);
   return `## Live data
-A block may read a host source, declared after the local state: \`$name = @Query("source", {argument: value})\`. Arguments may read local variables; the host reads the source and the block draws its result, so never invent the data yourself. Sources:
+A block may read a host source, declared after the local state: \`$name = @Query("source", {argument: value})\`. Arguments may read local variables (a Segmented bound to \`$branch\` switches what is read). The host reads the source and the block draws the result; never invent the data yourself. Until a reading arrives, what reads it draws its fallback. Sources:
 ${list.join("\n")}`;
 }
 
