@@ -1,4 +1,4 @@
-import { BLOCK_SCENARIOS, releaseFollowUp } from "./block-scenarios";
+import { BLOCK_SCENARIOS, blockFollowUp } from "./block-scenarios";
 import { envelope } from "./envelope";
 import { choiceListFrame, type Scenario, type Script } from "./scenario";
 
@@ -164,7 +164,7 @@ export function scriptedReply(message: string): Script {
   const chosen = CHOICE.exec(message);
   if (chosen) {
     const [, label = "", context = ""] = chosen;
-    return { text: releaseFollowUp(context) ?? `Noted: **${label}**. ${followUp(label)}` };
+    return { text: blockFollowUp(context) ?? `Noted: **${label}**. ${followUp(label)}` };
   }
   const scenario = SCENARIOS.find((candidate) => candidate.matches(message));
   if (scenario) return { text: scenario.reply(message), subagent: scenario.subagent?.() };

@@ -32,8 +32,14 @@ export const ERROR_STATUS = {
   "rate-limited": 429,
   "too-many-chats": 409,
   "unauthorized": 401,
-  "busy": 503,
+  "database-busy": 503,
   "database-unavailable": 503,
+  "busy": 429,
+  "block-stale": 409,
+  "query-undeclared": 422,
+  "source-unregistered": 422,
+  "invalid-query-arguments": 422,
+  "stale-ui-query": 409,
   "action-refused": 422,
   "confirmation-not-found": 404,
   "confirmation-settled": 409,
@@ -98,7 +104,7 @@ export function isDatabaseUnavailable(error: unknown): boolean {
 /** The one way an error leaves a route: known refusals as they are, anything else as a bare 500. */
 export function toErrorResponse(error: unknown): Response {
   if (isDatabaseBusy(error)) {
-    return toErrorResponse(new AppError("busy", "The server is busy. Try again in a moment.", undefined, { retryAfterSeconds: 1 }));
+    return toErrorResponse(new AppError("database-busy", "The server is busy. Try again in a moment.", undefined, { retryAfterSeconds: 1 }));
   }
   if (isDatabaseUnavailable(error)) {
     console.error("Database unavailable; answered 503");

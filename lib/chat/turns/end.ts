@@ -2,7 +2,8 @@ import "server-only";
 import type { Tx } from "@/lib/db/client";
 import type { Prisma } from "@/lib/db/generated/client";
 import type { Grant } from "../host-routes";
-import { drawReply } from "../reply";
+import { freezeFirstReadings, type FirstReading } from "../readings";
+import type { DrawnReply } from "../reply";
 import { appendEvents, loadItemView } from "../store";
 import { dispatchNextQueued } from "./start";
 
@@ -16,6 +17,10 @@ type Ending = {
   itemId: string;
   /** The whole reply as it stands: everything the agent wrote, or what was stored before its process died. */
   content: string;
+  /** The reply compiled as final (`drawReply(content, { final: true })`), done before the lock is taken. */
+  drawn: DrawnReply;
+  /** The first reading of each block's live queries, taken before the lock is taken. */
+  readings?: readonly FirstReading[];
   outcome: TurnOutcome;
   /** A host route's grants, recorded only when its reply finished. */
   grants?: readonly Grant[];
@@ -23,8 +28,8 @@ type Ending = {
 
 /**
  * The one place a turn ends, whether its agent finished or failed or its process died. Under the
- * chat lock (the caller holds it): the reply's final text is compiled once into its stored blocks
- * with the next revision, the turn is released, and the oldest queued message starts. Returns
+ * chat lock (the caller holds it): the reply's final blocks are stored with the next revision and
+ * their frozen first readings, the turn is released, and the oldest queued message starts. Returns
  * whether the turn was still running (false: someone else ended it first, nothing was written)
  * and whether another turn now waits to be driven.
  */
@@ -61,17 +66,20 @@ export async function completeInterruptedReply(tx: Tx, ending: Ending): Promise<
   return true;
 }
 
-/** The reply's final text, compiled once into its stored blocks with the next revision. */
-async function storeFinalReply(tx: Tx, { itemId, content, outcome, grants }: Ending): Promise<void> {
-  const { revision } = await tx.item.findUniqueOrThrow({ where: { id: itemId }, select: { revision: true } });
-  const drawn = drawReply(content, { itemId, final: true, revision: revision + 1 });
+/** The reply's final blocks, stored with the next revision and their frozen first readings. */
+async function storeFinalReply(tx: Tx, ending: Ending): Promise<void> {
+  const { itemId, content, outcome, grants } = ending;
+  const { revision: previous } = await tx.item.findUniqueOrThrow({ where: { id: itemId }, select: { revision: true } });
+  const revision = previous + 1;
+  const compiled = ending.drawn.blocks.map((block) => ({ ...block, revision }));
+  const blocks = await freezeFirstReadings(tx, { itemId, revision, blocks: compiled, readings: ending.readings ?? [] });
   await tx.item.update({
     where: { id: itemId },
     data: {
       content,
-      parts: drawn.parts,
-      blocks: drawn.blocks as unknown as Prisma.InputJsonValue,
-      revision: revision + 1,
+      parts: ending.drawn.parts,
+      blocks: blocks as unknown as Prisma.InputJsonValue,
+      revision,
       status: ITEM_STATUS[outcome],
       completedAt: new Date(),
     },

@@ -21,10 +21,10 @@ describe("a turn whose writes keep failing", () => {
     const visitorId = randomUUID();
     const { chatId } = await createChat({ visitorId, message: "write through an outage" });
     const client = db();
-    const transaction = client.$transaction.bind(client);
+    const queryRaw = client.$queryRaw;
     let writesFail = false;
     let stopped = false;
-    // Streams for about ten seconds unless stopped; every write fails while it streams.
+    // Streams for about ten seconds unless stopped.
     const agent: Agent = {
       async *reply({ signal }) {
         writesFail = true;
@@ -39,8 +39,12 @@ describe("a turn whose writes keep failing", () => {
         }
       },
     };
-    const outage = vi.spyOn(client, "$transaction").mockImplementation(((...args: Parameters<typeof transaction>) =>
-      writesFail ? Promise.reject(new Error("connection reset")) : transaction(...args)) as typeof client.$transaction);
+    // Every write of the reply fails while the agent streams. Transactions call through here too,
+    // so the original runs with the caller's `this`.
+    const outage = vi.spyOn(client, "$queryRaw").mockImplementation(function (this: unknown, template: TemplateStringsArray, ...values: unknown[]) {
+      if (writesFail && template.join("").includes('UPDATE "Item"')) return Promise.reject(new Error("connection reset"));
+      return queryRaw.call(this, template, ...values);
+    } as typeof client.$queryRaw);
     try {
       await driveChat(chatId, agent);
     } finally {

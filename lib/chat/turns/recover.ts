@@ -1,6 +1,7 @@
 import "server-only";
 import { appConfig } from "@/lib/config";
 import { db } from "@/lib/db/client";
+import { drawReply } from "../reply";
 import { lockChat } from "../store";
 import { endTurn } from "./end";
 
@@ -33,7 +34,8 @@ export async function recoverStaleTurns({ chatId, visitorId, limit = 25 }: TurnS
         return true;
       }
       const { content } = await tx.item.findUniqueOrThrow({ where: { id: current.replyItemId }, select: { content: true } });
-      const { next } = await endTurn(tx, { chatId: turn.chatId, turnId: turn.id, itemId: current.replyItemId, content, outcome: "interrupted" });
+      const drawn = drawReply(content, { itemId: current.replyItemId, final: true });
+      const { next } = await endTurn(tx, { chatId: turn.chatId, turnId: turn.id, itemId: current.replyItemId, content, drawn, outcome: "interrupted" });
       return next;
     });
     if (drive) toDrive.push(turn.chatId);
