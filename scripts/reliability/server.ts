@@ -20,6 +20,8 @@ export type Server = {
 // Settings every run shares; scenarios add their own (lease, agent pace, limits).
 const BASE_ENV: Record<string, string> = {
   NODE_ENV: "production",
+  // The attacks walk the mock's scenarios, even from a shell set up for a model.
+  AGENT: "mock",
   NEXT_TELEMETRY_DISABLED: "1",
   SESSION_SECRET: "reliability-suite-session-secret",
   CRON_SECRET: "reliability-suite-cron-secret",
