@@ -1,63 +1,182 @@
 import "server-only";
-import { Client } from "pg";
-import { readDatabaseUrl } from "@/lib/db/client";
+import { randomUUID } from "node:crypto";
+import postgres from "postgres";
+import { readDatabaseUrls } from "@/lib/db/client";
 
 /**
  * Wake-ups for chat streams. Appends send `pg_notify` inside their transaction, so the notice
  * arrives only after the commit, on every instance listening. A notice is only a hint: streams
  * read the durable event log and also poll, so a missed notice costs latency, never an event.
+ *
+ * LISTEN goes over the direct URL with postgres.js, whose `listen` reconnects and listens again
+ * by itself. Through a transaction pooler LISTEN is accepted but nothing is ever delivered, so
+ * the listener counts as live only once a notice it sent itself has come back.
  */
 export const CHAT_EVENTS_CHANNEL = "chat_events";
-const CHANNEL = CHAT_EVENTS_CHANNEL;
 
-type Listener = () => void;
+/** connecting: not yet proven; live: its own notice came back; deaf: LISTEN accepted, nothing delivered; down: no connection. */
+export type ListenerState = "connecting" | "live" | "deaf" | "down";
+export type ListenerHealth = { state: ListenerState; via: "DATABASE_URL_UNPOOLED" | "DATABASE_URL"; checkedAt: string | null };
 
-const state = globalThis as unknown as {
-  chatListeners?: Map<string, Set<Listener>>;
-  chatListenerClient?: Promise<Client | null>;
-  chatListenerLive?: boolean;
-};
+// How long a self-sent notice may take to come back before LISTEN counts as deaf.
+const PROBE_TIMEOUT_MS = 3_000;
+// While streams are open the listener proves itself again this often; a silently lost LISTEN
+// (a reconnect that failed to listen again) is then replaced within a minute.
+const REPROBE_MS = 60_000;
+// After a failed connection, the next attempt waits this long.
+const RETRY_MS = 5_000;
+const PROBE_PREFIX = "probe:";
 
-function listeners(): Map<string, Set<Listener>> {
-  return (state.chatListeners ??= new Map());
+type OnNotice = (chatId: string) => void;
+
+class NoticeListener {
+  state: ListenerState = "connecting";
+  checkedAt: Date | null = null;
+  private sql: postgres.Sql | null = null;
+  private started: Promise<void> | null = null;
+  private readonly probes = new Map<string, () => void>();
+  private reprobe: ReturnType<typeof setInterval> | null = null;
+
+  constructor(
+    readonly via: ListenerHealth["via"],
+    private readonly url: string,
+    private readonly onNotice: OnNotice,
+  ) {}
+
+  /** Connects and listens once; resolves when the first verdict is in. */
+  start(): Promise<void> {
+    this.started ??= this.connect();
+    return this.started;
+  }
+
+  private async connect(): Promise<void> {
+    // Two connections at most: one that listens (postgres.js opens it) and one to send probes.
+    const sql = postgres(this.url, { max: 1, prepare: false, onnotice: () => {}, connect_timeout: 10 });
+    this.sql = sql;
+    let relisten = false;
+    try {
+      // postgres.js calls the last argument after every listen, first and after a reconnect:
+      // each new session is proven again.
+      await sql.listen(CHAT_EVENTS_CHANNEL, (payload) => this.receive(payload), () => {
+        if (relisten) void this.probe();
+        relisten = true;
+      });
+    } catch (error) {
+      this.settle("down", error);
+      await this.restart();
+      return;
+    }
+    await this.probe();
+    this.reprobe ??= setInterval(() => void this.probe().then((state) => (state === "live" ? undefined : this.restart())), REPROBE_MS);
+    this.reprobe.unref();
+  }
+
+  /** Sends a notice to itself and waits for it; the answer is the listener's state. */
+  async probe(): Promise<ListenerState> {
+    const sql = this.sql;
+    if (!sql) return this.state;
+    const token = randomUUID();
+    const arrived = new Promise<boolean>((resolve) => {
+      const timer = setTimeout(() => resolve(false), PROBE_TIMEOUT_MS);
+      this.probes.set(token, () => {
+        clearTimeout(timer);
+        resolve(true);
+      });
+    });
+    try {
+      await sql.notify(CHAT_EVENTS_CHANNEL, `${PROBE_PREFIX}${token}`);
+      this.settle((await arrived) ? "live" : "deaf");
+    } catch (error) {
+      this.settle("down", error);
+    } finally {
+      this.probes.delete(token);
+    }
+    return this.state;
+  }
+
+  private receive(payload: string): void {
+    if (payload.startsWith(PROBE_PREFIX)) {
+      // Other instances' probes arrive too; only our own count.
+      this.probes.get(payload.slice(PROBE_PREFIX.length))?.();
+      return;
+    }
+    const chatId = payload.split(":")[0];
+    if (chatId) this.onNotice(chatId);
+  }
+
+  /** Records a verdict; a change is logged once, in one sentence an operator can act on. */
+  private settle(state: ListenerState, error?: unknown): void {
+    const changed = state !== this.state;
+    this.state = state;
+    this.checkedAt = new Date();
+    if (!changed) return;
+    if (state === "live") console.log(`notices: LISTEN is live on ${this.via}; streams wake at once.`);
+    if (state === "deaf") {
+      console.warn(
+        `notices: LISTEN on ${this.via} accepted but delivers nothing (a transaction pooler?); set DATABASE_URL_UNPOOLED to the database's direct URL. Streams poll every second meanwhile.`,
+      );
+    }
+    if (state === "down") {
+      console.error(`notices: cannot listen on ${this.via} (${error instanceof Error ? error.message : String(error)}); streams poll every second meanwhile.`);
+    }
+  }
+
+  /** Drops the connection and connects afresh a little later. */
+  private async restart(): Promise<void> {
+    const sql = this.sql;
+    this.sql = null;
+    if (this.reprobe) clearInterval(this.reprobe);
+    this.reprobe = null;
+    await sql?.end({ timeout: 1 }).catch(() => undefined);
+    setTimeout(() => {
+      this.started = null;
+      void this.start();
+    }, RETRY_MS).unref();
+  }
 }
 
-async function connectListener(): Promise<Client | null> {
-  const client = new Client({ connectionString: readDatabaseUrl() });
-  try {
-    await client.connect();
-    client.on("notification", (message) => {
-      const chatId = message.payload?.split(":")[0];
-      if (chatId) listeners().get(chatId)?.forEach((wake) => wake());
-    });
-    client.on("error", () => {
-      // A dropped connection leaves streams on polling; the next subscriber reconnects.
-      state.chatListenerClient = undefined;
-      state.chatListenerLive = false;
-    });
-    await client.query(`LISTEN ${CHANNEL}`);
-    state.chatListenerLive = true;
-    return client;
-  } catch {
-    state.chatListenerClient = undefined;
-    await client.end().catch(() => undefined);
-    return null;
+// One listener per process; Next dev reloads modules, so it lives on globalThis.
+const state = globalThis as typeof globalThis & { answerableListener?: NoticeListener; answerableNoticeHandlers?: Set<OnNotice> };
+
+function handlers(): Set<OnNotice> {
+  return (state.answerableNoticeHandlers ??= new Set());
+}
+
+function listener(): NoticeListener {
+  if (!state.answerableListener) {
+    const { direct, directFrom } = readDatabaseUrls();
+    state.answerableListener = new NoticeListener(directFrom, direct, (chatId) => handlers().forEach((handle) => handle(chatId)));
   }
+  return state.answerableListener;
+}
+
+/** Starts listening (at start-up and on first use) and resolves once its state is known. */
+export async function startListener(): Promise<ListenerState> {
+  await listener().start();
+  return listener().state;
 }
 
 /** Whether notices are arriving; while they are, streams can poll rarely. */
 export function listenerLive(): boolean {
-  return state.chatListenerLive === true;
+  return state.answerableListener?.state === "live";
 }
 
-/** Calls `wake` whenever the chat's log may have grown. Returns the unsubscribe function. */
-export function subscribeToChat(chatId: string, wake: Listener): () => void {
-  state.chatListenerClient ??= connectListener();
-  const set = listeners().get(chatId) ?? new Set();
-  set.add(wake);
-  listeners().set(chatId, set);
-  return () => {
-    set.delete(wake);
-    if (set.size === 0) listeners().delete(chatId);
-  };
+/** The listener's state for /api/health, proven again by a fresh probe. */
+export async function checkListener(): Promise<ListenerHealth> {
+  try {
+    const current = listener();
+    await current.start();
+    await current.probe();
+    return { state: current.state, via: current.via, checkedAt: current.checkedAt?.toISOString() ?? null };
+  } catch (error) {
+    console.error("health: the listener could not be checked", error);
+    return { state: "down", via: "DATABASE_URL", checkedAt: null };
+  }
+}
+
+/** Calls `handle` with the chat id of every notice. Returns the function that stops it. */
+export function onChatNotice(handle: OnNotice): () => void {
+  void listener().start();
+  handlers().add(handle);
+  return () => handlers().delete(handle);
 }
