@@ -9,8 +9,8 @@ export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs" || process.env.NEXT_PHASE === "phase-production-build") return;
   const { refuseUnservedMethods } = await import("@/lib/http/method-guard");
   refuseUnservedMethods();
-  const { appConfig } = await import("@/lib/config");
-  appConfig();
+  const { assertConfigAtStart } = await import("@/lib/server-start");
+  assertConfigAtStart();
   const { startListener } = await import("@/lib/chat/notify");
   void startListener();
 }
