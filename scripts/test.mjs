@@ -147,7 +147,8 @@ async function main() {
 main().then(
   (code) => process.exit(code),
   (error) => {
-    console.error(error instanceof Error ? error.stack : error);
+    // A clone the database user cannot reach is explained in one sentence; anything else in full.
+    console.error(error?.name === "UnreachableClusterError" ? error.message : error instanceof Error ? error.stack : error);
     process.exit(1);
   },
 );
