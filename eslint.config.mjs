@@ -6,6 +6,12 @@ const config = [
   ...nextCoreWebVitals,
   ...nextTypescript,
   {
+    rules: {
+      // `const { omitted: _omitted, ...rest } = value` is how the code drops a field on purpose.
+      "@typescript-eslint/no-unused-vars": ["warn", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", ignoreRestSiblings: true }],
+    },
+  },
+  {
     // Build output and the generated Prisma client are not ours to lint.
     ignores: [".next/**", "node_modules/**", "lib/db/generated/**", "test-results/**", "playwright-report/**", "next-env.d.ts"],
   },
