@@ -9,7 +9,8 @@ export function contentSecurityPolicy(nonce: string, { development = false } = {
     "default-src 'self'",
     // `next dev` evaluates modules for fast refresh; a production build never needs eval.
     `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'${development ? " 'unsafe-eval'" : ""}`,
-    `style-src 'self' 'nonce-${nonce}'`,
+    // `next dev` injects its overlay's styles without the nonce; a production build does not.
+    development ? "style-src 'self' 'unsafe-inline'" : `style-src 'self' 'nonce-${nonce}'`,
     // A block's progress bar sets its width in a style attribute, which cannot carry a nonce.
     "style-src-attr 'unsafe-inline'",
     "img-src 'self' data: blob:",
