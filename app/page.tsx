@@ -1,5 +1,5 @@
 import Link from "next/link";
-import { starterPrompts } from "@/lib/agent";
+import { agentDescription, starterPrompts } from "@/lib/agent";
 import { listChats } from "@/lib/chat/chats";
 import { HOST_ROUTE_PROMPTS } from "@/lib/chat/host-routes";
 import { currentVisitor } from "@/lib/http/visitor";
@@ -19,6 +19,7 @@ export default async function HomePage() {
         <p className="text-zinc-600 dark:text-zinc-400">
           The agent answers with prose and interactive replies. Pick a starter or write your own message.
         </p>
+        <p className="text-sm text-zinc-500 dark:text-zinc-400">{agentDescription()}</p>
         <NewChatForm starters={[...starterPrompts(), ...HOST_ROUTE_PROMPTS]} />
       </section>
       <section aria-labelledby="your-chats" className="space-y-3">

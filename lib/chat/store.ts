@@ -1,5 +1,6 @@
 import "server-only";
 import type { Tx } from "@/lib/db/client";
+import { Prisma } from "@/lib/db/generated/client";
 import { AppError } from "@/lib/http/errors";
 import { CHAT_EVENTS_CHANNEL } from "./notify";
 import { toReadingView } from "./readings";
@@ -41,19 +42,31 @@ export async function lockChat(tx: Tx, { chatId, visitorId }: { chatId: string; 
  * Returns the last sequence number.
  */
 export async function appendEvents(tx: Tx, chatId: string, events: ChatEvent[]): Promise<number> {
-  const count = events.length;
   const [row] = await tx.$queryRaw<{ lastEventSeq: number }[]>`
-    WITH seq AS (
+    WITH ${eventAppend(chatId, events)}
+    SELECT seq."lastEventSeq" FROM seq, notice`;
+  if (!row) throw new AppError("chat-not-found", "This chat does not exist.");
+  return row.lastEventSeq;
+}
+
+/**
+ * The common table expressions that append events to a chat's log (`seq`, `inserted`, `notice`),
+ * for statements that write something else in the same round trip. `when` may guard the append
+ * on an earlier expression; the row lock of the chat's UPDATE orders appends by commit. The main
+ * query must read `notice`: a SELECT in WITH runs only when something reads it.
+ */
+export function eventAppend(chatId: string, events: readonly ChatEvent[], when: Prisma.Sql = Prisma.sql`TRUE`): Prisma.Sql {
+  const count = events.length;
+  return Prisma.sql`seq AS (
       UPDATE "Chat" SET "lastEventSeq" = "lastEventSeq" + ${count}, "updatedAt" = now()
-      WHERE "id" = ${chatId}::uuid RETURNING "lastEventSeq"
+      WHERE "id" = ${chatId}::uuid AND ${when} RETURNING "lastEventSeq"
     ), inserted AS (
       INSERT INTO "ChatEvent" ("chatId", "seq", "type", "data")
       SELECT ${chatId}::uuid, seq."lastEventSeq" - ${count} + event.ordinality::int, event.value->>'type', event.value
       FROM seq, jsonb_array_elements(${JSON.stringify(events)}::jsonb) WITH ORDINALITY AS event(value, ordinality)
-    )
-    SELECT "lastEventSeq" FROM seq, LATERAL (SELECT pg_notify(${CHAT_EVENTS_CHANNEL}, ${chatId} || ':' || "lastEventSeq")) AS notice`;
-  if (!row) throw new AppError("chat-not-found", "This chat does not exist.");
-  return row.lastEventSeq;
+    ), notice AS (
+      SELECT pg_notify(${CHAT_EVENTS_CHANNEL}, ${chatId} || ':' || "lastEventSeq") FROM seq
+    )`;
 }
 
 /** Takes the next position in the chat's item list; the caller holds the chat lock. */

@@ -2,7 +2,8 @@ import { randomUUID } from "node:crypto";
 import { afterAll, describe, expect, it } from "vitest";
 import { createMockAgent } from "@/lib/agent/mock-agent";
 import { db, disconnectDb } from "@/lib/db/client";
-import { ciRuns, defineLiveSource, LIVE_SOURCES, liveSourceMap } from "@/lib/live-sources";
+import { choiceIdByLabel } from "@/lib/intelligent-ui/fixtures";
+import { ciRuns, LIVE_SOURCES, liveSourceMap } from "@/lib/live-sources";
 import { createChat, loadChatView } from "../chats";
 import { driveChat } from "../turns/run";
 import type { ItemView } from "../wire";
@@ -30,9 +31,7 @@ async function triage() {
 }
 
 function choiceIdOf(reply: ItemView, label: string): string {
-  const found = JSON.stringify(Object.values(reply.blocks)[0]!.nodes).match(new RegExp(`"id":"([^"]+)","type":"Choice"(?:(?!"type":"Choice").)*?"text":"${label}"`));
-  if (!found) throw new Error(`No Choice labelled ${label}`);
-  return found[1]!;
+  return choiceIdByLabel(Object.values(reply.blocks)[0]!.nodes, label);
 }
 
 /** A registry where `ci.runs` is replaced by a source under the test's control. */

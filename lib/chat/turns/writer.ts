@@ -3,7 +3,8 @@ import { UiCompiler, type UiBlock } from "@/lib/intelligent-ui";
 import { appConfig } from "@/lib/config";
 import { db } from "@/lib/db/client";
 import { drawReply, QUERY_SCHEMAS } from "../reply";
-import { appendEvents, lockChat } from "../store";
+import { Prisma } from "@/lib/db/generated/client";
+import { eventAppend } from "../store";
 import { type ChatEvent, type Part, diffParts } from "../wire";
 import { storableText } from "./storable";
 
@@ -89,14 +90,23 @@ export class ReplyWriter {
   }
 }
 
+/**
+ * One write of a streaming reply, in one statement (one round trip, no interactive transaction):
+ * it locks the chat, renews the turn's lease (which doubles as the check that the turn was not
+ * recovered meanwhile), stores the reply so far and appends its events. False when the turn no
+ * longer runs: nothing was written.
+ */
 async function writeDelta(target: WriterTarget, content: string, parts: Part[], events: ChatEvent[]): Promise<boolean> {
-  return db().$transaction(async (tx) => {
-    await lockChat(tx, { chatId: target.chatId });
-    // Renewing the lease doubles as the check that the turn was not recovered meanwhile.
-    const { count } = await tx.turn.updateMany({ where: { id: target.turnId, status: "running" }, data: { leaseExpiresAt: leaseFromNow() } });
-    if (count === 0) return false;
-    await tx.item.update({ where: { id: target.itemId }, data: { content, parts } });
-    await appendEvents(tx, target.chatId, events);
-    return true;
-  });
+  const [row] = await db().$queryRaw<{ owned: number }[]>`
+    WITH chat AS (
+      SELECT "id" FROM "Chat" WHERE "id" = ${target.chatId}::uuid FOR UPDATE
+    ), turn AS (
+      UPDATE "Turn" SET "leaseExpiresAt" = ${leaseFromNow()}
+      WHERE "id" = ${target.turnId}::uuid AND "status" = 'running' AND EXISTS (SELECT 1 FROM chat) RETURNING "id"
+    ), item AS (
+      UPDATE "Item" SET "content" = ${content}, "parts" = ${JSON.stringify(parts)}::jsonb
+      WHERE "id" = ${target.itemId}::uuid AND EXISTS (SELECT 1 FROM turn) RETURNING "id"
+    ), ${eventAppend(target.chatId, events, Prisma.sql`EXISTS (SELECT 1 FROM turn)`)}
+    SELECT (SELECT count(*) FROM turn)::int AS "owned", (SELECT count(*) FROM notice)::int AS "notified"`;
+  return row?.owned === 1;
 }
