@@ -9,6 +9,10 @@ export const metadata: Metadata = {
 
 export const viewport: Viewport = { width: "device-width", initialScale: 1 };
 
+// Every page, the not-found page included, is rendered per request, so its scripts carry the
+// nonce of that response's Content-Security-Policy (proxy.ts); a prerendered page could not.
+export const dynamic = "force-dynamic";
+
 export default function RootLayout({ children }: { children: React.ReactNode }) {
   return (
     <html lang="en">

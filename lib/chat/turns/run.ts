@@ -10,6 +10,7 @@ import { readOrigin, storedBlocksSchema } from "../wire";
 import { LIVE_SOURCES } from "@/lib/live-sources";
 import { takeFirstReadings } from "../readings";
 import { endTurn, type TurnOutcome } from "./end";
+import { defaultHandOff, type HandOff } from "./hand-off";
 import { storableText } from "./storable";
 import { leaseFromNow, ReplyWriter } from "./writer";
 
@@ -35,15 +36,17 @@ const MAX_REPLY_CHARACTERS = 262_144;
 const MAX_TURN_MS = 240_000;
 
 /**
- * Runs every turn the chat has waiting, one after another, until its queue is empty. Safe to call
- * from several places at once: a turn is claimed by binding its reply item under the chat lock,
- * and only the caller that claims it runs it.
+ * Runs the chat's waiting turn. Safe to call from several places at once: a turn is claimed by
+ * binding its reply item under the chat lock, and only the caller that claims it runs it. With a
+ * `handOff` (the default inside the Next server) the next queued turn goes to a fresh invocation
+ * (decision 010); without one (tests, scripts) the whole queue runs here, one turn after another.
  */
-export async function driveChat(chatId: string, agent: Agent = chatAgent()): Promise<void> {
+export async function driveChat(chatId: string, agent: Agent = chatAgent(), handOff: HandOff | null = defaultHandOff()): Promise<void> {
   for (;;) {
     const claim = await claimTurn(chatId);
     if (!claim) return;
     await runTurn(claim, agent);
+    if (handOff) return handOff(chatId);
   }
 }
 
