@@ -6,7 +6,7 @@ import {
   type AssistantContentPart,
 } from "@/lib/component-frames";
 import { appComponents } from "./components";
-import type { ChatEvent, Part } from "./wire";
+import type { Part } from "./wire";
 
 const DUPLICATE_INSTANCE = { code: "COMPONENT_DUPLICATE_INSTANCE", message: "Another component in this reply has the same instance id." };
 
