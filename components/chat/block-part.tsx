@@ -1,5 +1,6 @@
 "use client";
 
+import { useRef } from "react";
 import { z } from "zod";
 import { UiBlockView } from "@/components/blocks/ui-block-view";
 import { LocalTime } from "@/components/ui/local-time";
@@ -25,12 +26,14 @@ const REFUSALS: Record<string, string> = {
 function closedReason(item: ItemView): string | null {
   if (item.status === "streaming") return "Choices open when the reply has finished.";
   if (item.parentToolUseId !== null) return "A subagent wrote this block: it is here to read, not to answer.";
+  if (item.status === "stopped") return "You stopped this reply before it finished. Retry it to answer its blocks.";
   if (item.status !== "complete") return "This reply did not finish. Retry it to answer its blocks.";
   return null;
 }
 
 /** An intelligent-ui block in a reply, answered through `chat.uiChoice`. */
 export function BlockPart({ item, chatId, blockId }: { item: ItemView; chatId: string; blockId: string }) {
+  const wrapper = useRef<HTMLDivElement>(null);
   const block = item.blocks[blockId];
   if (!block) {
     return (
@@ -44,6 +47,7 @@ export function BlockPart({ item, chatId, blockId }: { item: ItemView; chatId: s
     try {
       const body = { itemId: item.id, blockId, revision: item.revision, choiceId, values };
       answerResponseSchema.parse(await postJson(`/api/chats/${chatId}/ui-choices`, body));
+      keepFocus();
       return { ok: true as const };
     } catch (error) {
       const code = error instanceof ApiError ? error.code : "";
@@ -51,13 +55,26 @@ export function BlockPart({ item, chatId, blockId }: { item: ItemView; chatId: s
     }
   }
 
+  // The picked Choice closes once the answer is sent; focus moves to the block's status line,
+  // which says what was sent, instead of falling to the page.
+  function keepFocus() {
+    requestAnimationFrame(() => {
+      const status = wrapper.current?.querySelector<HTMLElement>('[role="status"]');
+      if (!status || !(document.activeElement === document.body || document.activeElement?.matches(":disabled"))) return;
+      status.tabIndex = -1;
+      status.focus();
+    });
+  }
+
   return (
-    <UiBlockView
-      block={block}
-      answer={item.uiAnswers[blockId] ?? null}
-      closedReason={closedReason(item)}
-      onChoose={choose}
-      renderTime={(iso) => <LocalTime iso={iso} />}
-    />
+    <div ref={wrapper}>
+      <UiBlockView
+        block={block}
+        answer={item.uiAnswers[blockId] ?? null}
+        closedReason={closedReason(item)}
+        onChoose={choose}
+        renderTime={(iso) => <LocalTime iso={iso} />}
+      />
+    </div>
   );
 }

@@ -1,5 +1,6 @@
 import { BLOCK_SCENARIOS, releaseFollowUp } from "./block-scenarios";
 import { envelope } from "./envelope";
+import { outcomeReply } from "./outcome-replies";
 import { choiceListFrame, type Scenario, type Script } from "./scenario";
 
 /**
@@ -144,6 +145,18 @@ export const SCENARIOS: Scenario[] = [
             fallback: { kind: "weather-card", summary: "Lisbon: sunny, 24 °C." },
           },
         },
+        {
+          kind: "component",
+          frame: choiceListFrame(
+            "broken-neighbour",
+            "Did the valid list draw?",
+            [
+              { id: "yes", label: "Yes, it drew" },
+              { id: "no", label: "No" },
+            ],
+            "Choose Yes, it drew or No.",
+          ),
+        },
         { kind: "text", text: "The text around them still reads normally." },
       ]),
   },
@@ -166,12 +179,26 @@ export function scriptedReply(message: string): Script {
     const [, label = "", context = ""] = chosen;
     return { text: releaseFollowUp(context) ?? `Noted: **${label}**. ${followUp(label)}` };
   }
+  const outcome = outcomeReply(message);
+  if (outcome) return { text: outcome };
   const scenario = SCENARIOS.find((candidate) => candidate.matches(message));
   if (scenario) return { text: scenario.reply(message), subagent: scenario.subagent?.() };
+  return { text: `${echo(message)}\n\nTry one of the starter prompts to see interactive replies.` };
+}
+
+/**
+ * The message quoted back. One line without backticks reads inline; anything else is fenced, with
+ * a fence longer than any run of backticks inside it, so a code fence in the message can never
+ * turn the rest of the reply into code.
+ */
+function echo(message: string): string {
   // Cut by characters, not UTF-16 units, so a quote never ends in half an emoji.
   const characters = Array.from(message);
   const quoted = characters.length > 200 ? `${characters.slice(0, 200).join("")}…` : message;
-  return { text: `You said: “${quoted}”.\n\nTry one of the starter prompts to see interactive replies.` };
+  if (!/[`\n]/.test(quoted)) return `You said: “${quoted}”.`;
+  const longest = Math.max(0, ...(quoted.match(/`+/g) ?? []).map((run) => run.length));
+  const fence = "`".repeat(Math.max(3, longest + 1));
+  return `You said:\n\n${fence}text\n${quoted}\n${fence}`;
 }
 
 function followUp(label: string): string {

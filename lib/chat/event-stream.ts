@@ -1,6 +1,7 @@
 import "server-only";
 import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/http/errors";
+import { sweepStaleClaims } from "./confirmations";
 import { listenerLive, subscribeToChat } from "./notify";
 import { recoverStaleTurns } from "./turns/recover";
 import { driveChat } from "./turns/run";
@@ -62,6 +63,7 @@ export async function openChatEventStream({ visitorId, chatId, after, signal }: 
       write("retry: 1000\n\n");
       try {
         while (!cancelled && !signal.aborted && Date.now() - startedAt < MAX_STREAM_MS) {
+          const notified = changed;
           changed = false;
           const events = await db().chatEvent.findMany({
             where: { chatId, seq: { gt: cursor } },
@@ -73,7 +75,15 @@ export async function openChatEventStream({ visitorId, chatId, after, signal }: 
             cursor = event.seq;
           }
           if (events.length === BATCH) continue;
-          if (events.length === 0 && ++quietPolls % 3 === 0) await recoverQuietChat(chatId);
+          if (events.length === 0) {
+            const quiet = ++quietPolls % 3 === 0;
+            // A notice with nothing to read is how a deletion announces itself; polls check too.
+            if ((notified || quiet) && (await chatDeleted(chatId))) {
+              write("event: deleted\ndata: {}\n\n");
+              break;
+            }
+            if (quiet) await recoverQuietChat(chatId);
+          }
           if (events.length > 0) quietPolls = 0;
           if (Date.now() - lastWrite > KEEPALIVE_MS) write(": keep-alive\n\n");
           await waitForChange();
@@ -97,8 +107,16 @@ export async function openChatEventStream({ visitorId, chatId, after, signal }: 
   });
 }
 
-/** A watched chat whose turn lost its process is recovered here rather than left hanging. */
+async function chatDeleted(chatId: string): Promise<boolean> {
+  return (await db().chat.findUnique({ where: { id: chatId }, select: { id: true } })) === null;
+}
+
+/**
+ * A watched chat whose turn lost its process is recovered here rather than left hanging, and its
+ * confirmations whose time ran out are settled, which tells the agent.
+ */
 async function recoverQuietChat(chatId: string): Promise<void> {
   const toDrive = await recoverStaleTurns({ chatId });
+  if ((await sweepStaleClaims({ chatId })) > 0 && !toDrive.includes(chatId)) toDrive.push(chatId);
   for (const id of toDrive) driveChat(id).catch((error: unknown) => console.error("Recovered turn failed", error));
 }

@@ -105,8 +105,8 @@ export function toItemView(row: ItemRow, extras: ItemExtras = NO_EXTRAS): ItemVi
 
 /** An item with its answers, selections and confirmations, as an event that replaces it carries them. */
 export async function loadItemView(tx: Tx, itemId: string): Promise<ItemView> {
-  const item = await tx.item.findUniqueOrThrow({ where: { id: itemId }, include: { selections: true, uiAnswers: true } });
-  const confirmations = await tx.actionConfirmation.findMany({ where: { itemId } });
+  const item = await tx.item.findUniqueOrThrow({ where: { id: itemId }, include: { selections: { orderBy: { attempt: "asc" } }, uiAnswers: true } });
+  const confirmations = await tx.actionConfirmation.findMany({ where: { itemId }, orderBy: { createdAt: "asc" } });
   return toItemView(item, itemExtras(item, confirmations));
 }
 
@@ -119,6 +119,7 @@ type ExtrasSource = {
 /** The answered state of an item: answers of its current revision only, selections, confirmations. */
 export function itemExtras(item: ExtrasSource, confirmations: Parameters<typeof toConfirmationView>[0][]): ItemExtras {
   return {
+    // Attempts come in order, so a list's latest pick is the one that stands.
     selections: Object.fromEntries(item.selections.map((row) => [row.instanceId, toSelectionView(row)])),
     confirmations: Object.fromEntries(confirmations.map((row) => [row.token, toConfirmationView(row)])),
     uiAnswers: Object.fromEntries(item.uiAnswers.filter((row) => row.revision === item.revision).map((row) => [row.blockId, toUiAnswerView(row)])),

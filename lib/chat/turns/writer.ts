@@ -1,7 +1,8 @@
 import "server-only";
 import { UiCompiler, type UiBlock } from "@/lib/intelligent-ui";
 import { appConfig } from "@/lib/config";
-import { db } from "@/lib/db/client";
+import { db, type Tx } from "@/lib/db/client";
+import { AppError } from "@/lib/http/errors";
 import { drawReply } from "../reply";
 import { appendEvents, lockChat } from "../store";
 import { type ChatEvent, type Part, diffParts } from "../wire";
@@ -17,6 +18,21 @@ export type WriterTarget = { chatId: string; turnId: string; itemId: string };
 
 export function leaseFromNow(): Date {
   return new Date(Date.now() + appConfig().turnLeaseMs);
+}
+
+/** Whether a turn goes on: `lost` when it no longer runs (recovered, or its chat deleted), `stop` when a person pressed Stop. */
+export type TurnState = "running" | "lost" | "stop";
+
+/**
+ * Renews a running turn's lease and, in the same statement, learns whether it should go on. The
+ * coalesced write and the heartbeat both run it, so a Stop is seen within one write or beat.
+ */
+export async function renewTurnLease(client: Pick<Tx, "$queryRaw">, turnId: string): Promise<TurnState> {
+  const rows = await client.$queryRaw<{ stop: boolean }[]>`
+    UPDATE "Turn" SET "leaseExpiresAt" = ${leaseFromNow()} WHERE "id" = ${turnId}::uuid AND "status" = 'running'
+    RETURNING "stopRequestedAt" IS NOT NULL AS "stop"`;
+  if (!rows[0]) return "lost";
+  return rows[0].stop ? "stop" : "running";
 }
 
 /**
@@ -37,7 +53,7 @@ export class ReplyWriter {
 
   constructor(
     private readonly target: WriterTarget,
-    private readonly onStopped: () => void,
+    private readonly onStopped: (state: Exclude<TurnState, "running">) => void,
   ) {
     this.compiler = new UiCompiler({ id: target.itemId });
   }
@@ -83,20 +99,27 @@ export class ReplyWriter {
     const events: ChatEvent[] = diffParts(this.target.itemId, this.written, drawn.parts);
     if (changed.length > 0) events.push({ type: "item.blocks", itemId: this.target.itemId, blocks: changed });
     if (events.length === 0) return;
-    if (!(await writeDelta(this.target, content, drawn.parts, events))) return this.onStopped();
+    const state = await writeDelta(this.target, content, drawn.parts, events);
+    if (state !== "running") return this.onStopped(state);
     this.written = drawn.parts;
     if (drawn.compiled) this.previews = new Map(drawn.blocks.map((block) => [block.id, block]));
   }
 }
 
-async function writeDelta(target: WriterTarget, content: string, parts: Part[], events: ChatEvent[]): Promise<boolean> {
+async function writeDelta(target: WriterTarget, content: string, parts: Part[], events: ChatEvent[]): Promise<TurnState> {
   return db().$transaction(async (tx) => {
-    await lockChat(tx, { chatId: target.chatId });
-    // Renewing the lease doubles as the check that the turn was not recovered meanwhile.
-    const { count } = await tx.turn.updateMany({ where: { id: target.turnId, status: "running" }, data: { leaseExpiresAt: leaseFromNow() } });
-    if (count === 0) return false;
+    try {
+      await lockChat(tx, { chatId: target.chatId });
+    } catch (error) {
+      // The chat was deleted under the turn: nothing is left to write to.
+      if (error instanceof AppError && error.code === "chat-not-found") return "lost";
+      throw error;
+    }
+    // Renewing the lease doubles as the check that the turn was neither recovered nor stopped.
+    const state = await renewTurnLease(tx, target.turnId);
+    if (state !== "running") return state;
     await tx.item.update({ where: { id: target.itemId }, data: { content, parts } });
     await appendEvents(tx, target.chatId, events);
-    return true;
+    return "running";
   });
 }
