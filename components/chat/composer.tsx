@@ -86,7 +86,7 @@ export function Composer({ chatId, running, queued, turnKey }: ComposerProps) {
               void send();
             }
           }}
-          placeholder={running ? "The agent is replying; your message will be queued…" : "Write a message… (Shift+Enter for a new line)"}
+          placeholder={running ? "Queue a message…" : "Message the agent…"}
           className="min-w-0 flex-1 resize-none rounded-md border border-zinc-300 bg-transparent px-3 py-2 aria-invalid:border-red-600 dark:border-zinc-700"
         />
         {running && <StopButton key={turnKey} chatId={chatId} />}

@@ -10,7 +10,9 @@ function CodeBlock({ children }: { children?: React.ReactNode }) {
   const pre = useRef<HTMLPreElement>(null);
   return (
     <div className="group relative">
-      <pre ref={pre}>{children}</pre>
+      <pre ref={pre} className="pr-20">
+        {children}
+      </pre>
       <CopyButton text={() => pre.current?.textContent ?? ""} label="Copy code" className="absolute right-1.5 top-1.5 bg-white/80 dark:bg-zinc-900/80" />
     </div>
   );

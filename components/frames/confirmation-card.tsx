@@ -117,7 +117,7 @@ export function ConfirmationCard({ confirmation: streamed, chatId, focusOnMount 
           </div>
         </>
       )}
-      <div ref={outcome} tabIndex={-1} aria-live="polite" className="text-sm">
+      <div ref={outcome} tabIndex={-1} role="status" className="text-sm">
         <Outcome stage={stage} confirmation={confirmation} />
       </div>
       {error && <ErrorNote>{error}</ErrorNote>}

@@ -28,11 +28,12 @@ export function useChatList(): ChatList {
 
 // Tabs of one browser share the visitor's cookie, so they are the visitor's every open tab.
 const CHANNEL = "answerable-chats";
+const REPLYING_POLL_MS = 4_000;
 
 /**
  * The visitor's chats for the sidebar, shared by every part of the page. It starts from the
- * server's list, is read again on navigation and whenever the tab regains focus, and applies
- * renames and deletions from other tabs as they happen (a BroadcastChannel).
+ * server's list, is read again on navigation, when the tab regains focus and while a chat is
+ * replying, and applies renames and deletions from other tabs as they happen (a BroadcastChannel).
  */
 export function ChatListProvider({ initial, children }: { initial: ChatListEntry[]; children: React.ReactNode }) {
   const [chats, setChats] = useState(initial);
@@ -61,6 +62,14 @@ export function ChatListProvider({ initial, children }: { initial: ChatListEntry
     if (first.current) first.current = false;
     else void refresh();
   }, [pathname, refresh]);
+
+  // "replying…" must not outlive the reply: while one is running, the list is read again now and then.
+  const replying = chats.some((chat) => chat.replying);
+  useEffect(() => {
+    if (!replying) return;
+    const timer = setInterval(() => void refresh(), REPLYING_POLL_MS);
+    return () => clearInterval(timer);
+  }, [replying, refresh]);
 
   useEffect(() => {
     const onFocus = () => void refresh();
