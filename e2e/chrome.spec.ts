@@ -51,6 +51,8 @@ test.describe("chat chrome", () => {
     await second.goto(page.url());
     await expect(second.getByRole("heading", { level: 1, name: "to be renamed" })).toBeVisible();
     const list = page.getByRole("navigation", { name: "Chats" });
+    // The row's actions show when it is hovered or focused.
+    await list.getByRole("link", { name: "to be renamed" }).hover();
     await list.getByRole("button", { name: "Rename “to be renamed”" }).click();
     await list.getByRole("textbox", { name: "Chat title" }).fill("Launch plan");
     await list.getByRole("button", { name: "Save" }).click();
@@ -74,7 +76,11 @@ test.describe("chat chrome", () => {
     await expect(home.getByRole("navigation", { name: "Chats" }).getByRole("link", { name: "to be deleted" })).toBeVisible();
 
     const list = page.getByRole("navigation", { name: "Chats" });
-    await list.getByRole("button", { name: "Delete “to be deleted”" }).click();
+    await list.getByRole("link", { name: "to be deleted" }).focus();
+    await page.keyboard.press("Tab");
+    await page.keyboard.press("Tab");
+    await expect(list.getByRole("button", { name: "Delete “to be deleted”" })).toBeFocused();
+    await page.keyboard.press("Enter");
     await list.getByRole("group", { name: "Delete “to be deleted”" }).getByRole("button", { name: "Delete" }).click();
     await page.waitForURL((url) => url.pathname === "/");
     await expect(second.getByRole("heading", { name: "This chat was deleted" })).toBeVisible();

@@ -61,6 +61,17 @@ test.describe("ChoiceList frames", () => {
     await expect(list.getByRole("button", { name: /Send to Ada/ })).toBeDisabled();
   });
 
+  test("a list still streaming in holds its place with a skeleton", async ({ page }) => {
+    // "slowly" writes the list's frame four times slower, so its JSON takes a while to arrive.
+    await startChatFromHome(page, "Where should we go next, slowly?");
+    const reply = page.getByRole("article", { name: "Agent" });
+    const skeleton = reply.getByRole("status", { name: "A list is arriving" });
+    await expect(skeleton).toBeVisible();
+    await expect(reply.getByRole("group", { name: "Where should we go?" })).toHaveCount(0);
+    await expect(reply.getByRole("group", { name: "Where should we go?" })).toBeVisible();
+    await expect(skeleton).toHaveCount(0);
+  });
+
   test("a deterministic route's list submits its exact alias", async ({ page }) => {
     await startChatFromHome(page, "/release");
     const list = page.getByRole("group", { name: "Release which environment?" });

@@ -29,6 +29,11 @@ export function Composer({ chatId, running, queued, turnKey }: ComposerProps) {
   useLayoutEffect(() => {
     const element = field.current;
     if (!element) return;
+    // Empty, the field is one row tall; a long placeholder must not make it grow.
+    if (!text) {
+      element.style.height = "";
+      return;
+    }
     element.style.height = "auto";
     element.style.height = `${Math.min(element.scrollHeight, MAX_FIELD_PX)}px`;
   }, [text]);

@@ -111,8 +111,9 @@ export function ChatListRow({ chat, current }: { chat: ChatListEntry; current: b
       <Link href={`/chats/${chat.id}`} aria-current={current ? "page" : undefined} className="min-w-0 flex-1 truncate px-2 py-2 text-sm">
         {chat.title}
       </Link>
-      {/* Always there for touch and keyboard; on a wide screen with a pointer they show on hover. */}
-      <div className="flex shrink-0 gap-0.5 lg:opacity-0 lg:group-focus-within:opacity-100 lg:group-hover:opacity-100">
+      {/* Always there on a phone; on a wide screen they appear on hover or once the row has focus
+          (Tab from the link reaches them), so titles get the whole width otherwise. */}
+      <div className="flex shrink-0 gap-0.5 lg:hidden lg:group-focus-within:flex lg:group-hover:flex">
         <button type="button" aria-label={`Rename “${chat.title}”`} title="Rename" onClick={() => {
             setTitle(chat.title);
             setMode("rename");

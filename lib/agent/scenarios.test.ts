@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { scriptedReply, SCENARIOS } from "./scenarios";
+import { replyPace, scriptedReply, SCENARIOS } from "./scenarios";
 
 describe("the mock agent's echo", () => {
   it("quotes one plain line inline", () => {
@@ -29,5 +29,13 @@ describe("the broken-frame scenario", () => {
   it("carries the three frames it promises: an invalid one, an unregistered one and a valid one", () => {
     const reply = SCENARIOS.find((scenario) => scenario.name === "broken-frame")!.reply("Show a broken component");
     expect(reply.match(/"kind":"component"/g)).toHaveLength(3);
+  });
+});
+
+describe("pacing", () => {
+  it("writes any scenario slowly when asked, not only the story", () => {
+    expect(scriptedReply("Where should we go next, slowly?").text).toContain('"instanceId":"destination-choice"');
+    expect(replyPace("Where should we go next, slowly?")).toBe(4);
+    expect(scriptedReply("Tell me a long story, slowly").text).toMatch(/^## The lighthouse keeper's ledger/);
   });
 });

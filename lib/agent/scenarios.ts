@@ -23,21 +23,10 @@ const STORY = [
   "That is the whole story: a person paying attention, and writing it down, until the pattern shows itself.",
 ].join("\n");
 
-// Blocks first: they are what the home page offers first.
+// Blocks first: they are what the home page offers first. The stories match loosely ("slowly",
+// "long"), so they come last: "Where should we go next, slowly?" is the list, written slowly.
 export const SCENARIOS: Scenario[] = [
   ...BLOCK_SCENARIOS,
-  {
-    name: "slow-story",
-    prompt: "Tell me a long story, slowly",
-    matches: (message) => /\bslowly\b/i.test(message),
-    reply: () => STORY,
-  },
-  {
-    name: "story",
-    prompt: "Tell me a long story",
-    matches: (message) => /\b(story|long)\b/i.test(message),
-    reply: () => STORY,
-  },
   {
     name: "destination",
     prompt: "Where should we go next?",
@@ -159,6 +148,18 @@ export const SCENARIOS: Scenario[] = [
         },
         { kind: "text", text: "The text around them still reads normally." },
       ]),
+  },
+  {
+    name: "slow-story",
+    prompt: "Tell me a long story, slowly",
+    matches: (message) => /\bslowly\b/i.test(message),
+    reply: () => STORY,
+  },
+  {
+    name: "story",
+    prompt: "Tell me a long story",
+    matches: (message) => /\b(story|long)\b/i.test(message),
+    reply: () => STORY,
   },
 ];
 
