@@ -49,7 +49,7 @@ export function AppShell({ children }: { children: React.ReactNode }) {
         onClick={(event) => {
           if (event.target === sheet.current || (event.target as Element).closest("a")) sheet.current?.close();
         }}
-        className="m-0 h-dvh max-h-none w-80 max-w-[85vw] bg-white text-zinc-900 backdrop:bg-black/40 dark:bg-zinc-950 dark:text-zinc-100"
+        className="m-0 h-dvh max-h-none w-80 max-w-[85vw] border-r border-zinc-200 bg-white text-zinc-900 backdrop:bg-black/40 dark:border-zinc-800 dark:bg-zinc-950 dark:text-zinc-100 dark:backdrop:bg-black/70"
       >
         <div className="flex h-full flex-col">
           <div className="flex items-center justify-between border-b border-zinc-200 px-3 py-2 dark:border-zinc-800">
