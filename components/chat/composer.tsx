@@ -1,6 +1,6 @@
 "use client";
 
-import { useLayoutEffect, useRef, useState } from "react";
+import { useEffect, useLayoutEffect, useRef, useState } from "react";
 import { postJson } from "@/lib/chat/client-api";
 import type { QueuedView } from "@/lib/chat/wire";
 import { ErrorNote } from "@/components/ui/error-note";
@@ -25,6 +25,11 @@ export function Composer({ chatId, running, queued, turnKey }: ComposerProps) {
   const [error, setError] = useState<string | null>(null);
   const field = useRef<HTMLTextAreaElement>(null);
   const limit = messageLimit(text);
+
+  // Text typed before the page finished loading is in the field but not yet in state.
+  useEffect(() => {
+    if (field.current?.value) setText(field.current.value);
+  }, []);
 
   useLayoutEffect(() => {
     const element = field.current;

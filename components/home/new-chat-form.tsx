@@ -1,7 +1,7 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { z } from "zod";
 import { messageLimit, messageRefusal } from "@/components/chat/message-limit";
 import { postJson } from "@/lib/chat/client-api";
@@ -16,6 +16,11 @@ export function NewChatForm({ starters }: { starters: string[] }) {
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const limit = messageLimit(text);
+  const field = useRef<HTMLInputElement>(null);
+  // Text typed before the page finished loading is in the field but not yet in state.
+  useEffect(() => {
+    if (field.current?.value) setText(field.current.value);
+  }, []);
 
   async function start(message: string) {
     if (!message.trim() || pending || messageLimit(message).over) return;
@@ -44,6 +49,7 @@ export function NewChatForm({ starters }: { starters: string[] }) {
         </label>
         <input
           id="first-message"
+          ref={field}
           value={text}
           aria-describedby={limit.note ? "first-message-limit" : undefined}
           aria-invalid={limit.over || undefined}
