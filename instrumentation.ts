@@ -9,7 +9,9 @@ export async function register() {
   refuseUnservedMethods();
   // Reading the configuration here makes a production start without SESSION_SECRET fail at once.
   const { appConfig } = await import("@/lib/config");
-  appConfig();
+  const { agent } = appConfig();
+  // A model that cannot run is said once, here; the mock answers meanwhile and the home page says why.
+  if (agent.kind === "mock" && agent.problem) console.error(`${agent.problem} The scripted mock agent answers instead.`);
   const { recoverAtStartup } = await import("@/lib/chat/turns/startup");
   void recoverAtStartup();
 }

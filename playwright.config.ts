@@ -49,6 +49,8 @@ export default defineConfig({
     env: {
       DATABASE_URL: databaseUrl,
       SESSION_SECRET: "test-secret-for-end-to-end-runs-only",
+      // The browser tests walk the mock's scenarios, even from a shell set up for a model.
+      AGENT: "mock",
       AGENT_DELTA_MS: "15",
       TURN_LEASE_MS: "3000",
       NODE_ENV: "production",

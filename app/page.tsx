@@ -1,4 +1,4 @@
-import { starterPrompts } from "@/lib/agent";
+import { agentDescription, starterPrompts } from "@/lib/agent";
 import { HOST_ROUTE_PROMPTS } from "@/lib/chat/host-routes";
 import { NewChatForm } from "@/components/home/new-chat-form";
 import { RecentChats } from "@/components/home/recent-chats";
@@ -16,6 +16,7 @@ export default function HomePage() {
           <p className="text-zinc-600 dark:text-zinc-400">
             The agent answers with prose and interactive replies: blocks you can set and answer, lists you pick from, actions you confirm. Pick a starter or write your own message.
           </p>
+          <p className="text-sm text-zinc-600 dark:text-zinc-400">{agentDescription()}</p>
           <NewChatForm starters={[...starterPrompts(), ...HOST_ROUTE_PROMPTS]} />
         </section>
         <section aria-labelledby="your-chats" className="space-y-3">

@@ -1,4 +1,5 @@
 import { expect, type APIRequestContext, type Page } from "@playwright/test";
+import { choiceIdByLabel } from "../lib/intelligent-ui/fixtures";
 
 /** Headers a page of the app sends with a state-changing request. */
 export function sameOrigin(baseURL: string | undefined): Record<string, string> {
@@ -57,17 +58,7 @@ export type BlockBody = { id: string; revision?: number; nodes: BlockNode[] };
 
 /** The id of the Choice whose label starts with `label`. */
 export function choiceIdOf(block: BlockBody, label: string): string {
-  const walk = (nodes: BlockNode[]): BlockNode | undefined => {
-    for (const node of nodes) {
-      if (node.type === "Choice" && (node.children.find((child) => child.type === "text")?.text ?? "").startsWith(label)) return node;
-      const found = walk(node.children);
-      if (found) return found;
-    }
-    return undefined;
-  };
-  const found = walk(block.nodes);
-  if (!found) throw new Error(`No Choice labelled ${label}`);
-  return found.id;
+  return choiceIdByLabel(block.nodes, label);
 }
 
 /** The chat id in a chat page's address. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseAppConfig } from "./config";
+import { parseAgentSetting, parseAppConfig } from "./config";
 
 describe("app configuration", () => {
   it("refuses a production start without a session secret", () => {
@@ -23,5 +23,48 @@ describe("app configuration", () => {
     const secret = { SESSION_SECRET: "a-secret-of-some-length" };
     expect(parseAppConfig(secret)).toMatchObject({ trustForwardedHeaders: false, secureCookies: false });
     expect(parseAppConfig({ ...secret, VERCEL: "1", NODE_ENV: "production" })).toMatchObject({ trustForwardedHeaders: true, secureCookies: true });
+  });
+});
+
+describe("agent configuration", () => {
+  const chosen = (source: Record<string, string | undefined>) => parseAgentSetting(source);
+
+  it("runs the mock unless AGENT=model, whatever keys are set", () => {
+    expect(chosen({})).toEqual({ kind: "mock" });
+    expect(chosen({ AGENT: "", OPENAI_API_KEY: "sk-test", AI_MODEL: "openai/gpt-5-mini" })).toEqual({ kind: "mock" });
+    expect(parseAppConfig({ AGENT: "mock" }).agent).toEqual({ kind: "mock" });
+  });
+
+  it("reaches OpenAI or Anthropic directly with their own key, and any model through the AI Gateway", () => {
+    expect(chosen({ AGENT: "model", AI_MODEL: "openai/gpt-5-mini", OPENAI_API_KEY: "sk-test" })).toEqual({
+      kind: "model",
+      provider: "openai",
+      modelId: "gpt-5-mini",
+      name: "openai/gpt-5-mini",
+    });
+    expect(chosen({ AGENT: "model", AI_MODEL: " anthropic/claude-sonnet-4-5 ", ANTHROPIC_API_KEY: "k" })).toMatchObject({ provider: "anthropic", modelId: "claude-sonnet-4-5" });
+    expect(chosen({ AGENT: "model", AI_MODEL: "google/gemini-2.5-flash", AI_GATEWAY_API_KEY: "k" })).toMatchObject({ provider: "gateway", modelId: "google/gemini-2.5-flash" });
+    // A direct key wins over the gateway; without it, the gateway carries the same id.
+    expect(chosen({ AGENT: "model", AI_MODEL: "openai/gpt-5", OPENAI_API_KEY: "k", AI_GATEWAY_API_KEY: "g" })).toMatchObject({ provider: "openai" });
+    expect(chosen({ AGENT: "model", AI_MODEL: "openai/gpt-5", AI_GATEWAY_API_KEY: "g" })).toMatchObject({ provider: "gateway", modelId: "openai/gpt-5" });
+  });
+
+  it("keeps the mock answering when a model cannot run, with one sentence saying why", () => {
+    const problem = (source: Record<string, string | undefined>) => {
+      const setting = chosen(source);
+      if (setting.kind !== "mock" || !setting.problem) throw new Error("expected the mock with a problem");
+      return setting.problem;
+    };
+    expect(problem({ AGENT: "gpt" })).toBe("AGENT must be mock or model.");
+    expect(problem({ AGENT: "model" })).toMatch(/^AGENT=model needs AI_MODEL, a provider\/model id such as openai\//);
+    expect(problem({ AGENT: "model", AI_MODEL: "gpt-5" })).toMatch(/^AI_MODEL=gpt-5 is not a provider\/model id/);
+    expect(problem({ AGENT: "model", AI_MODEL: "openai/" })).toMatch(/is not a provider\/model id/);
+    expect(problem({ AGENT: "model", AI_MODEL: "openai/gpt-5", OPENAI_API_KEY: "  " })).toBe(
+      "AI_MODEL=openai/gpt-5 needs OPENAI_API_KEY (or AI_GATEWAY_API_KEY to go through the AI Gateway).",
+    );
+    expect(problem({ AGENT: "model", AI_MODEL: "anthropic/claude-opus-4-1", OPENAI_API_KEY: "k" })).toMatch(/needs ANTHROPIC_API_KEY/);
+    expect(problem({ AGENT: "model", AI_MODEL: "mistral/large" })).toMatch(/^AI_MODEL=mistral\/large needs AI_GATEWAY_API_KEY/);
+    for (const source of [{ AGENT: "model" }, { AGENT: "model", AI_MODEL: "x/y" }]) expect(problem(source).split(". ")).toHaveLength(1);
+    expect(parseAppConfig({ AGENT: "model" }).agent).toMatchObject({ kind: "mock", problem: expect.stringContaining("AI_MODEL") });
   });
 });

@@ -12,6 +12,28 @@ const envSchema = z.object({
   VERCEL: z.string().optional(),
 });
 
+// Unset and empty are the same: an `.env` line `OPENAI_API_KEY=` means no key.
+const setting = z.string().trim().optional().transform((value) => value || undefined);
+
+const agentEnvSchema = z.object({
+  AGENT: setting.pipe(z.enum(["mock", "model"], { error: "AGENT must be mock or model." }).default("mock")),
+  AI_MODEL: setting,
+  // Only whether a key is set is read here; each provider reads its own key when it calls.
+  OPENAI_API_KEY: setting,
+  ANTHROPIC_API_KEY: setting,
+  AI_GATEWAY_API_KEY: setting,
+});
+
+/** Which agent answers chats: the scripted mock, or a model reached directly or through the AI Gateway. */
+export type AgentSetting =
+  /** `problem`: why the model asked for cannot run, in one sentence. */
+  | { kind: "mock"; problem?: string }
+  | { kind: "model"; provider: "openai" | "anthropic" | "gateway"; modelId: string; name: string };
+
+const MODEL_NAME = /^([a-z0-9][a-z0-9-]*)\/(\S+)$/;
+const DIRECT_KEYS = { openai: "OPENAI_API_KEY", anthropic: "ANTHROPIC_API_KEY" } as const;
+const EXAMPLE = "such as openai/gpt-5-mini or anthropic/claude-sonnet-4-5";
+
 export type AppConfig = {
   sessionSecret: string;
   agentDeltaMs: number;
@@ -21,6 +43,7 @@ export type AppConfig = {
   trustForwardedHeaders: boolean;
   /** Production visitor cookies are `__Host-` prefixed and `Secure`. */
   secureCookies: boolean;
+  agent: AgentSetting;
 };
 
 let cached: AppConfig | undefined;
@@ -39,7 +62,34 @@ export function parseAppConfig(source: Record<string, string | undefined>): AppC
     appOrigin: env.APP_ORIGIN ? new URL(env.APP_ORIGIN).origin : undefined,
     trustForwardedHeaders: env.VERCEL === "1",
     secureCookies: env.NODE_ENV === "production",
+    agent: parseAgentSetting(source),
   };
+}
+
+/**
+ * The agent the environment asks for. A model needs AI_MODEL as `provider/model` and a key: the
+ * provider's own (OpenAI, Anthropic) or the AI Gateway's, which reaches any provider it lists.
+ * A model that cannot run (no key, a malformed id) leaves the mock answering, with one sentence
+ * saying why, which start-up logs and the home page shows: a chat never fails for it.
+ */
+export function parseAgentSetting(source: Record<string, string | undefined>): AgentSetting {
+  const mock = (problem: string) => ({ kind: "mock", problem }) as const;
+  const parsed = agentEnvSchema.safeParse(source);
+  if (!parsed.success) return mock(parsed.error.issues[0]!.message);
+  const env = parsed.data;
+  if (env.AGENT === "mock") return { kind: "mock" };
+  if (!env.AI_MODEL) return mock(`AGENT=model needs AI_MODEL, a provider/model id ${EXAMPLE}.`);
+  const match = MODEL_NAME.exec(env.AI_MODEL);
+  if (!match) return mock(`AI_MODEL=${env.AI_MODEL} is not a provider/model id ${EXAMPLE}.`);
+  const [name, provider, modelId] = match as unknown as [string, string, string];
+  const direct = provider === "openai" || provider === "anthropic" ? provider : undefined;
+  if (direct && env[DIRECT_KEYS[direct]]) return { kind: "model", provider: direct, modelId, name };
+  if (env.AI_GATEWAY_API_KEY) return { kind: "model", provider: "gateway", modelId: name, name };
+  return mock(
+    direct
+      ? `AI_MODEL=${name} needs ${DIRECT_KEYS[direct]} (or AI_GATEWAY_API_KEY to go through the AI Gateway).`
+      : `AI_MODEL=${name} needs AI_GATEWAY_API_KEY: providers other than openai and anthropic are reached through the AI Gateway.`,
+  );
 }
 
 /** The process's configuration, read once. */

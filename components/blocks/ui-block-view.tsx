@@ -23,6 +23,12 @@ export type UiBlockViewProps = {
   onChoose?: (choice: { choiceId: string; values: Record<string, UiValue> }) => Promise<UiChooseResult>;
   /** The chat's time component, so times draw the same on the server and the client. */
   renderTime: (iso: string) => ReactNode;
+  /** A live block's query values as the server issued them (`$name` keys), loaded into its state. */
+  queries?: Record<string, UiValue>;
+  /** Told the block's input values whenever they change, so a live block can read for them. */
+  onInputs?: (values: Record<string, UiValue>) => void;
+  /** How fresh a live block's data is, drawn under its components. */
+  liveStatus?: ReactNode;
 };
 
 interface Sending {
@@ -44,8 +50,8 @@ function findNode(nodes: readonly UiViewNode[], test: (node: UiViewNode) => bool
 }
 
 /** An intelligent-ui block in the chat: its components, its answer or why it is closed, and its problems. */
-export function UiBlockView({ block, answer, closedReason, onChoose, renderTime }: UiBlockViewProps) {
-  const { state, evaluation } = useUiBlock(block, answer?.values ?? null);
+export function UiBlockView({ block, answer, closedReason, onChoose, renderTime, queries, onInputs, liveStatus }: UiBlockViewProps) {
+  const { state, evaluation } = useUiBlock(block, answer?.values ?? null, queries, onInputs);
   const [sending, setSending] = useState<Sending | null>(null);
   const [refusal, setRefusal] = useState<{ blockId: string; message: string } | null>(null);
   // Two clicks within one frame both see the same render; the ref lets only the first through.
@@ -115,6 +121,7 @@ export function UiBlockView({ block, answer, closedReason, onChoose, renderTime 
         </div>
       </BlockContext.Provider>
       {failedWhole && <p className={`text-sm whitespace-pre-wrap ${MUTED}`}>{block.fallback}</p>}
+      {liveStatus}
       {/* Always present, so screen readers announce what appears in it; empty, it takes no room. */}
       <p role="status" className={status === null ? "sr-only" : `text-sm ${MUTED}`}>
         {status}

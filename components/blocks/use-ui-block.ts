@@ -1,5 +1,5 @@
-import { useCallback, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore } from "react";
-import { evaluateUiBlock, sameUiValue, UiState, uiValidatedState, type UiBlock, type UiEvaluation, type UiValue } from "@/lib/intelligent-ui";
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore } from "react";
+import { evaluateUiBlock, sameUiValue, UiState, uiInputValues, uiValidatedState, type UiBlock, type UiEvaluation, type UiValue } from "@/lib/intelligent-ui";
 
 type Values = Record<string, UiValue>;
 
@@ -7,7 +7,14 @@ type Values = Record<string, UiValue>;
  * An answered block draws the values that were sent. Values that no longer validate leave the
  * controls as they were (what this person set, or the defaults); the answer still shows by label.
  */
-function createState(block: UiBlock, answered: Values | null, previous?: UiState): UiState {
+function createState(block: UiBlock, answered: Values | null, queries: Values | undefined, previous?: UiState): UiState {
+  const state = answeredState(block, answered, previous);
+  // Loaded while the state is made, so the server's first paint already draws the readings.
+  loadQueries(state, block, queries);
+  return state;
+}
+
+function answeredState(block: UiBlock, answered: Values | null, previous?: UiState): UiState {
   if (answered !== null) {
     try {
       return uiValidatedState(block, answered);
@@ -16,6 +23,18 @@ function createState(block: UiBlock, answered: Values | null, previous?: UiState
     }
   }
   return new UiState(block);
+}
+
+/** Loads live query values the server issued; one the block does not declare is ignored. */
+function loadQueries(state: UiState, block: UiBlock, queries: Values | undefined): void {
+  for (const [name, value] of Object.entries(queries ?? {})) {
+    try {
+      const current = state.read(name);
+      if (current === undefined || !sameUiValue(current, value)) state.setQuery(name, value, block);
+    } catch {
+      // A reading for another definition of the query: the block draws without it.
+    }
+  }
 }
 
 interface Held {
@@ -28,13 +47,13 @@ interface Held {
  * One UiState per block id, evaluated whenever it changes. A recompile of the same block (a
  * streaming preview growing) is adopted with `sync`, so what the person set survives it.
  */
-export function useUiBlock(block: UiBlock, answered: Values | null): { state: UiState; evaluation: UiEvaluation } {
-  const [held, setHeld] = useState<Held>(() => ({ blockId: block.id, answered, state: createState(block, answered) }));
+export function useUiBlock(block: UiBlock, answered: Values | null, queries?: Values, onInputs?: (values: Values) => void): { state: UiState; evaluation: UiEvaluation } {
+  const [held, setHeld] = useState<Held>(() => ({ blockId: block.id, answered, state: createState(block, answered, queries) }));
   let current = held;
   const answerChanged = (held.answered === null) !== (answered === null) || (answered !== null && !sameUiValue(held.answered, answered));
   if (held.blockId !== block.id || answerChanged) {
     // React's pattern for state derived from props: replace it during render, before anything reads it.
-    current = { blockId: block.id, answered, state: createState(block, answered, held.blockId === block.id ? held.state : undefined) };
+    current = { blockId: block.id, answered, state: createState(block, answered, queries, held.blockId === block.id ? held.state : undefined) };
     setHeld(current);
   }
   const { state } = current;
@@ -46,9 +65,12 @@ export function useUiBlock(block: UiBlock, answered: Values | null): { state: Ui
     state.sync(block);
   }, [block, state]);
 
+  useLayoutEffect(() => loadQueries(state, block, queries), [queries, state, block]);
+
   const subscribe = useCallback((listener: () => void) => state.subscribe(listener), [state]);
   const read = useCallback(() => state.snapshot(), [state]);
   const snapshot = useSyncExternalStore(subscribe, read, read);
+  useEffect(() => onInputs?.(uiInputValues(block, state)), [onInputs, block, state, snapshot]);
   // The snapshot is a dependency on purpose: evaluation reads the state, and a new snapshot means it changed.
   const evaluation = useMemo(() => evaluateUiBlock(block, state), [block, state, snapshot]);
   return { state, evaluation };

@@ -1,18 +1,22 @@
 "use client";
 
-import { useRef } from "react";
+import { useCallback, useState } from "react";
 import { z } from "zod";
 import { UiBlockView } from "@/components/blocks/ui-block-view";
 import { LocalTime } from "@/components/ui/local-time";
 import { ApiError, postJson } from "@/lib/chat/client-api";
 import { type ItemView, uiAnswerViewSchema } from "@/lib/chat/wire";
-import type { UiValue } from "@/lib/intelligent-ui";
+import { sameUiValue, type UiBlock, type UiValue } from "@/lib/intelligent-ui";
+import { LiveStatus } from "./live-status";
+import { useLiveReadings } from "./use-live-readings";
+import { useVisible } from "./use-visible";
 
 const answerResponseSchema = z.object({ status: z.enum(["sent", "queued"]), answer: uiAnswerViewSchema });
 
 /** What a refusal means for the person, and what they can do next, per stable code. */
 const REFUSALS: Record<string, string> = {
   "stale-ui-block": "This block changed after your page drew it. The current version is shown now; check it and pick again.",
+  "stale-ui-query": "The live data changed since it was read. It is being read again; pick again once it has arrived.",
   "ui-already-answered": "This block was already answered, in another tab or by another viewer. The answer is shown above.",
   "ui-block-not-found": "This block is no longer in the chat. Reload the page to see the chat as it is.",
   refused_choice: "That choice is not open on the block as it stands. Check the block and pick again.",
@@ -31,9 +35,21 @@ function closedReason(item: ItemView): string | null {
   return null;
 }
 
+/**
+ * The picked Choice closes once the answer is sent; focus moves to the block's status line, which
+ * says what was sent, instead of falling to the page.
+ */
+function keepFocus(blockId: string) {
+  requestAnimationFrame(() => {
+    const status = document.querySelector<HTMLElement>(`[data-block-id="${CSS.escape(blockId)}"] [role="status"]`);
+    if (!status || !(document.activeElement === document.body || document.activeElement?.matches(":disabled"))) return;
+    status.tabIndex = -1;
+    status.focus();
+  });
+}
+
 /** An intelligent-ui block in a reply, answered through `chat.uiChoice`. */
 export function BlockPart({ item, chatId, blockId }: { item: ItemView; chatId: string; blockId: string }) {
-  const wrapper = useRef<HTMLDivElement>(null);
   const block = item.blocks[blockId];
   if (!block) {
     return (
@@ -42,38 +58,54 @@ export function BlockPart({ item, chatId, blockId }: { item: ItemView; chatId: s
       </p>
     );
   }
+  // A new revision starts over: its readings and inputs belong to the old block.
+  return <ChatBlock key={`${blockId}:${item.revision}`} item={item} chatId={chatId} block={block} />;
+}
+
+function ChatBlock({ item, chatId, block }: { item: ItemView; chatId: string; block: UiBlock }) {
+  const answer = item.uiAnswers[block.id] ?? null;
+  const [inputs, setInputs] = useState<Record<string, UiValue>>({});
+  const onInputs = useCallback((next: Record<string, UiValue>) => setInputs((current) => (sameUiValue(current, next) ? current : next)), []);
+  const [ref, visible] = useVisible<HTMLDivElement>();
+  const live = useLiveReadings({
+    chatId,
+    itemId: item.id,
+    revision: item.revision,
+    block,
+    frozen: item.readings[block.id] ?? {},
+    inputs,
+    visible,
+    // Live data is read for a finished reply; an answered block keeps what it was answered on.
+    enabled: item.status === "complete" && answer === null,
+  });
 
   async function choose({ choiceId, values }: { choiceId: string; values: Record<string, UiValue> }) {
     try {
-      const body = { itemId: item.id, blockId, revision: item.revision, choiceId, values };
+      const body = { itemId: item.id, blockId: block.id, revision: item.revision, choiceId, values, reads: live.reads };
       answerResponseSchema.parse(await postJson(`/api/chats/${chatId}/ui-choices`, body));
-      keepFocus();
+      keepFocus(block.id);
       return { ok: true as const };
     } catch (error) {
       const code = error instanceof ApiError ? error.code : "";
+      if (code === "stale-ui-query") live.refresh();
       return { ok: false as const, message: REFUSALS[code] ?? "The choice could not be sent. Check your connection and try again." };
     }
   }
 
-  // The picked Choice closes once the answer is sent; focus moves to the block's status line,
-  // which says what was sent, instead of falling to the page.
-  function keepFocus() {
-    requestAnimationFrame(() => {
-      const status = wrapper.current?.querySelector<HTMLElement>('[role="status"]');
-      if (!status || !(document.activeElement === document.body || document.activeElement?.matches(":disabled"))) return;
-      status.tabIndex = -1;
-      status.focus();
-    });
-  }
-
+  const hasQueries = Object.keys(block.queries).length > 0;
+  // While live data is being read, what the block shows is the last good reading: marked busy and muted.
+  const reading = hasQueries && live.reason !== null && item.status === "complete" && answer === null;
   return (
-    <div ref={wrapper}>
+    <div ref={ref} aria-busy={reading || undefined} className="aria-busy:[&_table]:opacity-60">
       <UiBlockView
         block={block}
-        answer={item.uiAnswers[blockId] ?? null}
-        closedReason={closedReason(item)}
+        answer={answer}
+        closedReason={closedReason(item) ?? (hasQueries ? live.reason : null)}
         onChoose={choose}
         renderTime={(iso) => <LocalTime iso={iso} />}
+        queries={live.values}
+        onInputs={onInputs}
+        liveStatus={hasQueries ? <LiveStatus latest={live.latest} /> : undefined}
       />
     </div>
   );

@@ -60,6 +60,28 @@ const RELEASE_DONE = ui(`<Summary tone="success">Release complete</Summary>
 </Stats>
 <Callout tone="info" title="Next">The changelog is published with the release notes.</Callout>`);
 
+const BUILD_TRIAGE = ui(`$branch = "main"
+$runs = @Query("ci.runs", {branch: $branch})
+<Summary tone="warning" badge={$runs.failing + " failing"}>CI on {$branch}</Summary>
+<Segmented value={$branch}>
+  <Option value="main">main</Option>
+  <Option value="dev">dev</Option>
+  <Option value="release">release</Option>
+</Segmented>
+<Table rows={$runs.runs}>
+  <Column key="job" title="Job"/>
+  <Column key="status" title="Status" as="tag"/>
+  <Column key="ms" title="Time" as="duration"/>
+</Table>
+<Show when={$runs.failing == 0}>
+  <Callout tone="success" title="All green">Every job on {$branch} passed.</Callout>
+</Show>
+<Choices>
+  <Choice primary={true} disabled={$runs.failing == 0} context={"Build triage: re-run the failed jobs on " + $branch + ": " + @Join($runs.failedJobs)}>Re-run failed jobs</Choice>
+  <Choice disabled={$runs.failing == 0} context={"Build triage: open the failing test on " + $branch + " (" + @Join($runs.failedJobs) + ")"}>Open the failing test</Choice>
+  <Choice context={"Build triage: summarise " + $branch + ": " + $runs.failing + " of " + @Count($runs.runs) + " jobs failing"}>Summarise for the team</Choice>
+</Choices>`);
+
 const SUBAGENT_REPORT = ui(`<Summary tone="warning" badge="3 failing">Checks subagent report</Summary>
 <Table rows={[{job: "lint", ms: 1200, state: "passed"}, {job: "unit", ms: 5400, state: "failed"}, {job: "e2e", ms: 91000, state: "failed"}]}>
   <Column key="job" title="Job"/>
@@ -124,6 +146,12 @@ $env = "dev"
 
 export const BLOCK_SCENARIOS: Scenario[] = [
   {
+    name: "build-triage",
+    prompt: "Triage the failing build",
+    matches: (message) => /\btriage\b/i.test(message),
+    reply: () => `Here is CI as it stands, live. Switch the branch to compare; the table updates as runs change.\n\n${BUILD_TRIAGE}\n`,
+  },
+  {
     name: "release-checklist",
     prompt: "Walk me through a release checklist",
     matches: (message) => /\brelease checklist\b/i.test(message),
@@ -161,8 +189,14 @@ export const BLOCK_SCENARIOS: Scenario[] = [
   },
 ];
 
-/** Answers to the contexts of the release checklist's choices: the next step of the walk. */
-export function releaseFollowUp(context: string): string | null {
+/** Answers to the contexts of the release checklist's and the build triage's choices: the next step. */
+export function blockFollowUp(context: string): string | null {
+  const rerun = /^Build triage: re-run the failed jobs on (\w+): (.+)$/.exec(context);
+  if (rerun) return `Re-running **${rerun[2]}** on ${rerun[1]}. I'll report back when they finish.`;
+  const open = /^Build triage: open the failing test on (\w+) \((.+)\)$/.exec(context);
+  if (open) return `Opening the first failure of **${open[2]}** on ${open[1]}.`;
+  const summary = /^Build triage: summarise (\w+): (.+)$/.exec(context);
+  if (summary) return `For the team: **${summary[1]}** has ${summary[2]}.`;
   const ship = /^Release checklist: ship (\w+) at (\d+)%/.exec(context);
   if (ship) return `Good. Here is the rollout plan for **${ship[1]}**.\n\n${ROLLOUT_PLAN(ship[1]!, ship[2]!)}\n`;
   if (/^Release checklist: start the rollout/.test(context)) return `The rollout finished.\n\n${RELEASE_DONE}\n`;

@@ -1,4 +1,4 @@
-import { BLOCK_SCENARIOS, releaseFollowUp } from "./block-scenarios";
+import { BLOCK_SCENARIOS, blockFollowUp } from "./block-scenarios";
 import { echo } from "./echo";
 import { envelope } from "./envelope";
 import { outcomeReply } from "./outcome-replies";
@@ -179,7 +179,7 @@ export function scriptedReply(message: string): Script {
   const chosen = CHOICE.exec(message);
   if (chosen) {
     const [, label = "", context = ""] = chosen;
-    return { text: releaseFollowUp(context) ?? `Noted: **${label}**. ${followUp(label)}` };
+    return { text: blockFollowUp(context) ?? `Noted: **${label}**. ${followUp(label)}` };
   }
   const outcome = outcomeReply(message);
   if (outcome) return { text: outcome };

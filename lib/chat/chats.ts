@@ -2,7 +2,7 @@ import "server-only";
 import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/http/errors";
 import { sweepStaleClaims } from "./confirmations";
-import { appendEvents, itemExtras, lockChat, toItemView } from "./store";
+import { appendEvents, ITEM_EXTRAS_INCLUDE, itemExtras, lockChat, toItemView } from "./store";
 import { queuedViews, sendOrQueue } from "./turns/start";
 import type { ChatListEntry, ChatView, ItemView } from "./wire";
 
@@ -58,7 +58,7 @@ export async function loadChatView({ visitorId, chatId }: { visitorId: string; c
       const chat = await tx.chat.findUnique({ where: { id: chatId } });
       if (!chat || chat.visitorId !== visitorId) throw new AppError("chat-not-found", "This chat does not exist.");
       const [items, confirmations] = await Promise.all([
-        tx.item.findMany({ where: { chatId }, orderBy: { position: "asc" }, include: { selections: { orderBy: { attempt: "asc" } }, uiAnswers: true } }),
+        tx.item.findMany({ where: { chatId }, orderBy: { position: "asc" }, include: ITEM_EXTRAS_INCLUDE }),
         tx.actionConfirmation.findMany({ where: { chatId }, orderBy: { createdAt: "asc" } }),
       ]);
       const confirmationsByItem = new Map<string, typeof confirmations>();

@@ -39,4 +39,11 @@ describe("drawReply", () => {
     const { blocks } = drawReply(content, { itemId: "r", final: true, revision: 1 });
     expect(replyHistoryText(content, blocks)).toBe("Before\nDeploys\nShip\nShip it\nAfter");
   });
+
+  it("compiles @Query of a registered source and refuses one of any other", () => {
+    const live = "```ui\n$branch = \"main\"\n$runs = @Query(\"ci.runs\", {branch: $branch})\n<Summary>{$branch}</Summary>\n```";
+    expect(drawReply(live, { itemId: "r", final: true }).blocks[0]!.diagnostics).toEqual([]);
+    const unknown = live.replace("ci.runs", "payroll.salaries");
+    expect(drawReply(unknown, { itemId: "r", final: true }).blocks[0]!.diagnostics.map((d) => d.code)).toEqual(["unknown_query"]);
+  });
 });

@@ -1,5 +1,6 @@
 import "server-only";
 import { compileStoredUi, compileUi, findUiFences, uiFallbackText, uiHasFence, type UiBlock, type UiCompiler, type UiFence } from "@/lib/intelligent-ui";
+import { LIVE_SOURCES, querySchemasOf } from "@/lib/live-sources";
 import { contentParts } from "./content";
 import type { Part } from "./wire";
 
@@ -9,6 +10,9 @@ import type { Part } from "./wire";
  * `pending` says a block has grown since.
  */
 export type DrawnReply = { parts: Part[]; blocks: UiBlock[]; compiled: boolean; pending: boolean };
+
+/** What a block may `@Query`: the host's registered sources; any other does not compile. */
+export const QUERY_SCHEMAS = querySchemasOf(LIVE_SOURCES);
 
 type DrawOptions = {
   itemId: string;
@@ -35,8 +39,8 @@ export function drawReply(content: string, options: DrawOptions): DrawnReply {
   const compiled = final || compiler !== undefined || known === undefined;
   const blocks = final
     ? // A stored block gets the room a busy server needs: it is never refused on time (LANGUAGE.md §10).
-      compileStoredUi(prose, { id: itemId }).map((block) => ({ ...block, revision }))
-    : compiler?.compile(prose) ?? (known ? [...known.values()] : compileUi(prose, { id: itemId }));
+      compileStoredUi(prose, { id: itemId, querySchemas: QUERY_SCHEMAS }).map((block) => ({ ...block, revision }))
+    : compiler?.compile(prose) ?? (known ? [...known.values()] : compileUi(prose, { id: itemId, querySchemas: QUERY_SCHEMAS }));
   const byId = new Map(blocks.map((block) => [block.id, block]));
   let pending = false;
   const fences = findUiFences(prose).filter((fence) => {

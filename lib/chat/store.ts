@@ -1,7 +1,9 @@
 import "server-only";
 import type { Tx } from "@/lib/db/client";
+import { Prisma } from "@/lib/db/generated/client";
 import { AppError } from "@/lib/http/errors";
 import { CHAT_EVENTS_CHANNEL } from "./notify";
+import { toReadingView } from "./readings";
 import { drawReply } from "./reply";
 import {
   type ChatEvent,
@@ -40,19 +42,31 @@ export async function lockChat(tx: Tx, { chatId, visitorId }: { chatId: string; 
  * Returns the last sequence number.
  */
 export async function appendEvents(tx: Tx, chatId: string, events: ChatEvent[]): Promise<number> {
-  const count = events.length;
   const [row] = await tx.$queryRaw<{ lastEventSeq: number }[]>`
-    WITH seq AS (
+    WITH ${eventAppend(chatId, events)}
+    SELECT seq."lastEventSeq" FROM seq, notice`;
+  if (!row) throw new AppError("chat-not-found", "This chat does not exist.");
+  return row.lastEventSeq;
+}
+
+/**
+ * The common table expressions that append events to a chat's log (`seq`, `inserted`, `notice`),
+ * for statements that write something else in the same round trip. `when` may guard the append
+ * on an earlier expression; the row lock of the chat's UPDATE orders appends by commit. The main
+ * query must read `notice`: a SELECT in WITH runs only when something reads it.
+ */
+export function eventAppend(chatId: string, events: readonly ChatEvent[], when: Prisma.Sql = Prisma.sql`TRUE`): Prisma.Sql {
+  const count = events.length;
+  return Prisma.sql`seq AS (
       UPDATE "Chat" SET "lastEventSeq" = "lastEventSeq" + ${count}, "updatedAt" = now()
-      WHERE "id" = ${chatId}::uuid RETURNING "lastEventSeq"
+      WHERE "id" = ${chatId}::uuid AND ${when} RETURNING "lastEventSeq"
     ), inserted AS (
       INSERT INTO "ChatEvent" ("chatId", "seq", "type", "data")
       SELECT ${chatId}::uuid, seq."lastEventSeq" - ${count} + event.ordinality::int, event.value->>'type', event.value
       FROM seq, jsonb_array_elements(${JSON.stringify(events)}::jsonb) WITH ORDINALITY AS event(value, ordinality)
-    )
-    SELECT "lastEventSeq" FROM seq, LATERAL (SELECT pg_notify(${CHAT_EVENTS_CHANNEL}, ${chatId} || ':' || "lastEventSeq")) AS notice`;
-  if (!row) throw new AppError("chat-not-found", "This chat does not exist.");
-  return row.lastEventSeq;
+    ), notice AS (
+      SELECT pg_notify(${CHAT_EVENTS_CHANNEL}, ${chatId} || ':' || "lastEventSeq") FROM seq
+    )`;
 }
 
 /** Takes the next position in the chat's item list; the caller holds the chat lock. */
@@ -76,8 +90,12 @@ type ItemRow = {
   completedAt: Date | null;
 };
 
-type ItemExtras = Pick<ItemView, "selections" | "confirmations" | "uiAnswers">;
-const NO_EXTRAS: ItemExtras = { selections: {}, confirmations: {}, uiAnswers: {} };
+type ItemExtras = Pick<ItemView, "selections" | "confirmations" | "uiAnswers" | "readings">;
+const NO_EXTRAS: ItemExtras = { selections: {}, confirmations: {}, uiAnswers: {}, readings: {} };
+
+/** What an item's answered state is read from: its rows of answers, selections and frozen readings. */
+// Selections in attempt order, so a list's latest pick is the one that stands.
+export const ITEM_EXTRAS_INCLUDE = { selections: { orderBy: { attempt: "asc" } }, uiAnswers: true, uiReadings: { where: { frozen: true } } } as const;
 
 const storedPartsSchema = z.array(partSchema);
 
@@ -105,7 +123,7 @@ export function toItemView(row: ItemRow, extras: ItemExtras = NO_EXTRAS): ItemVi
 
 /** An item with its answers, selections and confirmations, as an event that replaces it carries them. */
 export async function loadItemView(tx: Tx, itemId: string): Promise<ItemView> {
-  const item = await tx.item.findUniqueOrThrow({ where: { id: itemId }, include: { selections: { orderBy: { attempt: "asc" } }, uiAnswers: true } });
+  const item = await tx.item.findUniqueOrThrow({ where: { id: itemId }, include: ITEM_EXTRAS_INCLUDE });
   const confirmations = await tx.actionConfirmation.findMany({ where: { itemId }, orderBy: { createdAt: "asc" } });
   return toItemView(item, itemExtras(item, confirmations));
 }
@@ -114,6 +132,7 @@ type ExtrasSource = {
   revision: number;
   selections: Parameters<typeof toSelectionView>[0][];
   uiAnswers: Parameters<typeof toUiAnswerView>[0][];
+  uiReadings: (Parameters<typeof toReadingView>[0] & { blockId: string; revision: number })[];
 };
 
 /** The answered state of an item: answers of its current revision only, selections, confirmations. */
@@ -123,7 +142,14 @@ export function itemExtras(item: ExtrasSource, confirmations: Parameters<typeof 
     selections: Object.fromEntries(item.selections.map((row) => [row.instanceId, toSelectionView(row)])),
     confirmations: Object.fromEntries(confirmations.map((row) => [row.token, toConfirmationView(row)])),
     uiAnswers: Object.fromEntries(item.uiAnswers.filter((row) => row.revision === item.revision).map((row) => [row.blockId, toUiAnswerView(row)])),
+    readings: frozenReadings(item.uiReadings.filter((row) => row.revision === item.revision)),
   };
+}
+
+function frozenReadings(rows: ExtrasSource["uiReadings"]): ItemView["readings"] {
+  const byBlock: ItemView["readings"] = {};
+  for (const row of rows) byBlock[row.blockId] = { ...byBlock[row.blockId], [row.query]: toReadingView(row) };
+  return byBlock;
 }
 
 export function toUiAnswerView(row: {

@@ -6,6 +6,8 @@ import type { Failure } from "./diagnostics";
 /** A registered tool as the confirmation flow sees it; `input` is its argument validator. */
 export type ConfirmableTool<I = unknown> = {
   readonly name: string;
+  /** What the tool does, for the agent that proposes it; the host never reads it. */
+  readonly description?: string;
   readonly executable: boolean;
   readonly requiresConfirmation: boolean;
   readonly input: z.ZodType<I>;

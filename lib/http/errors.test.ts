@@ -9,11 +9,11 @@ describe("toErrorResponse", () => {
     expect(await response.json()).toEqual({ code: "queue-full", message: "Wait." });
   });
 
-  it("answers an exhausted connection pool 503 busy with Retry-After, not 500", async () => {
+  it("answers an exhausted connection pool 503 database-busy with Retry-After, not 500", async () => {
     const response = toErrorResponse(Object.assign(new Error("Transaction API error: Unable to start a transaction in the given time."), { code: "P2028" }));
     expect(response.status).toBe(503);
     expect(response.headers.get("retry-after")).toBe("1");
-    expect(await response.json()).toMatchObject({ code: "busy" });
+    expect(await response.json()).toMatchObject({ code: "database-busy" });
   });
 
   it("answers anything else 500 without internals", async () => {

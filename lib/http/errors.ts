@@ -29,7 +29,13 @@ export const ERROR_STATUS = {
   "item-not-found": 404,
   "cannot-regenerate": 409,
   "queue-full": 429,
-  "busy": 503,
+  "database-busy": 503,
+  "busy": 429,
+  "block-stale": 409,
+  "query-undeclared": 422,
+  "source-unregistered": 422,
+  "invalid-query-arguments": 422,
+  "stale-ui-query": 409,
   "action-refused": 422,
   "confirmation-not-found": 404,
   "confirmation-settled": 409,
@@ -80,7 +86,7 @@ export function isDatabaseBusy(error: unknown): boolean {
 /** The one way an error leaves a route: known refusals as they are, anything else as a bare 500. */
 export function toErrorResponse(error: unknown): Response {
   if (isDatabaseBusy(error)) {
-    return toErrorResponse(new AppError("busy", "The server is busy. Try again in a moment.", undefined, { retryAfterSeconds: 1 }));
+    return toErrorResponse(new AppError("database-busy", "The server is busy. Try again in a moment.", undefined, { retryAfterSeconds: 1 }));
   }
   if (error instanceof AppError) {
     const headers = error.retryAfterSeconds === undefined ? undefined : { "retry-after": String(error.retryAfterSeconds) };

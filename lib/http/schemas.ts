@@ -55,8 +55,18 @@ export const uiChoiceBodySchema = z.strictObject({
   revision: z.number().int().positive(),
   choiceId: storableText().min(1).max(512),
   values: plainRecord,
+  reads: z.record(z.string().max(257), z.uuid()).optional(),
 });
 export type UiChoiceBody = z.infer<typeof uiChoiceBodySchema>;
+
+export const uiQueryBodySchema = z.strictObject({
+  itemId: z.uuid(),
+  blockId: storableText().min(1).max(512),
+  revision: z.number().int().positive(),
+  query: storableText().min(2).max(257),
+  values: plainRecord,
+});
+export type UiQueryBody = z.infer<typeof uiQueryBodySchema>;
 
 export const itemParamsSchema = z.object({ chatId: z.uuid(), itemId: z.uuid() });
 

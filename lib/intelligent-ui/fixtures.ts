@@ -68,3 +68,20 @@ export const ROOMY_LIMITS = { milliseconds: 10_000 };
 
 /** The same room for a whole reply: its 60 ms would otherwise refuse a later fence at random. */
 export const ROOMY_REPLY_LIMITS = { milliseconds: 10_000 };
+
+type LabelledNode = { id: string; type: string; text?: string; children: readonly LabelledNode[] };
+
+/** The id of the first Choice whose label starts with `label`, for tests that pick one. */
+export function choiceIdByLabel(nodes: readonly LabelledNode[], label: string): string {
+  const walk = (list: readonly LabelledNode[]): LabelledNode | undefined => {
+    for (const node of list) {
+      if (node.type === "Choice" && (node.children.find((child) => child.type === "text")?.text ?? "").startsWith(label)) return node;
+      const found = walk(node.children);
+      if (found) return found;
+    }
+    return undefined;
+  };
+  const found = walk(nodes);
+  if (!found) throw new Error(`No Choice labelled ${label}`);
+  return found.id;
+}

@@ -14,6 +14,7 @@ export type SendEmailInput = z.infer<typeof sendEmailInputSchema>;
  */
 export const sendEmailTool: ConfirmableTool<SendEmailInput> = {
   name: "send-email",
+  description: "Sends an email (a mock here: nothing leaves the app) once the person approves it.",
   executable: true,
   requiresConfirmation: true,
   input: sendEmailInputSchema,

@@ -3,3 +3,5 @@
 import { inject } from "vitest";
 
 process.env.DATABASE_URL = inject("databaseUrl");
+// Tests never call a model, even from a shell that sets AGENT=model and a key; children inherit this.
+process.env.AGENT = "mock";

@@ -3,7 +3,8 @@ import { afterAll, describe, expect, it } from "vitest";
 import type { Agent, AgentMessage } from "@/lib/agent";
 import { db, disconnectDb } from "@/lib/db/client";
 import { isDatabaseBusy } from "@/lib/http/errors";
-import { UiState, uiInputValues, type UiBlock, type UiNode, type UiValue } from "@/lib/intelligent-ui";
+import { UiState, uiInputValues, type UiBlock, type UiValue } from "@/lib/intelligent-ui";
+import { choiceIdByLabel } from "@/lib/intelligent-ui/fixtures";
 import { createChat, loadChatView, sendMessage } from "../chats";
 import { regenerateReply } from "../turns/regenerate";
 import { driveChat } from "../turns/run";
@@ -58,19 +59,8 @@ function defaults(block: UiBlock): Record<string, UiValue> {
   return uiInputValues(block, new UiState(block));
 }
 
-/** The id of a Choice, found by the start of its label text. */
 function choiceId(block: UiBlock, label: string): string {
-  const walk = (nodes: readonly UiNode[]): UiNode | undefined => {
-    for (const node of nodes) {
-      if (node.type === "Choice" && (node.children.find((child) => child.type === "text")?.text ?? "").startsWith(label)) return node;
-      const found = walk(node.children);
-      if (found) return found;
-    }
-    return undefined;
-  };
-  const found = walk(block.nodes);
-  if (!found) throw new Error(`No Choice labelled ${label}`);
-  return found.id;
+  return choiceIdByLabel(block.nodes, label);
 }
 
 async function counts(chatId: string) {

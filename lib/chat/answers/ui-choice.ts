@@ -1,8 +1,9 @@
 import "server-only";
-import { isUiFailure, resolveStoredUiChoice, type UiBlock, type UiChoiceSelection } from "@/lib/intelligent-ui";
+import { isUiFailure, resolveStoredUiChoice, type UiBlock, type UiChoiceSelection, type UiFailure } from "@/lib/intelligent-ui";
 import { db, type Tx } from "@/lib/db/client";
 import type { Prisma } from "@/lib/db/generated/client";
 import { AppError } from "@/lib/http/errors";
+import { issuedQueryValues } from "../readings";
 import { appendEvents, lockChat, toUiAnswerView } from "../store";
 import { sendOrQueue } from "../turns/start";
 import { uiBlockSchema, type UiAnswerView } from "../wire";
@@ -17,6 +18,8 @@ export type UiChoiceRequest = {
   choiceId: string;
   /** The block's input values as the page sent them (`$name` keys), unchecked. */
   values: Record<string, unknown>;
+  /** For a live block: the read id of each query's reading on screen (`$name` keys). */
+  reads?: Record<string, string>;
 };
 
 export type UiChoiceOutcome = { status: "sent" | "queued"; answer: UiAnswerView };
@@ -41,7 +44,7 @@ export async function answerUiChoice(request: UiChoiceRequest): Promise<UiChoice
       }
       return { status: existing.queued ? "queued" : "sent", answer: toUiAnswerView(existing) };
     }
-    const selection = resolveStoredChoice(block, request.choiceId, request.values);
+    const selection = await resolveLiveChoice(tx, block, request);
     const sent = await sendOrQueue(tx, chat, {
       text: selection.context,
       origin: { kind: "uiChoice", ...key, choiceId: request.choiceId, label: selection.label },
@@ -121,17 +124,28 @@ const FAILURE_MESSAGES: Record<ChoiceFailureCode, string> = {
   budget_exceeded: "This block is too large to check.",
 };
 
-/** Runs the library's choice algorithm; its refusal code becomes the answer's code. */
-function resolveStoredChoice(block: UiBlock, choiceId: string, values: Record<string, unknown>): UiChoiceSelection {
+/**
+ * Runs the library's choice algorithm on the stored block, with the query values the server
+ * issued (never the page's): a live block whose reads do not prove them is `stale-ui-query`.
+ * A `UiFailure` becomes the refusal's code.
+ */
+async function resolveLiveChoice(tx: Tx, block: UiBlock, request: UiChoiceRequest): Promise<UiChoiceSelection> {
   try {
+    const queries = await issuedQueryValues(tx, { block, itemId: request.itemId, revision: request.revision, values: request.values, reads: request.reads ?? {}, now: Date.now() });
+    if (queries === null) throw new AppError("stale-ui-query", "The live data on your screen has changed since it was read; it is being read again, then pick again.", "stale-read");
     // A stored block is honest: it gets room on a busy server, never a refusal on time.
-    return resolveStoredUiChoice(block, choiceId, values);
+    return resolveStoredUiChoice(block, request.choiceId, request.values, queries);
   } catch (error) {
-    if (!isUiFailure(error)) throw error;
-    // Other library codes name a finer cause of the same refusals (e.g. a `__proto__` key).
-    const code: ChoiceFailureCode = FAILURE_CODES.has(error.code as ChoiceFailureCode)
-      ? (error.code as ChoiceFailureCode)
-      : error.code === "refused_access" ? "refused_binding" : "invalid_value";
-    throw new AppError(code, FAILURE_MESSAGES[code], error.code === code ? undefined : error.code);
+    if (isUiFailure(error)) throw choiceFailure(error);
+    throw error;
   }
+}
+
+/** A library refusal as the API's: one of the four choice codes, with the finer cause as reason. */
+export function choiceFailure(error: UiFailure): AppError {
+  // Other library codes name a finer cause of the same refusals (e.g. a `__proto__` key).
+  const code: ChoiceFailureCode = FAILURE_CODES.has(error.code as ChoiceFailureCode)
+    ? (error.code as ChoiceFailureCode)
+    : error.code === "refused_access" ? "refused_binding" : "invalid_value";
+  return new AppError(code, FAILURE_MESSAGES[code], error.code === code ? undefined : error.code);
 }

@@ -2,7 +2,8 @@ import "server-only";
 import type { Tx } from "@/lib/db/client";
 import type { Prisma } from "@/lib/db/generated/client";
 import type { Grant } from "../host-routes";
-import { drawReply } from "../reply";
+import { freezeFirstReadings, type FirstReading } from "../readings";
+import type { DrawnReply } from "../reply";
 import { appendEvents, loadItemView } from "../store";
 import { dispatchNextQueued } from "./start";
 
@@ -16,6 +17,10 @@ type Ending = {
   itemId: string;
   /** The whole reply as it stands: everything the agent wrote, or what was stored before its process died. */
   content: string;
+  /** The reply compiled as final (`drawReply(content, { final: true })`), done before the lock is taken. */
+  drawn: DrawnReply;
+  /** The first reading of each block's live queries, taken before the lock is taken. */
+  readings?: readonly FirstReading[];
   outcome: TurnOutcome;
   /** A host route's grants, recorded only when its reply finished. */
   grants?: readonly Grant[];
@@ -23,8 +28,8 @@ type Ending = {
 
 /**
  * The one place a turn ends, whether its agent finished, failed or was stopped, or its process died. Under the
- * chat lock (the caller holds it): the reply's final text is compiled once into its stored blocks
- * with the next revision, the turn is released, and the oldest queued message starts. Returns
+ * chat lock (the caller holds it): the reply's final blocks are stored with the next revision and
+ * their frozen first readings, the turn is released, and the oldest queued message starts. Returns
  * whether the turn was still running (false: someone else ended it first, nothing was written)
  * and whether another turn now waits to be driven.
  */
@@ -32,15 +37,17 @@ export async function endTurn(tx: Tx, ending: Ending): Promise<{ ended: boolean;
   const { chatId, turnId, itemId, content, outcome } = ending;
   const ended = await tx.turn.updateMany({ where: { id: turnId, status: "running" }, data: { status: outcome, endedAt: new Date() } });
   if (ended.count === 0) return { ended: false, next: false };
-  const { revision } = await tx.item.findUniqueOrThrow({ where: { id: itemId }, select: { revision: true } });
-  const drawn = drawReply(content, { itemId, final: true, revision: revision + 1 });
+  const { revision: previous } = await tx.item.findUniqueOrThrow({ where: { id: itemId }, select: { revision: true } });
+  const revision = previous + 1;
+  const compiled = ending.drawn.blocks.map((block) => ({ ...block, revision }));
+  const blocks = await freezeFirstReadings(tx, { itemId, revision, blocks: compiled, readings: ending.readings ?? [] });
   await tx.item.update({
     where: { id: itemId },
     data: {
       content,
-      parts: drawn.parts,
-      blocks: drawn.blocks as unknown as Prisma.InputJsonValue,
-      revision: revision + 1,
+      parts: ending.drawn.parts,
+      blocks: blocks as unknown as Prisma.InputJsonValue,
+      revision,
       status: ITEM_STATUS[outcome],
       completedAt: new Date(),
     },

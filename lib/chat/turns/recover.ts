@@ -1,6 +1,7 @@
 import "server-only";
 import { appConfig } from "@/lib/config";
 import { db } from "@/lib/db/client";
+import { drawReply } from "../reply";
 import { lockChat } from "../store";
 import { endTurn } from "./end";
 
@@ -27,9 +28,10 @@ export async function recoverStaleTurns({ chatId }: { chatId?: string } = {}): P
         return true;
       }
       const { content } = await tx.item.findUniqueOrThrow({ where: { id: current.replyItemId }, select: { content: true } });
+      const drawn = drawReply(content, { itemId: current.replyItemId, final: true });
       // A turn someone asked to stop ends as stopped, even if its process died before it saw the request.
       const outcome = current.stopRequestedAt ? "stopped" : "interrupted";
-      const { next } = await endTurn(tx, { chatId: turn.chatId, turnId: turn.id, itemId: current.replyItemId, content, outcome });
+      const { next } = await endTurn(tx, { chatId: turn.chatId, turnId: turn.id, itemId: current.replyItemId, content, drawn, outcome });
       return next;
     });
     if (drive) toDrive.push(turn.chatId);

@@ -8,12 +8,16 @@ import { answerHostRoute, type RouteReply } from "../host-routes";
 import { drawReply, replyHistoryText } from "../reply";
 import { appendEvents, lockChat, nextPosition, toItemView } from "../store";
 import { readOrigin, storedBlocksSchema } from "../wire";
+import { LIVE_SOURCES } from "@/lib/live-sources";
+import { takeFirstReadings } from "../readings";
 import { endTurn, type TurnOutcome } from "./end";
 import { storableText } from "./storable";
 import { leaseFromNow, renewTurnLease, ReplyWriter, type TurnState } from "./writer";
 
 type Claim = {
   chatId: string;
+  /** The chat's owner: live sources authorise the first readings of the reply's blocks for them. */
+  visitorId: string;
   turnId: string;
   itemId: string;
   /** What the agent is asked to answer (with the preamble of a picked choice). */
@@ -77,7 +81,7 @@ async function claimTurn(chatId: string): Promise<Claim | null> {
       role: item.role,
       content: item.role === "assistant" ? replyHistoryText(item.content, storedBlocksSchema.parse(item.blocks ?? [])) : item.content,
     }));
-    return { chatId, turnId: turn.id, itemId: reply.id, message, route, history };
+    return { chatId, visitorId: chat.visitorId, turnId: turn.id, itemId: reply.id, message, route, history };
   });
 }
 
@@ -121,8 +125,19 @@ async function runTurn(claim: Claim, chatAgentForTurn: Agent): Promise<void> {
     await writer.close();
   }
   // A turn declared dead (its lease lapsed and it was recovered) writes nothing more.
-  if (!recovered) await storeEnd(claim, storableText(content, { final: true }), outcome, Date.now() + END_RETRY_WINDOW_MS);
+  if (!recovered) await finishReply(claim, storableText(content, { final: true }), outcome);
   clearInterval(heartbeat);
+}
+
+/**
+ * Compiles the finished reply once and, for a reply that finished, takes the first reading of its
+ * blocks' live queries: outside any transaction and lock (a read may take seconds), while the
+ * reply still counts as streaming so its choices stay closed. Then the end is stored.
+ */
+async function finishReply(claim: Claim, content: string, outcome: TurnOutcome): Promise<void> {
+  const drawn = drawReply(content, { itemId: claim.itemId, final: true });
+  const readings = outcome === "finished" ? await takeFirstReadings(drawn.blocks, LIVE_SOURCES, claim) : [];
+  await storeEnd({ ...claim, content, drawn, readings, outcome, grants: claim.route?.grants }, Date.now() + END_RETRY_WINDOW_MS);
 }
 
 // Storing the end of a reply outlives a database blip: it is retried, with the lease kept, for
@@ -131,12 +146,12 @@ async function runTurn(claim: Claim, chatAgentForTurn: Agent): Promise<void> {
 const END_RETRY_WINDOW_MS = 55_000;
 const END_RETRY_MS = [250, 500, 1_000, 2_000, 4_000, 8_000];
 
-async function storeEnd(claim: Claim, content: string, outcome: TurnOutcome, until: number): Promise<void> {
+async function storeEnd(ending: Parameters<typeof endTurn>[1], until: number): Promise<void> {
   for (let attempt = 0; ; attempt++) {
     try {
       await db().$transaction(async (tx) => {
-        await lockChat(tx, { chatId: claim.chatId });
-        await endTurn(tx, { ...claim, content, outcome, grants: claim.route?.grants });
+        await lockChat(tx, { chatId: ending.chatId });
+        await endTurn(tx, ending);
       });
       return;
     } catch (error) {
@@ -175,6 +190,7 @@ async function writeSubagentReply(claim: Claim, chunk: Extract<AgentChunk, { typ
       data: { chatId: claim.chatId, position, role: "assistant", status: "complete", parentToolUseId: chunk.parentToolUseId, turnId: claim.turnId, completedAt: new Date() },
     });
     const content = storableText(chunk.content, { final: true });
+    // A subagent's reply is final at once: revision 1, and no first readings (it is never answered).
     const drawn = drawReply(content, { itemId: item.id, final: true, revision: 1 });
     const stored = await tx.item.update({
       where: { id: item.id },

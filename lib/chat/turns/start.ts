@@ -11,37 +11,36 @@ import { type ChatEvent, type Origin, type QueuedView, readOrigin } from "../wir
 
 export type Message = { text: string; origin?: Origin | null };
 
-/** Writes a person's message as a user item and starts the turn that answers it. No turn may run. */
+/**
+ * Writes a person's message as a user item and starts the turn that answers it, in one statement:
+ * the chat takes the next position and the turn, the item and the turn are inserted. No turn may run.
+ */
 export async function startTurn(tx: Tx, chatId: string, message: Message) {
   const turnId = randomUUID();
-  const { lastPosition } = await tx.chat.update({
-    where: { id: chatId },
-    data: { lastPosition: { increment: 1 }, activeTurnId: turnId },
-    select: { lastPosition: true },
-  });
+  const itemId = randomUUID();
   const now = new Date();
-  const item = await tx.item.create({
-    data: {
-      chatId,
-      position: lastPosition,
-      role: "user",
-      status: "complete",
-      content: message.text,
-      parts: [{ kind: "text", text: message.text }],
-      origin: message.origin ?? undefined,
-      turnId,
-      createdAt: now,
-      completedAt: now,
-    },
-  });
-  await tx.turn.create({
-    data: { id: turnId, chatId, triggerItemId: item.id, leaseExpiresAt: new Date(now.getTime() + appConfig().turnLeaseMs) },
-  });
+  const lease = new Date(now.getTime() + appConfig().turnLeaseMs);
+  const parts = JSON.stringify([{ kind: "text", text: message.text }]);
+  const origin = message.origin ? JSON.stringify(message.origin) : null;
+  const [item] = await tx.$queryRaw<Parameters<typeof toItemView>[0][]>`
+    WITH chat AS (
+      UPDATE "Chat" SET "lastPosition" = "lastPosition" + 1, "activeTurnId" = ${turnId}::uuid, "updatedAt" = now()
+      WHERE "id" = ${chatId}::uuid RETURNING "lastPosition"
+    ), item AS (
+      INSERT INTO "Item" ("id", "chatId", "position", "role", "status", "content", "parts", "origin", "turnId", "createdAt", "completedAt")
+      SELECT ${itemId}::uuid, ${chatId}::uuid, chat."lastPosition", 'user', 'complete', ${message.text}, ${parts}::jsonb, ${origin}::jsonb, ${turnId}::uuid, ${now}, ${now}
+      FROM chat
+      RETURNING "id", "position", "role"::text AS "role", "status"::text AS "status", "content", "parts", "blocks", "revision", "origin", "parentToolUseId", "createdAt", "completedAt"
+    ), turn AS (
+      INSERT INTO "Turn" ("id", "chatId", "triggerItemId", "leaseExpiresAt") SELECT ${turnId}::uuid, ${chatId}::uuid, item."id", ${lease} FROM item
+    )
+    SELECT * FROM item`;
+  if (!item) throw new AppError("chat-not-found", "This chat does not exist.");
   const events: ChatEvent[] = [
     { type: "item.created", item: toItemView(item) },
     { type: "turn.started", turnId },
   ];
-  return { itemId: item.id, turnId, events };
+  return { itemId, turnId, events };
 }
 
 /** The messages still waiting behind the running turn, oldest first. */

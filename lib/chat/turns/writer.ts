@@ -2,9 +2,9 @@ import "server-only";
 import { UiCompiler, type UiBlock } from "@/lib/intelligent-ui";
 import { appConfig } from "@/lib/config";
 import { db, type Tx } from "@/lib/db/client";
-import { AppError } from "@/lib/http/errors";
-import { drawReply } from "../reply";
-import { appendEvents, lockChat } from "../store";
+import { drawReply, QUERY_SCHEMAS } from "../reply";
+import { Prisma } from "@/lib/db/generated/client";
+import { eventAppend } from "../store";
 import { type ChatEvent, type Part, diffParts } from "../wire";
 import { storableText } from "./storable";
 
@@ -25,7 +25,8 @@ export type TurnState = "running" | "lost" | "stop";
 
 /**
  * Renews a running turn's lease and, in the same statement, learns whether it should go on. The
- * coalesced write and the heartbeat both run it, so a Stop is seen within one write or beat.
+ * heartbeat runs it; the coalesced write runs the same check inside its own statement, so a Stop
+ * is seen within one write or beat.
  */
 export async function renewTurnLease(client: Pick<Tx, "$queryRaw">, turnId: string): Promise<TurnState> {
   const rows = await client.$queryRaw<{ stop: boolean }[]>`
@@ -55,7 +56,7 @@ export class ReplyWriter {
     private readonly target: WriterTarget,
     private readonly onStopped: (state: Exclude<TurnState, "running">) => void,
   ) {
-    this.compiler = new UiCompiler({ id: target.itemId });
+    this.compiler = new UiCompiler({ id: target.itemId, querySchemas: QUERY_SCHEMAS });
   }
 
   push(content: string): void {
@@ -106,20 +107,29 @@ export class ReplyWriter {
   }
 }
 
+/**
+ * One write of a streaming reply, in one statement (one round trip, no interactive transaction):
+ * it locks the chat, renews the turn's lease (which doubles as the check that the turn was not
+ * recovered meanwhile, and says whether Stop was pressed), stores the reply so far and appends its
+ * events. Nothing is written when the turn no longer runs (`lost`: recovered, or its chat was
+ * deleted) or was asked to stop (`stop`).
+ */
 async function writeDelta(target: WriterTarget, content: string, parts: Part[], events: ChatEvent[]): Promise<TurnState> {
-  return db().$transaction(async (tx) => {
-    try {
-      await lockChat(tx, { chatId: target.chatId });
-    } catch (error) {
-      // The chat was deleted under the turn: nothing is left to write to.
-      if (error instanceof AppError && error.code === "chat-not-found") return "lost";
-      throw error;
-    }
-    // Renewing the lease doubles as the check that the turn was neither recovered nor stopped.
-    const state = await renewTurnLease(tx, target.turnId);
-    if (state !== "running") return state;
-    await tx.item.update({ where: { id: target.itemId }, data: { content, parts } });
-    await appendEvents(tx, target.chatId, events);
-    return "running";
-  });
+  const [row] = await db().$queryRaw<{ owned: number; stop: boolean | null }[]>`
+    WITH chat AS (
+      SELECT "id" FROM "Chat" WHERE "id" = ${target.chatId}::uuid FOR UPDATE
+    ), turn AS (
+      UPDATE "Turn" SET "leaseExpiresAt" = ${leaseFromNow()}
+      WHERE "id" = ${target.turnId}::uuid AND "status" = 'running' AND EXISTS (SELECT 1 FROM chat)
+      RETURNING "id", "stopRequestedAt" IS NOT NULL AS "stop"
+    ), live AS (
+      SELECT "id" FROM turn WHERE NOT "stop"
+    ), item AS (
+      UPDATE "Item" SET "content" = ${content}, "parts" = ${JSON.stringify(parts)}::jsonb
+      WHERE "id" = ${target.itemId}::uuid AND EXISTS (SELECT 1 FROM live) RETURNING "id"
+    ), ${eventAppend(target.chatId, events, Prisma.sql`EXISTS (SELECT 1 FROM live)`)}
+    SELECT (SELECT count(*) FROM turn)::int AS "owned", (SELECT bool_or("stop") FROM turn) AS "stop",
+      (SELECT count(*) FROM notice)::int AS "notified"`;
+  if (row?.owned !== 1) return "lost";
+  return row.stop ? "stop" : "running";
 }

@@ -20,6 +20,7 @@ function item(overrides: Partial<ItemView> = {}): ItemView {
     selections: {},
     confirmations: {},
     uiAnswers: {},
+    readings: {},
     ...overrides,
   };
 }

@@ -44,6 +44,24 @@ export const uiAnswerViewSchema = z.object({
 });
 export type UiAnswerView = z.infer<typeof uiAnswerViewSchema>;
 
+/**
+ * A reading of a block's live query, as the server issued it. `readId` proves the value came
+ * from the server for these arguments; a failed or refused reading has a `reason` instead.
+ */
+export const readingViewSchema = z.object({
+  readId: z.string().nullable(),
+  /** The query's declared name, with its `$`. */
+  query: z.string(),
+  state: z.enum(["fresh", "failed", "refused"]),
+  args: z.json(),
+  value: z.json().nullable(),
+  readAt: z.string(),
+  reason: z.object({ code: z.string(), message: z.string() }).nullable(),
+  /** The first reading, taken when the reply became final and kept with it. */
+  frozen: z.boolean(),
+});
+export type ReadingView = z.infer<typeof readingViewSchema>;
+
 export const itemViewSchema = z.object({
   id: z.string(),
   position: z.number().int(),
@@ -61,6 +79,8 @@ export const itemViewSchema = z.object({
   selections: z.record(z.string(), selectionViewSchema),
   confirmations: z.record(z.string(), confirmationViewSchema),
   uiAnswers: z.record(z.string(), uiAnswerViewSchema),
+  // The frozen first readings of the current revision's blocks: block id → query → reading.
+  readings: z.record(z.string(), z.record(z.string(), readingViewSchema)),
 });
 export type ItemView = z.infer<typeof itemViewSchema>;
 

@@ -1,0 +1,16 @@
+import { readUiQuery } from "@/lib/chat/answers/ui-query";
+import { handleRoute } from "@/lib/http/errors";
+import { assertSameOrigin, parseJsonBody, parseParams } from "@/lib/http/request";
+import { chatParamsSchema, uiQueryBodySchema } from "@/lib/http/schemas";
+import { requireVisitor } from "@/lib/http/visitor";
+
+export const dynamic = "force-dynamic";
+
+/** `ui.query`: a reading of one of a live block's queries, issued by the server. */
+export const POST = handleRoute(async (request: Request, context: { params: Promise<{ chatId: string }> }) => {
+  assertSameOrigin(request);
+  const { chatId } = parseParams(await context.params, chatParamsSchema);
+  const visitorId = await requireVisitor(request);
+  const body = await parseJsonBody(request, uiQueryBodySchema);
+  return Response.json({ reading: await readUiQuery({ chatId, visitorId, ...body }) });
+});

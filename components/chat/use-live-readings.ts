@@ -1,0 +1,131 @@
+"use client";
+
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { z } from "zod";
+import { postJson } from "@/lib/chat/client-api";
+import { type ReadingView, readingViewSchema } from "@/lib/chat/wire";
+import { sameUiValue, uiQueryArguments, type UiBlock, type UiValue } from "@/lib/intelligent-ui";
+import { type LiveQueryState, uiLiveChoiceReason } from "./live-choice-reason";
+
+// While a live block is visible it is read again at most this often; a changed input is read
+// once it has rested this long.
+const REFRESH_MS = 10_000;
+const REST_MS = 300;
+
+const readingResponseSchema = z.object({ reading: readingViewSchema });
+
+type Query = { good: ReadingView | null; last: ReadingView | null; inFlight: boolean };
+
+export type LiveReadings = {
+  /** The last good value of each query, to load into the block (`$name` keys). */
+  values: Record<string, UiValue>;
+  /** The read id of each value on screen, which a choice presents. */
+  reads: Record<string, string>;
+  /** Why choices are closed, or null. */
+  reason: string | null;
+  /** Each query's last reading, good or not, to say how fresh the data is. */
+  latest: ReadingView[];
+  /** Reads every query again now (after a choice was refused as stale). */
+  refresh(): void;
+};
+
+function argumentsOf(block: UiBlock, name: string, inputs: Record<string, UiValue>): UiValue | undefined {
+  try {
+    return uiQueryArguments(block, name, inputs);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The readings of a live block's queries on the page: the frozen first readings at once, then a
+ * new reading whenever the inputs change its arguments (once they rest) and every 10 s while the
+ * block is visible. A failed read keeps the last good value on screen.
+ */
+export function useLiveReadings({ chatId, itemId, revision, block, frozen, inputs, visible, enabled }: {
+  chatId: string;
+  itemId: string;
+  revision: number;
+  block: UiBlock;
+  frozen: Record<string, ReadingView>;
+  inputs: Record<string, UiValue>;
+  visible: boolean;
+  enabled: boolean;
+}): LiveReadings {
+  const names = useMemo(() => Object.keys(block.queries).map((name) => `$${name}`), [block]);
+  const [queries, setQueries] = useState<Record<string, Query>>(() =>
+    Object.fromEntries(names.map((name) => [name, { good: frozen[name]?.state === "fresh" ? frozen[name]! : null, last: frozen[name] ?? null, inFlight: false }])),
+  );
+  // A page that watched the reply stream gets the frozen readings when it completes.
+  useEffect(() => {
+    setQueries((current) => {
+      const adopted = names.filter((name) => !current[name]?.good && frozen[name]?.state === "fresh");
+      if (adopted.length === 0) return current;
+      return { ...current, ...Object.fromEntries(adopted.map((name) => [name, { good: frozen[name]!, last: frozen[name]!, inFlight: false }])) };
+    });
+  }, [frozen, names]);
+
+  const latestInputs = useRef(inputs);
+  latestInputs.current = inputs;
+
+  const read = useCallback(
+    async (name: string) => {
+      setQueries((current) => ({ ...current, [name]: { ...current[name]!, inFlight: true } }));
+      let reading: ReadingView | null = null;
+      try {
+        const body = { itemId, blockId: block.id, revision, query: name, values: latestInputs.current };
+        reading = readingResponseSchema.parse(await postJson(`/api/chats/${chatId}/ui-queries`, body)).reading;
+      } catch {
+        // A refused request (busy, a stale block) leaves the last good reading on screen; the next refresh tries again.
+      }
+      setQueries((current) => ({
+        ...current,
+        [name]: { good: reading?.state === "fresh" ? reading : current[name]!.good, last: reading ?? current[name]!.last, inFlight: false },
+      }));
+    },
+    [chatId, itemId, revision, block.id],
+  );
+  const refresh = useCallback(() => names.forEach((name) => void read(name)), [names, read]);
+
+  // Inputs that change a query's arguments are read once they rest.
+  const stale = names.filter((name) => {
+    const args = argumentsOf(block, name, inputs);
+    const good = queries[name]?.good;
+    return args !== undefined && (good === null || good === undefined || !sameUiValue(good.args as UiValue, args));
+  });
+  const staleKey = stale.join(",");
+  useEffect(() => {
+    if (!enabled || staleKey === "") return;
+    const timer = setTimeout(() => staleKey.split(",").forEach((name) => void read(name)), REST_MS);
+    return () => clearTimeout(timer);
+  }, [enabled, staleKey, inputs, read]);
+
+  useEffect(() => {
+    if (!enabled || !visible) return;
+    const timer = setInterval(refresh, REFRESH_MS);
+    return () => clearInterval(timer);
+  }, [enabled, visible, refresh]);
+
+  const states = names.map((name): LiveQueryState => {
+    const query = queries[name];
+    if (query?.inFlight) return "reading";
+    if (!stale.includes(name)) return "ready";
+    const last = query?.last;
+    const args = argumentsOf(block, name, inputs);
+    return last && last.state !== "fresh" && args !== undefined && sameUiValue(last.args as UiValue, args) ? "failed" : "unread";
+  });
+  const { values, reads } = useMemo(() => {
+    const good = names.flatMap((name) => (queries[name]?.good ? [[name, queries[name]!.good!] as const] : []));
+    return {
+      values: Object.fromEntries(good.map(([name, reading]) => [name, reading.value as UiValue])),
+      reads: Object.fromEntries(good.map(([name, reading]) => [name, reading.readId!])),
+    };
+  }, [names, queries]);
+  return {
+    values,
+    reads,
+    reason: uiLiveChoiceReason(states),
+    latest: names.flatMap((name) => (queries[name]?.last ? [queries[name]!.last!] : [])),
+    refresh,
+  };
+}

@@ -1,0 +1,110 @@
+import { jsonSchema, streamText, tool, type LanguageModel, type ModelMessage, type ToolSet } from "ai";
+import { findUiFences } from "@/lib/intelligent-ui";
+import type { Agent, AgentChunk, AgentMessage } from "../agent";
+import { EnvelopeWriter } from "./envelope-writer";
+import { failureSentence, ModelReplyError, SENTENCES } from "./failure";
+import { frameFromToolCall, type FrameTool } from "./frame-tools";
+
+export type ModelAgentOptions = {
+  model: LanguageModel;
+  /** The system prompt (`buildInstructions`). */
+  instructions: string;
+  /** The components a model may show, as tools (`frameTools`). */
+  frames: readonly FrameTool[];
+  maxOutputTokens?: number;
+  /** A model silent this long (before its first chunk, or between two) ends the reply as failed. */
+  timeout?: { firstChunkMs: number; chunkMs: number };
+  /** Retries of a failed request before anything streamed (rate limits, outages). */
+  maxRetries?: number;
+};
+
+// Stalls fail well inside the turn's own 240 s deadline, with a sentence saying so.
+const DEFAULT_TIMEOUT = { firstChunkMs: 90_000, chunkMs: 45_000 };
+// About 30,000 characters: a long answer with several blocks, far inside a reply's 262,144.
+const DEFAULT_MAX_OUTPUT_TOKENS = 8_000;
+
+/**
+ * An agent that asks a language model through the AI SDK. Its reply is a content envelope: the
+ * model's prose (Markdown with ```ui blocks) in text records, and a frame for each component tool
+ * it calls. Tools have no `execute`: a call only becomes a frame, which the host resolves like any
+ * other, and an action in it only ever proposes a confirmation. A provider error ends the reply
+ * with a sentence saying what happened, then throws, so the runner marks the reply failed and
+ * moves the queue on. Stop and the turn's deadline abort the request through `signal`.
+ */
+export function createModelAgent(options: ModelAgentOptions): Agent {
+  const { model, instructions, frames } = options;
+  const tools: ToolSet = Object.fromEntries(
+    frames.map((frame) => [frame.name, tool({ description: frame.description, inputSchema: jsonSchema(frame.inputSchema) })]),
+  );
+  const byName = new Map(frames.map((frame) => [frame.name, frame]));
+
+  return {
+    async *reply({ history, message, signal }) {
+      const envelope = new EnvelopeWriter();
+      const text = (written: string): AgentChunk[] => (written ? [{ type: "text", text: written }] : []);
+      let shown = 0;
+      let failure: unknown;
+      let cutOff = false;
+      const result = streamText({
+        model,
+        instructions,
+        messages: conversation(history, message),
+        tools,
+        abortSignal: signal,
+        maxOutputTokens: options.maxOutputTokens ?? DEFAULT_MAX_OUTPUT_TOKENS,
+        maxRetries: options.maxRetries,
+        timeout: options.timeout ?? DEFAULT_TIMEOUT,
+        // Errors arrive as stream parts below; the SDK's own logging would report them twice.
+        onError: () => {},
+      });
+      try {
+        for await (const part of result.stream) {
+          if (part.type === "text-delta") yield* text(envelope.text(part.text));
+          else if (part.type === "tool-call") {
+            const frame = byName.get(part.toolName);
+            // A call to a tool this host never offered shows nothing; the SDK already refused it.
+            if (frame) yield* text(envelope.frame(frameFromToolCall(frame, part.input, `${frame.definition.key}-${++shown}`)));
+          } else if (part.type === "error") {
+            failure = part.error;
+            break;
+          } else if (part.type === "abort") {
+            // The SDK's own timeouts abort too; only an abort of `signal` is a Stop.
+            if (!signal.aborted) failure = new ModelReplyError(SENTENCES.slow, { cause: part.reason });
+            break;
+          } else if (part.type === "finish") {
+            if (part.finishReason === "content-filter") failure = new ModelReplyError(SENTENCES.declined, { cause: part.rawFinishReason });
+            cutOff = part.finishReason === "length";
+          }
+        }
+      } catch (error) {
+        failure = error;
+      }
+      // Stopped, or past the turn's deadline: the runner ends the turn with what was written.
+      if (signal.aborted) return;
+      if (failure === undefined && !cutOff) return yield* text(envelope.end());
+      const sentence = failure === undefined ? SENTENCES.cutOff : failureSentence(failure);
+      const separator = envelope.prose.trim() ? `${closingFence(envelope.prose)}\n\n` : "";
+      yield* text(envelope.text(separator + sentence) + envelope.end());
+      if (failure !== undefined) throw new ModelReplyError(sentence, { cause: failure });
+    },
+  };
+}
+
+/**
+ * The history as the model reads it: people's messages (a picked choice's context among them),
+ * and its own earlier replies as their text fallbacks, never raw fences or frames. Empty turns
+ * (a reply that failed before writing) are left out: providers refuse empty messages.
+ */
+export function conversation(history: readonly AgentMessage[], message: string): ModelMessage[] {
+  return [...history, { role: "user" as const, content: message }]
+    .filter((entry) => entry.content.trim() !== "")
+    .map((entry) => ({ role: entry.role, content: entry.content }));
+}
+
+/** A reply cut off inside a block gets its fence closed, so the sentence after it is not part of the block. */
+function closingFence(prose: string): string {
+  const last = findUiFences(prose).at(-1);
+  if (!last || last.closed) return "";
+  const marker = /^ {0,3}(`{3,}|~{3,})/.exec(prose.slice(last.start, last.contentStart))?.[1] ?? "```";
+  return `\n${marker}`;
+}

@@ -1,0 +1,5 @@
+// Live sources: the host data a block may declare with `@Query`, each with argument and result
+// schemas, an authorisation check and a reader. Blocks of other sources do not compile.
+export { DEMO_SOURCES as LIVE_SOURCES, ciRuns } from "./demo";
+export { defineLiveSource, describeLiveSources, liveSourceMap, querySchemasOf } from "./source";
+export type { LiveSource, LiveSources, ReadContext, ReadOptions } from "./source";

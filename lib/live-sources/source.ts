@@ -1,0 +1,42 @@
+import { z } from "zod";
+
+/** Who is asking for a reading: sources decide what this visitor may see. */
+export type ReadContext = { visitorId: string; chatId: string };
+
+export type ReadOptions = { signal: AbortSignal; now: number };
+
+/**
+ * A host source a block may `@Query`. Arguments and results are parsed with their schemas at the
+ * boundary, like any other untrusted input; `authorize` runs before every read (a cached reading
+ * too); `read` gets an AbortSignal that fires at the read's time limit.
+ */
+export type LiveSource<Args extends z.ZodType = z.ZodType, Result extends z.ZodType = z.ZodType> = {
+  name: string;
+  description: string;
+  args: Args;
+  result: Result;
+  authorize(context: ReadContext, args: z.output<Args>): boolean | Promise<boolean>;
+  read(args: z.output<Args>, options: ReadOptions): Promise<z.input<Result>>;
+};
+
+export function defineLiveSource<Args extends z.ZodType, Result extends z.ZodType>(source: LiveSource<Args, Result>): LiveSource {
+  return source as unknown as LiveSource;
+}
+
+export type LiveSources = ReadonlyMap<string, LiveSource>;
+
+export function liveSourceMap(sources: readonly LiveSource[]): LiveSources {
+  return new Map(sources.map((source) => [source.name, source]));
+}
+
+/** The argument schemas by source name, as the block compiler checks `@Query` declarations. */
+export function querySchemasOf(sources: LiveSources): Record<string, z.ZodType> {
+  return Object.fromEntries([...sources].map(([name, source]) => [name, source.args]));
+}
+
+/** The sources as an agent reads them: one line each, `name(args as JSON Schema): description`. */
+export function describeLiveSources(sources: LiveSources): string {
+  return [...sources.values()]
+    .map((source) => `${source.name}(${JSON.stringify(z.toJSONSchema(source.args))}): ${source.description}`)
+    .join("\n");
+}
