@@ -37,8 +37,9 @@ test("a message with a code fence is echoed fenced, and the rest of the reply st
   await page.getByRole("textbox", { name: "Message" }).fill("look:\n```js\nconst a = 1;\n```");
   await page.getByRole("button", { name: "Send" }).click();
   const reply = page.getByRole("article", { name: "Agent" }).last();
-  await expect(reply.getByText("Try one of the starter prompts to see interactive replies.")).toBeVisible();
-  await expect(reply.locator("pre").getByText("Try one of the starter prompts")).toHaveCount(0);
+  // The closing sentence is prose again, a paragraph of its own, not a line of the code block.
+  await expect(reply.getByRole("paragraph").filter({ hasText: /^Try one of the starter prompts to see interactive replies\.$/ })).toBeVisible();
+  await expect(reply.getByRole("code").filter({ hasText: "Try one of the starter prompts" })).toHaveCount(0);
 });
 
 test("an over-long message shows the limit and cannot be sent", async ({ page }) => {
