@@ -75,8 +75,11 @@ describe("claims whose process died", () => {
     } finally {
       execute.mockRestore();
     }
-    const last = await db().chatEvent.findFirstOrThrow({ where: { chatId }, orderBy: { seq: "desc" } });
+    const last = await db().chatEvent.findFirstOrThrow({ where: { chatId, type: "confirmation.updated" }, orderBy: { seq: "desc" } });
     expect(last.data).toMatchObject({ type: "confirmation.updated", confirmation: { token, status: "approved" } });
+    // The agent is told it failed, in the same transaction.
+    const report = await db().item.findFirstOrThrow({ where: { chatId, role: "user" }, orderBy: { position: "desc" } });
+    expect(report.origin).toMatchObject({ kind: "confirmation", token, outcome: "failed" });
   });
 
   it("returns a lapsed rejection to pending, so the person decides again", async () => {

@@ -1,6 +1,7 @@
 import "server-only";
 import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/http/errors";
+import { sweepStaleClaims } from "./confirmations";
 import { createChatFeeds, type ChatFeeds, type LoggedEvent } from "./feed";
 import { listenerLive, onChatNotice } from "./notify";
 import { recoverStaleTurns } from "./turns/recover";
@@ -38,7 +39,15 @@ export async function openChatEventStream({ visitorId, chatId, after, signal }: 
       const unsubscribe = chatFeeds().subscribe(chatId, after, (events) => {
         for (const event of events) write(`id: ${event.seq}\ndata: ${JSON.stringify(event.data)}\n\n`);
       });
-      const keepAlive = setInterval(() => Date.now() - lastWrite >= KEEPALIVE_MS && write(": keep-alive\n\n"), KEEPALIVE_MS / 3);
+      const keepAlive = setInterval(() => {
+        if (Date.now() - lastWrite >= KEEPALIVE_MS) write(": keep-alive\n\n");
+        // A deleted chat has no events left to announce it: its open pages are told, then closed.
+        void chatDeleted(chatId).then((deleted) => {
+          if (!deleted) return;
+          write("event: deleted\ndata: {}\n\n");
+          close();
+        }, () => {});
+      }, KEEPALIVE_MS / 3);
       const end = setTimeout(() => close(), MAX_STREAM_MS);
       close = () => {
         unsubscribe();
@@ -63,11 +72,16 @@ async function readEvents(chatId: string, after: number, take: number): Promise<
   return db().chatEvent.findMany({ where: { chatId, seq: { gt: after } }, orderBy: { seq: "asc" }, take, select: { seq: true, data: true } });
 }
 
-/** A watched chat whose turn lost its process is recovered here, once per instance, not per page. */
+/**
+ * A watched chat whose turn lost its process is recovered here, once per instance, not per page,
+ * and its confirmations whose time ran out are settled, which tells the agent.
+ */
 async function recoverQuietChat(chatId: string): Promise<void> {
   try {
+    const toDrive = await recoverStaleTurns({ chatId });
+    if ((await sweepStaleClaims({ chatId })) > 0 && !toDrive.includes(chatId)) toDrive.push(chatId);
     // The recovered turn runs in an invocation of its own, not inside this stream's.
-    for (const id of await recoverStaleTurns({ chatId })) await requestTurn(id);
+    for (const id of toDrive) await requestTurn(id);
   } catch (error) {
     console.error("Recovering a quiet chat failed", error);
   }
@@ -87,4 +101,8 @@ function chatFeeds(): ChatFeeds {
     shared.answerableChatFeeds = feeds;
   }
   return shared.answerableChatFeeds;
+}
+
+async function chatDeleted(chatId: string): Promise<boolean> {
+  return (await db().chat.findUnique({ where: { id: chatId }, select: { id: true } })) === null;
 }

@@ -3,6 +3,7 @@ import { type Agent, type AgentChunk, chatAgent } from "@/lib/agent";
 import { Prisma } from "@/lib/db/generated/client";
 import { db } from "@/lib/db/client";
 import { appConfig } from "@/lib/config";
+import { AppError } from "@/lib/http/errors";
 import { answerHostRoute, type RouteReply } from "../host-routes";
 import { drawReply, replyHistoryText } from "../reply";
 import { appendEvents, lockChat, nextPosition, toItemView } from "../store";
@@ -12,7 +13,7 @@ import { takeFirstReadings } from "../readings";
 import { endTurn, type TurnOutcome } from "./end";
 import { defaultHandOff, type HandOff } from "./hand-off";
 import { storableText } from "./storable";
-import { leaseFromNow, ReplyWriter } from "./writer";
+import { leaseFromNow, renewTurnLease, ReplyWriter, type TurnState } from "./writer";
 
 type Claim = {
   chatId: string;
@@ -43,7 +44,11 @@ const MAX_TURN_MS = 240_000;
  */
 export async function driveChat(chatId: string, agent: Agent = chatAgent(), handOff: HandOff | null = defaultHandOff()): Promise<void> {
   for (;;) {
-    const claim = await claimTurn(chatId);
+    const claim = await claimTurn(chatId).catch((error: unknown) => {
+      // A chat deleted meanwhile has nothing left to run.
+      if (error instanceof AppError && error.code === "chat-not-found") return null;
+      throw error;
+    });
     if (!claim) return;
     await runTurn(claim, agent);
     if (handOff) return handOff(chatId);
@@ -70,7 +75,8 @@ async function claimTurn(chatId: string): Promise<Claim | null> {
     await tx.turn.update({ where: { id: turn.id }, data: { replyItemId: reply.id, leaseExpiresAt: leaseFromNow() } });
     await appendEvents(tx, chatId, [{ type: turn.restartsItemId ? "item.restarted" : "item.created", item: toItemView(reply) }]);
     const origin = readOrigin(trigger.origin);
-    const message = origin ? `${CHOICE_PREAMBLE(origin.label)}\n\n${trigger.content}` : trigger.content;
+    // A confirmation's outcome is the host's own report; a pick needs the preamble to be read as one.
+    const message = origin && origin.kind !== "confirmation" ? `${CHOICE_PREAMBLE(origin.label)}\n\n${trigger.content}` : trigger.content;
     // Host routes answer what a person typed, or an alias their grant authorised; never text a
     // model-authored choice put in their mouth.
     const route = origin === null || (origin.kind === "frame" && origin.granted) ? answerHostRoute(trigger.content) : null;
@@ -88,14 +94,15 @@ async function runTurn(claim: Claim, chatAgentForTurn: Agent): Promise<void> {
   const stop = new AbortController();
   let recovered = false;
   let outcome: TurnOutcome = "finished";
-  const halt = (reason: "recovered" | "failed") => {
+  const halt = (reason: "recovered" | "failed" | "stopped") => {
     if (reason === "recovered") recovered = true;
-    else outcome = "failed";
+    else outcome = reason;
     stop.abort();
   };
-  const heartbeat = setInterval(() => void renewLease(claim, () => halt("recovered")), Math.max(250, appConfig().turnLeaseMs / 3));
+  const onState = (state: Exclude<TurnState, "running">) => halt(state === "stop" ? "stopped" : "recovered");
+  const heartbeat = setInterval(() => void renewLease(claim, onState), Math.max(250, appConfig().turnLeaseMs / 3));
   const deadline = setTimeout(() => halt("failed"), MAX_TURN_MS);
-  const writer = new ReplyWriter(claim, () => halt("recovered"));
+  const writer = new ReplyWriter(claim, onState);
   let content = "";
   try {
     for await (const chunk of agent.reply({ chatId: claim.chatId, history: claim.history, message: claim.message, signal: stop.signal })) {
@@ -151,6 +158,8 @@ async function storeEnd(ending: Parameters<typeof endTurn>[1], until: number): P
       });
       return;
     } catch (error) {
+      // A chat deleted under its turn has nothing left to store.
+      if (error instanceof AppError && error.code === "chat-not-found") return;
       const wait = END_RETRY_MS[Math.min(attempt, END_RETRY_MS.length - 1)]!;
       if (Date.now() + wait > until) {
         console.error("The end of a turn could not be stored; recovery will mark it interrupted", error);
@@ -195,13 +204,10 @@ async function writeSubagentReply(claim: Claim, chunk: Extract<AgentChunk, { typ
   });
 }
 
-async function renewLease(claim: Claim, onLost: () => void): Promise<void> {
+async function renewLease(claim: Claim, onState: (state: Exclude<TurnState, "running">) => void): Promise<void> {
   try {
-    const { count } = await db().turn.updateMany({
-      where: { id: claim.turnId, status: "running" },
-      data: { leaseExpiresAt: leaseFromNow() },
-    });
-    if (count === 0) onLost();
+    const state = await renewTurnLease(db(), claim.turnId);
+    if (state !== "running") onState(state);
   } catch (error) {
     console.error("Turn lease renewal failed", error);
   }

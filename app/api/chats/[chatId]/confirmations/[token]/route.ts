@@ -1,16 +1,22 @@
+import { after } from "next/server";
 import { decideConfirmation } from "@/lib/chat/confirmations";
+import { driveChat } from "@/lib/chat/turns/run";
 import { handleRoute } from "@/lib/http/errors";
 import { assertSameOrigin, parseJsonBody, parseParams } from "@/lib/http/request";
 import { confirmationBodySchema, confirmationParamsSchema } from "@/lib/http/schemas";
 import { requireVisitor } from "@/lib/http/visitor";
 
 export const dynamic = "force-dynamic";
+// A decision tells the agent how the action ended; its reply streams within this function's lifetime.
+export const maxDuration = 300;
 
 export const POST = handleRoute(async (request: Request, context: { params: Promise<{ chatId: string; token: string }> }) => {
   assertSameOrigin(request);
   const { chatId, token } = parseParams(await context.params, confirmationParamsSchema);
   const visitorId = await requireVisitor(request);
   const { decision, reason } = await parseJsonBody(request, confirmationBodySchema);
+  // Whatever the answer, a report of an outcome may now wait for the agent (driving is idempotent).
+  after(() => driveChat(chatId));
   const confirmation = await decideConfirmation({ visitorId, chatId, token, decision, reason });
   return Response.json({ confirmation });
 });
