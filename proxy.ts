@@ -1,6 +1,7 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { appConfig } from "@/lib/config";
 import { AppError, toErrorResponse } from "@/lib/http/errors";
+import { contentSecurityPolicy, createNonce } from "@/lib/http/security-headers";
 import {
   duplicateCookie,
   findVisitor,
@@ -20,17 +21,25 @@ export async function proxy(request: NextRequest) {
   if (!isDecodablePath(request.nextUrl.pathname)) {
     return toErrorResponse(new AppError("invalid-path", "The path holds a malformed %-escape."));
   }
+  // Next takes the nonce from the forwarded request's policy and sets it on its scripts.
+  const policy = contentSecurityPolicy(createNonce(), { development: process.env.NODE_ENV === "development" });
+  const headers = new Headers(request.headers);
+  headers.set("content-security-policy", policy);
   const { sessionSecret: secret, secureCookies: secure } = appConfig();
   const visitor = await findVisitor(request.headers.get("cookie"), { secret, secure });
-  if (visitor.status === "valid") return NextResponse.next();
+  if (visitor.status === "valid") return withPolicy(NextResponse.next({ request: { headers } }), policy);
   // Neither cookie is dropped or replaced: the one we issued stays valid for when the other goes.
   if (visitor.status === "duplicate") return toErrorResponse(duplicateCookie());
 
   const value = await signVisitorId(crypto.randomUUID(), secret);
-  const headers = new Headers(request.headers);
   headers.set("cookie", withVisitorCookie(request.headers.get("cookie"), secure, value));
   const response = NextResponse.next({ request: { headers } });
   response.cookies.set(visitorCookieName(secure), value, visitorCookieOptions(secure));
+  return withPolicy(response, policy);
+}
+
+function withPolicy(response: NextResponse, policy: string): NextResponse {
+  response.headers.set("content-security-policy", policy);
   return response;
 }
 

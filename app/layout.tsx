@@ -1,5 +1,9 @@
 import type { Metadata, Viewport } from "next";
-import Link from "next/link";
+import { listChats } from "@/lib/chat/chats";
+import { currentVisitor } from "@/lib/http/visitor";
+import { ChatListProvider } from "@/components/shell/chat-list-context";
+import { AppShell } from "@/components/shell/app-shell";
+import { ClockProvider } from "@/components/ui/clock";
 import "./globals.css";
 
 export const metadata: Metadata = {
@@ -7,21 +11,31 @@ export const metadata: Metadata = {
   description: "Interactive UI in agent chats, answered once and proven on the server.",
 };
 
-export const viewport: Viewport = { width: "device-width", initialScale: 1 };
+export const viewport: Viewport = {
+  width: "device-width",
+  initialScale: 1,
+  themeColor: [
+    { media: "(prefers-color-scheme: light)", color: "#ffffff" },
+    { media: "(prefers-color-scheme: dark)", color: "#09090b" },
+  ],
+};
 
-export default function RootLayout({ children }: { children: React.ReactNode }) {
+// Every page, the not-found page included, is rendered per request, so its scripts carry the
+// nonce of that response's Content-Security-Policy (proxy.ts); a prerendered page could not.
+export const dynamic = "force-dynamic";
+
+export default async function RootLayout({ children }: { children: React.ReactNode }) {
+  const visitorId = await currentVisitor();
+  const chats = visitorId ? await listChats({ visitorId }) : [];
   return (
     <html lang="en">
-      <body className="min-h-dvh font-sans">
-        <header className="border-b border-zinc-200 dark:border-zinc-800">
-          <nav aria-label="Main" className="mx-auto flex max-w-3xl items-center justify-between px-4 py-3">
-            <Link href="/" className="font-semibold tracking-tight">
-              Answerable
-            </Link>
-            <span className="text-sm text-zinc-500 dark:text-zinc-400">interactive replies, answered once</span>
-          </nav>
-        </header>
-        <main className="mx-auto max-w-3xl px-4 py-6">{children}</main>
+      <body className="h-dvh overflow-hidden font-sans">
+        {/* Relative times are measured from this request's moment, on the server and in the browser alike. */}
+        <ClockProvider serverNow={Date.now()}>
+          <ChatListProvider initial={chats}>
+            <AppShell>{children}</AppShell>
+          </ChatListProvider>
+        </ClockProvider>
       </body>
     </html>
   );

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { startChatFromHome } from "./support";
+import { replyFinished, startChatFromHome } from "./support";
 
 const STORY_START = "The lighthouse keeper's ledger";
 const STORY_END = "until the pattern shows itself.";
@@ -75,7 +75,10 @@ test.describe("chat", () => {
 
   test("the home page lists the visitor's chats", async ({ page }) => {
     await startChatFromHome(page, "a chat worth listing");
+    await replyFinished(page);
     await page.goto("/");
-    await expect(page.getByRole("link", { name: /a chat worth listing/ })).toBeVisible();
+    await expect(page.getByRole("navigation", { name: "Chats" }).getByRole("link", { name: "a chat worth listing" })).toBeVisible();
+    // The home page's own list says when, in words that read the same after a reload.
+    await expect(page.getByRole("main").getByRole("link", { name: /a chat worth listing (just now|\d+ min ago)/ })).toBeVisible();
   });
 });

@@ -28,14 +28,14 @@ export type ChatBody = {
 };
 
 /** Waits until the chat has no running turn and nothing queued, then returns it. */
-export async function settledChat(request: APIRequestContext, chatId: string): Promise<ChatBody> {
+export async function settledChat(request: APIRequestContext, chatId: string, timeout = 40_000): Promise<ChatBody> {
   let chat: ChatBody | undefined;
   await expect
     .poll(async () => {
       const response = await request.get(`/api/chats/${chatId}`);
       chat = (await response.json()) as ChatBody;
       return !chat.running && chat.queued.length === 0;
-    }, { timeout: 40_000 })
+    }, { timeout })
     .toBe(true);
   return chat!;
 }
@@ -59,4 +59,16 @@ export type BlockBody = { id: string; revision?: number; nodes: BlockNode[] };
 /** The id of the Choice whose label starts with `label`. */
 export function choiceIdOf(block: BlockBody, label: string): string {
   return choiceIdByLabel(block.nodes, label);
+}
+
+/** The chat id in a chat page's address. */
+export function chatIdOf(page: Page): string {
+  const id = /\/chats\/([0-9a-f-]{36})$/.exec(page.url())?.[1];
+  if (!id) throw new Error(`Not a chat page: ${page.url()}`);
+  return id;
+}
+
+/** Waits until the chat's latest reply has finished streaming. */
+export async function replyFinished(page: Page): Promise<void> {
+  await expect(page.getByRole("article", { name: "Agent" }).last()).toHaveAttribute("data-status", "complete");
 }

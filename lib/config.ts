@@ -4,7 +4,7 @@ const DEVELOPMENT_SECRET = "answerable-development-secret-change-me";
 
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
-  SESSION_SECRET: z.string().min(16).optional(),
+  SESSION_SECRET: z.string().min(16, "must be at least 16 characters: set a long random string (openssl rand -hex 32)").optional(),
   AGENT_DELTA_MS: z.coerce.number().int().min(0).max(2_000).default(35),
   TURN_LEASE_MS: z.coerce.number().int().min(500).max(600_000).default(15_000),
   APP_ORIGIN: z.url().optional(),
@@ -57,14 +57,21 @@ export type AppConfig = {
 
 export type RateLimit = { requests: number; windowSeconds: number };
 
+export class ConfigError extends Error {
+  override name = "ConfigError";
+}
+
 let cached: AppConfig | undefined;
 
 /** Reads configuration from an environment; production refuses to start without a session secret. */
 export function parseAppConfig(source: Record<string, string | undefined>): AppConfig {
-  const env = envSchema.parse(source);
+  const parsed = envSchema.safeParse(source);
+  // One sentence naming the variable, for a start-up log or a failed build, not a dump of issues.
+  if (!parsed.success) throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join(".")} ${issue.message}.`).join(" "));
+  const env = parsed.data;
   // `next build` evaluates modules without runtime secrets; every other production start needs one.
   if (env.NODE_ENV === "production" && !env.SESSION_SECRET && source.NEXT_PHASE !== "phase-production-build") {
-    throw new Error("SESSION_SECRET must be set in production (at least 16 characters).");
+    throw new ConfigError("SESSION_SECRET is not set: production signs visitor cookies with it; set a long random string (openssl rand -hex 32).");
   }
   return {
     sessionSecret: env.SESSION_SECRET ?? DEVELOPMENT_SECRET,

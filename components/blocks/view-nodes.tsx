@@ -1,4 +1,4 @@
-import { Component, type ComponentType, type ReactNode } from "react";
+import { Component, createElement, type ComponentType, type ReactElement, type ReactNode } from "react";
 import type { UiViewNode } from "@/lib/intelligent-ui";
 import { InLabel, useInLabel } from "./context";
 import { describeUiDiagnostic } from "./diagnostics";
@@ -51,14 +51,16 @@ export function ViewNode({ node }: NodeProps) {
   const inLabel = useInLabel();
   if (node.error !== undefined) return <ErrorNode node={node} code={node.error} />;
   if (inLabel && !PHRASING.has(node.type)) return <>{node.fallback.trim()}</>;
+  const rendered = fromRegistry(node);
+  if (rendered === undefined) return <ErrorNode node={node} code="unknown_component" />;
+  if (node.type === "text") return rendered;
+  return <NodeBoundary node={node}>{rendered}</NodeBoundary>;
+}
+
+/** The registry's module-level component for this node's type, drawn; undefined for a type it lacks. */
+function fromRegistry(node: UiViewNode): ReactElement | undefined {
   const Render = RENDERERS.get(node.type);
-  if (Render === undefined) return <ErrorNode node={node} code="unknown_component" />;
-  if (node.type === "text") return <Render node={node} />;
-  return (
-    <NodeBoundary node={node}>
-      <Render node={node} />
-    </NodeBoundary>
-  );
+  return Render === undefined ? undefined : createElement(Render, { node });
 }
 
 /** A list container (Steps, Sources...): each held child, error nodes too, sits in its own `<li>`. */

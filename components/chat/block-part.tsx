@@ -30,8 +30,22 @@ const REFUSALS: Record<string, string> = {
 function closedReason(item: ItemView): string | null {
   if (item.status === "streaming") return "Choices open when the reply has finished.";
   if (item.parentToolUseId !== null) return "A subagent wrote this block: it is here to read, not to answer.";
+  if (item.status === "stopped") return "You stopped this reply before it finished. Retry it to answer its blocks.";
   if (item.status !== "complete") return "This reply did not finish. Retry it to answer its blocks.";
   return null;
+}
+
+/**
+ * The picked Choice closes once the answer is sent; focus moves to the block's status line, which
+ * says what was sent, instead of falling to the page.
+ */
+function keepFocus(blockId: string) {
+  requestAnimationFrame(() => {
+    const status = document.querySelector<HTMLElement>(`[data-block-id="${CSS.escape(blockId)}"] [role="status"]`);
+    if (!status || !(document.activeElement === document.body || document.activeElement?.matches(":disabled"))) return;
+    status.tabIndex = -1;
+    status.focus();
+  });
 }
 
 /** An intelligent-ui block in a reply, answered through `chat.uiChoice`. */
@@ -69,6 +83,7 @@ function ChatBlock({ item, chatId, block }: { item: ItemView; chatId: string; bl
     try {
       const body = { itemId: item.id, blockId: block.id, revision: item.revision, choiceId, values, reads: live.reads };
       answerResponseSchema.parse(await postJson(`/api/chats/${chatId}/ui-choices`, body));
+      keepFocus(block.id);
       return { ok: true as const };
     } catch (error) {
       const code = error instanceof ApiError ? error.code : "";

@@ -1,9 +1,13 @@
 "use client";
 
+import { useEffect, useMemo, useRef } from "react";
+import { useChatList } from "@/components/shell/chat-list-context";
 import type { ChatView, ItemView } from "@/lib/chat/wire";
+import { ChatActionsContext } from "./chat-actions";
+import { ChatDeleted } from "./chat-deleted";
 import { Composer } from "./composer";
 import { ItemBubble } from "./item-bubble";
-import { useChatStream } from "./use-chat-stream";
+import { useChatStream, type StreamStatus } from "./use-chat-stream";
 import { useStickToBottom } from "./use-stick-to-bottom";
 
 const REPLY_ANNOUNCEMENT: Record<ItemView["status"], string> = {
@@ -11,34 +15,62 @@ const REPLY_ANNOUNCEMENT: Record<ItemView["status"], string> = {
   complete: "The reply is complete.",
   interrupted: "The reply was interrupted.",
   failed: "The agent could not finish the reply.",
+  stopped: "The reply was stopped.",
 };
 
+const STATUS_TEXT: Record<Exclude<StreamStatus, "deleted">, string> = { live: "Live", connecting: "Connecting…", reconnecting: "Reconnecting…" };
+
 export function ChatRoom({ initial }: { initial: ChatView }) {
-  const { chat, status } = useChatStream(initial);
-  useStickToBottom(chat.lastEventSeq);
+  const { chat, status, resync } = useChatStream(initial);
+  const list = useChatList();
+  const scroller = useRef<HTMLDivElement>(null);
+  useStickToBottom(scroller, chat.lastEventSeq);
+  const actions = useMemo(() => ({ resync }), [resync]);
+  const { apply } = list;
+  // A rename made in any tab reaches this chat's stream: the tab's title and the list follow it.
+  useEffect(() => {
+    document.title = `${chat.title} · Answerable`;
+    apply({ type: "renamed", chatId: chat.id, title: chat.title });
+  }, [apply, chat.id, chat.title]);
+
+  if (status === "deleted" || list.deleted.has(chat.id)) return <ChatDeleted />;
   const last = chat.items.findLast((item) => item.role === "assistant");
-  // Only the latest reply can be written again, and only once nothing is running or waiting.
+  // Only the latest reply can be written again, only once nothing is running or waiting, and not
+  // once one of its lists was picked (the server refuses that too).
   const lastReply = chat.items.findLast((item) => item.role === "assistant" && item.parentToolUseId === null);
-  const regenerable = !chat.running && lastReply !== undefined && !chat.items.some((item) => item.role === "user" && item.position > lastReply.position);
+  const regenerable =
+    !chat.running &&
+    lastReply !== undefined &&
+    Object.keys(lastReply.selections).length === 0 &&
+    !chat.items.some((item) => item.role === "user" && item.position > lastReply.position);
   return (
-    <div className="flex min-h-[70dvh] flex-col gap-4">
-      <div className="flex items-center justify-between gap-4">
-        <h1 className="truncate text-xl font-semibold">{chat.title}</h1>
-        <span className="shrink-0 text-xs text-zinc-500 dark:text-zinc-400" data-stream-status={status}>
-          {status === "live" ? "Live" : status === "connecting" ? "Connecting…" : "Reconnecting…"}
-        </span>
+    <ChatActionsContext.Provider value={actions}>
+      <div className="flex h-full flex-col">
+        <div className="flex items-center justify-between gap-4 border-b border-zinc-200 px-4 py-2.5 dark:border-zinc-800">
+          <h1 className="min-w-0 truncate text-base font-semibold sm:text-lg">{chat.title}</h1>
+          <span className="flex shrink-0 items-center gap-1.5 text-xs text-zinc-600 dark:text-zinc-400" data-stream-status={status}>
+            <span aria-hidden className={`size-2 rounded-full ${status === "live" ? "bg-emerald-500" : "bg-amber-500"}`} />
+            {STATUS_TEXT[status]}
+          </span>
+        </div>
+        <div ref={scroller} className="min-h-0 flex-1 overflow-y-auto">
+          <ol aria-label="Messages" className="mx-auto flex max-w-3xl flex-col gap-6 px-4 py-6">
+            {chat.items.map((item) => (
+              <li key={item.id}>
+                <ItemBubble item={item} chatId={chat.id} last={regenerable && item.id === lastReply?.id} />
+              </li>
+            ))}
+          </ol>
+        </div>
+        <p aria-live="polite" className="sr-only">
+          {last ? REPLY_ANNOUNCEMENT[last.status] : ""}
+        </p>
+        <div className="border-t border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-950">
+          <div className="mx-auto max-w-3xl px-4 py-3">
+            <Composer chatId={chat.id} running={chat.running} queued={chat.queued} turnKey={chat.items.at(-1)?.id ?? ""} />
+          </div>
+        </div>
       </div>
-      <ol aria-label="Messages" className="flex flex-1 flex-col gap-4">
-        {chat.items.map((item) => (
-          <li key={item.id}>
-            <ItemBubble item={item} chatId={chat.id} last={regenerable && item.id === lastReply?.id} />
-          </li>
-        ))}
-      </ol>
-      <p aria-live="polite" className="sr-only">
-        {last ? REPLY_ANNOUNCEMENT[last.status] : ""}
-      </p>
-      <Composer chatId={chat.id} running={chat.running} queued={chat.queued} />
-    </div>
+    </ChatActionsContext.Provider>
   );
 }

@@ -1,20 +1,51 @@
 "use client";
 
-import { useRef, useState } from "react";
+import { useEffect, useLayoutEffect, useRef, useState } from "react";
 import { postJson } from "@/lib/chat/client-api";
 import type { QueuedView } from "@/lib/chat/wire";
 import { ErrorNote } from "@/components/ui/error-note";
 import { PrimaryButton } from "@/components/ui/primary-button";
+import { messageLimit, messageRefusal } from "./message-limit";
+import { StopButton } from "./stop-button";
 
-export function Composer({ chatId, running, queued }: { chatId: string; running: boolean; queued: QueuedView[] }) {
+// The field grows with its text up to this height, then scrolls.
+const MAX_FIELD_PX = 200;
+
+type ComposerProps = {
+  chatId: string;
+  running: boolean;
+  queued: QueuedView[];
+  /** Changes when another turn starts (the chat's newest item), so Stop starts afresh for it. */
+  turnKey: string;
+};
+
+export function Composer({ chatId, running, queued, turnKey }: ComposerProps) {
   const [text, setText] = useState("");
   const [sending, setSending] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const field = useRef<HTMLTextAreaElement>(null);
+  const limit = messageLimit(text);
+
+  // Text typed before the page finished loading is in the field but not yet in state.
+  useEffect(() => {
+    if (field.current?.value) setText(field.current.value);
+  }, []);
+
+  useLayoutEffect(() => {
+    const element = field.current;
+    if (!element) return;
+    // Empty, the field is one row tall; a long placeholder must not make it grow.
+    if (!text) {
+      element.style.height = "";
+      return;
+    }
+    element.style.height = "auto";
+    element.style.height = `${Math.min(element.scrollHeight, MAX_FIELD_PX)}px`;
+  }, [text]);
 
   async function send() {
     const message = text.trim();
-    if (!message || sending) return;
+    if (!message || sending || limit.over) return;
     setSending(true);
     setError(null);
     try {
@@ -23,14 +54,14 @@ export function Composer({ chatId, running, queued }: { chatId: string; running:
       // The send button disables itself once the field is empty; keep the writer in the field.
       field.current?.focus();
     } catch (caught) {
-      setError(caught instanceof Error ? caught.message : "Could not send the message.");
+      setError(messageRefusal(caught));
     } finally {
       setSending(false);
     }
   }
 
   return (
-    <div className="sticky bottom-0 space-y-2 border-t border-zinc-200 bg-white/95 py-3 backdrop-blur dark:border-zinc-800 dark:bg-zinc-950/95">
+    <div className="space-y-2">
       {queued.length > 0 && (
         <ol aria-label="Queued messages" className="space-y-1">
           {queued.map((entry) => (
@@ -54,8 +85,10 @@ export function Composer({ chatId, running, queued }: { chatId: string; running:
         <textarea
           id="composer"
           ref={field}
-          rows={2}
+          rows={1}
           value={text}
+          aria-describedby={limit.note ? "composer-limit" : undefined}
+          aria-invalid={limit.over || undefined}
           onChange={(event) => setText(event.target.value)}
           onKeyDown={(event) => {
             if (event.key === "Enter" && !event.shiftKey && !event.nativeEvent.isComposing) {
@@ -63,13 +96,19 @@ export function Composer({ chatId, running, queued }: { chatId: string; running:
               void send();
             }
           }}
-          placeholder={running ? "The agent is replying; your message will be queued…" : "Write a message…"}
-          className="min-w-0 flex-1 resize-y rounded-md border border-zinc-300 bg-transparent px-3 py-2 dark:border-zinc-700"
+          placeholder={running ? "Queue a message…" : "Message the agent…"}
+          className="min-w-0 flex-1 resize-none rounded-md border border-zinc-300 bg-transparent px-3 py-2 aria-invalid:border-red-600 dark:border-zinc-700"
         />
-        <PrimaryButton type="submit" disabled={sending || !text.trim()}>
+        {running && <StopButton key={turnKey} chatId={chatId} />}
+        <PrimaryButton type="submit" disabled={sending || !text.trim() || limit.over}>
           {running ? "Queue" : "Send"}
         </PrimaryButton>
       </form>
+      {limit.note && (
+        <p id="composer-limit" className={`text-xs ${limit.over ? "text-red-700 dark:text-red-300" : "text-zinc-600 dark:text-zinc-400"}`}>
+          {limit.note}
+        </p>
+      )}
       {error && <ErrorNote>{error}</ErrorNote>}
     </div>
   );

@@ -9,7 +9,7 @@ import type { ItemView } from "@/lib/chat/wire";
 export function RegenerateButton({ item, chatId }: { item: ItemView; chatId: string }) {
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const label = item.status === "interrupted" || item.status === "failed" ? "Retry" : "Regenerate";
+  const label = item.status === "complete" ? "Regenerate" : "Retry";
 
   async function regenerate() {
     setPending(true);
@@ -29,7 +29,7 @@ export function RegenerateButton({ item, chatId }: { item: ItemView; chatId: str
         type="button"
         onClick={() => void regenerate()}
         disabled={pending}
-        className="rounded-md border border-zinc-300 px-2.5 py-1 text-sm text-zinc-700 hover:bg-zinc-100 focus-visible:outline-2 focus-visible:outline-indigo-600 disabled:opacity-60 dark:border-zinc-700 dark:text-zinc-300 dark:hover:bg-zinc-800"
+        className="rounded-md border border-zinc-300 px-2.5 py-1 text-xs font-medium text-zinc-700 hover:bg-zinc-100 focus-visible:outline-2 focus-visible:outline-indigo-600 disabled:opacity-60 dark:border-zinc-700 dark:text-zinc-300 dark:hover:bg-zinc-800"
       >
         {pending ? `${label}…` : label}
       </button>

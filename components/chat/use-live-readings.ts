@@ -1,6 +1,6 @@
 "use client";
 
-import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { z } from "zod";
 import { postJson } from "@/lib/chat/client-api";
 import { type ReadingView, readingViewSchema } from "@/lib/chat/wire";
@@ -53,24 +53,29 @@ export function useLiveReadings({ chatId, itemId, revision, block, frozen, input
   enabled: boolean;
 }): LiveReadings {
   const names = useMemo(() => Object.keys(block.queries).map((name) => `$${name}`), [block]);
-  const [queries, setQueries] = useState<Record<string, Query>>(() =>
-    Object.fromEntries(names.map((name) => [name, { good: frozen[name]?.state === "fresh" ? frozen[name]! : null, last: frozen[name] ?? null, inFlight: false }])),
+  // Reads this page made; until one arrives, a query shows its frozen first reading (which a page
+  // that watched the reply stream receives when the reply completes).
+  const [ownReads, setOwnReads] = useState<Record<string, Query>>({});
+  const queries = useMemo(
+    () =>
+      Object.fromEntries(
+        names.map((name): [string, Query] => {
+          const own = ownReads[name];
+          const first = frozen[name];
+          return [name, { good: own?.good ?? (first?.state === "fresh" ? first : null), last: own?.last ?? first ?? null, inFlight: own?.inFlight ?? false }];
+        }),
+      ),
+    [names, ownReads, frozen],
   );
-  // A page that watched the reply stream gets the frozen readings when it completes.
-  useEffect(() => {
-    setQueries((current) => {
-      const adopted = names.filter((name) => !current[name]?.good && frozen[name]?.state === "fresh");
-      if (adopted.length === 0) return current;
-      return { ...current, ...Object.fromEntries(adopted.map((name) => [name, { good: frozen[name]!, last: frozen[name]!, inFlight: false }])) };
-    });
-  }, [frozen, names]);
 
   const latestInputs = useRef(inputs);
-  latestInputs.current = inputs;
+  useLayoutEffect(() => {
+    latestInputs.current = inputs;
+  }, [inputs]);
 
   const read = useCallback(
     async (name: string) => {
-      setQueries((current) => ({ ...current, [name]: { ...current[name]!, inFlight: true } }));
+      setOwnReads((current) => ({ ...current, [name]: { good: current[name]?.good ?? null, last: current[name]?.last ?? null, inFlight: true } }));
       let reading: ReadingView | null = null;
       try {
         const body = { itemId, blockId: block.id, revision, query: name, values: latestInputs.current };
@@ -78,9 +83,9 @@ export function useLiveReadings({ chatId, itemId, revision, block, frozen, input
       } catch {
         // A refused request (busy, a stale block) leaves the last good reading on screen; the next refresh tries again.
       }
-      setQueries((current) => ({
+      setOwnReads((current) => ({
         ...current,
-        [name]: { good: reading?.state === "fresh" ? reading : current[name]!.good, last: reading ?? current[name]!.last, inFlight: false },
+        [name]: { good: reading?.state === "fresh" ? reading : (current[name]?.good ?? null), last: reading ?? current[name]?.last ?? null, inFlight: false },
       }));
     },
     [chatId, itemId, revision, block.id],

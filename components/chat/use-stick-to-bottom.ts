@@ -1,27 +1,26 @@
 "use client";
 
-import { useEffect, useRef } from "react";
+import { type RefObject, useEffect, useRef } from "react";
 
 const NEAR_BOTTOM_PX = 120;
 
-function nearBottom(): boolean {
-  return window.innerHeight + window.scrollY >= document.documentElement.scrollHeight - NEAR_BOTTOM_PX;
-}
-
 /**
- * Keeps the newest text in view while a reply streams, as long as the reader is at the bottom;
- * someone who scrolled up to read is left where they are.
+ * Keeps the newest text in view while a reply streams, as long as the reader is at the bottom of
+ * the conversation; someone who scrolled up to read is left where they are.
  */
-export function useStickToBottom(change: unknown): void {
+export function useStickToBottom(scroller: RefObject<HTMLElement | null>, change: unknown): void {
   const stuck = useRef(true);
   useEffect(() => {
+    const element = scroller.current;
+    if (!element) return;
     const onScroll = () => {
-      stuck.current = nearBottom();
+      stuck.current = element.scrollTop + element.clientHeight >= element.scrollHeight - NEAR_BOTTOM_PX;
     };
-    window.addEventListener("scroll", onScroll, { passive: true });
-    return () => window.removeEventListener("scroll", onScroll);
-  }, []);
+    element.addEventListener("scroll", onScroll, { passive: true });
+    return () => element.removeEventListener("scroll", onScroll);
+  }, [scroller]);
   useEffect(() => {
-    if (stuck.current) window.scrollTo({ top: document.documentElement.scrollHeight });
-  }, [change]);
+    const element = scroller.current;
+    if (element && stuck.current) element.scrollTop = element.scrollHeight;
+  }, [scroller, change]);
 }

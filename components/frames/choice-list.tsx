@@ -1,55 +1,70 @@
 "use client";
 
-import { useId, useState } from "react";
-import { ChoiceListPropsSchema } from "@/lib/component-frames";
-import { postJson } from "@/lib/chat/client-api";
+import { useId, useRef, useState } from "react";
 import { z } from "zod";
-import { type ComponentPart, type ConfirmationView, type ItemView, type SelectionView, selectionViewSchema } from "@/lib/chat/wire";
-
-const selectionResponseSchema = z.object({ selection: selectionViewSchema });
 import { ErrorNote } from "@/components/ui/error-note";
 import { LocalTime } from "@/components/ui/local-time";
+import { postJson } from "@/lib/chat/client-api";
+import { ChoiceListPropsSchema } from "@/lib/component-frames";
+import { confirmationOutcome, reopensList, selectionViewSchema, type SelectionView } from "@/lib/chat/wire";
+import { ChoiceOption } from "./choice-option";
+import type { FrameProps } from "./frame-props";
+import { pickRefusal, unavailableSentence } from "./frame-refusals";
 
-const HELP: Record<string, string> = {
-  "frame-already-answered": "Reload to see the answer that was recorded.",
-  "frame-not-answerable": "Wait for the reply to finish, then pick again.",
-  "action-refused": "The agent proposed an action this app does not allow.",
+const selectionResponseSchema = z.object({ selection: selectionViewSchema });
+
+const REOPENED: Record<string, string> = {
+  rejected: "was rejected",
+  expired: "expired before anyone decided",
+  failed: "failed",
 };
 
-const CONFIRMATION_NOTE: Record<ConfirmationView["status"], string> = {
-  pending: "awaiting your confirmation",
+const CONFIRMATION_STATE: Record<string, string> = {
+  pending: "approve or reject it below",
   approving: "running",
-  approved: "approved",
   rejecting: "rejecting",
-  rejected: "rejected",
-  expiring: "expired",
-  expired: "expired",
+  expiring: "expiring",
+  approved: "done",
 };
 
-/** A ChoiceList frame: a labelled fieldset of native buttons, closed once answered. */
-export function ChoiceList({ part, item, chatId }: { part: ComponentPart; item: ItemView; chatId: string }) {
+/**
+ * A ChoiceList frame: a labelled fieldset of native buttons, closed once answered, with the
+ * unchosen options dimmed. When the action a pick proposed ended without running, the list is
+ * open again (`reopensList`). Options whose action the app refuses are drawn unavailable, saying why.
+ */
+export function ChoiceList({ part, item, chatId, onProposed }: FrameProps) {
   const baseId = useId();
   const [pending, setPending] = useState<string | null>(null);
-  const [error, setError] = useState<{ message: string; help?: string } | null>(null);
-  // The answer the server just gave, drawn until the chat's stream delivers the same.
+  const [error, setError] = useState<{ choiceId: string; message: string } | null>(null);
+  // The answer the server just gave, drawn until the chat's stream delivers the same or a later one.
   const [recorded, setRecorded] = useState<SelectionView | null>(null);
+  const status = useRef<HTMLParagraphElement>(null);
+  const alert = useRef<HTMLDivElement>(null);
   const props = ChoiceListPropsSchema.safeParse(part.props);
   if (!props.success) return <p className="text-sm">{part.fallback.summary}</p>;
   const { prompt, choices } = props.data;
-  const answer = item.selections[part.instanceId] ?? recorded ?? undefined;
-  const closed = answer !== undefined || item.status !== "complete" || item.parentToolUseId !== null;
+  const streamed = item.selections[part.instanceId];
+  const answer = recorded && (!streamed || recorded.at > streamed.at) ? recorded : streamed;
+  const confirmation = answer?.confirmationToken ? item.confirmations[answer.confirmationToken] : undefined;
+  const reopened = confirmation !== undefined && reopensList(confirmation);
+  const standing = answer !== undefined && !reopened ? answer : undefined;
+  const closed = standing !== undefined || item.status !== "complete" || item.parentToolUseId !== null;
 
   async function pick(choiceId: string) {
     setPending(choiceId);
     setError(null);
     try {
-      const response = selectionResponseSchema.safeParse(
+      const response = selectionResponseSchema.parse(
         await postJson(`/api/chats/${chatId}/selections`, { itemId: item.id, instanceId: part.instanceId, choiceId }),
       );
-      if (response.success) setRecorded(response.data.selection);
+      setRecorded(response.selection);
+      // The picked button closes; focus goes to what happens next instead of to the page.
+      if (response.selection.confirmationToken) onProposed?.(response.selection.confirmationToken);
+      else status.current?.focus();
     } catch (caught) {
-      const code = caught instanceof Error && "code" in caught ? String(caught.code) : "";
-      setError({ message: caught instanceof Error ? caught.message : "The choice could not be sent.", help: HELP[code] });
+      const action = choices.find((choice) => choice.id === choiceId)?.action?.name;
+      setError({ choiceId, message: pickRefusal(caught, action) });
+      alert.current?.focus();
     } finally {
       setPending(null);
     }
@@ -60,49 +75,43 @@ export function ChoiceList({ part, item, chatId }: { part: ComponentPart; item: 
       <legend className="px-1 font-medium">{prompt}</legend>
       <ul className="space-y-2">
         {choices.map((choice) => {
-          const chosen = answer?.choiceId === choice.id;
-          const descriptionId = `${baseId}-${choice.id}`;
+          const refused = part.refusedChoices?.[choice.id];
+          const unavailable = refused ? unavailableSentence(refused, choice.action?.name ?? "") : null;
           return (
             <li key={choice.id}>
-              <button
-                type="button"
-                disabled={closed || pending !== null}
-                aria-pressed={chosen}
-                aria-describedby={choice.description ? descriptionId : undefined}
-                onClick={() => void pick(choice.id)}
-                className="w-full rounded-md border border-zinc-300 px-3 py-2 text-left hover:bg-zinc-50 disabled:cursor-not-allowed disabled:hover:bg-transparent aria-pressed:border-indigo-600 aria-pressed:bg-indigo-50 dark:border-zinc-700 dark:hover:bg-zinc-900 dark:aria-pressed:bg-indigo-950"
-              >
-                <span className="block font-medium">
-                  {choice.label}
-                  {chosen && <span className="ml-2 text-xs font-normal text-indigo-700 dark:text-indigo-300">Chosen</span>}
-                  {pending === choice.id && <span className="ml-2 text-xs font-normal text-zinc-500">Sending…</span>}
-                </span>
-                {choice.description && (
-                  <span id={descriptionId} className="block text-sm text-zinc-600 dark:text-zinc-400">
-                    {choice.description}
-                  </span>
-                )}
-              </button>
+              <ChoiceOption
+                choice={choice}
+                chosen={standing?.choiceId === choice.id}
+                passedOver={standing !== undefined && standing.choiceId !== choice.id}
+                unavailable={unavailable}
+                disabled={closed || pending !== null || unavailable !== null || error?.choiceId === choice.id}
+                sending={pending === choice.id}
+                baseId={baseId}
+                onPick={() => void pick(choice.id)}
+              />
             </li>
           );
         })}
       </ul>
-      <p aria-live="polite" className="text-sm text-zinc-600 dark:text-zinc-400">
-        {answer ? (
+      <p ref={status} tabIndex={-1} aria-live="polite" className="text-sm text-zinc-600 dark:text-zinc-400">
+        {standing ? (
           <>
-            Answered “{answer.label}” · <LocalTime iso={answer.at} />
-            {answer.queued && " · queued behind the running reply"}
-            {answer.confirmationToken && ` · ${CONFIRMATION_NOTE[item.confirmations[answer.confirmationToken]?.status ?? "pending"]}`}
+            Answered “{standing.label}” · <LocalTime iso={standing.at} />
+            {standing.queued && " · queued behind the running reply"}
+            {confirmation && ` · ${CONFIRMATION_STATE[confirmation.status] ?? ""}`}
+          </>
+        ) : answer && confirmation ? (
+          <>
+            “{answer.label}” {REOPENED[confirmationOutcome(confirmation) ?? ""] ?? "ended"} · <LocalTime iso={answer.at} />. Pick again: another option, or the
+            same one for a new proposal.
           </>
         ) : item.status === "streaming" ? (
           "Choices open when the reply finishes."
         ) : null}
       </p>
-      {error && (
-        <ErrorNote>
-          {error.message} {error.help}
-        </ErrorNote>
-      )}
+      <div ref={alert} tabIndex={-1}>
+        {error && <ErrorNote>{error.message}</ErrorNote>}
+      </div>
     </fieldset>
   );
 }

@@ -1,95 +1,110 @@
 "use client";
 
-import { useEffect, useState } from "react";
-import { postJson } from "@/lib/chat/client-api";
-import type { ConfirmationView } from "@/lib/chat/wire";
+import { useEffect, useRef, useState } from "react";
+import { useChatActions } from "@/components/chat/chat-actions";
 import { ErrorNote } from "@/components/ui/error-note";
+import { ApiError, postJson } from "@/lib/chat/client-api";
+import { confirmationViewSchema, type ConfirmationView } from "@/lib/chat/wire";
+import { asRecord, FieldList } from "./confirmation-details";
+import { presenterFor, stageOf, type Stage } from "./tool-presenters";
+import { formatLeft, useSecondsLeft } from "./use-seconds-left";
 
-/** Seconds until expiry, ticking; null until mounted, so server and client render the same. */
-function useSecondsLeft(expiresAt: string, active: boolean): number | null {
-  const [now, setNow] = useState<number | null>(null);
-  useEffect(() => {
-    if (!active) return;
-    setNow(Date.now());
-    const timer = setInterval(() => setNow(Date.now()), 1_000);
-    return () => clearInterval(timer);
-  }, [active]);
-  return now === null ? null : Math.max(0, Math.ceil((Date.parse(expiresAt) - now) / 1_000));
-}
+// How far along a handle is, so the newer of two views of it (the stream's, a response's) wins.
+const RANK: Record<ConfirmationView["status"], number> = { pending: 0, approving: 1, rejecting: 1, expiring: 1, approved: 2, rejected: 2, expired: 2 };
 
-function formatLeft(seconds: number): string {
-  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}`;
-}
+const FRAME: Record<Stage, string> = {
+  pending: "border-amber-400 bg-amber-50 dark:border-amber-700 dark:bg-amber-950/30",
+  running: "border-amber-400 bg-amber-50 dark:border-amber-700 dark:bg-amber-950/30",
+  executed: "border-emerald-400 bg-emerald-50 dark:border-emerald-800 dark:bg-emerald-950/30",
+  failed: "border-red-300 bg-red-50 dark:border-red-900 dark:bg-red-950/30",
+  rejected: "border-zinc-300 bg-zinc-50 dark:border-zinc-700 dark:bg-zinc-900",
+  expired: "border-zinc-300 bg-zinc-50 dark:border-zinc-700 dark:bg-zinc-900",
+};
 
-function Outcome({ confirmation }: { confirmation: ConfirmationView }) {
-  const outcome = confirmation.outcome as { kind?: string; result?: unknown; message?: string } | null;
-  switch (confirmation.status) {
-    case "approved":
-      return outcome?.kind === "executed" ? (
-        <div className="space-y-1">
-          <p className="font-medium text-emerald-700 dark:text-emerald-300">Approved and run.</p>
-          <pre className="overflow-x-auto rounded bg-zinc-100 p-2 text-xs dark:bg-zinc-900">{JSON.stringify(outcome.result, null, 2)}</pre>
+function Outcome({ stage, confirmation }: { stage: Stage; confirmation: ConfirmationView }) {
+  const outcome = asRecord(confirmation.outcome);
+  switch (stage) {
+    case "executed":
+      return (
+        <div className="space-y-1 border-t border-emerald-300 pt-2 dark:border-emerald-800">
+          <p className="font-medium">Result</p>
+          <FieldList record={asRecord(outcome.result)} fields={presenterFor(confirmation.action).result} only />
         </div>
-      ) : (
-        <p className="text-red-700 dark:text-red-300">Approved, but the tool failed: {(outcome?.message ?? "no result").replace(/\.$/, "")}.</p>
       );
+    case "failed":
+      return <p>{`It failed: ${String(outcome.message ?? "no reason was given").replace(/\.$/, "")}. It will not be tried again; pick it in the list above for a new proposal, or choose something else.`}</p>;
     case "rejected":
-      return <p className="font-medium">Rejected. Nothing was run.</p>;
+      return <p>Nothing was sent. The list above is open again: choose another option, or pick this one for a new proposal.</p>;
     case "expired":
-    case "expiring":
-      return <p className="font-medium text-amber-700 dark:text-amber-300">This confirmation expired. Nothing was run.</p>;
-    case "approving":
-    case "rejecting":
-      return <p>Working…</p>;
+      return <p>Nobody decided in time, so nothing was sent. The list above is open again: pick it for a new proposal, or choose something else.</p>;
+    case "running":
+      return <p>Working on it…</p>;
     case "pending":
       return null;
   }
 }
 
-/** Asks a person to approve or reject the tool call a choice proposed, before anything runs. */
-export function ConfirmationCard({ confirmation, chatId }: { confirmation: ConfirmationView; chatId: string }) {
-  const pending = confirmation.status === "pending";
-  const secondsLeft = useSecondsLeft(confirmation.expiresAt, pending);
+/**
+ * Asks a person to approve or reject the tool call a choice proposed, before anything runs, and
+ * then says in words what happened. At 0:00 it turns expired in place and reads the chat again,
+ * which settles the handle on the server and tells the agent. Focus comes here when this tab's
+ * pick proposed it (`focusOnMount`), and moves to the outcome after a decision.
+ */
+export function ConfirmationCard({ confirmation: streamed, chatId, focusOnMount }: { confirmation: ConfirmationView; chatId: string; focusOnMount: boolean }) {
+  const [answered, setAnswered] = useState<ConfirmationView | null>(null);
+  const confirmation = answered && RANK[answered.status] > RANK[streamed.status] ? answered : streamed;
+  const secondsLeft = useSecondsLeft(confirmation.expiresAt, confirmation.status === "pending");
+  const stage = stageOf(confirmation, secondsLeft === 0);
+  const presenter = presenterFor(confirmation.action);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const card = useRef<HTMLElement>(null);
+  const outcome = useRef<HTMLDivElement>(null);
+  const { resync } = useChatActions();
   const titleId = `confirm-${confirmation.token}`;
+  const timedOut = confirmation.status === "pending" && secondsLeft === 0;
+
+  useEffect(() => {
+    if (focusOnMount) card.current?.focus();
+  }, [focusOnMount]);
+  useEffect(() => {
+    if (timedOut) void resync();
+  }, [timedOut, resync]);
 
   async function decide(decision: "approve" | "reject") {
     setBusy(true);
     setError(null);
+    let settled: unknown;
     try {
-      await postJson(`/api/chats/${chatId}/confirmations/${confirmation.token}`, { decision });
+      settled = asRecord(await postJson(`/api/chats/${chatId}/confirmations/${confirmation.token}`, { decision })).confirmation;
     } catch (caught) {
-      setError(caught instanceof Error ? caught.message : "The decision could not be sent.");
-    } finally {
-      setBusy(false);
+      // A refusal carries the handle as it stands (decided elsewhere, or expired): the card says it.
+      settled = caught instanceof ApiError ? caught.body?.confirmation : undefined;
     }
+    setBusy(false);
+    const parsed = confirmationViewSchema.safeParse(settled);
+    if (!parsed.success) return setError("The decision could not be sent. Check your connection and try again.");
+    setAnswered(parsed.data);
+    // The buttons go with the decision; the person lands on what happened instead.
+    outcome.current?.focus();
   }
 
   return (
-    <section aria-labelledby={titleId} className="space-y-2 rounded-lg border border-amber-400 bg-amber-50 p-3 dark:border-amber-700 dark:bg-amber-950/30">
-      <h3 id={titleId} className="font-medium">
-        Confirm: run <code className="font-mono">{confirmation.action}</code>?
-      </h3>
-      <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
-        {Object.entries(confirmation.input).map(([key, value]) => (
-          <div key={key} className="contents">
-            <dt className="font-medium text-zinc-600 dark:text-zinc-400">{key}</dt>
-            <dd className="break-words">{typeof value === "string" ? value : JSON.stringify(value)}</dd>
-          </div>
-        ))}
-      </dl>
-      {pending && (
+    <section ref={card} tabIndex={-1} aria-labelledby={titleId} className={`space-y-3 rounded-lg border p-3 ${FRAME[stage]}`}>
+      <h2 id={titleId} className="font-semibold">
+        {presenter.headline(stage, confirmation.input)}
+      </h2>
+      <FieldList record={confirmation.input} fields={presenter.fields} />
+      {stage === "pending" && (
         <>
-          <p className="text-sm text-zinc-600 dark:text-zinc-400">
+          <p className="text-sm text-zinc-700 dark:text-zinc-300">
+            Nothing runs until you approve.{" "}
             {secondsLeft === null ? (
-              "Expires five minutes after it was proposed."
-            ) : secondsLeft > 0 ? (
+              "The proposal expires five minutes after it was made."
+            ) : (
               <>
                 Time left: <time dateTime={`PT${secondsLeft}S`}>{formatLeft(secondsLeft)}</time>
               </>
-            ) : (
-              "Expired: approving now will be refused."
             )}
           </p>
           <div className="flex gap-2">
@@ -102,8 +117,8 @@ export function ConfirmationCard({ confirmation, chatId }: { confirmation: Confi
           </div>
         </>
       )}
-      <div aria-live="polite" className="text-sm">
-        <Outcome confirmation={confirmation} />
+      <div ref={outcome} tabIndex={-1} role="status" className="text-sm">
+        <Outcome stage={stage} confirmation={confirmation} />
       </div>
       {error && <ErrorNote>{error}</ErrorNote>}
     </section>

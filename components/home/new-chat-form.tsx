@@ -1,8 +1,9 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { z } from "zod";
+import { messageLimit, messageRefusal } from "@/components/chat/message-limit";
 import { postJson } from "@/lib/chat/client-api";
 import { ErrorNote } from "@/components/ui/error-note";
 import { PrimaryButton } from "@/components/ui/primary-button";
@@ -14,36 +15,28 @@ export function NewChatForm({ starters }: { starters: string[] }) {
   const [text, setText] = useState("");
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const limit = messageLimit(text);
+  const field = useRef<HTMLInputElement>(null);
+  // Text typed before the page finished loading is in the field but not yet in state.
+  useEffect(() => {
+    if (field.current?.value) setText(field.current.value);
+  }, []);
 
   async function start(message: string) {
-    if (!message.trim() || pending) return;
+    if (!message.trim() || pending || messageLimit(message).over) return;
     setPending(true);
     setError(null);
     try {
       const { chatId } = createdSchema.parse(await postJson("/api/chats", { message }));
       router.push(`/chats/${chatId}`);
     } catch (caught) {
-      setError(caught instanceof Error ? caught.message : "Could not start the chat.");
+      setError(messageRefusal(caught));
       setPending(false);
     }
   }
 
   return (
-    <div className="space-y-3">
-      <ul aria-label="Starter prompts" className="flex flex-wrap gap-2">
-        {starters.map((starter) => (
-          <li key={starter}>
-            <button
-              type="button"
-              disabled={pending}
-              onClick={() => void start(starter)}
-              className="rounded-full border border-zinc-300 px-3 py-1.5 text-sm hover:bg-zinc-100 disabled:opacity-50 dark:border-zinc-700 dark:hover:bg-zinc-900"
-            >
-              {starter}
-            </button>
-          </li>
-        ))}
-      </ul>
+    <div className="space-y-4">
       <form
         onSubmit={(event) => {
           event.preventDefault();
@@ -56,16 +49,43 @@ export function NewChatForm({ starters }: { starters: string[] }) {
         </label>
         <input
           id="first-message"
+          ref={field}
           value={text}
+          aria-describedby={limit.note ? "first-message-limit" : undefined}
+          aria-invalid={limit.over || undefined}
           onChange={(event) => setText(event.target.value)}
           placeholder="Ask anything…"
-          className="min-w-0 flex-1 rounded-md border border-zinc-300 bg-transparent px-3 py-2 dark:border-zinc-700"
+          className="min-w-0 flex-1 rounded-md border border-zinc-300 bg-transparent px-3 py-2 aria-invalid:border-red-600 dark:border-zinc-700"
         />
-        <PrimaryButton type="submit" disabled={pending || !text.trim()}>
+        <PrimaryButton type="submit" disabled={pending || !text.trim() || limit.over}>
           Start
         </PrimaryButton>
       </form>
+      {limit.note && (
+        <p id="first-message-limit" className={`text-xs ${limit.over ? "text-red-700 dark:text-red-300" : "text-zinc-600 dark:text-zinc-400"}`}>
+          {limit.note}
+        </p>
+      )}
       {error && <ErrorNote>{error}</ErrorNote>}
+      <div className="space-y-2">
+        <p className="text-sm font-medium text-zinc-700 dark:text-zinc-300">
+          Or try a starter
+        </p>
+        <ul aria-label="Starter prompts" className="flex flex-wrap gap-2">
+          {starters.map((starter) => (
+            <li key={starter}>
+              <button
+                type="button"
+                disabled={pending}
+                onClick={() => void start(starter)}
+                className="rounded-full border border-zinc-300 px-3 py-1.5 text-sm hover:bg-zinc-100 disabled:opacity-50 dark:border-zinc-700 dark:hover:bg-zinc-900"
+              >
+                {starter}
+              </button>
+            </li>
+          ))}
+        </ul>
+      </div>
     </div>
   );
 }

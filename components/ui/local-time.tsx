@@ -1,11 +1,23 @@
 "use client";
 
-/** A timestamp in the reader's own time zone; the server's rendering is replaced on hydration. */
+import { useEffect, useState } from "react";
+import { useNow } from "./clock";
+import { relativeTime } from "./relative-time";
+
+/**
+ * A time as "2 min ago", the same in the server's markup and in the browser, with the exact time
+ * in the reader's own zone and locale on hover. The title is only known in the browser, so it is
+ * filled in after mount rather than drawn differently on the server.
+ */
 export function LocalTime({ iso }: { iso: string }) {
-  const date = new Date(iso);
+  const now = useNow();
+  const [exact, setExact] = useState<string | undefined>(undefined);
+  useEffect(() => {
+    setExact(new Date(iso).toLocaleString(undefined, { dateStyle: "full", timeStyle: "long" }));
+  }, [iso]);
   return (
-    <time dateTime={iso} title={date.toISOString()} suppressHydrationWarning>
-      {date.toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" })}
+    <time dateTime={iso} title={exact}>
+      {relativeTime(Date.parse(iso), now)}
     </time>
   );
 }

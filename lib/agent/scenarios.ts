@@ -1,5 +1,7 @@
 import { BLOCK_SCENARIOS, blockFollowUp } from "./block-scenarios";
+import { echo } from "./echo";
 import { envelope } from "./envelope";
+import { outcomeReply } from "./outcome-replies";
 import { choiceListFrame, type Scenario, type Script } from "./scenario";
 
 /**
@@ -22,21 +24,10 @@ const STORY = [
   "That is the whole story: a person paying attention, and writing it down, until the pattern shows itself.",
 ].join("\n");
 
-// Blocks first: they are what the home page offers first.
+// Blocks first: they are what the home page offers first. The stories match loosely ("slowly",
+// "long"), so they come last: "Where should we go next, slowly?" is the list, written slowly.
 export const SCENARIOS: Scenario[] = [
   ...BLOCK_SCENARIOS,
-  {
-    name: "slow-story",
-    prompt: "Tell me a long story, slowly",
-    matches: (message) => /\bslowly\b/i.test(message),
-    reply: () => STORY,
-  },
-  {
-    name: "story",
-    prompt: "Tell me a long story",
-    matches: (message) => /\b(story|long)\b/i.test(message),
-    reply: () => STORY,
-  },
   {
     name: "destination",
     prompt: "Where should we go next?",
@@ -144,8 +135,32 @@ export const SCENARIOS: Scenario[] = [
             fallback: { kind: "weather-card", summary: "Lisbon: sunny, 24 °C." },
           },
         },
+        {
+          kind: "component",
+          frame: choiceListFrame(
+            "broken-neighbour",
+            "Did the valid list draw?",
+            [
+              { id: "yes", label: "Yes, it drew" },
+              { id: "no", label: "No" },
+            ],
+            "Choose Yes, it drew or No.",
+          ),
+        },
         { kind: "text", text: "The text around them still reads normally." },
       ]),
+  },
+  {
+    name: "slow-story",
+    prompt: "Tell me a long story, slowly",
+    matches: (message) => /\bslowly\b/i.test(message),
+    reply: () => STORY,
+  },
+  {
+    name: "story",
+    prompt: "Tell me a long story",
+    matches: (message) => /\b(story|long)\b/i.test(message),
+    reply: () => STORY,
   },
 ];
 
@@ -166,12 +181,11 @@ export function scriptedReply(message: string): Script {
     const [, label = "", context = ""] = chosen;
     return { text: blockFollowUp(context) ?? `Noted: **${label}**. ${followUp(label)}` };
   }
+  const outcome = outcomeReply(message);
+  if (outcome) return { text: outcome };
   const scenario = SCENARIOS.find((candidate) => candidate.matches(message));
   if (scenario) return { text: scenario.reply(message), subagent: scenario.subagent?.() };
-  // Cut by characters, not UTF-16 units, so a quote never ends in half an emoji.
-  const characters = Array.from(message);
-  const quoted = characters.length > 200 ? `${characters.slice(0, 200).join("")}…` : message;
-  return { text: `You said: “${quoted}”.\n\nTry one of the starter prompts to see interactive replies.` };
+  return { text: `${echo(message)}\n\nTry one of the starter prompts to see interactive replies.` };
 }
 
 function followUp(label: string): string {

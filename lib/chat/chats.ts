@@ -2,9 +2,10 @@ import "server-only";
 import { appConfig } from "@/lib/config";
 import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/http/errors";
+import { sweepStaleClaims } from "./confirmations";
 import { appendEvents, ITEM_EXTRAS_INCLUDE, itemExtras, lockChat, toItemView } from "./store";
 import { queuedViews, sendOrQueue } from "./turns/start";
-import type { ChatView, ItemView } from "./wire";
+import type { ChatListEntry, ChatView, ItemView } from "./wire";
 
 // Cut by code points: a cut through a surrogate pair would leave text Postgres cannot store.
 function titleFrom(text: string): string {
@@ -34,13 +35,15 @@ export async function createChat({ visitorId, message, maxChats = appConfig().ma
   });
 }
 
-export async function listChats({ visitorId }: { visitorId: string }) {
-  return db().chat.findMany({
+/** The visitor's chats, most recently active first, as the chat list draws them. */
+export async function listChats({ visitorId }: { visitorId: string }): Promise<ChatListEntry[]> {
+  const chats = await db().chat.findMany({
     where: { visitorId },
     orderBy: { updatedAt: "desc" },
     take: 50,
     select: { id: true, title: true, updatedAt: true, activeTurnId: true },
   });
+  return chats.map((chat) => ({ id: chat.id, title: chat.title, updatedAt: chat.updatedAt.toISOString(), replying: chat.activeTurnId !== null }));
 }
 
 /** A person's message: sent at once, or queued behind the turn that is running. */
@@ -53,11 +56,10 @@ export async function sendMessage({ visitorId, chatId, text }: { visitorId: stri
   });
 }
 
-/**
- * The whole chat as its page first draws it; streaming continues from `lastEventSeq`. Routes and
- * pages heal the chat first (`healBeforeRequest`), so the view shows it healed.
- */
+/** The whole chat as its page first draws it; streaming continues from `lastEventSeq`. */
 export async function loadChatView({ visitorId, chatId }: { visitorId: string; chatId: string }): Promise<ChatView> {
+  // Reading a chat heals its confirmations whose deciding process died.
+  await sweepStaleClaims({ chatId, visitorId });
   // Repeatable read: the items, the queue and the sequence number describe one moment of the log.
   return db().$transaction(
     async (tx) => {
@@ -65,7 +67,7 @@ export async function loadChatView({ visitorId, chatId }: { visitorId: string; c
       if (!chat || chat.visitorId !== visitorId) throw new AppError("chat-not-found", "This chat does not exist.");
       const [items, confirmations] = await Promise.all([
         tx.item.findMany({ where: { chatId }, orderBy: { position: "asc" }, include: ITEM_EXTRAS_INCLUDE }),
-        tx.actionConfirmation.findMany({ where: { chatId } }),
+        tx.actionConfirmation.findMany({ where: { chatId }, orderBy: { createdAt: "asc" } }),
       ]);
       const confirmationsByItem = new Map<string, typeof confirmations>();
       for (const row of confirmations) confirmationsByItem.set(row.itemId, [...(confirmationsByItem.get(row.itemId) ?? []), row]);

@@ -7,7 +7,6 @@ import { sendEmailTool } from "@/lib/tools/send-email";
 import { createChat, loadChatView } from "./chats";
 import { CLAIM_LEASE_MS, decideConfirmation, sweepStaleClaims } from "./confirmations";
 import { selectFrameChoice } from "./selections";
-import { healChats } from "./turns/heal";
 import { driveChat } from "./turns/run";
 
 afterAll(async () => {
@@ -69,8 +68,6 @@ describe("claims whose process died", () => {
     const { visitorId, chatId, token, decide } = await claimed("approving", CLAIM_LEASE_MS + 1_000);
     const execute = vi.spyOn(sendEmailTool, "execute");
     try {
-      // What a read of the chat does first, page or API.
-      expect(await healChats({ visitorId, chatId })).toEqual([]);
       const view = (await loadChatView({ visitorId, chatId })).items[1]!.confirmations[token];
       expect(view).toMatchObject({ status: "approved", outcome: { kind: "failed", code: "ACTION_EXECUTION_FAILED" } });
       expect(await decide("approve")).toEqual(view);
@@ -78,8 +75,11 @@ describe("claims whose process died", () => {
     } finally {
       execute.mockRestore();
     }
-    const last = await db().chatEvent.findFirstOrThrow({ where: { chatId }, orderBy: { seq: "desc" } });
+    const last = await db().chatEvent.findFirstOrThrow({ where: { chatId, type: "confirmation.updated" }, orderBy: { seq: "desc" } });
     expect(last.data).toMatchObject({ type: "confirmation.updated", confirmation: { token, status: "approved" } });
+    // The agent is told it failed, in the same transaction.
+    const report = await db().item.findFirstOrThrow({ where: { chatId, role: "user" }, orderBy: { position: "desc" } });
+    expect(report.origin).toMatchObject({ kind: "confirmation", token, outcome: "failed" });
   });
 
   it("returns a lapsed rejection to pending, so the person decides again", async () => {

@@ -12,6 +12,7 @@ import {
 import { db, type Tx } from "@/lib/db/client";
 import { AppError } from "@/lib/http/errors";
 import { appTools } from "@/lib/tools";
+import { reportOutcome } from "./confirmation-outcome";
 import { appendEvents, lockChat, toConfirmationView } from "./store";
 import type { ChatEvent, ConfirmationView } from "./wire";
 
@@ -75,7 +76,8 @@ const CLAIMS: readonly ConfirmationStatus[] = ["approving", "rejecting", "expiri
  * (`UPDATE … WHERE token = $1 AND status = $2`), so of any number of concurrent approvals, on any
  * number of instances, exactly one runs the tool. The step and its event commit together, under
  * the chat lock, so every page sees every state the handle passes through. Each claim is stamped
- * with `claimedAt`, so a claim whose process died can be told from one still running.
+ * with `claimedAt`, so a claim whose process died can be told from one still running. The step
+ * that settles a handle also tells the agent how it ended, in the same transaction.
  */
 function decisionStore(): ConfirmationStore {
   return {
@@ -99,7 +101,9 @@ function decisionStore(): ConfirmationStore {
         });
         if (count !== 1) return false;
         const row = await tx.actionConfirmation.findUniqueOrThrow({ where: { token } });
-        await appendEvents(tx, row.chatId, [{ type: "confirmation.updated", itemId: row.itemId, confirmation: toConfirmationView(row) }]);
+        const confirmation = toConfirmationView(row);
+        const report = await reportOutcome(tx, { ...row, ...confirmation });
+        await appendEvents(tx, row.chatId, [{ type: "confirmation.updated", itemId: row.itemId, confirmation }, ...report]);
         return true;
       });
     },
@@ -137,24 +141,32 @@ const INTERRUPTED: ConfirmationOutcome = {
 /**
  * What a claim whose process died becomes. An approval may have run its tool: it is recorded as
  * failed, never run again (the person can propose it anew). A rejection ran nothing and is
- * undone, so the person decides again; an expiry is finished.
+ * undone, so the person decides again; an expiry is finished, as is a pending handle whose time
+ * ran out with nobody deciding.
  */
 function healedClaim(status: ConfirmationStatus, now: Date) {
   if (status === "approving") return { status: "approved", outcome: INTERRUPTED, settledAt: now } as const;
-  if (status === "expiring") return { status: "expired", outcome: { kind: "expired" }, settledAt: now } as const;
+  if (status === "expiring" || status === "pending") return { status: "expired", outcome: { kind: "expired" }, settledAt: now } as const;
   return { status: "pending", claimedAt: null } as const;
 }
 
 type SweepScope = { chatId?: string; visitorId?: string; now?: Date; leaseMs?: number };
 
 /**
- * Heals claims older than the lease, in one chat (of its owner: a stranger's request writes
- * nothing) or in all: each step commits under the chat lock with its `confirmation.updated` event,
- * as decisions do. Runs whenever a chat is read or decided on; a periodic job may call it without
- * a scope. Returns how many handles it healed.
+ * Heals claims older than the lease, and expires pending handles whose time ran out, in one chat
+ * (of its owner: a stranger's request writes nothing) or in all: each step commits under the chat
+ * lock with its `confirmation.updated` event, as decisions do, and a handle it settles tells the
+ * agent how it ended. Runs whenever a chat is read or decided on, and while a page watches it; a
+ * periodic job may call it without a scope. Returns how many handles it healed; the caller drives
+ * the chat when it has a turn waiting.
  */
 export async function sweepStaleClaims({ chatId, visitorId, now = new Date(), leaseMs = CLAIM_LEASE_MS }: SweepScope = {}): Promise<number> {
-  const stale = { status: { in: [...CLAIMS] }, claimedAt: { lt: new Date(now.getTime() - leaseMs) } };
+  const stale = {
+    OR: [
+      { status: { in: [...CLAIMS] }, claimedAt: { lt: new Date(now.getTime() - leaseMs) } },
+      { status: "pending" as const, expiresAt: { lte: now } },
+    ],
+  };
   const scope = { ...(chatId ? { chatId } : {}), ...(visitorId ? { visitorId } : {}) };
   const chats = await db().actionConfirmation.findMany({ where: { ...stale, ...scope }, select: { chatId: true }, distinct: ["chatId"] });
   let healed = 0;
@@ -162,13 +174,17 @@ export async function sweepStaleClaims({ chatId, visitorId, now = new Date(), le
     healed += await db().$transaction(async (tx) => {
       await lockChat(tx, { chatId: id });
       const events: ChatEvent[] = [];
-      for (const row of await tx.actionConfirmation.findMany({ where: { ...stale, chatId: id } })) {
+      let changed = 0;
+      for (const row of await tx.actionConfirmation.findMany({ where: { ...stale, chatId: id }, orderBy: { createdAt: "asc" } })) {
         const data = healedClaim(row.status, now);
         const { count } = await tx.actionConfirmation.updateMany({ where: { token: row.token, status: row.status }, data });
-        if (count === 1) events.push({ type: "confirmation.updated", itemId: row.itemId, confirmation: toConfirmationView({ ...row, ...data }) });
+        if (count !== 1) continue;
+        changed++;
+        const confirmation = toConfirmationView({ ...row, ...data });
+        events.push({ type: "confirmation.updated", itemId: row.itemId, confirmation }, ...(await reportOutcome(tx, { ...row, ...confirmation })));
       }
       if (events.length > 0) await appendEvents(tx, id, events);
-      return events.length;
+      return changed;
     });
   }
   return healed;

@@ -6,7 +6,8 @@ import {
   type AssistantContentPart,
 } from "@/lib/component-frames";
 import { appComponents } from "./components";
-import type { ChatEvent, Part } from "./wire";
+import { refusedChoices } from "./frame-actions";
+import type { Part } from "./wire";
 
 const DUPLICATE_INSTANCE = { code: "COMPONENT_DUPLICATE_INSTANCE", message: "Another component in this reply has the same instance id." };
 
@@ -24,12 +25,25 @@ function carriesFrames(content: string): boolean {
 export function contentParts(content: string, { final }: { final: boolean }): Part[] {
   if (!carriesFrames(content)) return content ? [{ kind: "text", text: content }] : [];
   const decoded = decodeAssistantContent(content);
-  if (decoded.ok) return resolveParts(decoded.parts);
+  if (decoded.ok) {
+    const parts = resolveParts(decoded.parts);
+    return !final && frameArriving(content) ? [...parts, { kind: "placeholder" }] : parts;
+  }
   if (!content.startsWith("\u001e")) {
-    // A reply that merely starts with a brace is Markdown once it is complete; until then, wait.
-    return final ? [{ kind: "text", text: content }] : [];
+    // A reply that merely starts with a brace is Markdown once it is complete; until then it is
+    // most likely a frame, drawn as one arriving.
+    return final ? [{ kind: "text", text: content }] : [{ kind: "placeholder" }];
   }
   return [{ kind: "diagnostic", code: decoded.diagnostic.code, message: decoded.diagnostic.message }];
+}
+
+/**
+ * Whether the record still being written (after the envelope's last newline) is a frame. Its JSON
+ * takes a while to stream and draws nothing until it is whole, so its place shows a skeleton.
+ */
+function frameArriving(content: string): boolean {
+  const pending = content.slice(content.lastIndexOf("\n") + 1);
+  return !pending.startsWith("\u001e") && /^\{\s*"kind"\s*:\s*"component"/.test(pending);
 }
 
 function resolveParts(parts: readonly AssistantContentPart[]): Part[] {
@@ -39,17 +53,21 @@ function resolveParts(parts: readonly AssistantContentPart[]): Part[] {
     const resolved = resolveComponentFrame(part.frame, appComponents);
     if (!resolved.ok) {
       const { diagnostic, frame } = resolved;
-      if (diagnostic.code === "COMPONENT_UNKNOWN" && frame) return { kind: "fallback", text: componentFallbackText(frame.fallback) };
+      if (diagnostic.code === "COMPONENT_UNKNOWN" && frame) {
+        return { kind: "fallback", text: componentFallbackText(frame.fallback), componentKey: frame.componentKey, summary: frame.fallback.summary };
+      }
       return { kind: "diagnostic", code: diagnostic.code, message: diagnostic.message };
     }
     if (seen.has(resolved.frame.instanceId)) return { kind: "diagnostic", ...DUPLICATE_INSTANCE };
     seen.add(resolved.frame.instanceId);
+    const refused = refusedChoices(resolved.componentKey, resolved.frame.props);
     return {
       kind: "component",
       instanceId: resolved.frame.instanceId,
       componentKey: resolved.componentKey,
       props: resolved.frame.props,
       fallback: { ...resolved.frame.fallback },
+      ...(refused ? { refusedChoices: refused } : {}),
     };
   });
 }

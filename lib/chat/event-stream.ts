@@ -1,123 +1,108 @@
 import "server-only";
 import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/http/errors";
-import { listenerLive, subscribeToChat } from "./notify";
+import { sweepStaleClaims } from "./confirmations";
+import { createChatFeeds, type ChatFeeds, type LoggedEvent } from "./feed";
+import { listenerLive, onChatNotice } from "./notify";
 import { recoverStaleTurns } from "./turns/recover";
-import { driveChat } from "./turns/run";
+import { requestTurn } from "./turns/hand-off";
 
 // Polling is the fallback for lost notices: frequent without a listener, rare with one.
 const POLL_MS = 1_000;
 const POLL_MS_WHILE_LISTENING = 5_000;
 const KEEPALIVE_MS = 15_000;
-const BATCH = 200;
 // Serverless functions have a maximum duration; ending the stream first lets EventSource
 // reconnect with Last-Event-ID on a fresh invocation instead of being cut off mid-event.
 const MAX_STREAM_MS = 240_000;
 
 type Options = { visitorId: string; chatId: string; after: number; signal: AbortSignal };
 
-type EventRow = { seq: number; data: unknown };
-
-// Every stream of a chat on this instance that one notice wakes reads the same events: they share
-// one query instead of one each. A read is joined only if it began after the joiner was woken, so
-// it sees what woke it. Only reads in flight are shared; the log in Postgres stays the source.
-const reads = new Map<string, { startedAt: number; rows: Promise<EventRow[]> }>();
-
-function readEvents(chatId: string, after: number, wokenAt: number): Promise<EventRow[]> {
-  const key = `${chatId}:${after}`;
-  const shared = reads.get(key);
-  if (shared && shared.startedAt >= wokenAt) return shared.rows;
-  const rows = db()
-    .chatEvent.findMany({ where: { chatId, seq: { gt: after } }, orderBy: { seq: "asc" }, take: BATCH, select: { seq: true, data: true } })
-    .finally(() => {
-      if (reads.get(key)?.rows === rows) reads.delete(key);
-    });
-  reads.set(key, { startedAt: performance.now(), rows });
-  return rows;
-}
-
 /**
  * Server-Sent Events for one chat, read from its durable event log: every event after `after`,
  * then live ones as they commit. Any instance can serve any client; nothing is kept in memory
- * that another instance would need.
+ * that another instance would need. All streams of a chat on this instance share one reader.
  */
 export async function openChatEventStream({ visitorId, chatId, after, signal }: Options): Promise<ReadableStream<Uint8Array>> {
   const chat = await db().chat.findUnique({ where: { id: chatId }, select: { visitorId: true } });
   if (!chat || chat.visitorId !== visitorId) throw new AppError("chat-not-found", "This chat does not exist.");
 
   const encoder = new TextEncoder();
-  let cursor = after;
-  let wake: (() => void) | undefined;
-  // A notice that arrives while the log is being read must not be lost until the next poll.
-  let changed = false;
-  let wokenAt = performance.now();
-  const unsubscribe = subscribeToChat(chatId, () => {
-    changed = true;
-    wokenAt = performance.now();
-    wake?.();
-  });
-  const startedAt = Date.now();
-  let lastWrite = Date.now();
-  let quietPolls = 0;
-  let cancelled = false;
-
-  const waitForChange = () =>
-    new Promise<void>((resolve) => {
-      if (changed) return resolve();
-      const timer = setTimeout(done, listenerLive() ? POLL_MS_WHILE_LISTENING : POLL_MS);
-      function done() {
-        wokenAt = Math.max(wokenAt, performance.now());
-        clearTimeout(timer);
-        wake = undefined;
-        signal.removeEventListener("abort", done);
-        resolve();
-      }
-      wake = done;
-      signal.addEventListener("abort", done, { once: true });
-    });
-
+  let close = () => {};
   return new ReadableStream<Uint8Array>({
-    async start(controller) {
+    start(controller) {
+      let lastWrite = Date.now();
       const write = (text: string) => {
         controller.enqueue(encoder.encode(text));
         lastWrite = Date.now();
       };
       write("retry: 1000\n\n");
-      try {
-        while (!cancelled && !signal.aborted && Date.now() - startedAt < MAX_STREAM_MS) {
-          changed = false;
-          const events = await readEvents(chatId, cursor, wokenAt);
-          for (const event of events) {
-            write(`id: ${event.seq}\ndata: ${JSON.stringify(event.data)}\n\n`);
-            cursor = event.seq;
-          }
-          if (events.length === BATCH) continue;
-          if (events.length === 0 && ++quietPolls % 3 === 0) await recoverQuietChat(chatId);
-          if (events.length > 0) quietPolls = 0;
-          if (Date.now() - lastWrite > KEEPALIVE_MS) write(": keep-alive\n\n");
-          await waitForChange();
-        }
-      } catch (error) {
-        if (!cancelled && !signal.aborted) console.error("Chat event stream failed", error);
-      } finally {
+      const unsubscribe = chatFeeds().subscribe(chatId, after, (events) => {
+        for (const event of events) write(`id: ${event.seq}\ndata: ${JSON.stringify(event.data)}\n\n`);
+      });
+      const keepAlive = setInterval(() => {
+        if (Date.now() - lastWrite >= KEEPALIVE_MS) write(": keep-alive\n\n");
+        // A deleted chat has no events left to announce it: its open pages are told, then closed.
+        void chatDeleted(chatId).then((deleted) => {
+          if (!deleted) return;
+          write("event: deleted\ndata: {}\n\n");
+          close();
+        }, () => {});
+      }, KEEPALIVE_MS / 3);
+      const end = setTimeout(() => close(), MAX_STREAM_MS);
+      close = () => {
         unsubscribe();
+        clearInterval(keepAlive);
+        clearTimeout(end);
+        signal.removeEventListener("abort", close);
         try {
           controller.close();
         } catch {
           // Already closed by the client going away.
         }
-      }
+      };
+      signal.addEventListener("abort", close, { once: true });
     },
     cancel() {
-      cancelled = true;
-      unsubscribe();
-      wake?.();
+      close();
     },
   });
 }
 
-/** A watched chat whose turn lost its process is recovered here rather than left hanging. */
+async function readEvents(chatId: string, after: number, take: number): Promise<LoggedEvent[]> {
+  return db().chatEvent.findMany({ where: { chatId, seq: { gt: after } }, orderBy: { seq: "asc" }, take, select: { seq: true, data: true } });
+}
+
+/**
+ * A watched chat whose turn lost its process is recovered here, once per instance, not per page,
+ * and its confirmations whose time ran out are settled, which tells the agent.
+ */
 async function recoverQuietChat(chatId: string): Promise<void> {
-  const toDrive = await recoverStaleTurns({ chatId });
-  for (const id of toDrive) driveChat(id).catch((error: unknown) => console.error("Recovered turn failed", error));
+  try {
+    const toDrive = await recoverStaleTurns({ chatId });
+    if ((await sweepStaleClaims({ chatId })) > 0 && !toDrive.includes(chatId)) toDrive.push(chatId);
+    // The recovered turn runs in an invocation of its own, not inside this stream's.
+    for (const id of toDrive) await requestTurn(id);
+  } catch (error) {
+    console.error("Recovering a quiet chat failed", error);
+  }
+}
+
+// One set of feeds per process, fed by the instance's one listener (dev reloads keep it).
+const shared = globalThis as typeof globalThis & { answerableChatFeeds?: ChatFeeds };
+
+function chatFeeds(): ChatFeeds {
+  if (!shared.answerableChatFeeds) {
+    const feeds = createChatFeeds({
+      read: readEvents,
+      pollMs: () => (listenerLive() ? POLL_MS_WHILE_LISTENING : POLL_MS),
+      onQuiet: (chatId) => void recoverQuietChat(chatId),
+    });
+    onChatNotice((chatId) => feeds.notify(chatId));
+    shared.answerableChatFeeds = feeds;
+  }
+  return shared.answerableChatFeeds;
+}
+
+async function chatDeleted(chatId: string): Promise<boolean> {
+  return (await db().chat.findUnique({ where: { id: chatId }, select: { id: true } })) === null;
 }

@@ -1,63 +1,58 @@
 import "server-only";
-import { Client } from "pg";
-import { readDatabaseUrl } from "@/lib/db/client";
+import { readDatabaseUrls } from "@/lib/db/client";
+import { CHAT_EVENTS_CHANNEL, type ListenerHealth, type ListenerState, NoticeListener, type OnNotice } from "./notice-listener";
+
+export { CHAT_EVENTS_CHANNEL, type ListenerHealth, type ListenerState };
 
 /**
  * Wake-ups for chat streams. Appends send `pg_notify` inside their transaction, so the notice
  * arrives only after the commit, on every instance listening. A notice is only a hint: streams
  * read the durable event log and also poll, so a missed notice costs latency, never an event.
+ * LISTEN goes over the direct URL (DATABASE_URL_UNPOOLED), one connection per instance.
  */
-export const CHAT_EVENTS_CHANNEL = "chat_events";
-const CHANNEL = CHAT_EVENTS_CHANNEL;
 
-type Listener = () => void;
+// One listener per process; Next dev reloads modules, so it lives on globalThis.
+const state = globalThis as typeof globalThis & { answerableListener?: NoticeListener; answerableNoticeHandlers?: Set<OnNotice> };
 
-const state = globalThis as unknown as {
-  chatListeners?: Map<string, Set<Listener>>;
-  chatListenerClient?: Promise<Client | null>;
-  chatListenerLive?: boolean;
-};
-
-function listeners(): Map<string, Set<Listener>> {
-  return (state.chatListeners ??= new Map());
+function handlers(): Set<OnNotice> {
+  return (state.answerableNoticeHandlers ??= new Set());
 }
 
-async function connectListener(): Promise<Client | null> {
-  const client = new Client({ connectionString: readDatabaseUrl() });
-  try {
-    await client.connect();
-    client.on("notification", (message) => {
-      const chatId = message.payload?.split(":")[0];
-      if (chatId) listeners().get(chatId)?.forEach((wake) => wake());
-    });
-    client.on("error", () => {
-      // A dropped connection leaves streams on polling; the next subscriber reconnects.
-      state.chatListenerClient = undefined;
-      state.chatListenerLive = false;
-    });
-    await client.query(`LISTEN ${CHANNEL}`);
-    state.chatListenerLive = true;
-    return client;
-  } catch {
-    state.chatListenerClient = undefined;
-    await client.end().catch(() => undefined);
-    return null;
+function listener(): NoticeListener {
+  if (!state.answerableListener) {
+    const { direct, directFrom } = readDatabaseUrls();
+    state.answerableListener = new NoticeListener(directFrom, direct, (chatId) => handlers().forEach((handle) => handle(chatId)));
   }
+  return state.answerableListener;
+}
+
+/** Starts listening (at start-up and on first use) and resolves once its state is known. */
+export async function startListener(): Promise<ListenerState> {
+  await listener().start();
+  return listener().state;
 }
 
 /** Whether notices are arriving; while they are, streams can poll rarely. */
 export function listenerLive(): boolean {
-  return state.chatListenerLive === true;
+  return state.answerableListener?.state === "live";
 }
 
-/** Calls `wake` whenever the chat's log may have grown. Returns the unsubscribe function. */
-export function subscribeToChat(chatId: string, wake: Listener): () => void {
-  state.chatListenerClient ??= connectListener();
-  const set = listeners().get(chatId) ?? new Set();
-  set.add(wake);
-  listeners().set(chatId, set);
-  return () => {
-    set.delete(wake);
-    if (set.size === 0) listeners().delete(chatId);
-  };
+/** The listener's state for /api/health, proven again by a fresh probe. */
+export async function checkListener(): Promise<ListenerHealth> {
+  try {
+    const current = listener();
+    await current.start();
+    await current.probe();
+    return { state: current.state, via: current.via, checkedAt: current.checkedAt?.toISOString() ?? null };
+  } catch (error) {
+    console.error("health: the listener could not be checked", error);
+    return { state: "down", via: "DATABASE_URL", checkedAt: null };
+  }
+}
+
+/** Calls `handle` with the chat id of every notice. Returns the function that stops it. */
+export function onChatNotice(handle: OnNotice): () => void {
+  void listener().start();
+  handlers().add(handle);
+  return () => handlers().delete(handle);
 }

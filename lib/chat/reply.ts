@@ -101,6 +101,7 @@ export function replyHistoryText(content: string, blocks: readonly UiBlock[]): s
           return `\n${part.text}\n`;
         case "diagnostic":
         case "block":
+        case "placeholder":
           return "";
       }
     })

@@ -35,9 +35,14 @@ function componentIds(item: ItemView) {
 describe("ChoiceList selection", () => {
   it("stores the reply's frames resolved, and draws invalid or unknown ones as diagnostics and fallbacks", async () => {
     const { reply } = await answeredChat("Show a broken component");
-    expect(reply.parts.map((part) => part.kind)).toEqual(["text", "diagnostic", "fallback", "text"]);
+    expect(componentIds(reply)).toEqual(["text", "diagnostic", "fallback", "broken-neighbour", "text"]);
     expect(reply.parts[1]).toMatchObject({ code: "COMPONENT_INVALID_PROPS" });
-    expect(reply.parts[2]).toEqual({ kind: "fallback", text: "[unsupported visual: weather-card] Lisbon: sunny, 24 °C." });
+    expect(reply.parts[2]).toEqual({
+      kind: "fallback",
+      text: "[unsupported visual: weather-card] Lisbon: sunny, 24 °C.",
+      componentKey: "weather-card",
+      summary: "Lisbon: sunny, 24 °C.",
+    });
   });
 
   it("sends the choice's label once; the same pick again answers the same; another is refused", async () => {

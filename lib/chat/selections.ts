@@ -5,7 +5,7 @@ import { AppError } from "@/lib/http/errors";
 import { proposeAction } from "./confirmations";
 import { appendEvents, lockChat, toConfirmationView, toSelectionView } from "./store";
 import { sendOrQueue } from "./turns/start";
-import { partSchema, type ChatEvent, type ComponentPart, type SelectionView } from "./wire";
+import { partSchema, reopensList, type ChatEvent, type ComponentPart, type SelectionView } from "./wire";
 import { z } from "zod";
 
 export type SelectionOutcome = {
@@ -22,14 +22,16 @@ type Target = { chatId: string; visitorId: string; itemId: string; instanceId: s
  * found as the server stored it, the choice is checked against its validated props, and the pick
  * is recorded once per frame instance (the same choice again answers the same; another is
  * refused). A plain choice sends its visible text as the person's next message (or queues it); a
- * route's granted choice sends its alias; a typed action only proposes a confirmation.
+ * route's granted choice sends its alias; a typed action only proposes a confirmation. When that
+ * proposal ended without running (`reopensList`), the list is open again and the next pick is
+ * recorded as the next attempt: another choice, or the same one proposed anew.
  */
 export async function selectFrameChoice(target: Target): Promise<SelectionOutcome> {
   return db().$transaction(async (tx) => {
     const chat = await lockChat(tx, { chatId: target.chatId, visitorId: target.visitorId });
     const part = await findAnswerableFrame(tx, target);
-    const existing = await tx.frameSelection.findUnique({ where: { itemId_instanceId: { itemId: target.itemId, instanceId: target.instanceId } } });
-    if (existing) {
+    const existing = await tx.frameSelection.findFirst({ where: { itemId: target.itemId, instanceId: target.instanceId }, orderBy: { attempt: "desc" } });
+    if (existing && !(await reopened(tx, existing.confirmationToken))) {
       if (existing.choiceId !== target.choiceId) {
         throw new AppError("frame-already-answered", `This list was already answered with “${existing.label}”.`);
       }
@@ -43,7 +45,8 @@ export async function selectFrameChoice(target: Target): Promise<SelectionOutcom
     );
     if (!selected.ok) throw new AppError("refused_choice", "That choice is not one this list offers.", selected.diagnostic.code);
     const { choice, event } = selected;
-    const base = { itemId: target.itemId, instanceId: target.instanceId, choiceId: choice.id, label: choice.label, event };
+    const attempt = (existing?.attempt ?? 0) + 1;
+    const base = { itemId: target.itemId, instanceId: target.instanceId, choiceId: choice.id, label: choice.label, event, attempt };
     const events: ChatEvent[] = [];
 
     let status: SelectionOutcome["status"];
@@ -75,6 +78,13 @@ export async function selectFrameChoice(target: Target): Promise<SelectionOutcom
 }
 
 const storedPartsSchema = z.array(partSchema);
+
+/** Whether the confirmation an earlier pick proposed ended in a way that gives the choice back. */
+async function reopened(tx: Tx, token: string | null): Promise<boolean> {
+  if (!token) return false;
+  const confirmation = await tx.actionConfirmation.findUnique({ where: { token }, select: { status: true, outcome: true } });
+  return confirmation !== null && reopensList(confirmation);
+}
 
 async function findAnswerableFrame(tx: Tx, target: Target): Promise<ComponentPart> {
   const item = await tx.item.findFirst({ where: { id: target.itemId, chatId: target.chatId } });

@@ -94,7 +94,8 @@ type ItemExtras = Pick<ItemView, "selections" | "confirmations" | "uiAnswers" | 
 const NO_EXTRAS: ItemExtras = { selections: {}, confirmations: {}, uiAnswers: {}, readings: {} };
 
 /** What an item's answered state is read from: its rows of answers, selections and frozen readings. */
-export const ITEM_EXTRAS_INCLUDE = { selections: true, uiAnswers: true, uiReadings: { where: { frozen: true } } } as const;
+// Selections in attempt order, so a list's latest pick is the one that stands.
+export const ITEM_EXTRAS_INCLUDE = { selections: { orderBy: { attempt: "asc" } }, uiAnswers: true, uiReadings: { where: { frozen: true } } } as const;
 
 const storedPartsSchema = z.array(partSchema);
 
@@ -123,7 +124,7 @@ export function toItemView(row: ItemRow, extras: ItemExtras = NO_EXTRAS): ItemVi
 /** An item with its answers, selections and confirmations, as an event that replaces it carries them. */
 export async function loadItemView(tx: Tx, itemId: string): Promise<ItemView> {
   const item = await tx.item.findUniqueOrThrow({ where: { id: itemId }, include: ITEM_EXTRAS_INCLUDE });
-  const confirmations = await tx.actionConfirmation.findMany({ where: { itemId } });
+  const confirmations = await tx.actionConfirmation.findMany({ where: { itemId }, orderBy: { createdAt: "asc" } });
   return toItemView(item, itemExtras(item, confirmations));
 }
 
@@ -137,6 +138,7 @@ type ExtrasSource = {
 /** The answered state of an item: answers of its current revision only, selections, confirmations. */
 export function itemExtras(item: ExtrasSource, confirmations: Parameters<typeof toConfirmationView>[0][]): ItemExtras {
   return {
+    // Attempts come in order, so a list's latest pick is the one that stands.
     selections: Object.fromEntries(item.selections.map((row) => [row.instanceId, toSelectionView(row)])),
     confirmations: Object.fromEntries(confirmations.map((row) => [row.token, toConfirmationView(row)])),
     uiAnswers: Object.fromEntries(item.uiAnswers.filter((row) => row.revision === item.revision).map((row) => [row.blockId, toUiAnswerView(row)])),

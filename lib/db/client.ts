@@ -1,22 +1,25 @@
 // The one Prisma client module. No `import "server-only"`: vitest and the tsx scripts import it
 // too, and that package throws outside a React Server Components build.
 import { PrismaPg } from "@prisma/adapter-pg";
-import { z } from "zod";
+import { attachDatabasePool } from "@vercel/functions";
+import pg from "pg";
 import { PrismaClient, type Prisma } from "./generated/client";
+import { readDatabaseUrls } from "./urls";
+
+export { readDatabaseUrls, type DatabaseUrls } from "./urls";
 
 export type Db = PrismaClient;
 /** The client inside `db().$transaction(async (tx) => ...)`; repository functions take this. */
 export type Tx = Prisma.TransactionClient;
 
-const databaseEnv = z.object({
-  DATABASE_URL: z
-    .string({ error: "DATABASE_URL is not set (npm run dev and npm test start a database and set it)" })
-    .regex(/^postgres(ql)?:\/\//, "DATABASE_URL must be a postgres:// URL"),
-});
+// Sized for serverless: one instance serves many requests at once on Fluid compute, but dozens of
+// instances may share the database, so each keeps few connections and lets idle ones go after
+// 5 s (Vercel's advice), before a suspended instance would leave them for the database to reap.
+const POOL = { max: 10, idleTimeoutMillis: 5_000, connectionTimeoutMillis: 10_000 };
 
-/** DATABASE_URL, read lazily so that importing this module (e.g. during `next build`) never throws. */
+/** The pooled URL (DATABASE_URL, or the only one set), read lazily so that `next build` never throws. */
 export function readDatabaseUrl(env: NodeJS.ProcessEnv = process.env): string {
-  return databaseEnv.parse(env).DATABASE_URL;
+  return readDatabaseUrls(env).pooled;
 }
 
 // How long a transaction may wait for a pooled connection before the request is answered 503
@@ -24,25 +27,38 @@ export function readDatabaseUrl(env: NodeJS.ProcessEnv = process.env): string {
 // while the lock holders were still moving; 5 s still bounds a request's wait.
 const TRANSACTION_MAX_WAIT_MS = 5_000;
 
+type Pooled = { prisma: PrismaClient; pool: pg.Pool };
+
 export function createPrismaClient(connectionString: string): PrismaClient {
-  return new PrismaClient({ adapter: new PrismaPg({ connectionString }), transactionOptions: { maxWait: TRANSACTION_MAX_WAIT_MS } });
+  return createPooledClient(connectionString).prisma;
+}
+
+function createPooledClient(connectionString: string): Pooled {
+  const pool = new pg.Pool({ connectionString, ...POOL });
+  // An idle connection the database or its pooler closes must not crash the process; the pool
+  // drops it and the next query opens another.
+  pool.on("error", (error) => console.error("database: an idle pooled connection failed", error.message));
+  // On Vercel: keeps an instance from suspending while idle connections are still open.
+  attachDatabasePool(pool);
+  return { prisma: new PrismaClient({ adapter: new PrismaPg(pool), transactionOptions: { maxWait: TRANSACTION_MAX_WAIT_MS } }), pool };
 }
 
 // Next dev reloads modules on every change; the cache on globalThis keeps one pool per process.
-const globalForDb = globalThis as typeof globalThis & { answerablePrisma?: PrismaClient };
-let client: PrismaClient | undefined;
+const globalForDb = globalThis as typeof globalThis & { answerablePrisma?: Pooled };
+let client: Pooled | undefined;
 
-/** The shared client, created on first use. */
+/** The shared client over the pooled URL, created on first use. */
 export function db(): PrismaClient {
-  client ??= globalForDb.answerablePrisma ?? createPrismaClient(readDatabaseUrl());
+  client ??= globalForDb.answerablePrisma ?? createPooledClient(readDatabaseUrl());
   if (process.env.NODE_ENV !== "production") globalForDb.answerablePrisma = client;
-  return client;
+  return client.prisma;
 }
 
-/** Closes the shared client's pool (scripts and test teardown). */
+/** Closes the shared client and its pool (scripts and test teardown). */
 export async function disconnectDb(): Promise<void> {
   const current = client ?? globalForDb.answerablePrisma;
   client = undefined;
   globalForDb.answerablePrisma = undefined;
-  await current?.$disconnect();
+  await current?.prisma.$disconnect();
+  await current?.pool.end();
 }

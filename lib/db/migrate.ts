@@ -1,11 +1,13 @@
 // Applies prisma/migrations/*/migration.sql without Prisma's native schema engine (it cannot be
 // downloaded here) and records each one in `_prisma_migrations` exactly as `prisma migrate deploy`
-// does, so either tool can take over a database the other migrated.
+// does, so either tool can take over a database the other migrated. It needs a session of its own
+// (the advisory lock is session-level), so it connects with postgres.js to the direct URL, never
+// through a transaction pooler.
 import { createHash, randomUUID } from "node:crypto";
 import { existsSync } from "node:fs";
 import { readdir, readFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
-import pg from "pg";
+import postgres from "postgres";
 
 // The key `prisma migrate` itself locks on, so this runner and Prisma exclude each other too.
 export const MIGRATION_LOCK_KEY = 72707369;
@@ -69,38 +71,36 @@ export async function migrateDatabase({
   log = () => {},
 }: MigrateOptions): Promise<string[]> {
   const local = await readLocalMigrations(migrationsDir);
-  const client = new pg.Client({ connectionString });
-  await client.connect();
+  // One connection: the lock and every migration's transaction share its session.
+  const sql = postgres(connectionString, { max: 1, prepare: false, onnotice: () => {}, connect_timeout: 15 });
   try {
-    // Session-level lock: held across the per-migration transactions, released in `finally`.
-    await client.query("SELECT pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);
+    // Session-level lock: concurrent runs (two deploys building at once) wait here, then find
+    // nothing left to apply. Released in `finally`, and by Postgres if the process dies.
+    await sql`SELECT pg_advisory_lock(${MIGRATION_LOCK_KEY})`;
     try {
-      return await applyPending(client, local, log);
+      return await applyPending(sql, local, log);
     } finally {
-      await client.query("SELECT pg_advisory_unlock($1)", [MIGRATION_LOCK_KEY]);
+      await sql`SELECT pg_advisory_unlock(${MIGRATION_LOCK_KEY})`;
     }
   } finally {
-    await client.end();
+    await sql.end();
   }
 }
 
 async function applyPending(
-  client: pg.Client,
+  sql: postgres.Sql,
   local: LocalMigration[],
   log: (message: string) => void,
 ): Promise<string[]> {
-  const exists = await client.query<{ t: string | null }>(
-    `SELECT to_regclass('"_prisma_migrations"')::text AS t`,
-  );
-  if (!exists.rows[0]?.t) await client.query(CREATE_HISTORY_TABLE);
+  const [exists] = await sql<{ t: string | null }[]>`SELECT to_regclass('"_prisma_migrations"')::text AS t`;
+  if (!exists?.t) await sql.unsafe(CREATE_HISTORY_TABLE);
 
-  const history = await client.query<HistoryRow>(
-    `SELECT migration_name, checksum, finished_at FROM "_prisma_migrations"
-     WHERE rolled_back_at IS NULL ORDER BY started_at`,
-  );
+  const history = await sql<HistoryRow[]>`
+    SELECT migration_name, checksum, finished_at FROM "_prisma_migrations"
+    WHERE rolled_back_at IS NULL ORDER BY started_at`;
   const byName = new Map(local.map((migration) => [migration.name, migration]));
   const applied = new Set<string>();
-  for (const row of history.rows) {
+  for (const row of history) {
     if (!row.finished_at) {
       throw new MigrationError(
         `migration ${row.migration_name} failed earlier (see "_prisma_migrations".logs). Fix the ` +
@@ -123,38 +123,31 @@ async function applyPending(
   const pending = local.filter((migration) => !applied.has(migration.name));
   if (pending.length === 0) log("database is up to date");
   for (const migration of pending) {
-    await applyOne(client, migration);
+    await applyOne(sql, migration);
     log(`applied ${migration.name}`);
   }
   return pending.map((migration) => migration.name);
 }
 
-async function applyOne(client: pg.Client, migration: LocalMigration) {
+async function applyOne(sql: postgres.Sql, migration: LocalMigration) {
   const id = randomUUID();
   try {
-    await client.query("BEGIN");
-    await client.query(
-      `INSERT INTO "_prisma_migrations" (id, checksum, migration_name, started_at, applied_steps_count)
-       VALUES ($1, $2, $3, now(), 0)`,
-      [id, migration.checksum, migration.name],
-    );
-    // No parameters: the simple query protocol runs the whole multi-statement script.
-    await client.query(migration.sql);
-    await client.query(
-      `UPDATE "_prisma_migrations" SET finished_at = clock_timestamp(), applied_steps_count = 1
-       WHERE id = $1`,
-      [id],
-    );
-    await client.query("COMMIT");
+    await sql.begin(async (tx) => {
+      await tx`
+        INSERT INTO "_prisma_migrations" (id, checksum, migration_name, started_at, applied_steps_count)
+        VALUES (${id}, ${migration.checksum}, ${migration.name}, now(), 0)`;
+      // No parameters: the simple query protocol runs the whole multi-statement script.
+      await tx.unsafe(migration.sql);
+      await tx`
+        UPDATE "_prisma_migrations" SET finished_at = clock_timestamp(), applied_steps_count = 1
+        WHERE id = ${id}`;
+    });
   } catch (error) {
-    await client.query("ROLLBACK");
     const message = error instanceof Error ? error.message : String(error);
     // Recorded as Prisma records a failed migration, so the next run stops until someone looks.
-    await client.query(
-      `INSERT INTO "_prisma_migrations" (id, checksum, migration_name, logs, started_at, applied_steps_count)
-       VALUES ($1, $2, $3, $4, now(), 0)`,
-      [id, migration.checksum, migration.name, message],
-    );
+    await sql`
+      INSERT INTO "_prisma_migrations" (id, checksum, migration_name, logs, started_at, applied_steps_count)
+      VALUES (${id}, ${migration.checksum}, ${migration.name}, ${message}, now(), 0)`;
     throw new MigrationError(`migration ${migration.name} failed and was rolled back: ${message}`);
   }
 }

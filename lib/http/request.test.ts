@@ -49,6 +49,13 @@ describe("JSON bodies", () => {
     expect(await refusal(parseJsonBody(post(new Uint8Array([0x7b, 0x22, 0x74, 0xff, 0x22, 0x7d])), sendMessageBodySchema))).toBe("invalid-text");
     expect(await refusal(parseJsonBody(post('{"text":"   "}'), sendMessageBodySchema))).toBe("invalid-body");
   });
+
+  it("say the limit of text that is too long", async () => {
+    await expect(parseJsonBody(post(JSON.stringify({ text: "x".repeat(8_001) })), sendMessageBodySchema)).rejects.toMatchObject({
+      code: "invalid-body",
+      message: "The text at text is longer than its limit of 8000 characters.",
+    });
+  });
 });
 
 describe("event cursors", () => {

@@ -67,6 +67,11 @@ export async function parseJsonBody<S extends z.ZodType>(request: Request, schem
     const unstorable = parsed.error.issues.find((issue) => issue.code === "custom" && issue.params?.code === INVALID_TEXT);
     const where = (unstorable ?? parsed.error.issues[0])?.path.join(".") || "body";
     if (unstorable) throw new AppError("invalid-text", `The text at ${where} holds a NUL or an unpaired surrogate, which cannot be stored.`);
+    // Text over its limit says the limit, so a client can tell the person how much to cut.
+    const first = parsed.error.issues[0];
+    if (first?.code === "too_big" && first.origin === "string") {
+      throw new AppError("invalid-body", `The text at ${where} is longer than its limit of ${Number(first.maximum)} characters.`);
+    }
     throw new AppError("invalid-body", `The request body is invalid at ${where}.`);
   }
   return parsed.data;

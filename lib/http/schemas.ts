@@ -79,3 +79,12 @@ export const eventCursorSchema = z
   .regex(/^[0-9]{1,10}$/)
   .transform(Number)
   .pipe(z.number().int().max(MAX_EVENT_CURSOR));
+
+export const MAX_TITLE_LENGTH = 100;
+
+export const renameChatBodySchema = z.strictObject({
+  title: storableText()
+    .max(MAX_TITLE_LENGTH)
+    .refine((title) => title.trim().length > 0, "A title needs some text."),
+});
+export type RenameChatBody = z.infer<typeof renameChatBodySchema>;

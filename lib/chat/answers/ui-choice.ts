@@ -77,7 +77,7 @@ const STALE_REASONS = {
 } as const;
 
 const answerableRowSchema = z.object({
-  status: z.enum(["streaming", "complete", "interrupted", "failed"]),
+  status: z.enum(["streaming", "complete", "interrupted", "failed", "stopped"]),
   parentToolUseId: z.string().nullable(),
   revision: z.number().int(),
   completedAt: z.date().nullable(),

@@ -7,9 +7,9 @@ import type { DrawnReply } from "../reply";
 import { appendEvents, loadItemView } from "../store";
 import { dispatchNextQueued } from "./start";
 
-export type TurnOutcome = "finished" | "failed" | "interrupted";
+export type TurnOutcome = "finished" | "failed" | "interrupted" | "stopped";
 
-const ITEM_STATUS = { finished: "complete", failed: "failed", interrupted: "interrupted" } as const;
+const ITEM_STATUS = { finished: "complete", failed: "failed", interrupted: "interrupted", stopped: "stopped" } as const;
 
 type Ending = {
   chatId: string;
@@ -27,7 +27,7 @@ type Ending = {
 };
 
 /**
- * The one place a turn ends, whether its agent finished or failed or its process died. Under the
+ * The one place a turn ends, whether its agent finished, failed or was stopped, or its process died. Under the
  * chat lock (the caller holds it): the reply's final blocks are stored with the next revision and
  * their frozen first readings, the turn is released, and the oldest queued message starts. Returns
  * whether the turn was still running (false: someone else ended it first, nothing was written)

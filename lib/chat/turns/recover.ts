@@ -35,7 +35,9 @@ export async function recoverStaleTurns({ chatId, visitorId, limit = 25 }: TurnS
       }
       const { content } = await tx.item.findUniqueOrThrow({ where: { id: current.replyItemId }, select: { content: true } });
       const drawn = drawReply(content, { itemId: current.replyItemId, final: true });
-      const { next } = await endTurn(tx, { chatId: turn.chatId, turnId: turn.id, itemId: current.replyItemId, content, drawn, outcome: "interrupted" });
+      // A turn someone asked to stop ends as stopped, even if its process died before it saw the request.
+      const outcome = current.stopRequestedAt ? "stopped" : "interrupted";
+      const { next } = await endTurn(tx, { chatId: turn.chatId, turnId: turn.id, itemId: current.replyItemId, content, drawn, outcome });
       return next;
     });
     if (drive) toDrive.push(turn.chatId);

@@ -3,6 +3,7 @@ import { type Agent, type AgentChunk, chatAgent } from "@/lib/agent";
 import { Prisma } from "@/lib/db/generated/client";
 import { db } from "@/lib/db/client";
 import { appConfig } from "@/lib/config";
+import { AppError } from "@/lib/http/errors";
 import { answerHostRoute, type RouteReply } from "../host-routes";
 import { drawReply, replyHistoryText } from "../reply";
 import { appendEvents, lockChat, nextPosition, toItemView } from "../store";
@@ -10,10 +11,11 @@ import { readOrigin, storedBlocksSchema } from "../wire";
 import { LIVE_SOURCES } from "@/lib/live-sources";
 import { takeFirstReadings } from "../readings";
 import { type TurnOutcome } from "./end";
+import { defaultHandOff, type HandOff } from "./hand-off";
+import { withTurnSlot } from "./slots";
 import { storableText } from "./storable";
 import { END_RETRY_WINDOW_MS, storeEnd } from "./store-end";
-import { withTurnSlot } from "./slots";
-import { leaseFromNow, ReplyWriter } from "./writer";
+import { leaseFromNow, renewTurnLease, ReplyWriter, type TurnState } from "./writer";
 
 type Claim = {
   chatId: string;
@@ -37,18 +39,27 @@ const MAX_REPLY_CHARACTERS = 262_144;
 const MAX_TURN_MS = 240_000;
 
 /**
- * Runs every turn the chat has waiting, one after another, until its queue is empty. Safe to call
- * from several places at once: a turn is claimed by binding its reply item under the chat lock,
- * and only the caller that claims it runs it. It waits for one of the process's turn slots first.
+ * Runs the chat's waiting turn. Safe to call from several places at once: a turn is claimed by
+ * binding its reply item under the chat lock, and only the caller that claims it runs it. With a
+ * `handOff` (the default inside the Next server) the next queued turn goes to a fresh invocation
+ * (decision 010); without one (tests, scripts) the whole queue runs here, one turn after another.
+ * It waits for one of the process's turn slots first.
  */
-export async function driveChat(chatId: string, agent: Agent = chatAgent()): Promise<void> {
-  await withTurnSlot(async () => {
+export async function driveChat(chatId: string, agent: Agent = chatAgent(), handOff: HandOff | null = defaultHandOff()): Promise<void> {
+  const ran = await withTurnSlot(async () => {
     for (;;) {
-      const claim = await claimTurn(chatId);
-      if (!claim) return;
+      const claim = await claimTurn(chatId).catch((error: unknown) => {
+        // A chat deleted meanwhile has nothing left to run.
+        if (error instanceof AppError && error.code === "chat-not-found") return null;
+        throw error;
+      });
+      if (!claim) return false;
       await runTurn(claim, agent);
+      if (handOff) return true;
     }
   });
+  // The hand-off waits for no slot of this process: the next turn runs in another invocation.
+  if (ran && handOff) await handOff(chatId);
 }
 
 async function claimTurn(chatId: string): Promise<Claim | null> {
@@ -71,7 +82,8 @@ async function claimTurn(chatId: string): Promise<Claim | null> {
     await tx.turn.update({ where: { id: turn.id }, data: { replyItemId: reply.id, leaseExpiresAt: leaseFromNow() } });
     await appendEvents(tx, chatId, [{ type: turn.restartsItemId ? "item.restarted" : "item.created", item: toItemView(reply) }]);
     const origin = readOrigin(trigger.origin);
-    const message = origin ? `${CHOICE_PREAMBLE(origin.label)}\n\n${trigger.content}` : trigger.content;
+    // A confirmation's outcome is the host's own report; a pick needs the preamble to be read as one.
+    const message = origin && origin.kind !== "confirmation" ? `${CHOICE_PREAMBLE(origin.label)}\n\n${trigger.content}` : trigger.content;
     // Host routes answer what a person typed, or an alias their grant authorised; never text a
     // model-authored choice put in their mouth.
     const route = origin === null || (origin.kind === "frame" && origin.granted) ? answerHostRoute(trigger.content) : null;
@@ -90,15 +102,16 @@ async function runTurn(claim: Claim, chatAgentForTurn: Agent): Promise<void> {
   let recovered = false;
   let outcome: TurnOutcome = "finished";
   let streaming = true;
-  const halt = (reason: "recovered" | "failed") => {
+  const halt = (reason: "recovered" | "failed" | "stopped") => {
     if (reason === "recovered") recovered = true;
     // A write failing after the agent finished does not fail the reply: its end stores it whole.
-    else if (streaming) outcome = "failed";
+    else if (reason === "stopped" || streaming) outcome = reason;
     stop.abort();
   };
-  const heartbeat = setInterval(() => void renewLease(claim, () => halt("recovered")), Math.max(250, appConfig().turnLeaseMs / 3));
+  const onState = (state: Exclude<TurnState, "running">) => halt(state === "stop" ? "stopped" : "recovered");
+  const heartbeat = setInterval(() => void renewLease(claim, onState), Math.max(250, appConfig().turnLeaseMs / 3));
   const deadline = setTimeout(() => halt("failed"), MAX_TURN_MS);
-  const writer = new ReplyWriter(claim, () => halt("recovered"), () => halt("failed"));
+  const writer = new ReplyWriter(claim, onState, () => halt("failed"));
   let content = "";
   try {
     for await (const chunk of agent.reply({ chatId: claim.chatId, history: claim.history, message: claim.message, signal: stop.signal })) {
@@ -173,13 +186,10 @@ async function writeSubagentReply(claim: Claim, chunk: Extract<AgentChunk, { typ
   });
 }
 
-async function renewLease(claim: Claim, onLost: () => void): Promise<void> {
+async function renewLease(claim: Claim, onState: (state: Exclude<TurnState, "running">) => void): Promise<void> {
   try {
-    const { count } = await db().turn.updateMany({
-      where: { id: claim.turnId, status: "running" },
-      data: { leaseExpiresAt: leaseFromNow() },
-    });
-    if (count === 0) onLost();
+    const state = await renewTurnLease(db(), claim.turnId);
+    if (state !== "running") onState(state);
   } catch (error) {
     console.error("Turn lease renewal failed", error);
   }

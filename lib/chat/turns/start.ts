@@ -81,6 +81,10 @@ const MARK_SENT: Record<Origin["kind"], (tx: Tx, sent: Sent) => Promise<ChatEven
     const row = await tx.uiAnswer.update({ where: { id: answer.id }, data: { queued: false, messageId, turnId } });
     return [{ type: "ui.answered", itemId: row.itemId, answer: toUiAnswerView(row) }];
   },
+  // The host's report of a decision has no answer to mark: the confirmation already shows it.
+  async confirmation() {
+    return [];
+  },
 };
 
 // A chat holds at most this many messages waiting behind its running reply.

@@ -1,5 +1,6 @@
 import "server-only";
 import { db } from "@/lib/db/client";
+import { AppError } from "@/lib/http/errors";
 import { lockChat } from "../store";
 import { completeInterruptedReply, endTurn } from "./end";
 
@@ -22,6 +23,8 @@ export async function storeEnd(ending: Parameters<typeof endTurn>[1], until: num
       });
       return;
     } catch (error) {
+      // A chat deleted under its turn has nothing left to store.
+      if (error instanceof AppError && error.code === "chat-not-found") return;
       const wait = END_RETRY_MS[Math.min(attempt, END_RETRY_MS.length - 1)]!;
       if (Date.now() + wait > until) {
         console.error(`A ${ending.outcome} reply could not be stored; recovery will mark it interrupted`, error);

@@ -7,7 +7,6 @@ import { db, disconnectDb } from "@/lib/db/client";
 import { createChat, loadChatView, sendMessage } from "../chats";
 import { healChats } from "./heal";
 import { recoverStaleTurns } from "./recover";
-import { recoverAtStartup } from "./startup";
 import { driveChat } from "./run";
 import { MAX_QUEUED } from "./start";
 
@@ -220,6 +219,21 @@ describe("turns", () => {
     const chat = await loadChatView({ visitorId, chatId });
     expect(chat.items.map((item) => item.status)).toEqual(["complete", "failed", "complete", "complete"]);
   });
+
+  it("runs one turn per call when it hands the next to a fresh invocation", async () => {
+    const { visitorId, chatId } = await newChat("first");
+    await sendMessage({ visitorId, chatId, text: "second" });
+    const handedOff: string[] = [];
+    const handOff = async (id: string) => void handedOff.push(id);
+    await driveChat(chatId, echo, handOff);
+    expect(handedOff).toEqual([chatId]);
+    const statuses = async () => (await loadChatView({ visitorId, chatId })).items.map((item) => `${item.role}:${item.status}`);
+    expect(await statuses()).toEqual(["user:complete", "assistant:complete", "user:complete"]);
+    // The invocation the hand-off asked for runs the queued turn.
+    await driveChat(chatId, echo, handOff);
+    expect(await statuses()).toEqual(["user:complete", "assistant:complete", "user:complete", "assistant:complete"]);
+    expect((await loadChatView({ visitorId, chatId })).running).toBe(false);
+  });
 });
 
 // A reply cut off by a dead process, then the queued message answered after recovery.
@@ -256,20 +270,6 @@ describe("crash recovery", () => {
     expect(chat.items[1]!.parts[0]).toMatchObject({ kind: "text", text: expect.stringContaining("lighthouse") });
     expect(chat.items[3]!.parts[0]).toEqual({ kind: "text", text: "re: still there?" });
     expect(await db().turn.findUniqueOrThrow({ where: { id: turn.id } })).toMatchObject({ status: "interrupted" });
-  });
-
-  it("recovers at start-up: interrupts a turn that lost its process and answers the queue", async () => {
-    const { visitorId, chatId } = await newChat("first");
-    await sendMessage({ visitorId, chatId, text: "second" });
-    // The first turn was claimed by a process that died: its reply item exists, its lease lapsed.
-    const turn = await db().turn.findFirstOrThrow({ where: { chatId, status: "running" } });
-    const { lastPosition } = await db().chat.update({ where: { id: chatId }, data: { lastPosition: { increment: 1 } } });
-    const reply = await db().item.create({ data: { chatId, position: lastPosition, role: "assistant", status: "streaming", content: "half a", turnId: turn.id } });
-    await db().turn.update({ where: { id: turn.id }, data: { replyItemId: reply.id, leaseExpiresAt: new Date(Date.now() - 1) } });
-    await recoverAtStartup();
-    const chat = await loadChatView({ visitorId, chatId });
-    expect(chat.items.map((item) => `${item.role}:${item.status}`)).toEqual(INTERRUPTED_THEN_ANSWERED);
-    expect(chat.running).toBe(false);
   });
 
   it("leaves a turn with a live lease alone", async () => {

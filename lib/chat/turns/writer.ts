@@ -1,7 +1,7 @@
 import "server-only";
 import { UiCompiler, type UiBlock } from "@/lib/intelligent-ui";
 import { appConfig } from "@/lib/config";
-import { db } from "@/lib/db/client";
+import { db, type Tx } from "@/lib/db/client";
 import { drawReply, QUERY_SCHEMAS } from "../reply";
 import { Prisma } from "@/lib/db/generated/client";
 import { eventAppend } from "../store";
@@ -18,6 +18,22 @@ export type WriterTarget = { chatId: string; turnId: string; itemId: string };
 
 export function leaseFromNow(): Date {
   return new Date(Date.now() + appConfig().turnLeaseMs);
+}
+
+/** Whether a turn goes on: `lost` when it no longer runs (recovered, or its chat deleted), `stop` when a person pressed Stop. */
+export type TurnState = "running" | "lost" | "stop";
+
+/**
+ * Renews a running turn's lease and, in the same statement, learns whether it should go on. The
+ * heartbeat runs it; the coalesced write runs the same check inside its own statement, so a Stop
+ * is seen within one write or beat.
+ */
+export async function renewTurnLease(client: Pick<Tx, "$queryRaw">, turnId: string): Promise<TurnState> {
+  const rows = await client.$queryRaw<{ stop: boolean }[]>`
+    UPDATE "Turn" SET "leaseExpiresAt" = ${leaseFromNow()} WHERE "id" = ${turnId}::uuid AND "status" = 'running'
+    RETURNING "stopRequestedAt" IS NOT NULL AS "stop"`;
+  if (!rows[0]) return "lost";
+  return rows[0].stop ? "stop" : "running";
 }
 
 /**
@@ -42,7 +58,7 @@ export class ReplyWriter {
 
   constructor(
     private readonly target: WriterTarget,
-    private readonly onStopped: () => void,
+    private readonly onStopped: (state: Exclude<TurnState, "running">) => void,
     private readonly onFailing: () => void,
   ) {
     this.compiler = new UiCompiler({ id: target.itemId, querySchemas: QUERY_SCHEMAS });
@@ -102,7 +118,8 @@ export class ReplyWriter {
     const events: ChatEvent[] = diffParts(this.target.itemId, this.written, drawn.parts);
     if (changed.length > 0) events.push({ type: "item.blocks", itemId: this.target.itemId, blocks: changed });
     if (events.length === 0) return;
-    if (!(await writeDelta(this.target, content, drawn.parts, events))) return this.onStopped();
+    const state = await writeDelta(this.target, content, drawn.parts, events);
+    if (state !== "running") return this.onStopped(state);
     this.written = drawn.parts;
     if (drawn.compiled) this.previews = new Map(drawn.blocks.map((block) => [block.id, block]));
   }
@@ -111,20 +128,26 @@ export class ReplyWriter {
 /**
  * One write of a streaming reply, in one statement (one round trip, no interactive transaction):
  * it locks the chat, renews the turn's lease (which doubles as the check that the turn was not
- * recovered meanwhile), stores the reply so far and appends its events. False when the turn no
- * longer runs: nothing was written.
+ * recovered meanwhile, and says whether Stop was pressed), stores the reply so far and appends its
+ * events. Nothing is written when the turn no longer runs (`lost`: recovered, or its chat was
+ * deleted) or was asked to stop (`stop`).
  */
-async function writeDelta(target: WriterTarget, content: string, parts: Part[], events: ChatEvent[]): Promise<boolean> {
-  const [row] = await db().$queryRaw<{ owned: number }[]>`
+async function writeDelta(target: WriterTarget, content: string, parts: Part[], events: ChatEvent[]): Promise<TurnState> {
+  const [row] = await db().$queryRaw<{ owned: number; stop: boolean | null }[]>`
     WITH chat AS (
       SELECT "id" FROM "Chat" WHERE "id" = ${target.chatId}::uuid FOR UPDATE
     ), turn AS (
       UPDATE "Turn" SET "leaseExpiresAt" = ${leaseFromNow()}
-      WHERE "id" = ${target.turnId}::uuid AND "status" = 'running' AND EXISTS (SELECT 1 FROM chat) RETURNING "id"
+      WHERE "id" = ${target.turnId}::uuid AND "status" = 'running' AND EXISTS (SELECT 1 FROM chat)
+      RETURNING "id", "stopRequestedAt" IS NOT NULL AS "stop"
+    ), live AS (
+      SELECT "id" FROM turn WHERE NOT "stop"
     ), item AS (
       UPDATE "Item" SET "content" = ${content}, "parts" = ${JSON.stringify(parts)}::jsonb
-      WHERE "id" = ${target.itemId}::uuid AND EXISTS (SELECT 1 FROM turn) RETURNING "id"
-    ), ${eventAppend(target.chatId, events, Prisma.sql`EXISTS (SELECT 1 FROM turn)`)}
-    SELECT (SELECT count(*) FROM turn)::int AS "owned", (SELECT count(*) FROM notice)::int AS "notified"`;
-  return row?.owned === 1;
+      WHERE "id" = ${target.itemId}::uuid AND EXISTS (SELECT 1 FROM live) RETURNING "id"
+    ), ${eventAppend(target.chatId, events, Prisma.sql`EXISTS (SELECT 1 FROM live)`)}
+    SELECT (SELECT count(*) FROM turn)::int AS "owned", (SELECT bool_or("stop") FROM turn) AS "stop",
+      (SELECT count(*) FROM notice)::int AS "notified"`;
+  if (row?.owned !== 1) return "lost";
+  return row.stop ? "stop" : "running";
 }

@@ -15,7 +15,8 @@ export const chatEventSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("item.blocks"), itemId: z.string(), blocks: z.array(uiBlockSchema) }),
   z.object({ type: z.literal("item.completed"), item: itemViewSchema }),
   z.object({ type: z.literal("turn.started"), turnId: z.string() }),
-  z.object({ type: z.literal("turn.ended"), turnId: z.string(), status: z.enum(["finished", "interrupted", "failed"]) }),
+  z.object({ type: z.literal("turn.ended"), turnId: z.string(), status: z.enum(["finished", "interrupted", "failed", "stopped"]) }),
+  z.object({ type: z.literal("chat.renamed"), title: z.string() }),
   // The queue changes by one message at a time; an event never carries the whole queue.
   z.object({ type: z.literal("queue.added"), queued: queuedViewSchema }),
   z.object({ type: z.literal("queue.removed"), id: z.string() }),

@@ -6,3 +6,4 @@ export * from "./views";
 export * from "./events";
 export { appendText, applyChatEvent } from "./reducer";
 export { diffParts } from "./diff";
+export { confirmationOutcome, reopensList, type ConfirmationOutcome } from "./confirmations";

@@ -12,8 +12,17 @@ export const componentPartSchema = z.object({
   componentKey: z.string(),
   props: z.json(),
   fallback: z.object({ kind: z.string(), summary: z.string() }),
+  // Choices whose typed action the host would refuse, by choice id, with the rule that refuses
+  // it (and the input fields at fault): drawn unavailable, with the reason, before anyone picks.
+  refusedChoices: z.record(z.string(), z.object({ code: z.string(), fields: z.array(z.string()) })).optional(),
 });
-export const fallbackPartSchema = z.object({ kind: z.literal("fallback"), text: z.string() });
+// A valid frame of a component this app does not have: its own summary stands in for it.
+export const fallbackPartSchema = z.object({
+  kind: z.literal("fallback"),
+  text: z.string(),
+  componentKey: z.string().optional(),
+  summary: z.string().optional(),
+});
 export const diagnosticPartSchema = z.object({
   kind: z.literal("diagnostic"),
   code: z.string(),
@@ -21,6 +30,8 @@ export const diagnosticPartSchema = z.object({
 });
 // Where an intelligent-ui block stands in the reply; the block itself is in the item's `blocks`.
 export const blockPartSchema = z.object({ kind: z.literal("block"), blockId: z.string() });
+// A frame whose record is still arriving while the reply streams: drawn as a skeleton in its place.
+export const placeholderPartSchema = z.object({ kind: z.literal("placeholder") });
 
 export const partSchema = z.discriminatedUnion("kind", [
   textPartSchema,
@@ -28,6 +39,7 @@ export const partSchema = z.discriminatedUnion("kind", [
   fallbackPartSchema,
   diagnosticPartSchema,
   blockPartSchema,
+  placeholderPartSchema,
 ]);
 export type Part = z.infer<typeof partSchema>;
 export type ComponentPart = z.infer<typeof componentPartSchema>;
@@ -50,6 +62,15 @@ export const originSchema = z.discriminatedUnion("kind", [
     revision: z.number().int(),
     choiceId: z.string(),
     label: z.string(),
+  }),
+  // The host tells the agent how a proposed action ended: sent, failed, rejected or expired.
+  z.object({
+    kind: z.literal("confirmation"),
+    itemId: z.string(),
+    instanceId: z.string(),
+    token: z.string(),
+    label: z.string(),
+    outcome: z.enum(["executed", "failed", "rejected", "expired"]),
   }),
 ]);
 export type Origin = z.infer<typeof originSchema>;

@@ -81,6 +81,12 @@ describe("applyChatEvent", () => {
   });
 });
 
+describe("the chat itself", () => {
+  it("takes a new title from chat.renamed", () => {
+    expect(applyChatEvent(chat(), { type: "chat.renamed", title: "Launch plan" }, 4)).toMatchObject({ title: "Launch plan", lastEventSeq: 4 });
+  });
+});
+
 describe("the queue", () => {
   it("adds and removes one message at a time", () => {
     const queued = { id: "7", text: "next", createdAt: "2026-12-01T10:00:00.000Z" };

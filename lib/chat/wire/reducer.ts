@@ -39,6 +39,8 @@ export function applyChatEvent(chat: ChatView, event: ChatEvent, seq: number): C
         ...item,
         blocks: { ...item.blocks, ...Object.fromEntries(event.blocks.map((block) => [block.id, block])) },
       }));
+    case "chat.renamed":
+      return { ...next, title: event.title };
     case "turn.started":
       return { ...next, running: true };
     case "turn.ended":

@@ -66,7 +66,7 @@ export const itemViewSchema = z.object({
   id: z.string(),
   position: z.number().int(),
   role: z.enum(["user", "assistant"]),
-  status: z.enum(["streaming", "complete", "interrupted", "failed"]),
+  status: z.enum(["streaming", "complete", "interrupted", "failed", "stopped"]),
   parts: z.array(partSchema),
   // Blocks by id: previews while the reply streams, the stored blocks once it is final.
   blocks: z.record(z.string(), uiBlockSchema),
@@ -96,3 +96,7 @@ export const chatViewSchema = z.object({
   lastEventSeq: z.number().int(),
 });
 export type ChatView = z.infer<typeof chatViewSchema>;
+
+/** A chat as the chat list shows it. */
+export const chatListEntrySchema = z.object({ id: z.string(), title: z.string(), updatedAt: z.string(), replying: z.boolean() });
+export type ChatListEntry = z.infer<typeof chatListEntrySchema>;

@@ -1,17 +1,39 @@
 import { loadChatView } from "@/lib/chat/chats";
-import { healBeforeRequest } from "@/lib/chat/turns/background";
+import { deleteChat, renameChat } from "@/lib/chat/manage";
+import { driveAfterResponse } from "@/lib/chat/turns/background";
+import { healChats } from "@/lib/chat/turns/heal";
 import { handleRoute } from "@/lib/http/errors";
-import { parseParams } from "@/lib/http/request";
-import { chatParamsSchema } from "@/lib/http/schemas";
+import { assertSameOrigin, parseJsonBody, parseParams } from "@/lib/http/request";
+import { chatParamsSchema, renameChatBodySchema } from "@/lib/http/schemas";
 import { requireVisitor } from "@/lib/http/visitor";
 
 export const dynamic = "force-dynamic";
-// A turn that reading the chat finds waiting runs after the response, within this lifetime.
 export const maxDuration = 300;
 
-export const GET = handleRoute(async (request: Request, context: { params: Promise<{ chatId: string }> }) => {
+type Context = { params: Promise<{ chatId: string }> };
+
+export const GET = handleRoute(async (request: Request, context: Context) => {
   const { chatId } = parseParams(await context.params, chatParamsSchema);
   const visitorId = await requireVisitor(request);
-  await healBeforeRequest({ visitorId, chatId });
-  return Response.json(await loadChatView({ visitorId, chatId }));
+  // Reading heals what a dead process left in the chat, whoever watches it or not.
+  const waiting = await healChats({ visitorId, chatId });
+  const chat = await loadChatView({ visitorId, chatId });
+  // Reading settles confirmations whose time ran out, which tells the agent: its reply runs here.
+  driveAfterResponse(chat.running ? [...waiting, chatId] : waiting);
+  return Response.json(chat);
+});
+
+export const PATCH = handleRoute(async (request: Request, context: Context) => {
+  assertSameOrigin(request);
+  const { chatId } = parseParams(await context.params, chatParamsSchema);
+  const visitorId = await requireVisitor(request);
+  const { title } = await parseJsonBody(request, renameChatBodySchema);
+  return Response.json(await renameChat({ visitorId, chatId, title }));
+});
+
+export const DELETE = handleRoute(async (request: Request, context: Context) => {
+  assertSameOrigin(request);
+  const { chatId } = parseParams(await context.params, chatParamsSchema);
+  const visitorId = await requireVisitor(request);
+  return Response.json(await deleteChat({ visitorId, chatId }));
 });

@@ -1,5 +1,6 @@
 import { decideConfirmation } from "@/lib/chat/confirmations";
-import { healBeforeRequest } from "@/lib/chat/turns/background";
+import { driveAfterResponse } from "@/lib/chat/turns/background";
+import { healChats } from "@/lib/chat/turns/heal";
 import { handleRoute } from "@/lib/http/errors";
 import { countRequest } from "@/lib/http/rate-limit";
 import { assertSameOrigin, parseJsonBody, parseParams } from "@/lib/http/request";
@@ -7,7 +8,7 @@ import { confirmationBodySchema, confirmationParamsSchema } from "@/lib/http/sch
 import { requireVisitor } from "@/lib/http/visitor";
 
 export const dynamic = "force-dynamic";
-// A turn that healing finds waiting runs after the response, within this lifetime.
+// A decision tells the agent how the action ended; its reply streams within this function's lifetime.
 export const maxDuration = 300;
 
 export const POST = handleRoute(async (request: Request, context: { params: Promise<{ chatId: string; token: string }> }) => {
@@ -16,7 +17,9 @@ export const POST = handleRoute(async (request: Request, context: { params: Prom
   const visitorId = await requireVisitor(request);
   const { decision, reason } = await parseJsonBody(request, confirmationBodySchema);
   await countRequest({ visitorId });
-  await healBeforeRequest({ visitorId, chatId });
+  const waiting = await healChats({ visitorId, chatId });
+  // Whatever the answer, a report of an outcome may now wait for the agent (driving is idempotent).
+  driveAfterResponse([...waiting, chatId]);
   const confirmation = await decideConfirmation({ visitorId, chatId, token, decision, reason });
   return Response.json({ confirmation });
 });

@@ -1,0 +1,36 @@
+import { ApiError } from "@/lib/chat/client-api";
+import { MAX_MESSAGE_LENGTH } from "@/lib/chat/wire";
+
+const COUNT = new Intl.NumberFormat("en-US");
+// The counter appears once a message is this close to the limit, so it never nags short ones.
+const SHOW_FROM = MAX_MESSAGE_LENGTH * 0.8;
+
+/** Whether a message is over the limit, and the counter that says so (null while it is short). */
+export function messageLimit(text: string): { over: boolean; note: string | null } {
+  const length = text.length;
+  if (length > MAX_MESSAGE_LENGTH) {
+    const over = COUNT.format(length - MAX_MESSAGE_LENGTH);
+    return { over: true, note: `${over} characters over the ${COUNT.format(MAX_MESSAGE_LENGTH)} limit. Shorten the message or send it in parts.` };
+  }
+  return { over: false, note: length >= SHOW_FROM ? `${COUNT.format(length)} / ${COUNT.format(MAX_MESSAGE_LENGTH)} characters` : null };
+}
+
+/** A sentence for a message the server refused, with what to do about it. */
+export function messageRefusal(error: unknown): string {
+  if (!(error instanceof ApiError)) return "The message could not be sent. Check your connection and try again.";
+  switch (error.code) {
+    case "invalid-body":
+      return `The message could not be sent as written. Messages hold 1 to ${COUNT.format(MAX_MESSAGE_LENGTH)} characters.`;
+    case "invalid-text":
+      return "The message holds characters that cannot be stored (a NUL or half an emoji). Remove them and send it again.";
+    case "body-too-large":
+      return "The message is too large to send. Shorten it or send it in parts.";
+    case "chat-not-found":
+      return "This chat no longer exists. Start a new chat from the list.";
+    case "network":
+      return "The server did not answer as expected. Try again in a moment.";
+    default:
+      // queue-full, busy and the like already say what to do in their message.
+      return error.message;
+  }
+}

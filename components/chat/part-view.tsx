@@ -1,0 +1,54 @@
+"use client";
+
+import { ComponentPartView } from "@/components/frames/component-part";
+import { DiagnosticNote, FallbackNote, FrameSkeleton } from "@/components/frames/frame-notes";
+import type { ItemView, Part } from "@/lib/chat/wire";
+import { BlockPart } from "./block-part";
+import { Markdown } from "./markdown";
+
+/** One part of a reply, as the server resolved it. */
+export function PartView({ part, item, chatId }: { part: Part; item: ItemView; chatId: string }) {
+  switch (part.kind) {
+    case "text":
+      return <Markdown text={part.text} tone={item.role === "user" ? "own" : "reply"} />;
+    case "component":
+      return <ComponentPartView part={part} item={item} chatId={chatId} />;
+    case "fallback":
+      return <FallbackNote part={part} />;
+    case "block":
+      return <BlockPart item={item} chatId={chatId} blockId={part.blockId} />;
+    case "diagnostic":
+      return <DiagnosticNote part={part} />;
+    case "placeholder":
+      return <FrameSkeleton />;
+  }
+}
+
+/** Frames and blocks keep their identity while a reply grows, so their state survives. */
+export function partKey(part: Part, index: number): string | number {
+  if (part.kind === "component") return `component:${part.instanceId}`;
+  if (part.kind === "block") return `block:${part.blockId}`;
+  return index;
+}
+
+/** A reply as plain text for the clipboard: its prose, and each part's own text stand-in. */
+export function replyText(item: ItemView): string {
+  const pieces = item.parts.map((part) => {
+    switch (part.kind) {
+      case "text":
+        return part.text;
+      case "component":
+        return part.fallback.summary;
+      case "fallback":
+        return part.summary ?? part.text;
+      case "block":
+        return item.blocks[part.blockId]?.fallback ?? "";
+      default:
+        return "";
+    }
+  });
+  return pieces
+    .map((piece) => piece.trim())
+    .filter(Boolean)
+    .join("\n\n");
+}

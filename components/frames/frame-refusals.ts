@@ -1,0 +1,51 @@
+import { ApiError } from "@/lib/chat/client-api";
+import { humanize, presenterFor } from "./tool-presenters";
+
+type Refusal = { code: string; fields: string[] };
+
+/**
+ * Why an option whose typed action the app refuses cannot be picked, and what to do instead.
+ * Each rule reads differently: an action the app does not have is not a badly filled-in one.
+ */
+export function unavailableSentence({ code, fields }: Refusal, action: string): string {
+  const presenter = presenterFor(action);
+  switch (code) {
+    case "ACTION_UNREGISTERED":
+      return `Not available: this app has no “${action}” action. Choose another option, or ask the agent for something this app can do.`;
+    case "ACTION_INVALID_INPUT": {
+      const labels = fields.map((key) => presenter.fields.find((field) => field.key === key)?.label ?? humanize(key));
+      const which = labels.length > 0 ? ` (${labels.join(", ")} ${labels.length > 1 ? "are" : "is"} not valid)` : "";
+      return `Not available: the agent filled in this ${presenter.noun} incorrectly${which}. Choose another option, or ask the agent to write it again.`;
+    }
+    case "ACTION_NOT_EXECUTABLE":
+      return `Not available: this app knows “${action}” but cannot run it. Choose another option.`;
+    case "ACTION_CONFIRMATION_REQUIRED":
+      return `Not available: “${action}” would run without asking you first, so this app does not offer it. Choose another option.`;
+    default:
+      return "Not available: this option’s action is malformed. Choose another option, or ask the agent to propose it again.";
+  }
+}
+
+/** What a refused pick means for the person, and what they can do next, per stable code. */
+export function pickRefusal(error: unknown, action: string | undefined): string {
+  if (!(error instanceof ApiError)) return "The choice could not be sent. Check your connection and try again.";
+  switch (error.code) {
+    case "action-refused":
+      return unavailableSentence({ code: error.reason ?? "", fields: [] }, action ?? "");
+    case "frame-already-answered":
+      return "This list was already answered, in another tab or by another viewer. Its answer is shown now.";
+    case "frame-not-answerable":
+      return "This list cannot be answered yet: its reply is still being written, or did not finish.";
+    case "frame-not-found":
+      return "This list is no longer in the chat. Reload the page to see the chat as it is.";
+    case "refused_choice":
+      return "That option is not one this list offers. Reload the page and pick again.";
+    case "chat-not-found":
+      return "This chat no longer exists.";
+    case "queue-full":
+    case "busy":
+      return error.message;
+    default:
+      return "The choice could not be sent. Check your connection and try again.";
+  }
+}

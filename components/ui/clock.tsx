@@ -1,0 +1,43 @@
+"use client";
+
+import { createContext, useContext, useEffect, useState } from "react";
+
+type Clock = { now: number; offset: number };
+
+const ClockContext = createContext<Clock | null>(null);
+
+const TICK_MS = 30_000;
+
+/**
+ * The time relative times are measured from. The server renders with its own clock and hands it
+ * here, so the first render in the browser draws exactly the server's text (no hydration
+ * mismatch); then the clock ticks on, offset by the difference seen at load, so a browser whose
+ * clock is wrong still reads "just now" for what just happened on the server.
+ */
+export function ClockProvider({ serverNow, children }: { serverNow: number; children: React.ReactNode }) {
+  const [clock, setClock] = useState<Clock>({ now: serverNow, offset: 0 });
+  useEffect(() => {
+    // A difference of a second or two is mostly the page's own load time, not a wrong clock.
+    const measured = serverNow - Date.now();
+    const offset = Math.abs(measured) > 2_000 ? measured : 0;
+    const tick = () => setClock({ now: Date.now() + offset, offset });
+    tick();
+    const timer = setInterval(tick, TICK_MS);
+    document.addEventListener("visibilitychange", tick);
+    return () => {
+      clearInterval(timer);
+      document.removeEventListener("visibilitychange", tick);
+    };
+  }, [serverNow]);
+  return <ClockContext.Provider value={clock}>{children}</ClockContext.Provider>;
+}
+
+/** The clock's current time; outside a provider (tests, isolated renders), the machine's. */
+export function useNow(): number {
+  return useContext(ClockContext)?.now ?? Date.now();
+}
+
+/** How far the server's clock is ahead of this browser's, to measure server times by it. */
+export function useClockOffset(): number {
+  return useContext(ClockContext)?.offset ?? 0;
+}

@@ -1,0 +1,73 @@
+import { expect, test } from "@playwright/test";
+import { Client } from "pg";
+import { chatIdOf, replyFinished, startChatFromHome } from "./support";
+
+test.describe("confirmations", () => {
+  test.describe.configure({ timeout: 60_000 });
+
+  test("a keyboard pick moves focus to the confirmation, and a decision to its outcome", async ({ page }) => {
+    await startChatFromHome(page, "Email the release notes");
+    await replyFinished(page);
+    await page.getByRole("button", { name: /Send to Ada/ }).focus();
+    await page.keyboard.press("Enter");
+    const card = page.getByRole("region", { name: /ada@example\.com/ });
+    await expect(card).toBeFocused();
+    await page.keyboard.press("Tab");
+    await expect(card.getByRole("button", { name: "Approve" })).toBeFocused();
+    await page.keyboard.press("Enter");
+    await expect(card.getByRole("heading", { name: "Email sent to ada@example.com" })).toBeVisible();
+    await expect(card.getByRole("status")).toBeFocused();
+    await expect(card.getByRole("status")).toContainText("Message id");
+  });
+
+  test("at 0:00 the card turns expired in place, the agent says so, and the list opens again", async ({ page }) => {
+    await startChatFromHome(page, "Email the release notes");
+    await replyFinished(page);
+    await page.getByRole("button", { name: /Send to Ada/ }).click();
+    const card = page.getByRole("region", { name: /ada@example\.com/ });
+    await expect(card.getByRole("button", { name: "Approve" })).toBeVisible();
+    // A short time to live, injected where the server keeps it: the page draws what it reads.
+    const client = new Client({ connectionString: process.env.DATABASE_URL });
+    await client.connect();
+    try {
+      await client.query(`UPDATE "ActionConfirmation" SET "expiresAt" = now() + interval '4 seconds' WHERE "chatId" = $1`, [chatIdOf(page)]);
+    } finally {
+      await client.end();
+    }
+    await page.reload();
+    await expect(card.getByText(/Time left: 0:0[1-4]/)).toBeVisible();
+    await expect(card.getByRole("heading", { name: "Email to ada@example.com not sent: the confirmation expired" })).toBeVisible();
+    await expect(card.getByRole("button", { name: "Approve" })).toHaveCount(0);
+    await expect(card.getByRole("button", { name: "Reject" })).toHaveCount(0);
+    await expect(page.getByRole("article", { name: "Decision" })).toHaveText("“Send to Ada” expired before anyone decided");
+    await expect(page.getByText(/The proposal expired before anyone decided, so nothing was sent\./)).toBeVisible();
+    const list = page.getByRole("group", { name: "Send the release notes?" });
+    await expect(list.getByText(/awaiting|approve or reject/)).toHaveCount(0);
+    // Picking the same option again proposes it anew.
+    await list.getByRole("button", { name: /Send to Ada/ }).click();
+    await expect(page.getByRole("heading", { name: "Send an email to ada@example.com?" })).toBeVisible();
+  });
+
+  test("approving a handle whose time ran out draws it expired, in one line, not an error", async ({ page }) => {
+    await startChatFromHome(page, "Email the release notes");
+    await replyFinished(page);
+    await page.getByRole("button", { name: /Send to Ada/ }).click();
+    await expect(page.getByRole("button", { name: "Approve" })).toBeVisible();
+    // This tab stops hearing the chat, so its card still offers Approve after the handle lapses.
+    await page.route("**/events**", (route) => route.abort());
+    await page.reload();
+    const card = page.getByRole("region", { name: /ada@example\.com/ });
+    await expect(card.getByRole("button", { name: "Approve" })).toBeVisible();
+    const client = new Client({ connectionString: process.env.DATABASE_URL });
+    await client.connect();
+    try {
+      await client.query(`UPDATE "ActionConfirmation" SET "expiresAt" = now() - interval '1 second' WHERE "chatId" = $1`, [chatIdOf(page)]);
+    } finally {
+      await client.end();
+    }
+    await card.getByRole("button", { name: "Approve" }).click();
+    await expect(card.getByRole("heading", { name: "Email to ada@example.com not sent: the confirmation expired" })).toBeVisible();
+    await expect(card.getByRole("button", { name: "Approve" })).toHaveCount(0);
+    await expect(card.getByRole("alert")).toHaveCount(0);
+  });
+});

@@ -1,0 +1,53 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test } from "@playwright/test";
+import { replyFinished, startChatFromHome } from "./support";
+
+const MESSAGE = "See [the docs](https://example.com/docs) and `npm test`.\nSecond line\n\n```\nconst answer = 42;\n```";
+
+for (const colorScheme of ["light", "dark"] as const) {
+  test.describe(`a person's own message (${colorScheme})`, () => {
+    test.use({ colorScheme });
+
+    test("keeps its line breaks, and its link and code pass contrast on the bubble", async ({ page }) => {
+      await startChatFromHome(page, "hello");
+      await replyFinished(page);
+      const field = page.getByRole("textbox", { name: "Message" });
+      await field.fill("See [the docs](https://example.com/docs) and `npm test`.");
+      await field.press("Shift+Enter");
+      await field.pressSequentially("Second line");
+      await expect(field).toHaveValue("See [the docs](https://example.com/docs) and `npm test`.\nSecond line");
+      await field.fill(MESSAGE);
+      await page.getByRole("button", { name: "Send" }).click();
+      const mine = page.getByRole("article", { name: "You" }).last();
+      await expect(mine.getByRole("link", { name: "the docs" })).toBeVisible();
+      await expect(mine.getByText("const answer = 42;")).toBeVisible();
+      // Two short lines typed with Shift+Enter draw as two lines, not run together as one.
+      const lines = await mine.getByText(/^See the docs/).evaluate((element) => element.getBoundingClientRect().height / parseFloat(getComputedStyle(element).lineHeight));
+      expect(Math.round(lines)).toBe(2);
+      await replyFinished(page);
+      const results = await new AxeBuilder({ page }).include("article[aria-label='You']").withRules(["color-contrast", "link-in-text-block"]).analyze();
+      expect(results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`)).toEqual([]);
+    });
+  });
+}
+
+test("a message with a code fence is echoed fenced, and the rest of the reply stays prose", async ({ page }) => {
+  await startChatFromHome(page, "hello");
+  await replyFinished(page);
+  await page.getByRole("textbox", { name: "Message" }).fill("look:\n```js\nconst a = 1;\n```");
+  await page.getByRole("button", { name: "Send" }).click();
+  const reply = page.getByRole("article", { name: "Agent" }).last();
+  // The closing sentence is prose again, a paragraph of its own, not a line of the code block.
+  await expect(reply.getByRole("paragraph").filter({ hasText: /^Try one of the starter prompts to see interactive replies\.$/ })).toBeVisible();
+  await expect(reply.getByRole("code").filter({ hasText: "Try one of the starter prompts" })).toHaveCount(0);
+});
+
+test("an over-long message shows the limit and cannot be sent", async ({ page }) => {
+  await startChatFromHome(page, "hello");
+  const field = page.getByRole("textbox", { name: "Message" });
+  await field.fill("a".repeat(7_000));
+  await expect(field).toHaveAccessibleDescription("7,000 / 8,000 characters");
+  await field.fill("a".repeat(8_123));
+  await expect(field).toHaveAccessibleDescription("123 characters over the 8,000 limit. Shorten the message or send it in parts.");
+  await expect(page.getByRole("button", { name: "Send" })).toBeDisabled();
+});

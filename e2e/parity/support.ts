@@ -1,0 +1,36 @@
+import { expect } from "@playwright/test";
+import pg from "pg";
+
+// The two instances, and the database as the test reads it: through the direct URL, never through
+// either instance, so nothing the test does can heal or drive a chat behind the assertion's back.
+export const A = `http://127.0.0.1:${process.env.PARITY_PORT_A}`;
+export const B = `http://127.0.0.1:${process.env.PARITY_PORT_B}`;
+export const POOLED_URL = process.env.DATABASE_URL!;
+export const DIRECT_URL = process.env.DATABASE_URL_UNPOOLED!;
+
+/** Headers a page served by `origin` sends with a state-changing request. */
+export const from = (origin: string) => ({ origin, "content-type": "application/json" });
+
+export async function query<T extends pg.QueryResultRow>(sql: string, params: unknown[] = []): Promise<T[]> {
+  const client = new pg.Client({ connectionString: DIRECT_URL });
+  await client.connect();
+  try {
+    return (await client.query<T>(sql, params)).rows;
+  } finally {
+    await client.end();
+  }
+}
+
+/** Waits, reading the database, until the chat has no running turn and nothing queued. */
+export async function settled(chatId: string, timeout = 90_000): Promise<void> {
+  await expect
+    .poll(async () => {
+      const [row] = await query<{ busy: number }>(
+        `SELECT (SELECT count(*) FROM "Turn" WHERE "chatId" = $1 AND status = 'running')
+              + (SELECT count(*) FROM "QueuedMessage" WHERE "chatId" = $1 AND "dispatchedAt" IS NULL) AS busy`,
+        [chatId],
+      );
+      return Number(row?.busy);
+    }, { timeout, intervals: [250] })
+    .toBe(0);
+}

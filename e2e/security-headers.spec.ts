@@ -1,0 +1,66 @@
+import { expect, test, type Page } from "@playwright/test";
+import { createChat } from "./support";
+
+/** Every Content-Security-Policy violation the page reports, on every document it loads. */
+async function watchViolations(page: Page): Promise<string[]> {
+  const violations: string[] = [];
+  page.on("console", (message) => {
+    if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
+  });
+  await page.exposeFunction("reportCspViolation", (violation: string) => violations.push(violation));
+  await page.addInitScript(() => {
+    const report = (window as unknown as { reportCspViolation: (violation: string) => void }).reportCspViolation;
+    document.addEventListener("securitypolicyviolation", (event) => report(`${event.violatedDirective} ${event.blockedURI}`));
+  });
+  return violations;
+}
+
+const directives = (policy: string) => new Map(policy.split(";").map((part) => part.trim().split(/\s+/)).map(([name, ...values]) => [name!, values]));
+
+test.describe("security headers", () => {
+  test("a page carries a nonce-based policy and the other security headers, a fresh nonce each time", async ({ request }) => {
+    const first = await request.get("/");
+    const second = await request.get("/");
+    const policy = first.headers()["content-security-policy"] ?? "";
+    const script = directives(policy).get("script-src") ?? [];
+    expect(script).toContain("'strict-dynamic'");
+    expect(script.filter((value) => value.startsWith("'nonce-"))).toHaveLength(1);
+    expect(script).not.toContain("'unsafe-inline'");
+    expect(script).not.toContain("'unsafe-eval'");
+    expect(directives(policy).get("frame-ancestors")).toEqual(["'none'"]);
+    expect(directives(policy).get("object-src")).toEqual(["'none'"]);
+    expect(second.headers()["content-security-policy"]).not.toEqual(policy);
+    // Every script the page writes carries this response's nonce.
+    const nonce = script.find((value) => value.startsWith("'nonce-"))!.slice("'nonce-".length, -1);
+    const scripts = (await first.text()).match(/<script\b[^>]*>/g) ?? [];
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const tag of scripts) expect(tag).toContain(`nonce="${nonce}"`);
+    for (const response of [first, await request.get("/api/health")]) {
+      expect(response.headers()).toMatchObject({
+        "x-content-type-options": "nosniff",
+        "referrer-policy": "same-origin",
+        "x-frame-options": "DENY",
+        "permissions-policy": expect.stringContaining("camera=()"),
+      });
+    }
+  });
+
+  test("the browser reports no policy violation while every scenario streams and is drawn", async ({ page, baseURL }) => {
+    test.setTimeout(180_000);
+    const violations = await watchViolations(page);
+    await page.goto("/");
+    const starters = await page.getByRole("list", { name: "Starter prompts" }).getByRole("button").allTextContents();
+    expect(starters.length).toBeGreaterThan(5);
+
+    // Every scenario at once, one chat each, so the replies stream side by side; the page then
+    // draws each chat, live while its reply is still streaming, final once it is not.
+    const chats = await Promise.all(starters.map((starter) => createChat(page.request, baseURL, starter)));
+    for (const chatId of chats) {
+      await page.goto(`/chats/${chatId}`);
+      await expect(page.getByRole("article", { name: "Agent" }).first()).toHaveAttribute("data-status", "complete", { timeout: 60_000 });
+    }
+    await page.goto("/no-such-page");
+    await expect(page.getByRole("heading", { name: "Not found" })).toBeVisible();
+    expect(violations).toEqual([]);
+  });
+});

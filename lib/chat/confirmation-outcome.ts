@@ -1,0 +1,52 @@
+import "server-only";
+import type { Tx } from "@/lib/db/client";
+import { AppError } from "@/lib/http/errors";
+import { sendOrQueue } from "./turns/start";
+import { confirmationOutcome, type ChatEvent, type ConfirmationOutcome, type ConfirmationView } from "./wire";
+
+type Settled = Pick<ConfirmationView, "token" | "instanceId" | "action" | "status" | "outcome"> & { chatId: string; itemId: string };
+
+function field(outcome: unknown, name: string): unknown {
+  return typeof outcome === "object" && outcome !== null && name in outcome ? (outcome as Record<string, unknown>)[name] : undefined;
+}
+
+/** The host's report of how a proposed action ended, written for the agent to read and act on. */
+function outcomeText(label: string, row: Settled, outcome: ConfirmationOutcome): string {
+  switch (outcome) {
+    case "executed":
+      return `The person approved “${label}”: ${row.action} ran and returned ${JSON.stringify(field(row.outcome, "result") ?? null)}.`;
+    case "failed":
+      return `The person approved “${label}”, but ${row.action} failed: ${String(field(row.outcome, "message") ?? "no reason given")}`;
+    case "rejected": {
+      const reason = field(row.outcome, "reason");
+      return `The person rejected “${label}”: ${row.action} was not run.${typeof reason === "string" ? ` Their reason: ${reason}` : ""}`;
+    }
+    case "expired":
+      return `Nobody decided on “${label}” in time: the confirmation expired and ${row.action} was not run.`;
+  }
+}
+
+/**
+ * Tells the agent how a proposed action ended, in the transaction that settled it (the caller
+ * holds the chat lock): the report is the chat's next message, or waits behind the running reply,
+ * like a pick. Returns its events; a handle not yet settled reports nothing.
+ */
+export async function reportOutcome(tx: Tx, row: Settled): Promise<ChatEvent[]> {
+  const outcome = confirmationOutcome(row);
+  if (!outcome) return [];
+  const selection = await tx.frameSelection.findUnique({ where: { confirmationToken: row.token }, select: { label: true } });
+  const label = selection?.label ?? row.action;
+  // Read now, not from the lock: an earlier report in this transaction may have started a turn.
+  const chat = await tx.chat.findUniqueOrThrow({ where: { id: row.chatId }, select: { id: true, activeTurnId: true } });
+  try {
+    const sent = await sendOrQueue(tx, chat, {
+      text: outcomeText(label, row, outcome),
+      origin: { kind: "confirmation", itemId: row.itemId, instanceId: row.instanceId, token: row.token, label, outcome },
+    });
+    return sent.events;
+  } catch (error) {
+    // A full queue must not undo the decision itself: the card shows the outcome either way.
+    if (error instanceof AppError && error.code === "queue-full") return [];
+    throw error;
+  }
+}

@@ -1,0 +1,127 @@
+/**
+ * One reader of a chat's event log per server instance, however many pages watch the chat there.
+ * A notice, a poll or a new subscriber wakes it; one read of the new events is fanned out in
+ * memory to every subscriber, each from its own cursor. Reads start after the lowest cursor, so a
+ * page that joins behind the others (a reload mid-reply) is caught up by the same read.
+ */
+export type LoggedEvent = { seq: number; data: unknown };
+
+export type FeedOptions = {
+  /** Events of the chat after `after`, in sequence order, at most `take`. */
+  read: (chatId: string, after: number, take: number) => Promise<LoggedEvent[]>;
+  /** How long to wait before polling again: rarely while notices arrive, often without them. */
+  pollMs: () => number;
+  /** Every third poll that finds nothing: the chat may hold a turn whose process died. */
+  onQuiet?: (chatId: string) => void;
+};
+
+type Subscriber = { cursor: number; deliver: (events: LoggedEvent[]) => void };
+
+const BATCH = 200;
+
+class ChatFeed {
+  readonly subscribers = new Set<Subscriber>();
+  private running: Promise<void> | null = null;
+  private again = false;
+  private timer: ReturnType<typeof setTimeout> | null = null;
+  private quietPolls = 0;
+  private failing = false;
+
+  constructor(
+    private readonly chatId: string,
+    private readonly options: FeedOptions,
+  ) {}
+
+  /** Reads whatever is new for its subscribers; a wake during a read is served by one more read. */
+  wake(poll = false): Promise<void> {
+    this.again = true;
+    // Started on the next tick, so `running` is set before the read can end and clear it.
+    this.running ??= Promise.resolve().then(() => this.drain(poll));
+    return this.running;
+  }
+
+  stop(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+  }
+
+  private async drain(poll: boolean): Promise<void> {
+    this.stop();
+    let found = false;
+    try {
+      while (this.again) {
+        this.again = false;
+        // Subscribers that join during this read are not served by it: their wake asks for another.
+        const subscribers = [...this.subscribers];
+        if (subscribers.length === 0) return;
+        const after = Math.min(...subscribers.map((subscriber) => subscriber.cursor));
+        let events: LoggedEvent[];
+        try {
+          events = await this.options.read(this.chatId, after, BATCH);
+          this.failing = false;
+        } catch (error) {
+          // Streams stay open through a database blip; the next poll tries again. Logged once.
+          if (!this.failing) console.error("Chat event read failed; retrying on the next poll", error);
+          this.failing = true;
+          return;
+        }
+        found ||= events.length > 0;
+        for (const subscriber of subscribers) this.deliver(subscriber, events);
+        if (events.length === BATCH) this.again = true;
+      }
+      if (found) this.quietPolls = 0;
+      else if (poll && ++this.quietPolls % 3 === 0) this.options.onQuiet?.(this.chatId);
+    } finally {
+      // In the same tick as the last look at `again`: a wake from here on starts a new read.
+      this.running = null;
+      if (this.subscribers.size > 0) this.timer = setTimeout(() => void this.wake(true), this.options.pollMs());
+    }
+  }
+
+  private deliver(subscriber: Subscriber, events: LoggedEvent[]): void {
+    const fresh = events.filter((event) => event.seq > subscriber.cursor);
+    if (fresh.length === 0 || !this.subscribers.has(subscriber)) return;
+    subscriber.cursor = fresh[fresh.length - 1]!.seq;
+    try {
+      subscriber.deliver(fresh);
+    } catch (error) {
+      // A stream its client already closed; it leaves, the others are still served.
+      this.subscribers.delete(subscriber);
+      console.error("A chat stream refused events; dropped", error);
+    }
+  }
+}
+
+export type ChatFeeds = ReturnType<typeof createChatFeeds>;
+
+export function createChatFeeds(options: FeedOptions) {
+  const feeds = new Map<string, ChatFeed>();
+  return {
+    /** Delivers every event after `cursor`, then each new one. Returns the function that stops it. */
+    subscribe(chatId: string, cursor: number, deliver: Subscriber["deliver"]): () => void {
+      const feed = feeds.get(chatId) ?? new ChatFeed(chatId, options);
+      feeds.set(chatId, feed);
+      const subscriber = { cursor, deliver };
+      feed.subscribers.add(subscriber);
+      void feed.wake();
+      return () => {
+        feed.subscribers.delete(subscriber);
+        if (feed.subscribers.size > 0 || feeds.get(chatId) !== feed) return;
+        feed.stop();
+        feeds.delete(chatId);
+      };
+    },
+    /** The chat's log may have grown (a notice arrived). */
+    notify(chatId: string): void {
+      void feeds.get(chatId)?.wake();
+    },
+    /** Reads now (or joins the read in flight) and resolves once the chat's feed has caught up. */
+    catchUp(chatId: string): Promise<void> {
+      return feeds.get(chatId)?.wake() ?? Promise.resolve();
+    },
+    /** How many chats this instance reads. */
+    get size(): number {
+      return feeds.size;
+    },
+  };
+}

@@ -1,0 +1,34 @@
+import "server-only";
+import { ChoiceListPropsSchema, createToolRegistry, validateToolAction } from "@/lib/component-frames";
+import { appTools } from "@/lib/tools";
+
+const registry = createToolRegistry(appTools);
+
+export type RefusedChoices = Record<string, { code: string; fields: string[] }>;
+
+/**
+ * The choices of a ChoiceList whose typed action the host would refuse to propose, by choice id:
+ * the rule that refuses it and, for input a tool does not accept, the fields at fault. The page
+ * draws them unavailable with the reason before anyone picks; a pick is still checked in full
+ * when it is made (`selectFrameChoice`), so this is a courtesy, never the guard.
+ */
+export function refusedChoices(componentKey: string, props: unknown): RefusedChoices | undefined {
+  if (componentKey !== "choice-list") return undefined;
+  const parsed = ChoiceListPropsSchema.safeParse(props);
+  if (!parsed.success) return undefined;
+  const refused: RefusedChoices = {};
+  for (const choice of parsed.data.choices) {
+    if (!choice.action) continue;
+    const checked = validateToolAction(registry, choice.action);
+    if (checked.ok) continue;
+    refused[choice.id] = { code: checked.diagnostic.code, fields: checked.diagnostic.code === "ACTION_INVALID_INPUT" ? invalidFields(choice.action) : [] };
+  }
+  return Object.keys(refused).length > 0 ? refused : undefined;
+}
+
+function invalidFields(action: { name: string; input?: unknown }): string[] {
+  const tool = registry.get(action.name);
+  const parsed = tool?.input.safeParse(action.input ?? {});
+  if (!parsed || parsed.success) return [];
+  return [...new Set(parsed.error.issues.map((issue) => String(issue.path[0] ?? "")).filter(Boolean))];
+}

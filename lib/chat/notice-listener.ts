@@ -1,0 +1,145 @@
+// The LISTEN half of chat wake-ups (lib/chat/notify.ts holds the process's one instance). No
+// "server-only" marker: the production-parity test runs it against a pooler from outside Next.
+import { randomUUID } from "node:crypto";
+import postgres from "postgres";
+
+export const CHAT_EVENTS_CHANNEL = "chat_events";
+
+/** connecting: not yet proven; live: its own notice came back; deaf: LISTEN accepted, nothing delivered; down: no connection. */
+export type ListenerState = "connecting" | "live" | "deaf" | "down";
+export type ListenerHealth = { state: ListenerState; via: "DATABASE_URL_UNPOOLED" | "DATABASE_URL"; checkedAt: string | null };
+
+// How long a self-sent notice may take to come back before LISTEN counts as deaf.
+const PROBE_TIMEOUT_MS = 3_000;
+// While streams are open the listener proves itself again this often; a silently lost LISTEN
+// (a reconnect that failed to listen again) is then replaced within a minute.
+const REPROBE_MS = 60_000;
+// After a failed connection, the next attempt waits this long.
+const RETRY_MS = 5_000;
+const PROBE_PREFIX = "probe:";
+
+export type OnNotice = (chatId: string) => void;
+
+/**
+ * Listens with postgres.js, whose `listen` reconnects and listens again by itself. Through a
+ * transaction pooler LISTEN is accepted but nothing is ever delivered, so the listener counts as
+ * live only once a notice it sent itself has come back; it proves itself again after every
+ * reconnect and every minute, and starts afresh when a proof fails.
+ */
+export class NoticeListener {
+  state: ListenerState = "connecting";
+  checkedAt: Date | null = null;
+  private sql: postgres.Sql | null = null;
+  private started: Promise<void> | null = null;
+  private readonly probes = new Map<string, () => void>();
+  private reprobe: ReturnType<typeof setInterval> | null = null;
+  private stopped = false;
+
+  constructor(
+    readonly via: ListenerHealth["via"],
+    private readonly url: string,
+    private readonly onNotice: OnNotice,
+  ) {}
+
+  /** Connects and listens once; resolves when the first verdict is in. */
+  start(): Promise<void> {
+    this.started ??= this.connect();
+    return this.started;
+  }
+
+  private async connect(): Promise<void> {
+    // Two connections at most: one that listens (postgres.js opens it) and one to send probes.
+    // The probe connection closes when idle; the listening one (postgres.js's own) stays open.
+    const sql = postgres(this.url, { max: 1, prepare: false, onnotice: () => {}, connect_timeout: 10, idle_timeout: 20 });
+    this.sql = sql;
+    let relisten = false;
+    try {
+      // postgres.js calls the last argument after every listen, first and after a reconnect:
+      // each new session is proven again.
+      await sql.listen(CHAT_EVENTS_CHANNEL, (payload) => this.receive(payload), () => {
+        if (relisten) void this.probe();
+        relisten = true;
+      });
+    } catch (error) {
+      this.settle("down", error);
+      await this.restart();
+      return;
+    }
+    await this.probe();
+    this.reprobe ??= setInterval(() => void this.probe().then((state) => (state === "live" ? undefined : this.restart())), REPROBE_MS);
+    this.reprobe.unref();
+  }
+
+  /** Sends a notice to itself and waits for it; the answer is the listener's state. */
+  async probe(): Promise<ListenerState> {
+    const sql = this.sql;
+    if (!sql) return this.state;
+    const token = randomUUID();
+    const arrived = new Promise<boolean>((resolve) => {
+      const timer = setTimeout(() => resolve(false), PROBE_TIMEOUT_MS);
+      this.probes.set(token, () => {
+        clearTimeout(timer);
+        resolve(true);
+      });
+    });
+    try {
+      await sql.notify(CHAT_EVENTS_CHANNEL, `${PROBE_PREFIX}${token}`);
+      this.settle((await arrived) ? "live" : "deaf");
+    } catch (error) {
+      this.settle("down", error);
+    } finally {
+      this.probes.delete(token);
+    }
+    return this.state;
+  }
+
+  private receive(payload: string): void {
+    if (payload.startsWith(PROBE_PREFIX)) {
+      // Other instances' probes arrive too; only our own count.
+      this.probes.get(payload.slice(PROBE_PREFIX.length))?.();
+      return;
+    }
+    const chatId = payload.split(":")[0];
+    if (chatId) this.onNotice(chatId);
+  }
+
+  /** Records a verdict; a change is logged once, in one sentence an operator can act on. */
+  private settle(state: ListenerState, error?: unknown): void {
+    const changed = state !== this.state;
+    this.state = state;
+    this.checkedAt = new Date();
+    if (!changed) return;
+    if (state === "live") console.log(`notices: LISTEN is live on ${this.via}; streams wake at once.`);
+    if (state === "deaf") {
+      console.warn(
+        `notices: LISTEN on ${this.via} accepted but delivers nothing (a transaction pooler?); set DATABASE_URL_UNPOOLED to the database's direct URL. Streams poll every second meanwhile.`,
+      );
+    }
+    if (state === "down") {
+      console.error(`notices: cannot listen on ${this.via} (${error instanceof Error ? error.message : String(error)}); streams poll every second meanwhile.`);
+    }
+  }
+
+  /** Closes the connections for good (tests and scripts). */
+  async stop(): Promise<void> {
+    if (this.reprobe) clearInterval(this.reprobe);
+    this.reprobe = null;
+    this.stopped = true;
+    await this.sql?.end({ timeout: 1 });
+    this.sql = null;
+  }
+
+  /** Drops the connection and connects afresh a little later. */
+  private async restart(): Promise<void> {
+    const sql = this.sql;
+    this.sql = null;
+    if (this.reprobe) clearInterval(this.reprobe);
+    this.reprobe = null;
+    await sql?.end({ timeout: 1 }).catch(() => undefined);
+    setTimeout(() => {
+      if (this.stopped) return;
+      this.started = null;
+      void this.start();
+    }, RETRY_MS).unref();
+  }
+}

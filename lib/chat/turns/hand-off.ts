@@ -1,0 +1,80 @@
+import "server-only";
+import { createHmac, timingSafeEqual } from "node:crypto";
+import { z } from "zod";
+import { appConfig } from "@/lib/config";
+import { db } from "@/lib/db/client";
+
+/**
+ * Each turn runs in an invocation of its own (decision 010): when a turn ends with another
+ * waiting, or recovery finds one, this server asks itself to run it with a signed
+ * `POST /api/internal/turns/:chatId`, so no turn lives on the time left over by another.
+ */
+export const TURN_SIGNATURE_HEADER = "x-answerable-turn";
+// A signature is good for this long either side of now: enough for clock skew between instances.
+const SIGNATURE_WINDOW_MS = 60_000;
+
+const envSchema = z.object({
+  // The deployment's own URL on Vercel (no scheme): the hand-off reaches the same deployment.
+  VERCEL_URL: z.string().min(1).optional(),
+  // Set by Vercel when Protection Bypass for Automation is on: protected previews admit the hand-off.
+  VERCEL_AUTOMATION_BYPASS_SECRET: z.string().min(1).optional(),
+  // `next start` and `next dev` set the port they listen on.
+  PORT: z.coerce.number().int().min(1).max(65_535).default(3000),
+});
+
+// Derived, so a signature made for one purpose (a visitor cookie) never passes for another.
+function turnKey(secret: string): Buffer {
+  return createHmac("sha256", secret).update("answerable internal turn request v1").digest();
+}
+
+export function signTurnRequest(chatId: string, at = Date.now(), secret = appConfig().sessionSecret): string {
+  const mac = createHmac("sha256", turnKey(secret)).update(`${chatId}.${at}`).digest("base64url");
+  return `${at}.${mac}`;
+}
+
+/** Whether `signature` was made by an instance of this deployment for this chat, recently. */
+export function verifyTurnRequest(chatId: string, signature: string | null, now = Date.now(), secret = appConfig().sessionSecret): boolean {
+  const at = Number(signature?.split(".")[0]);
+  if (!signature || !Number.isSafeInteger(at) || Math.abs(now - at) > SIGNATURE_WINDOW_MS) return false;
+  const expected = Buffer.from(signTurnRequest(chatId, at, secret));
+  const given = Buffer.from(signature);
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
+function internalOrigin(env: z.infer<typeof envSchema>): string {
+  return env.VERCEL_URL ? `https://${env.VERCEL_URL}` : `http://127.0.0.1:${env.PORT}`;
+}
+
+/**
+ * Asks this deployment to run the chat's waiting turn in a fresh invocation. A request that does
+ * not get through is logged; the turn is not lost: it waits unclaimed until a request touching
+ * the chat, or a page watching it, drives it.
+ */
+export async function requestTurn(chatId: string): Promise<void> {
+  const env = envSchema.parse(process.env);
+  const headers: Record<string, string> = { [TURN_SIGNATURE_HEADER]: signTurnRequest(chatId) };
+  if (env.VERCEL_AUTOMATION_BYPASS_SECRET) headers["x-vercel-protection-bypass"] = env.VERCEL_AUTOMATION_BYPASS_SECRET;
+  try {
+    const response = await fetch(`${internalOrigin(env)}/api/internal/turns/${chatId}`, { method: "POST", headers, signal: AbortSignal.timeout(15_000) });
+    if (response.status !== 202) console.error(`Handing a turn to a new invocation was answered ${response.status}; it waits for the next request to the chat`);
+  } catch (error) {
+    console.error("Handing a turn to a new invocation failed; it waits for the next request to the chat", error);
+  }
+}
+
+export type HandOff = (chatId: string) => Promise<void>;
+
+/** After a turn: hands the chat's next turn, if one waits, to a fresh invocation. */
+export async function handOffNextTurn(chatId: string): Promise<void> {
+  const waiting = await db().turn.count({ where: { chatId, status: "running", replyItemId: null } });
+  if (waiting > 0) await requestTurn(chatId);
+}
+
+/**
+ * Inside the Next server each turn gets an invocation of its own. Tests and scripts have no
+ * server to ask, so there the caller runs the whole queue itself.
+ */
+export function defaultHandOff(): HandOff | null {
+  // Next writes NEXT_RUNTIME into its server bundles; tests and scripts run unbundled, without it.
+  return process.env.NEXT_RUNTIME ? handOffNextTurn : null;
+}

@@ -1,0 +1,29 @@
+/**
+ * The Content-Security-Policy of every page. Next reads the nonce from the request's copy of this
+ * header and puts it on the scripts it writes, so no inline script runs without it and no
+ * 'unsafe-inline' is needed for scripts; 'strict-dynamic' lets those scripts load their chunks.
+ * Web APIs only: the proxy runs it.
+ */
+export function contentSecurityPolicy(nonce: string, { development = false } = {}): string {
+  return [
+    "default-src 'self'",
+    // `next dev` evaluates modules for fast refresh; a production build never needs eval.
+    `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'${development ? " 'unsafe-eval'" : ""}`,
+    // `next dev` injects its overlay's styles without the nonce; a production build does not.
+    development ? "style-src 'self' 'unsafe-inline'" : `style-src 'self' 'nonce-${nonce}'`,
+    // A block's progress bar sets its width in a style attribute, which cannot carry a nonce.
+    "style-src-attr 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "font-src 'self'",
+    "connect-src 'self'",
+    "object-src 'none'",
+    "base-uri 'none'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join("; ");
+}
+
+/** A fresh nonce for one response: 128 random bits, base64. */
+export function createNonce(): string {
+  return btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(16))));
+}
