@@ -53,6 +53,7 @@ export default defineConfig({
       AGENT: "mock",
       AGENT_DELTA_MS: "15",
       TURN_LEASE_MS: "3000",
+      CRON_SECRET: "test-cron-secret-for-end-to-end-runs",
       NODE_ENV: "production",
     },
   },

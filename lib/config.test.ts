@@ -24,6 +24,16 @@ describe("app configuration", () => {
     expect(parseAppConfig(secret)).toMatchObject({ trustForwardedHeaders: false, secureCookies: false });
     expect(parseAppConfig({ ...secret, VERCEL: "1", NODE_ENV: "production" })).toMatchObject({ trustForwardedHeaders: true, secureCookies: true });
   });
+
+  it("reads the request limits and the cron secret, with generous defaults", () => {
+    const secret = { SESSION_SECRET: "a-secret-of-some-length" };
+    expect(parseAppConfig(secret)).toMatchObject({ rateLimit: { requests: 120, windowSeconds: 60 }, maxChatsPerVisitor: 200, cronSecret: undefined });
+    const tuned = parseAppConfig({ ...secret, RATE_LIMIT_REQUESTS: "3", RATE_LIMIT_WINDOW_SECONDS: "10", MAX_CHATS_PER_VISITOR: "5", CRON_SECRET: "a-cron-secret-of-length" });
+    expect(tuned).toMatchObject({ rateLimit: { requests: 3, windowSeconds: 10 }, maxChatsPerVisitor: 5, cronSecret: "a-cron-secret-of-length" });
+    for (const wrong of [{ RATE_LIMIT_REQUESTS: "0" }, { RATE_LIMIT_WINDOW_SECONDS: "soon" }, { MAX_CHATS_PER_VISITOR: "-1" }, { CRON_SECRET: "short" }]) {
+      expect(() => parseAppConfig({ ...secret, ...wrong }), JSON.stringify(wrong)).toThrow();
+    }
+  });
 });
 
 describe("agent configuration", () => {

@@ -10,6 +10,10 @@ const envSchema = z.object({
   APP_ORIGIN: z.url().optional(),
   // Set by Vercel on its deployments, where its edge sets X-Forwarded-Host and -Proto itself.
   VERCEL: z.string().optional(),
+  RATE_LIMIT_REQUESTS: z.coerce.number().int().min(1).max(1_000_000).default(120),
+  RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
+  MAX_CHATS_PER_VISITOR: z.coerce.number().int().min(1).max(1_000_000).default(200),
+  CRON_SECRET: z.string().min(16).optional(),
 });
 
 // Unset and empty are the same: an `.env` line `OPENAI_API_KEY=` means no key.
@@ -43,8 +47,15 @@ export type AppConfig = {
   trustForwardedHeaders: boolean;
   /** Production visitor cookies are `__Host-` prefixed and `Secure`. */
   secureCookies: boolean;
+  /** State-changing requests a visitor may make per fixed window, counted in Postgres. */
+  rateLimit: RateLimit;
+  maxChatsPerVisitor: number;
+  /** What Vercel Cron sends as `Authorization: Bearer …`; without it the sweep route refuses everyone. */
+  cronSecret: string | undefined;
   agent: AgentSetting;
 };
+
+export type RateLimit = { requests: number; windowSeconds: number };
 
 export class ConfigError extends Error {
   override name = "ConfigError";
@@ -69,6 +80,9 @@ export function parseAppConfig(source: Record<string, string | undefined>): AppC
     appOrigin: env.APP_ORIGIN ? new URL(env.APP_ORIGIN).origin : undefined,
     trustForwardedHeaders: env.VERCEL === "1",
     secureCookies: env.NODE_ENV === "production",
+    rateLimit: { requests: env.RATE_LIMIT_REQUESTS, windowSeconds: env.RATE_LIMIT_WINDOW_SECONDS },
+    maxChatsPerVisitor: env.MAX_CHATS_PER_VISITOR,
+    cronSecret: env.CRON_SECRET,
     agent: parseAgentSetting(source),
   };
 }

@@ -17,6 +17,17 @@ describe("creating chats", () => {
     expect(await db().chat.count({ where: { visitorId } })).toBe(10);
   });
 
+  it("caps a visitor's chats exactly, however many creations race, and writes nothing past the cap", async () => {
+    const visitorId = randomUUID();
+    const created = await Promise.allSettled(Array.from({ length: 12 }, () => createChat({ visitorId, maxChats: 5 })));
+    expect(created.filter((result) => result.status === "fulfilled")).toHaveLength(5);
+    const refusals = created.filter((result) => result.status === "rejected").map((result) => (result as PromiseRejectedResult).reason);
+    expect(refusals.map((error: { code: string; status: number }) => [error.code, error.status])).toEqual(Array(7).fill(["too-many-chats", 409]));
+    await expect(createChat({ visitorId, message: "one more", maxChats: 5 })).rejects.toMatchObject({ code: "too-many-chats" });
+    expect(await db().chat.count({ where: { visitorId } })).toBe(5);
+    expect(await createChat({ visitorId: randomUUID(), maxChats: 5 })).toMatchObject({ status: null });
+  });
+
   it("cuts a long title between characters, never inside a surrogate pair", async () => {
     const visitorId = randomUUID();
     const { chatId } = await createChat({ visitorId, message: `a${"🚀".repeat(70)}` });

@@ -1,4 +1,5 @@
 import "server-only";
+import { appConfig } from "@/lib/config";
 import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/http/errors";
 import { sweepStaleClaims } from "./confirmations";
@@ -13,11 +14,18 @@ function titleFrom(text: string): string {
   return characters.length > 60 ? `${characters.slice(0, 57).join("")}…` : line || "New chat";
 }
 
-/** Creates a chat for the visitor, optionally with its first message (which starts a turn). */
-export async function createChat({ visitorId, message }: { visitorId: string; message?: string }) {
+/**
+ * Creates a chat for the visitor, optionally with its first message (which starts a turn). A
+ * visitor keeps at most `maxChats` chats; past that, `too-many-chats` and nothing is written.
+ */
+export async function createChat({ visitorId, message, maxChats = appConfig().maxChatsPerVisitor }: { visitorId: string; message?: string; maxChats?: number }) {
   return db().$transaction(async (tx) => {
-    // A new visitor's first requests race to create it; the losers wait for the winner and do nothing.
-    await tx.$executeRaw`INSERT INTO "Visitor" ("id") VALUES (${visitorId}::uuid) ON CONFLICT DO NOTHING`;
+    // The upsert creates the visitor or locks its row: one visitor's creations take turns, so the
+    // count below is exact however many race (a new visitor's first requests wait for the winner).
+    await tx.$executeRaw`INSERT INTO "Visitor" ("id") VALUES (${visitorId}::uuid) ON CONFLICT ("id") DO UPDATE SET "id" = EXCLUDED."id"`;
+    if ((await tx.chat.count({ where: { visitorId } })) >= maxChats) {
+      throw new AppError("too-many-chats", `You have ${maxChats} chats, the most one visitor can keep.`);
+    }
     const chat = await tx.chat.create({ data: { visitorId, title: message ? titleFrom(message) : "New chat" } });
     if (!message) return { chatId: chat.id, status: null };
     const locked = await lockChat(tx, { chatId: chat.id, visitorId });

@@ -22,6 +22,11 @@ export function readDatabaseUrl(env: NodeJS.ProcessEnv = process.env): string {
   return readDatabaseUrls(env).pooled;
 }
 
+// How long a transaction may wait for a pooled connection before the request is answered 503
+// busy. Prisma's 2 s default refused picks queued behind one chat's lock on a loaded machine,
+// while the lock holders were still moving; 5 s still bounds a request's wait.
+const TRANSACTION_MAX_WAIT_MS = 5_000;
+
 type Pooled = { prisma: PrismaClient; pool: pg.Pool };
 
 export function createPrismaClient(connectionString: string): PrismaClient {
@@ -35,7 +40,7 @@ function createPooledClient(connectionString: string): Pooled {
   pool.on("error", (error) => console.error("database: an idle pooled connection failed", error.message));
   // On Vercel: keeps an instance from suspending while idle connections are still open.
   attachDatabasePool(pool);
-  return { prisma: new PrismaClient({ adapter: new PrismaPg(pool) }), pool };
+  return { prisma: new PrismaClient({ adapter: new PrismaPg(pool), transactionOptions: { maxWait: TRANSACTION_MAX_WAIT_MS } }), pool };
 }
 
 // Next dev reloads modules on every change; the cache on globalThis keeps one pool per process.

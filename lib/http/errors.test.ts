@@ -16,6 +16,20 @@ describe("toErrorResponse", () => {
     expect(await response.json()).toMatchObject({ code: "database-busy" });
   });
 
+  it("answers a database out of reach 503 database-unavailable with Retry-After, however the driver names it", async () => {
+    const unreachable = [
+      Object.assign(new Error("Can't reach database server"), { code: "P1001" }),
+      Object.assign(new Error("Raw query failed"), { code: "P2010", meta: { driverAdapterError: { cause: { kind: "DatabaseNotReachable" } } } }),
+      Object.assign(new Error("Raw query failed"), { code: "P2010", meta: { driverAdapterError: { cause: { kind: "postgres", code: "57P01" } } } }),
+    ];
+    for (const error of unreachable) {
+      const response = toErrorResponse(error);
+      expect(response.status).toBe(503);
+      expect(response.headers.get("retry-after")).toBe("5");
+      expect(await response.json()).toMatchObject({ code: "database-unavailable" });
+    }
+  });
+
   it("answers anything else 500 without internals", async () => {
     const response = toErrorResponse(new Error('relation "Secret" does not exist'));
     expect(response.status).toBe(500);

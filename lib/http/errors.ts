@@ -29,7 +29,11 @@ export const ERROR_STATUS = {
   "item-not-found": 404,
   "cannot-regenerate": 409,
   "queue-full": 429,
+  "rate-limited": 429,
+  "too-many-chats": 409,
+  "unauthorized": 401,
   "database-busy": 503,
+  "database-unavailable": 503,
   "busy": 429,
   "block-stale": 409,
   "query-undeclared": 422,
@@ -83,10 +87,28 @@ export function isDatabaseBusy(error: unknown): boolean {
   return typeof error === "object" && error !== null && "code" in error && POOL_EXHAUSTED.has(String(error.code));
 }
 
+// A database that cannot be reached, or is shutting down or starting up, as Prisma, its driver
+// adapter and Postgres (SQLSTATE) name it. Nothing the request began was committed.
+const UNREACHABLE_CODES = new Set(["P1001", "P1002", "P1017"]);
+const UNREACHABLE_KINDS = new Set(["DatabaseNotReachable", "ConnectionClosed", "TooManyConnections"]);
+const UNAVAILABLE_SQLSTATES = new Set(["57P01", "57P02", "57P03", "53300"]);
+
+/** Whether an error means the database is out of reach for now (an outage or a restart). */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  if (typeof error !== "object" || error === null) return false;
+  const { code, meta } = error as { code?: unknown; meta?: { driverAdapterError?: { cause?: { kind?: unknown; code?: unknown } } } };
+  const cause = meta?.driverAdapterError?.cause;
+  return UNREACHABLE_CODES.has(String(code)) || UNREACHABLE_KINDS.has(String(cause?.kind)) || UNAVAILABLE_SQLSTATES.has(String(cause?.code));
+}
+
 /** The one way an error leaves a route: known refusals as they are, anything else as a bare 500. */
 export function toErrorResponse(error: unknown): Response {
   if (isDatabaseBusy(error)) {
     return toErrorResponse(new AppError("database-busy", "The server is busy. Try again in a moment.", undefined, { retryAfterSeconds: 1 }));
+  }
+  if (isDatabaseUnavailable(error)) {
+    console.error("Database unavailable; answered 503");
+    return toErrorResponse(new AppError("database-unavailable", "The database is out of reach. Try again shortly.", undefined, { retryAfterSeconds: 5 }));
   }
   if (error instanceof AppError) {
     const headers = error.retryAfterSeconds === undefined ? undefined : { "retry-after": String(error.retryAfterSeconds) };

@@ -1,7 +1,9 @@
 import { after } from "next/server";
 import { createChat, listChats } from "@/lib/chat/chats";
+import { healBeforeRequest } from "@/lib/chat/turns/background";
 import { driveChat } from "@/lib/chat/turns/run";
 import { handleRoute } from "@/lib/http/errors";
+import { countRequest } from "@/lib/http/rate-limit";
 import { assertSameOrigin, parseJsonBody } from "@/lib/http/request";
 import { createChatBodySchema } from "@/lib/http/schemas";
 import { requireVisitor } from "@/lib/http/visitor";
@@ -11,6 +13,7 @@ export const maxDuration = 300;
 
 export const GET = handleRoute(async (request: Request) => {
   const visitorId = await requireVisitor(request);
+  await healBeforeRequest({ visitorId });
   return Response.json({ chats: await listChats({ visitorId }) });
 });
 
@@ -18,6 +21,7 @@ export const POST = handleRoute(async (request: Request) => {
   assertSameOrigin(request);
   const visitorId = await requireVisitor(request);
   const body = await parseJsonBody(request, createChatBodySchema);
+  await countRequest({ visitorId });
   const created = await createChat({ visitorId, message: body.message });
   if (created.status) after(() => driveChat(created.chatId));
   return Response.json(created, { status: 201 });

@@ -1,10 +1,10 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
-import { after } from "next/server";
 import { cache } from "react";
 import { z } from "zod";
 import { loadChatView } from "@/lib/chat/chats";
-import { driveChat } from "@/lib/chat/turns/run";
+import { driveAfterResponse } from "@/lib/chat/turns/background";
+import { healChats } from "@/lib/chat/turns/heal";
 import { AppError } from "@/lib/http/errors";
 import { currentVisitor } from "@/lib/http/visitor";
 import { ChatRoom } from "@/components/chat/chat-room";
@@ -19,21 +19,25 @@ const findChat = cache(async (chatId: string) => {
   const parsed = z.uuid().safeParse(chatId);
   const visitorId = await currentVisitor();
   if (!parsed.success || !visitorId) return null;
-  return loadChatView({ visitorId, chatId: parsed.data }).catch((error: unknown) => {
+  // Opening a chat heals what a dead process left in it; the turns it hands back run below.
+  const waiting = await healChats({ visitorId, chatId: parsed.data });
+  const chat = await loadChatView({ visitorId, chatId: parsed.data }).catch((error: unknown) => {
     if (error instanceof AppError && error.status === 404) return null;
     throw error;
   });
+  return chat && { chat, waiting };
 });
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const chat = await findChat((await params).chatId);
-  return { title: chat?.title ?? "Not found" };
+  const found = await findChat((await params).chatId);
+  return { title: found?.chat.title ?? "Not found" };
 }
 
 export default async function ChatPage({ params }: Props) {
-  const chat = await findChat((await params).chatId);
-  if (!chat) notFound();
+  const found = await findChat((await params).chatId);
+  if (!found) notFound();
+  const { chat, waiting } = found;
   // Reading settles confirmations whose time ran out, which tells the agent: its reply runs here.
-  if (chat.running) after(() => driveChat(chat.id));
+  driveAfterResponse(chat.running ? [...waiting, chat.id] : waiting);
   return <ChatRoom initial={chat} />;
 }

@@ -34,9 +34,41 @@ type Ending = {
  * and whether another turn now waits to be driven.
  */
 export async function endTurn(tx: Tx, ending: Ending): Promise<{ ended: boolean; next: boolean }> {
-  const { chatId, turnId, itemId, content, outcome } = ending;
+  const { chatId, turnId, itemId, outcome } = ending;
   const ended = await tx.turn.updateMany({ where: { id: turnId, status: "running" }, data: { status: outcome, endedAt: new Date() } });
   if (ended.count === 0) return { ended: false, next: false };
+  await storeFinalReply(tx, ending);
+  await tx.chat.update({ where: { id: chatId }, data: { activeTurnId: null } });
+  const next = await dispatchNextQueued(tx, chatId);
+  await appendEvents(tx, chatId, [
+    { type: "item.completed", item: await loadItemView(tx, itemId) },
+    { type: "turn.ended", turnId, status: outcome },
+    ...next,
+  ]);
+  return { ended: true, next: next.length > 0 };
+}
+
+/**
+ * A reply its agent finished after recovery had ended its turn as interrupted: the lease lapsed
+ * while the database was out of reach, and a reader healed the chat before this process could
+ * store the end. The whole reply replaces the partial one, so no finished reply is lost; the chat
+ * and its queue stay as recovery left them. Nothing is written if the turn was ended otherwise
+ * (its lease was live) or a retry has begun writing the item again. The caller holds the lock.
+ */
+export async function completeInterruptedReply(tx: Tx, ending: Ending): Promise<boolean> {
+  const turn = await tx.turn.findUnique({ where: { id: ending.turnId }, select: { status: true, endedAt: true, leaseExpiresAt: true } });
+  const recovered = turn?.status === "interrupted" && turn.endedAt !== null && turn.leaseExpiresAt < turn.endedAt;
+  const item = await tx.item.findUnique({ where: { id: ending.itemId }, select: { turnId: true, status: true } });
+  if (!recovered || item?.turnId !== ending.turnId || item.status !== "interrupted") return false;
+  await tx.turn.update({ where: { id: ending.turnId }, data: { status: ending.outcome } });
+  await storeFinalReply(tx, ending);
+  await appendEvents(tx, ending.chatId, [{ type: "item.completed", item: await loadItemView(tx, ending.itemId) }]);
+  return true;
+}
+
+/** The reply's final blocks, stored with the next revision and their frozen first readings. */
+async function storeFinalReply(tx: Tx, ending: Ending): Promise<void> {
+  const { itemId, content, outcome, grants } = ending;
   const { revision: previous } = await tx.item.findUniqueOrThrow({ where: { id: itemId }, select: { revision: true } });
   const revision = previous + 1;
   const compiled = ending.drawn.blocks.map((block) => ({ ...block, revision }));
@@ -52,15 +84,7 @@ export async function endTurn(tx: Tx, ending: Ending): Promise<{ ended: boolean;
       completedAt: new Date(),
     },
   });
-  if (ending.grants?.length && outcome === "finished") {
-    await tx.deterministicGrant.createMany({ data: ending.grants.map((grant) => ({ itemId, ...grant })), skipDuplicates: true });
+  if (grants?.length && outcome === "finished") {
+    await tx.deterministicGrant.createMany({ data: grants.map((grant) => ({ itemId, ...grant })), skipDuplicates: true });
   }
-  await tx.chat.update({ where: { id: chatId }, data: { activeTurnId: null } });
-  const next = await dispatchNextQueued(tx, chatId);
-  await appendEvents(tx, chatId, [
-    { type: "item.completed", item: await loadItemView(tx, itemId) },
-    { type: "turn.ended", turnId, status: outcome },
-    ...next,
-  ]);
-  return { ended: true, next: next.length > 0 };
 }

@@ -5,14 +5,20 @@ import { drawReply } from "../reply";
 import { lockChat } from "../store";
 import { endTurn } from "./end";
 
+export type TurnScope = { chatId?: string; visitorId?: string };
+
 /**
  * Ends turns whose process died: a running turn whose lease lapsed is marked interrupted (its
  * partial reply kept and marked too), and the chat's next queued message starts. Returns the chats
- * that have a turn waiting to be driven. Runs at start-up and whenever a page watches a chat.
+ * that have a turn waiting to be driven. Scoped to one chat or one visitor's chats (every request
+ * touching them), or all (start-up, the periodic sweep); at most `limit` turns a call, oldest
+ * lease first, so one request's work stays bounded and the rest heal on the next.
  */
-export async function recoverStaleTurns({ chatId }: { chatId?: string } = {}): Promise<string[]> {
+export async function recoverStaleTurns({ chatId, visitorId, limit = 25 }: TurnScope & { limit?: number } = {}): Promise<string[]> {
   const stale = await db().turn.findMany({
-    where: { status: "running", leaseExpiresAt: { lt: new Date() }, ...(chatId ? { chatId } : {}) },
+    where: { status: "running", leaseExpiresAt: { lt: new Date() }, ...turnScope({ chatId, visitorId }) },
+    orderBy: { leaseExpiresAt: "asc" },
+    take: limit,
     select: { id: true, chatId: true },
   });
   const toDrive: string[] = [];
@@ -37,4 +43,9 @@ export async function recoverStaleTurns({ chatId }: { chatId?: string } = {}): P
     if (drive) toDrive.push(turn.chatId);
   }
   return toDrive;
+}
+
+/** A turn filter for one chat, one visitor's chats, or every chat. */
+export function turnScope({ chatId, visitorId }: TurnScope) {
+  return { ...(chatId ? { chatId } : {}), ...(visitorId ? { chat: { visitorId } } : {}) };
 }

@@ -10,9 +10,11 @@ import { appendEvents, lockChat, nextPosition, toItemView } from "../store";
 import { readOrigin, storedBlocksSchema } from "../wire";
 import { LIVE_SOURCES } from "@/lib/live-sources";
 import { takeFirstReadings } from "../readings";
-import { endTurn, type TurnOutcome } from "./end";
+import { type TurnOutcome } from "./end";
 import { defaultHandOff, type HandOff } from "./hand-off";
+import { withTurnSlot } from "./slots";
 import { storableText } from "./storable";
+import { END_RETRY_WINDOW_MS, storeEnd } from "./store-end";
 import { leaseFromNow, renewTurnLease, ReplyWriter, type TurnState } from "./writer";
 
 type Claim = {
@@ -41,18 +43,23 @@ const MAX_TURN_MS = 240_000;
  * binding its reply item under the chat lock, and only the caller that claims it runs it. With a
  * `handOff` (the default inside the Next server) the next queued turn goes to a fresh invocation
  * (decision 010); without one (tests, scripts) the whole queue runs here, one turn after another.
+ * It waits for one of the process's turn slots first.
  */
 export async function driveChat(chatId: string, agent: Agent = chatAgent(), handOff: HandOff | null = defaultHandOff()): Promise<void> {
-  for (;;) {
-    const claim = await claimTurn(chatId).catch((error: unknown) => {
-      // A chat deleted meanwhile has nothing left to run.
-      if (error instanceof AppError && error.code === "chat-not-found") return null;
-      throw error;
-    });
-    if (!claim) return;
-    await runTurn(claim, agent);
-    if (handOff) return handOff(chatId);
-  }
+  const ran = await withTurnSlot(async () => {
+    for (;;) {
+      const claim = await claimTurn(chatId).catch((error: unknown) => {
+        // A chat deleted meanwhile has nothing left to run.
+        if (error instanceof AppError && error.code === "chat-not-found") return null;
+        throw error;
+      });
+      if (!claim) return false;
+      await runTurn(claim, agent);
+      if (handOff) return true;
+    }
+  });
+  // The hand-off waits for no slot of this process: the next turn runs in another invocation.
+  if (ran && handOff) await handOff(chatId);
 }
 
 async function claimTurn(chatId: string): Promise<Claim | null> {
@@ -94,15 +101,17 @@ async function runTurn(claim: Claim, chatAgentForTurn: Agent): Promise<void> {
   const stop = new AbortController();
   let recovered = false;
   let outcome: TurnOutcome = "finished";
+  let streaming = true;
   const halt = (reason: "recovered" | "failed" | "stopped") => {
     if (reason === "recovered") recovered = true;
-    else outcome = reason;
+    // A write failing after the agent finished does not fail the reply: its end stores it whole.
+    else if (reason === "stopped" || streaming) outcome = reason;
     stop.abort();
   };
   const onState = (state: Exclude<TurnState, "running">) => halt(state === "stop" ? "stopped" : "recovered");
   const heartbeat = setInterval(() => void renewLease(claim, onState), Math.max(250, appConfig().turnLeaseMs / 3));
   const deadline = setTimeout(() => halt("failed"), MAX_TURN_MS);
-  const writer = new ReplyWriter(claim, onState);
+  const writer = new ReplyWriter(claim, onState, () => halt("failed"));
   let content = "";
   try {
     for await (const chunk of agent.reply({ chatId: claim.chatId, history: claim.history, message: claim.message, signal: stop.signal })) {
@@ -124,6 +133,7 @@ async function runTurn(claim: Claim, chatAgentForTurn: Agent): Promise<void> {
       outcome = "failed";
     }
   } finally {
+    streaming = false;
     clearTimeout(deadline);
     await writer.close();
   }
@@ -141,34 +151,6 @@ async function finishReply(claim: Claim, content: string, outcome: TurnOutcome):
   const drawn = drawReply(content, { itemId: claim.itemId, final: true });
   const readings = outcome === "finished" ? await takeFirstReadings(drawn.blocks, LIVE_SOURCES, claim) : [];
   await storeEnd({ ...claim, content, drawn, readings, outcome, grants: claim.route?.grants }, Date.now() + END_RETRY_WINDOW_MS);
-}
-
-// Storing the end of a reply outlives a database blip: it is retried, with the lease kept, for
-// this long (the deadline plus this stays within a route's 300 s). Only then is the reply left to
-// recovery, which marks it interrupted with what was stored.
-const END_RETRY_WINDOW_MS = 55_000;
-const END_RETRY_MS = [250, 500, 1_000, 2_000, 4_000, 8_000];
-
-async function storeEnd(ending: Parameters<typeof endTurn>[1], until: number): Promise<void> {
-  for (let attempt = 0; ; attempt++) {
-    try {
-      await db().$transaction(async (tx) => {
-        await lockChat(tx, { chatId: ending.chatId });
-        await endTurn(tx, ending);
-      });
-      return;
-    } catch (error) {
-      // A chat deleted under its turn has nothing left to store.
-      if (error instanceof AppError && error.code === "chat-not-found") return;
-      const wait = END_RETRY_MS[Math.min(attempt, END_RETRY_MS.length - 1)]!;
-      if (Date.now() + wait > until) {
-        console.error("The end of a turn could not be stored; recovery will mark it interrupted", error);
-        return;
-      }
-      console.error(`Storing the end of a turn failed; retrying in ${wait} ms`, error);
-      await new Promise((resolve) => setTimeout(resolve, wait));
-    }
-  }
 }
 
 function replyWith(content: string): Agent {

@@ -40,7 +40,9 @@ export async function renewTurnLease(client: Pick<Tx, "$queryRaw">, turnId: stri
  * Writes a streaming reply's growth, coalesced to one write per interval, one write at a time:
  * its parts, and previews of the blocks that changed, compiled at most every 250 ms. A failed
  * write is logged and the next one catches up from what was last written; the end of the turn
- * stores the whole reply and its final blocks in any case.
+ * stores the whole reply and its final blocks in any case. Writes that keep failing for a third
+ * of the lease call `onFailing`: the turn stops and ends as failed within seconds, rather than
+ * streaming on unseen until its deadline.
  */
 export class ReplyWriter {
   private written: Part[] = [];
@@ -51,10 +53,13 @@ export class ReplyWriter {
   private timer: ReturnType<typeof setTimeout> | undefined;
   private lastWrite = 0;
   private lastPreview = -Infinity;
+  // When the writes began failing in a row; null while the last one succeeded.
+  private failingSince: number | null = null;
 
   constructor(
     private readonly target: WriterTarget,
     private readonly onStopped: (state: Exclude<TurnState, "running">) => void,
+    private readonly onFailing: () => void,
   ) {
     this.compiler = new UiCompiler({ id: target.itemId, querySchemas: QUERY_SCHEMAS });
   }
@@ -76,10 +81,23 @@ export class ReplyWriter {
     if (this.timer) return;
     this.timer = setTimeout(() => {
       this.timer = undefined;
-      this.chain = this.chain
-        .then(() => this.write())
-        .catch((error: unknown) => console.error("Reply delta write failed; the next write catches up", error));
+      this.chain = this.chain.then(() => this.write()).then(
+        () => {
+          this.failingSince = null;
+        },
+        (error: unknown) => this.failed(error),
+      );
     }, Math.max(0, wait));
+  }
+
+  private failed(error: unknown): void {
+    this.failingSince ??= Date.now();
+    if (Date.now() - this.failingSince < appConfig().turnLeaseMs / 3) {
+      console.error("Reply delta write failed; the next write catches up", error);
+      return;
+    }
+    console.error("Reply writes keep failing; the turn ends as failed", error);
+    this.onFailing();
   }
 
   private async write(): Promise<void> {

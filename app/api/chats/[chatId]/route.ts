@@ -1,7 +1,7 @@
-import { after } from "next/server";
 import { loadChatView } from "@/lib/chat/chats";
 import { deleteChat, renameChat } from "@/lib/chat/manage";
-import { driveChat } from "@/lib/chat/turns/run";
+import { driveAfterResponse } from "@/lib/chat/turns/background";
+import { healChats } from "@/lib/chat/turns/heal";
 import { handleRoute } from "@/lib/http/errors";
 import { assertSameOrigin, parseJsonBody, parseParams } from "@/lib/http/request";
 import { chatParamsSchema, renameChatBodySchema } from "@/lib/http/schemas";
@@ -15,9 +15,11 @@ type Context = { params: Promise<{ chatId: string }> };
 export const GET = handleRoute(async (request: Request, context: Context) => {
   const { chatId } = parseParams(await context.params, chatParamsSchema);
   const visitorId = await requireVisitor(request);
+  // Reading heals what a dead process left in the chat, whoever watches it or not.
+  const waiting = await healChats({ visitorId, chatId });
   const chat = await loadChatView({ visitorId, chatId });
   // Reading settles confirmations whose time ran out, which tells the agent: its reply runs here.
-  if (chat.running) after(() => driveChat(chatId));
+  driveAfterResponse(chat.running ? [...waiting, chatId] : waiting);
   return Response.json(chat);
 });
 

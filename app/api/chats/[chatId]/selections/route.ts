@@ -1,7 +1,9 @@
 import { after } from "next/server";
 import { selectFrameChoice } from "@/lib/chat/selections";
+import { healBeforeRequest } from "@/lib/chat/turns/background";
 import { driveChat } from "@/lib/chat/turns/run";
 import { handleRoute } from "@/lib/http/errors";
+import { countRequest } from "@/lib/http/rate-limit";
 import { assertSameOrigin, parseJsonBody, parseParams } from "@/lib/http/request";
 import { chatParamsSchema, selectionBodySchema } from "@/lib/http/schemas";
 import { requireVisitor } from "@/lib/http/visitor";
@@ -14,6 +16,8 @@ export const POST = handleRoute(async (request: Request, context: { params: Prom
   const { chatId } = parseParams(await context.params, chatParamsSchema);
   const visitorId = await requireVisitor(request);
   const body = await parseJsonBody(request, selectionBodySchema);
+  await countRequest({ visitorId });
+  await healBeforeRequest({ visitorId, chatId });
   const outcome = await selectFrameChoice({ chatId, visitorId, ...body });
   if (outcome.status === "sent") after(() => driveChat(chatId));
   return Response.json(outcome);

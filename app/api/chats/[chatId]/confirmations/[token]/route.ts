@@ -1,7 +1,8 @@
-import { after } from "next/server";
 import { decideConfirmation } from "@/lib/chat/confirmations";
-import { driveChat } from "@/lib/chat/turns/run";
+import { driveAfterResponse } from "@/lib/chat/turns/background";
+import { healChats } from "@/lib/chat/turns/heal";
 import { handleRoute } from "@/lib/http/errors";
+import { countRequest } from "@/lib/http/rate-limit";
 import { assertSameOrigin, parseJsonBody, parseParams } from "@/lib/http/request";
 import { confirmationBodySchema, confirmationParamsSchema } from "@/lib/http/schemas";
 import { requireVisitor } from "@/lib/http/visitor";
@@ -15,8 +16,10 @@ export const POST = handleRoute(async (request: Request, context: { params: Prom
   const { chatId, token } = parseParams(await context.params, confirmationParamsSchema);
   const visitorId = await requireVisitor(request);
   const { decision, reason } = await parseJsonBody(request, confirmationBodySchema);
+  await countRequest({ visitorId });
+  const waiting = await healChats({ visitorId, chatId });
   // Whatever the answer, a report of an outcome may now wait for the agent (driving is idempotent).
-  after(() => driveChat(chatId));
+  driveAfterResponse([...waiting, chatId]);
   const confirmation = await decideConfirmation({ visitorId, chatId, token, decision, reason });
   return Response.json({ confirmation });
 });

@@ -1,0 +1,20 @@
+import { driveAfterResponse } from "@/lib/chat/turns/background";
+import { sweepAllChats } from "@/lib/chat/turns/heal";
+import { assertCronRequest } from "@/lib/http/cron";
+import { handleRoute } from "@/lib/http/errors";
+
+export const dynamic = "force-dynamic";
+// The turns the sweep hands back run after the response, within this lifetime.
+export const maxDuration = 300;
+
+/**
+ * The periodic sweep Vercel Cron calls (vercel.json), so chats nobody opens still heal: turns and
+ * confirmation claims past their lease, and request windows long past. Refused without writing
+ * unless the request carries the cron secret.
+ */
+export const GET = handleRoute(async (request: Request) => {
+  assertCronRequest(request);
+  const swept = await sweepAllChats();
+  driveAfterResponse(swept.drive);
+  return Response.json({ drive: swept.drive.length, claims: swept.claims, requestWindows: swept.requestWindows }, { headers: { "cache-control": "no-store" } });
+});

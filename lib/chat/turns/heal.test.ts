@@ -1,0 +1,62 @@
+import { randomUUID } from "node:crypto";
+import { afterAll, describe, expect, it } from "vitest";
+import type { Agent } from "@/lib/agent/agent";
+import { db, disconnectDb } from "@/lib/db/client";
+import { createChat, loadChatView, sendMessage } from "../chats";
+import { healChats } from "./heal";
+import { driveChat } from "./run";
+
+afterAll(async () => {
+  await disconnectDb();
+});
+
+const echo: Agent = {
+  async *reply({ message }) {
+    yield { type: "text", text: `re: ${message}` };
+  },
+};
+
+const lapsed = () => new Date(Date.now() - 1);
+
+/** A chat whose first turn a process claimed, then died mid-reply; a second message waits behind it. */
+async function strandedChat(visitorId = randomUUID()) {
+  const { chatId } = await createChat({ visitorId, message: "first" });
+  await sendMessage({ visitorId, chatId, text: "second" });
+  const turn = await db().turn.findFirstOrThrow({ where: { chatId, status: "running" } });
+  const { lastPosition } = await db().chat.update({ where: { id: chatId }, data: { lastPosition: { increment: 1 } } });
+  const reply = await db().item.create({ data: { chatId, position: lastPosition, role: "assistant", status: "streaming", content: "half a", turnId: turn.id } });
+  await db().turn.update({ where: { id: turn.id }, data: { replyItemId: reply.id, leaseExpiresAt: lapsed() } });
+  return { visitorId, chatId };
+}
+
+const statuses = async (visitorId: string, chatId: string) =>
+  (await loadChatView({ visitorId, chatId })).items.map((item) => `${item.role}:${item.status}`);
+
+describe("healing before a request touches a chat", () => {
+  it("interrupts a turn whose process died and hands back the queued message's turn", async () => {
+    const { visitorId, chatId } = await strandedChat();
+    expect(await healChats({ visitorId, chatId })).toEqual([chatId]);
+    await driveChat(chatId, echo);
+    expect(await statuses(visitorId, chatId)).toEqual(["user:complete", "assistant:interrupted", "user:complete", "assistant:complete"]);
+  });
+
+  it("hands back a turn nobody claimed, lease live or not, without touching it", async () => {
+    const visitorId = randomUUID();
+    const { chatId } = await createChat({ visitorId, message: "never started" });
+    const before = await db().turn.findFirstOrThrow({ where: { chatId } });
+    expect(await healChats({ visitorId, chatId })).toEqual([chatId]);
+    expect(await db().turn.findFirstOrThrow({ where: { chatId } })).toEqual(before);
+    await driveChat(chatId, echo);
+    expect(await statuses(visitorId, chatId)).toEqual(["user:complete", "assistant:complete"]);
+  });
+
+  it("heals every chat of the visitor listing them, and nothing of anyone else", async () => {
+    const visitorId = randomUUID();
+    const [mine, alsoMine, theirs] = [await strandedChat(visitorId), await strandedChat(visitorId), await strandedChat()];
+    expect((await healChats({ visitorId })).sort()).toEqual([mine.chatId, alsoMine.chatId].sort());
+    expect(await healChats({ visitorId, chatId: theirs.chatId })).toEqual([]);
+    expect(await db().turn.count({ where: { chatId: theirs.chatId, status: "running", replyItemId: { not: null } } })).toBe(1);
+    await Promise.all([driveChat(mine.chatId, echo), driveChat(alsoMine.chatId, echo), driveChat(theirs.chatId, echo)]);
+    expect(await db().turn.count({ where: { chatId: theirs.chatId, status: "interrupted" } })).toBe(0);
+  });
+});

@@ -1,0 +1,37 @@
+import "server-only";
+import { db } from "@/lib/db/client";
+import { AppError } from "@/lib/http/errors";
+import { lockChat } from "../store";
+import { completeInterruptedReply, endTurn } from "./end";
+
+// Storing the end of a reply outlives a database outage: retried at most 2 s apart, lease kept,
+// for this long (with the deadline, within a route's 300 s); only then is it left to recovery.
+export const END_RETRY_WINDOW_MS = 55_000;
+const END_RETRY_MS = [250, 500, 1_000, 2_000];
+
+/** Stores the end of a turn under the chat lock, retrying until `until`. */
+export async function storeEnd(ending: Parameters<typeof endTurn>[1], until: number): Promise<void> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await db().$transaction(async (tx) => {
+        await lockChat(tx, { chatId: ending.chatId });
+        // A reader may have healed the chat first, ending the turn as interrupted while this
+        // process retried: a reply the agent finished still replaces the partial one.
+        if (!(await endTurn(tx, ending)).ended && ending.outcome === "finished" && !(await completeInterruptedReply(tx, ending))) {
+          console.error("A finished reply was dropped: its turn was ended elsewhere and its item is being written again");
+        }
+      });
+      return;
+    } catch (error) {
+      // A chat deleted under its turn has nothing left to store.
+      if (error instanceof AppError && error.code === "chat-not-found") return;
+      const wait = END_RETRY_MS[Math.min(attempt, END_RETRY_MS.length - 1)]!;
+      if (Date.now() + wait > until) {
+        console.error(`A ${ending.outcome} reply could not be stored; recovery will mark it interrupted`, error);
+        return;
+      }
+      console.error(`Storing the end of a turn failed; retrying in ${wait} ms`, error);
+      await new Promise((resolve) => setTimeout(resolve, wait));
+    }
+  }
+}

@@ -1,0 +1,17 @@
+import "server-only";
+import { createHash, timingSafeEqual } from "node:crypto";
+import { appConfig } from "@/lib/config";
+import { AppError } from "./errors";
+
+const digest = (text: string) => createHash("sha256").update(text).digest();
+
+/**
+ * Admits only Vercel Cron (or whoever holds the secret): it sends `Authorization: Bearer
+ * <CRON_SECRET>`. Without a configured secret nobody is admitted. Compared in constant time.
+ */
+export function assertCronRequest(request: Request, secret: string | undefined = appConfig().cronSecret): void {
+  const header = request.headers.get("authorization") ?? "";
+  if (!secret || !timingSafeEqual(digest(header), digest(`Bearer ${secret}`))) {
+    throw new AppError("unauthorized", "This route is for the scheduled sweep only.");
+  }
+}

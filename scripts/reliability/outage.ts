@@ -1,0 +1,89 @@
+// A PostgreSQL outage while replies stream and messages wait: no reply the agent finished may be
+// lost, no accepted message either, and every chat must settle once the database is back.
+import { CHECKLIST, DESTINATION, settledChat, startChat, STORY } from "./chats";
+import { Tally, Visitor, waitUntil } from "./http";
+import { startServer } from "./server";
+import { n, ratio, type Scenario, type Suite } from "./suite";
+
+const PROMPTS = [DESTINATION, CHECKLIST, STORY];
+const CHATS = 12;
+
+type Reply = { trigger: string; status: string; content: string };
+
+/** One chat per prompt, answered before any outage: the whole text each prompt gets. */
+async function answerEachPromptOnce(base: string): Promise<void> {
+  for (const prompt of PROMPTS) {
+    const visitor = new Visitor(base);
+    const chatId = await startChat(visitor, prompt);
+    if (!chatId || !(await settledChat(visitor, chatId))) throw new Error(`setup: no reply to "${prompt}"`);
+  }
+}
+
+async function run(suite: Suite): Promise<void> {
+  const server = await startServer({ databaseUrl: suite.database.url, env: { AGENT_DELTA_MS: "10", TURN_LEASE_MS: "3000" } });
+  const outside = new Tally();
+  const during = new Tally();
+  try {
+    await answerEachPromptOnce(server.base);
+    const whole = new Map(
+      (await suite.rows.all<{ trigger: string; content: string }>(
+        `SELECT DISTINCT ON (u."content") u."content" AS "trigger", a."content" FROM "Turn" t JOIN "Item" u ON u."id" = t."triggerItemId" JOIN "Item" a ON a."id" = t."replyItemId"
+         WHERE t."status" = 'finished' AND u."content" = ANY($1) ORDER BY u."content", t."startedAt"`,
+        [PROMPTS],
+      )).map((row) => [row.trigger, row.content]),
+    );
+    const chats: Array<{ visitor: Visitor; chatId: string; texts: string[] }> = [];
+    for (let index = 0; index < CHATS; index++) {
+      const visitor = new Visitor(server.base, outside);
+      const prompt = PROMPTS[index % PROMPTS.length]!;
+      const chatId = await startChat(visitor, prompt);
+      const queued = await visitor.post(`/api/chats/${chatId}/messages`, { text: DESTINATION });
+      chats.push({ visitor, chatId: chatId!, texts: queued.status === 202 ? [prompt, DESTINATION] : [prompt] });
+      await new Promise((resolve) => setTimeout(resolve, 80));
+    }
+    await suite.database.down();
+    const downAt = performance.now();
+    const watcher = new Visitor(server.base, during);
+    const reader = new Visitor(server.base, during);
+    reader.cookie = chats[0]!.visitor.cookie;
+    let healthRefusals = 0;
+    while (performance.now() - downAt < suite.sizes["outage-seconds"] * 1_000) {
+      const [health] = await Promise.all([watcher.get("/api/health"), reader.get(`/api/chats/${chats[0]!.chatId}`)]);
+      if (health.status === 503) healthRefusals += 1;
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+    }
+    await suite.database.up();
+    const upAt = performance.now();
+    const settled = await Promise.all(chats.map((chat) => settledChat(chat.visitor, chat.chatId, 120_000)));
+    const settleMs = performance.now() - upAt;
+    const stuck = settled.filter((chat) => !chat).length;
+    const replies = await suite.rows.all<Reply>(
+      `SELECT u."content" AS "trigger", a."status"::text AS "status", a."content" FROM "Turn" t JOIN "Item" u ON u."id" = t."triggerItemId" JOIN "Item" a ON a."id" = t."replyItemId"
+       WHERE t."chatId" = ANY($1::uuid[])`,
+      [chats.map((chat) => chat.chatId)],
+    );
+    const count = (status: string) => replies.filter((reply) => reply.status === status).length;
+    // Lost: a reply stored as complete that is not whole, a reply that is not the start of its
+    // whole text, or one the server says its agent finished but it could not store.
+    const lost =
+      replies.filter((reply) => {
+        const text = whole.get(reply.trigger) ?? "";
+        return reply.status === "complete" ? reply.content !== text : !text.startsWith(reply.content);
+      }).length + server.droppedReplies.length;
+    const users = await suite.rows.all<{ chatId: string; content: string }>(`SELECT "chatId", "content" FROM "Item" WHERE "role" = 'user' AND "chatId" = ANY($1::uuid[])`, [chats.map((chat) => chat.chatId)]);
+    const lostMessages = chats.reduce((sum, chat) => sum + chat.texts.filter((text) => !users.some((user) => user.chatId === chat.chatId && user.content === text)).length, 0);
+    await waitUntil(async () => (await watcher.get("/api/health")).status === 200, 10_000);
+    const seconds = suite.sizes["outage-seconds"];
+    suite.print(
+      `outage   PostgreSQL down ${seconds} s under ${CHATS} streaming replies and ${n(chats.reduce((sum, chat) => sum + chat.texts.length - 1, 0))} queued messages: ${lost} finished replies lost (${count("complete")} stored whole, ${count("failed")} stopped while streaming and ended failed with their text kept, ${count("interrupted")} interrupted), ${lostMessages} user messages lost, ${stuck} chats stuck`,
+    );
+    suite.print(
+      `outage   ${outside.serverErrors} × 5xx outside the outage; during it ${during.sent} requests answered ${during.describe()} (health 503 ×${healthRefusals}); every chat settled ${(settleMs / 1000).toFixed(1)} s after PostgreSQL came back (${ratio(settleMs, seconds * 1000)} the outage)`,
+    );
+    if (lost + lostMessages + stuck + outside.serverErrors > 0) suite.fail(`outage: ${lost} replies lost, ${lostMessages} messages lost, ${stuck} stuck, ${outside.failures.slice(0, 3).join("; ")}`);
+  } finally {
+    await server.stop();
+  }
+}
+
+export const outage: Scenario = { name: "outage", run };

@@ -1,0 +1,101 @@
+// The processes the reliability suite attacks: `next start` as a child it can SIGKILL, and an
+// embedded PostgreSQL it can stop and start again on the same data and port.
+import { spawn, type ChildProcess } from "node:child_process";
+import { join } from "node:path";
+import { findFreePort, startEmbeddedDatabase, type EmbeddedDatabase } from "../db/embedded";
+import { waitUntil } from "./http";
+
+const root = join(__dirname, "..", "..");
+
+export type Server = {
+  base: string;
+  /** Lines the server wrote that name an unhandled error. */
+  errors: string[];
+  /** Replies the agent finished that the server could not store (it says so when it gives up). */
+  droppedReplies: string[];
+  kill: () => Promise<void>;
+  stop: () => Promise<void>;
+};
+
+// Settings every run shares; scenarios add their own (lease, agent pace, limits).
+const BASE_ENV: Record<string, string> = {
+  NODE_ENV: "production",
+  // The attacks walk the mock's scenarios, even from a shell set up for a model.
+  AGENT: "mock",
+  NEXT_TELEMETRY_DISABLED: "1",
+  SESSION_SECRET: "reliability-suite-session-secret",
+  CRON_SECRET: "reliability-suite-cron-secret",
+};
+
+export const CRON_SECRET = BASE_ENV.CRON_SECRET!;
+
+function exited(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve() : child.once("exit", () => resolve())));
+}
+
+/** Starts the production build on a port of its own and waits until its health check answers. */
+export async function startServer({ databaseUrl, env = {}, port }: { databaseUrl: string; env?: Record<string, string>; port?: number }): Promise<Server> {
+  const listen = port ?? (await findFreePort());
+  const child = spawn(process.execPath, [join(root, "node_modules/next/dist/bin/next"), "start", "-p", String(listen)], {
+    cwd: root,
+    env: { ...process.env, ...BASE_ENV, DATABASE_URL: databaseUrl, ...env } as NodeJS.ProcessEnv,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  const errors: string[] = [];
+  const droppedReplies: string[] = [];
+  const watch = (chunk: Buffer) => {
+    for (const line of chunk.toString().split("\n")) {
+      if (/Unhandled route error|unhandledRejection|uncaughtException/.test(line)) errors.push(line.slice(0, 300));
+      if (/A finished reply (was dropped|could not be stored)/.test(line)) droppedReplies.push(line.slice(0, 300));
+    }
+  };
+  child.stdout!.on("data", watch);
+  child.stderr!.on("data", watch);
+  const base = `http://127.0.0.1:${listen}`;
+  const healthy = await waitUntil(async () => (await fetch(`${base}/api/health`).catch(() => null))?.ok === true, 60_000, 100);
+  if (!healthy) {
+    child.kill("SIGKILL");
+    throw new Error(`next start did not become healthy on port ${listen}`);
+  }
+  return {
+    base,
+    errors,
+    droppedReplies,
+    async kill() {
+      child.kill("SIGKILL");
+      await exited(child);
+    },
+    async stop() {
+      child.kill("SIGTERM");
+      await exited(child);
+    },
+  };
+}
+
+/** A PostgreSQL whose data survives a stop, so an outage can end with the same database back. */
+export class Database {
+  private current: EmbeddedDatabase | undefined;
+
+  private constructor(
+    readonly dataDir: string,
+    readonly port: number,
+  ) {}
+
+  static async start(dataDir: string): Promise<Database> {
+    const database = new Database(dataDir, await findFreePort());
+    await database.up();
+    return database;
+  }
+
+  get url(): string {
+    return this.current!.url;
+  }
+
+  async up(): Promise<void> {
+    this.current = await startEmbeddedDatabase({ dataDir: this.dataDir, port: this.port, persistent: true });
+  }
+
+  async down(): Promise<void> {
+    await this.current?.stop();
+  }
+}
