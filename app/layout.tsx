@@ -31,7 +31,7 @@ export default async function RootLayout({ children }: { children: React.ReactNo
     <html lang="en">
       <body className="h-dvh overflow-hidden font-sans">
         {/* Relative times are measured from this request's moment, on the server and in the browser alike. */}
-        <ClockProvider serverNow={Date.now()}>
+        <ClockProvider serverNow={requestTime()}>
           <ChatListProvider initial={chats}>
             <AppShell>{children}</AppShell>
           </ChatListProvider>
@@ -39,4 +39,9 @@ export default async function RootLayout({ children }: { children: React.ReactNo
       </body>
     </html>
   );
+}
+
+/** This request's moment: the layout renders per request, so the clock is read once for it. */
+function requestTime(): number {
+  return Date.now();
 }

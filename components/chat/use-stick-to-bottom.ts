@@ -13,14 +13,17 @@ export function useStickToBottom(scroller: RefObject<HTMLElement | null>, change
   useEffect(() => {
     const element = scroller.current;
     if (!element) return;
-    const onScroll = () => {
-      stuck.current = element.scrollTop + element.clientHeight >= element.scrollHeight - NEAR_BOTTOM_PX;
-    };
+    const onScroll = () => stick(stuck, element);
     element.addEventListener("scroll", onScroll, { passive: true });
     return () => element.removeEventListener("scroll", onScroll);
   }, [scroller]);
   useEffect(() => {
     const element = scroller.current;
-    if (element && stuck.current) element.scrollTop = element.scrollHeight;
+    if (element && stuck.current) element.scrollTo({ top: element.scrollHeight });
   }, [scroller, change]);
+}
+
+/** Whether the reader is at the bottom of the conversation, kept where the effect reads it. */
+function stick(stuck: { current: boolean }, element: HTMLElement): void {
+  stuck.current = element.scrollTop + element.clientHeight >= element.scrollHeight - NEAR_BOTTOM_PX;
 }

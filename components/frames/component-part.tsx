@@ -1,6 +1,6 @@
 "use client";
 
-import { useState, type ComponentType } from "react";
+import { createElement, useState, type ComponentType, type ReactElement } from "react";
 import type { ComponentPart, ItemView } from "@/lib/chat/wire";
 import { ChoiceList } from "./choice-list";
 import { ConfirmationCard } from "./confirmation-card";
@@ -12,14 +12,20 @@ const REGISTRY = new Map<string, ComponentType<FrameProps>>([["choice-list", Cho
 /** Draws a resolved frame, and the confirmations its choices proposed, in place and in order. */
 export function ComponentPartView({ part, item, chatId }: { part: ComponentPart; item: ItemView; chatId: string }) {
   const [proposed, setProposed] = useState<string | null>(null);
-  const Component = REGISTRY.get(part.componentKey);
+  const frame = drawFrame(part, { part, item, chatId, onProposed: setProposed });
   const confirmations = Object.values(item.confirmations).filter((confirmation) => confirmation.instanceId === part.instanceId);
   return (
     <div className="space-y-2">
-      {Component ? <Component part={part} item={item} chatId={chatId} onProposed={setProposed} /> : <p className="text-sm">{part.fallback.summary}</p>}
+      {frame ?? <p className="text-sm">{part.fallback.summary}</p>}
       {confirmations.map((confirmation) => (
         <ConfirmationCard key={confirmation.token} confirmation={confirmation} chatId={chatId} focusOnMount={proposed === confirmation.token} />
       ))}
     </div>
   );
+}
+
+/** The registry's module-level component for this frame, drawn; undefined for a key it lacks. */
+function drawFrame(part: ComponentPart, props: FrameProps): ReactElement | undefined {
+  const Component = REGISTRY.get(part.componentKey);
+  return Component === undefined ? undefined : createElement(Component, props);
 }

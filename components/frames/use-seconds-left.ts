@@ -12,9 +12,14 @@ export function useSecondsLeft(expiresAt: string, active: boolean): number | nul
   const [now, setNow] = useState<number | null>(null);
   useEffect(() => {
     if (!active) return;
-    setNow(Date.now() + offset);
-    const timer = setInterval(() => setNow(Date.now() + offset), 1_000);
-    return () => clearInterval(timer);
+    const tick = () => setNow(Date.now() + offset);
+    // The first tick comes at once, after mount, so the server and hydration both draw null.
+    const first = setTimeout(tick, 0);
+    const timer = setInterval(tick, 1_000);
+    return () => {
+      clearTimeout(first);
+      clearInterval(timer);
+    };
   }, [active, offset]);
   return now === null ? null : Math.max(0, Math.ceil((Date.parse(expiresAt) - now) / 1_000));
 }

@@ -34,7 +34,14 @@ export function ClockProvider({ serverNow, children }: { serverNow: number; chil
 
 /** The clock's current time; outside a provider (tests, isolated renders), the machine's. */
 export function useNow(): number {
-  return useContext(ClockContext)?.now ?? Date.now();
+  const clock = useContext(ClockContext);
+  const [mounted] = useState(machineNow);
+  return clock?.now ?? mounted;
+}
+
+/** The machine's clock, read once where no provider gives the server's. */
+function machineNow(): number {
+  return Date.now();
 }
 
 /** How far the server's clock is ahead of this browser's, to measure server times by it. */

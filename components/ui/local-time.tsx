@@ -1,6 +1,6 @@
 "use client";
 
-import { useEffect, useState } from "react";
+import { useSyncExternalStore } from "react";
 import { useNow } from "./clock";
 import { relativeTime } from "./relative-time";
 
@@ -11,13 +11,19 @@ import { relativeTime } from "./relative-time";
  */
 export function LocalTime({ iso }: { iso: string }) {
   const now = useNow();
-  const [exact, setExact] = useState<string | undefined>(undefined);
-  useEffect(() => {
-    setExact(new Date(iso).toLocaleString(undefined, { dateStyle: "full", timeStyle: "long" }));
-  }, [iso]);
+  // The server (and hydration) draw no title; the browser then draws it in its own zone and locale.
+  const exact = useSyncExternalStore(
+    subscribeToNothing,
+    () => new Date(iso).toLocaleString(undefined, { dateStyle: "full", timeStyle: "long" }),
+    () => undefined,
+  );
   return (
     <time dateTime={iso} title={exact}>
       {relativeTime(Date.parse(iso), now)}
     </time>
   );
+}
+
+function subscribeToNothing(): () => void {
+  return () => {};
 }
