@@ -113,6 +113,7 @@ async function runTurn(claim: Claim, chatAgentForTurn: Agent): Promise<void> {
   const deadline = setTimeout(() => halt("failed"), MAX_TURN_MS);
   const writer = new ReplyWriter(claim, onState, () => halt("failed"));
   let content = "";
+  let finished = false;
   try {
     for await (const chunk of agent.reply({ chatId: claim.chatId, history: claim.history, message: claim.message, signal: stop.signal })) {
       if (stop.signal.aborted) break;
@@ -127,6 +128,7 @@ async function runTurn(claim: Claim, chatAgentForTurn: Agent): Promise<void> {
       content += chunk.text;
       writer.push(content);
     }
+    finished = !stop.signal.aborted;
   } catch (error) {
     if (!stop.signal.aborted) {
       console.error("Agent reply failed", error);
@@ -137,8 +139,9 @@ async function runTurn(claim: Claim, chatAgentForTurn: Agent): Promise<void> {
     clearTimeout(deadline);
     await writer.close();
   }
-  // A turn declared dead (its lease lapsed and it was recovered) writes nothing more.
-  if (!recovered) await finishReply(claim, storableText(content, { final: true }), outcome);
+  // A turn declared dead (its lease lapsed and it was recovered) writes nothing more, unless its
+  // agent had finished: that reply is stored late (`completeInterruptedReply`), never lost.
+  if (!recovered || (finished && outcome === "finished")) await finishReply(claim, storableText(content, { final: true }), outcome);
   clearInterval(heartbeat);
 }
 
