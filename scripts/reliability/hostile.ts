@@ -4,7 +4,7 @@
 import { CHECKLIST, choicesOf, DESTINATION, EMAIL, settledChat, startChat } from "./chats";
 import { Tally, Visitor } from "./http";
 import { refusals, type Targets } from "./hostile-requests";
-import { startServer } from "./server";
+import { CRON_SECRET, startServer } from "./server";
 import { n, type Scenario, type Suite } from "./suite";
 
 async function repliedChat(visitor: Visitor, message: string) {
@@ -95,7 +95,10 @@ async function load(suite: Suite, base: string): Promise<void> {
   const refusedBusy = tally.count("5xx");
   suite.print(`hostile  ${n(size)} parallel chat creations from ${n(size)} visitors: ${n(created.filter(Boolean).length)} × 201, ${n(refusedBusy)} × 5xx, ${n(stuck)} chats left with a turn never started or stuck; ${Math.round(manyMs)} ms in all`);
   suite.print(`hostile  ${n(size)} parallel creations from one visitor: ${n(flood.filter((answer) => answer.status === 201).length)} × 201, ${n(limited)} × 429 rate-limited with Retry-After; 25 messages behind a running reply: ${n(full)} × 429 queue-full`);
-  if (tally.serverErrors > 0 || stuck > 0) suite.fail(`hostile load: ${tally.failures.slice(0, 5).join("; ")}; ${stuck} stuck`);
+  // The scheduled sweep, as Vercel Cron calls it, after all that.
+  const swept = await new Visitor(base, tally).get("/api/cron/sweep", { authorization: `Bearer ${CRON_SECRET}` });
+  suite.print(`hostile  the signed sweep afterwards: ${swept.status} ${JSON.stringify(swept.body)}`);
+  if (tally.serverErrors > 0 || stuck > 0 || swept.status !== 200) suite.fail(`hostile load: ${tally.failures.slice(0, 5).join("; ")}; ${stuck} stuck; sweep ${swept.status}`);
 }
 
 export const hostile: Scenario = { name: "hostile", run };

@@ -16,5 +16,5 @@ export const GET = handleRoute(async (request: Request) => {
   assertCronRequest(request);
   const swept = await sweepAllChats();
   driveAfterResponse(swept.drive);
-  return Response.json({ drive: swept.drive.length, claims: swept.claims, requestWindows: swept.requestWindows }, { headers: { "cache-control": "no-store" } });
+  return Response.json({ drive: swept.drive.length, requestWindows: swept.requestWindows }, { headers: { "cache-control": "no-store" } });
 });
