@@ -1,4 +1,4 @@
-// `npm run reliability`: replays the attacks of issue 13 against a production build and prints
+// `npm run reliability`: replays hostile requests, races, crashes, an outage, many streams and fuzzed blocks against a production build and prints
 // figures: hostile requests and the 5xx they got, concurrent picks and double answers, kill -9
 // mid-turn and what recovery left, a PostgreSQL outage, 1,000 concurrent streams, and fuzzed
 // blocks. It starts its own PostgreSQL and `next start`, builds first unless told to reuse one.
