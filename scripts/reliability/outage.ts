@@ -65,11 +65,11 @@ async function run(suite: Suite): Promise<void> {
     const count = (status: string) => replies.filter((reply) => reply.status === status).length;
     // Lost: a reply stored as complete that is not whole, a reply that is not the start of its
     // whole text, or one the server says its agent finished but it could not store.
-    const lost =
-      replies.filter((reply) => {
-        const text = whole.get(reply.trigger) ?? "";
-        return reply.status === "complete" ? reply.content !== text : !text.startsWith(reply.content);
-      }).length + server.droppedReplies.length;
+    const damaged = replies.filter((reply) => {
+      const text = whole.get(reply.trigger) ?? "";
+      return reply.status === "complete" ? reply.content !== text : !text.startsWith(reply.content);
+    });
+    const lost = damaged.length + server.droppedReplies.length;
     const users = await suite.rows.all<{ chatId: string; content: string }>(`SELECT "chatId", "content" FROM "Item" WHERE "role" = 'user' AND "chatId" = ANY($1::uuid[])`, [chats.map((chat) => chat.chatId)]);
     const lostMessages = chats.reduce((sum, chat) => sum + chat.texts.filter((text) => !users.some((user) => user.chatId === chat.chatId && user.content === text)).length, 0);
     await waitUntil(async () => (await watcher.get("/api/health")).status === 200, 10_000);
@@ -80,7 +80,10 @@ async function run(suite: Suite): Promise<void> {
     suite.print(
       `outage   ${outside.serverErrors} × 5xx outside the outage; during it ${during.sent} requests answered ${during.describe()} (health 503 ×${healthRefusals}); every chat settled ${(settleMs / 1000).toFixed(1)} s after PostgreSQL came back (${ratio(settleMs, seconds * 1000)} the outage)`,
     );
-    if (lost + lostMessages + stuck + outside.serverErrors > 0) suite.fail(`outage: ${lost} replies lost, ${lostMessages} messages lost, ${stuck} stuck, ${outside.failures.slice(0, 3).join("; ")}`);
+    if (lost + lostMessages + stuck + outside.serverErrors > 0) {
+      const found = damaged.map((reply) => `${reply.status} "${reply.trigger}" ${reply.content.length} of ${whole.get(reply.trigger)?.length} chars`);
+      suite.fail(`outage: ${lost} replies lost (${[...found, ...server.droppedReplies].join("; ")}), ${lostMessages} messages lost, ${stuck} stuck, ${outside.failures.slice(0, 3).join("; ")}`);
+    }
   } finally {
     await server.stop();
   }

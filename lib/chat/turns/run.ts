@@ -42,8 +42,7 @@ const MAX_TURN_MS = 240_000;
  * Runs the chat's waiting turn. Safe to call from several places at once: a turn is claimed by
  * binding its reply item under the chat lock, and only the caller that claims it runs it. With a
  * `handOff` (the default inside the Next server) the next queued turn goes to a fresh invocation
- * (decision 010); without one (tests, scripts) the whole queue runs here, one turn after another.
- * It waits for one of the process's turn slots first.
+ * (decision 010); without one (tests, scripts) the whole queue runs here, after a turn slot frees.
  */
 export async function driveChat(chatId: string, agent: Agent = chatAgent(), handOff: HandOff | null = defaultHandOff()): Promise<void> {
   const ran = await withTurnSlot(async () => {
@@ -113,6 +112,7 @@ async function runTurn(claim: Claim, chatAgentForTurn: Agent): Promise<void> {
   const deadline = setTimeout(() => halt("failed"), MAX_TURN_MS);
   const writer = new ReplyWriter(claim, onState, () => halt("failed"));
   let content = "";
+  let finished = false;
   try {
     for await (const chunk of agent.reply({ chatId: claim.chatId, history: claim.history, message: claim.message, signal: stop.signal })) {
       if (stop.signal.aborted) break;
@@ -127,6 +127,7 @@ async function runTurn(claim: Claim, chatAgentForTurn: Agent): Promise<void> {
       content += chunk.text;
       writer.push(content);
     }
+    finished = !stop.signal.aborted;
   } catch (error) {
     if (!stop.signal.aborted) {
       console.error("Agent reply failed", error);
@@ -137,19 +138,21 @@ async function runTurn(claim: Claim, chatAgentForTurn: Agent): Promise<void> {
     clearTimeout(deadline);
     await writer.close();
   }
-  // A turn declared dead (its lease lapsed and it was recovered) writes nothing more.
-  if (!recovered) await finishReply(claim, storableText(content, { final: true }), outcome);
+  // A turn recovered meanwhile writes nothing more, unless its agent finished: that end is stored late.
+  if (!recovered || (finished && outcome === "finished")) await finishReply(claim, storableText(content, { final: true }), outcome);
   clearInterval(heartbeat);
 }
 
 /**
  * Compiles the finished reply once and, for a reply that finished, takes the first reading of its
  * blocks' live queries: outside any transaction and lock (a read may take seconds), while the
- * reply still counts as streaming so its choices stay closed. Then the end is stored.
+ * reply still counts as streaming so its choices stay closed. Then the end is stored: readings
+ * that throw (a block out of its budget) cost the reply its frozen readings, never its end.
  */
 async function finishReply(claim: Claim, content: string, outcome: TurnOutcome): Promise<void> {
   const drawn = drawReply(content, { itemId: claim.itemId, final: true });
-  const readings = outcome === "finished" ? await takeFirstReadings(drawn.blocks, LIVE_SOURCES, claim) : [];
+  const read = () => takeFirstReadings(drawn.blocks, LIVE_SOURCES, claim).catch((error: unknown) => (console.error("First readings failed", error), []));
+  const readings = outcome === "finished" ? await read() : [];
   await storeEnd({ ...claim, content, drawn, readings, outcome, grants: claim.route?.grants }, Date.now() + END_RETRY_WINDOW_MS);
 }
 

@@ -18,7 +18,9 @@ export async function storeEnd(ending: Parameters<typeof endTurn>[1], until: num
         // A reader may have healed the chat first, ending the turn as interrupted while this
         // process retried: a reply the agent finished still replaces the partial one.
         if (!(await endTurn(tx, ending)).ended && ending.outcome === "finished" && !(await completeInterruptedReply(tx, ending))) {
-          console.error("A finished reply was dropped: its turn was ended elsewhere and its item is being written again");
+          // An earlier attempt may have committed although its answer was lost with the connection.
+          const { status } = await tx.turn.findUniqueOrThrow({ where: { id: ending.turnId }, select: { status: true } });
+          if (status !== "finished") console.error("A finished reply was dropped: its turn was ended elsewhere and its item is being written again");
         }
       });
       return;

@@ -5,7 +5,6 @@ import type { Agent } from "@/lib/agent/agent";
 import { pause } from "@/lib/agent/pacing";
 import { db, disconnectDb } from "@/lib/db/client";
 import { createChat, loadChatView, sendMessage } from "../chats";
-import { healChats } from "./heal";
 import { recoverStaleTurns } from "./recover";
 import { driveChat } from "./run";
 import { MAX_QUEUED } from "./start";
@@ -136,42 +135,6 @@ describe("turns", () => {
     const chat = await loadChatView({ visitorId, chatId });
     expect(chat.items[1]).toMatchObject({ status: "complete", parts: [{ kind: "text", text: "a reply that must not be lost" }] });
     expect(chat.running).toBe(false);
-  });
-
-  it("keeps a reply finished during an outage whole, even when a reader healed the chat first", async () => {
-    const { visitorId, chatId } = await newChat("outage");
-    await sendMessage({ visitorId, chatId, text: "after the outage" });
-    const client = db();
-    const transaction = client.$transaction.bind(client);
-    let outage = false;
-    const agent = scriptedAgent((message) => {
-      if (message !== "outage") return [`re: ${message}`];
-      return ["the whole ", "reply, finished while the database was away"];
-    });
-    const finishing: Agent = {
-      async *reply(request) {
-        yield* agent.reply(request);
-        if (request.message === "outage") outage = true;
-      },
-    };
-    // The end's first write meets the outage; meanwhile the lease lapses and a reader heals the
-    // chat, ending the turn as interrupted and starting the queued message.
-    const down = vi.spyOn(client, "$transaction").mockImplementation((async (...args: Parameters<typeof transaction>) => {
-      if (!outage) return transaction(...args);
-      outage = false;
-      await db().turn.updateMany({ where: { chatId, status: "running" }, data: { leaseExpiresAt: new Date(Date.now() - 1) } });
-      expect(await healChats({ visitorId, chatId })).toEqual([chatId]);
-      throw new Error("database unavailable");
-    }) as typeof client.$transaction);
-    try {
-      await driveChat(chatId, finishing);
-    } finally {
-      down.mockRestore();
-    }
-    await driveChat(chatId, finishing);
-    const chat = await loadChatView({ visitorId, chatId });
-    expect(chat.items.map((item) => `${item.role}:${item.status}`)).toEqual(["user:complete", "assistant:complete", "user:complete", "assistant:complete"]);
-    expect(chat.items[1]!.parts).toEqual([{ kind: "text", text: "the whole reply, finished while the database was away" }]);
   });
 
   it("stores a reply cut inside a surrogate pair or holding NUL as well-formed text", async () => {
