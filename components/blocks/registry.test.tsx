@@ -1,9 +1,16 @@
 import { renderToStaticMarkup } from "react-dom/server";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { compileUiBlock, evaluateUiBlock, UI_CATALOG, UiState, uiInputValues, type UiBlock, type UiDiagnosticCode, type UiViewNode } from "@/lib/intelligent-ui";
 import { GALLERY_BLOCK } from "./gallery";
 import { RENDERERS } from "./registry";
 import { describeUiDiagnostic, UiBlockView, type UiBlockViewProps } from "./ui-block-view";
+
+// Markup drawn here stands for the page after hydration unless a test says otherwise.
+const page = vi.hoisted(() => ({ hydrated: true }));
+vi.mock("@/components/ui/use-hydrated", () => ({ useHydrated: () => page.hydrated }));
+afterEach(() => {
+  page.hydrated = true;
+});
 
 const LIMITS = { milliseconds: 10_000 };
 const AT = "2024-05-01T10:00:00.000Z";
@@ -143,6 +150,17 @@ describe("UiBlockView", () => {
     const html = draw(compileUiBlock(`<Choices><Choice>Go</Choice>`, { id: "c", final: false, limits: LIMITS }));
     expect(tags(html, "button").every(disabled)).toBe(true);
     expect(html).toContain("Choices open when the block is finished.");
+  });
+
+  it("draws every control disabled until the page is hydrated, so no click falls on a dead control", () => {
+    page.hydrated = false;
+    const html = draw(gallery);
+    // Tabs only change what is shown; every control that sets a value or answers waits.
+    const controls = [...tags(html, "button"), ...tags(html, "input")].filter((tag) => !tag.includes('role="tab"'));
+    expect(controls.length).toBeGreaterThan(5);
+    expect(controls.filter((tag) => !disabled(tag))).toEqual([]);
+    page.hydrated = true;
+    expect([...tags(draw(gallery), "button"), ...tags(draw(gallery), "input")].filter((tag) => !disabled(tag)).length).toBeGreaterThan(0);
   });
 
   it("draws an answered block closed, with the answer's values, label and time", () => {

@@ -3,6 +3,7 @@
 import { useMemo, useRef, useState, type ReactNode } from "react";
 import { uiInputValues, type UiBlock, type UiValue, type UiViewNode } from "@/lib/intelligent-ui";
 import { ErrorNote } from "@/components/ui/error-note";
+import { useHydrated } from "@/components/ui/use-hydrated";
 import { BlockContext, type BlockSettings } from "./context";
 import { DiagnosticList } from "./diagnostics";
 import { MUTED, nodeText } from "./props";
@@ -53,6 +54,7 @@ function findNode(nodes: readonly UiViewNode[], test: (node: UiViewNode) => bool
 export function UiBlockView({ block, answer, closedReason, onChoose, renderTime, queries, onInputs, liveStatus }: UiBlockViewProps) {
   const { state, evaluation } = useUiBlock(block, answer?.values ?? null, queries, onInputs);
   const [sending, setSending] = useState<Sending | null>(null);
+  const hydrated = useHydrated();
   const [refusal, setRefusal] = useState<{ blockId: string; message: string } | null>(null);
   // Two clicks within one frame both see the same render; the ref lets only the first through.
   const inFlight = useRef(false);
@@ -87,7 +89,8 @@ export function UiBlockView({ block, answer, closedReason, onChoose, renderTime,
   }
 
   const settings: BlockSettings = {
-    locked: answered || pending !== null,
+    // Until hydrated, the server-drawn controls have no handlers: they stay disabled.
+    locked: answered || pending !== null || !hydrated,
     chosenId: answer?.choiceId ?? null,
     choicesClosed,
     pendingId: pending?.choiceId ?? null,

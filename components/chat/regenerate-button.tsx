@@ -2,12 +2,14 @@
 
 import { useState } from "react";
 import { ErrorNote } from "@/components/ui/error-note";
+import { useHydrated } from "@/components/ui/use-hydrated";
 import { postJson } from "@/lib/chat/client-api";
 import type { ItemView } from "@/lib/chat/wire";
 
 /** Writes the last reply again (a new revision of its blocks), or retries one that was cut off. */
 export function RegenerateButton({ item, chatId }: { item: ItemView; chatId: string }) {
   const [pending, setPending] = useState(false);
+  const hydrated = useHydrated();
   const [error, setError] = useState<string | null>(null);
   const label = item.status === "complete" ? "Regenerate" : "Retry";
 
@@ -28,7 +30,7 @@ export function RegenerateButton({ item, chatId }: { item: ItemView; chatId: str
       <button
         type="button"
         onClick={() => void regenerate()}
-        disabled={pending}
+        disabled={pending || !hydrated}
         className="rounded-md border border-zinc-300 px-2.5 py-1 text-xs font-medium text-zinc-700 hover:bg-zinc-100 focus-visible:outline-2 focus-visible:outline-indigo-600 disabled:opacity-60 dark:border-zinc-700 dark:text-zinc-300 dark:hover:bg-zinc-800"
       >
         {pending ? `${label}…` : label}

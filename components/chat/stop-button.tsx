@@ -2,6 +2,7 @@
 
 import { useState } from "react";
 import { StopIcon } from "@/components/ui/icons";
+import { useHydrated } from "@/components/ui/use-hydrated";
 import { postJson } from "@/lib/chat/client-api";
 
 /**
@@ -10,6 +11,7 @@ import { postJson } from "@/lib/chat/client-api";
  */
 export function StopButton({ chatId }: { chatId: string }) {
   const [state, setState] = useState<"idle" | "stopping" | "failed">("idle");
+  const hydrated = useHydrated();
 
   async function stop() {
     setState("stopping");
@@ -24,7 +26,7 @@ export function StopButton({ chatId }: { chatId: string }) {
     <button
       type="button"
       onClick={() => void stop()}
-      disabled={state === "stopping"}
+      disabled={state === "stopping" || !hydrated}
       title={state === "failed" ? "The reply could not be stopped. Try again." : undefined}
       className="inline-flex items-center gap-1.5 rounded-md border border-zinc-300 px-3 py-2 font-medium hover:bg-zinc-100 disabled:opacity-60 dark:border-zinc-700 dark:hover:bg-zinc-900"
     >

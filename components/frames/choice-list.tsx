@@ -3,6 +3,7 @@
 import { useId, useRef, useState } from "react";
 import { z } from "zod";
 import { ErrorNote } from "@/components/ui/error-note";
+import { useHydrated } from "@/components/ui/use-hydrated";
 import { LocalTime } from "@/components/ui/local-time";
 import { postJson } from "@/lib/chat/client-api";
 import { ChoiceListPropsSchema } from "@/lib/component-frames";
@@ -34,6 +35,7 @@ const CONFIRMATION_STATE: Record<string, string> = {
  */
 export function ChoiceList({ part, item, chatId, onProposed }: FrameProps) {
   const baseId = useId();
+  const hydrated = useHydrated();
   const [pending, setPending] = useState<string | null>(null);
   const [error, setError] = useState<{ choiceId: string; message: string } | null>(null);
   // The answer the server just gave, drawn until the chat's stream delivers the same or a later one.
@@ -84,7 +86,7 @@ export function ChoiceList({ part, item, chatId, onProposed }: FrameProps) {
                 chosen={standing?.choiceId === choice.id}
                 passedOver={standing !== undefined && standing.choiceId !== choice.id}
                 unavailable={unavailable}
-                disabled={closed || pending !== null || unavailable !== null || error?.choiceId === choice.id}
+                disabled={!hydrated || closed || pending !== null || unavailable !== null || error?.choiceId === choice.id}
                 sending={pending === choice.id}
                 baseId={baseId}
                 onPick={() => void pick(choice.id)}

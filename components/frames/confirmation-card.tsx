@@ -3,6 +3,7 @@
 import { useEffect, useRef, useState } from "react";
 import { useChatActions } from "@/components/chat/chat-actions";
 import { ErrorNote } from "@/components/ui/error-note";
+import { useHydrated } from "@/components/ui/use-hydrated";
 import { ApiError, postJson } from "@/lib/chat/client-api";
 import { confirmationViewSchema, type ConfirmationView } from "@/lib/chat/wire";
 import { asRecord, FieldList } from "./confirmation-details";
@@ -57,6 +58,7 @@ export function ConfirmationCard({ confirmation: streamed, chatId, focusOnMount 
   const stage = stageOf(confirmation, secondsLeft === 0);
   const presenter = presenterFor(confirmation.action);
   const [busy, setBusy] = useState(false);
+  const hydrated = useHydrated();
   const [error, setError] = useState<string | null>(null);
   const card = useRef<HTMLElement>(null);
   const outcome = useRef<HTMLDivElement>(null);
@@ -108,10 +110,10 @@ export function ConfirmationCard({ confirmation: streamed, chatId, focusOnMount 
             )}
           </p>
           <div className="flex gap-2">
-            <button type="button" disabled={busy} onClick={() => void decide("approve")} className="rounded-md bg-emerald-700 px-3 py-1.5 font-medium text-white disabled:opacity-50">
+            <button type="button" disabled={busy || !hydrated} onClick={() => void decide("approve")} className="rounded-md bg-emerald-700 px-3 py-1.5 font-medium text-white disabled:opacity-50">
               Approve
             </button>
-            <button type="button" disabled={busy} onClick={() => void decide("reject")} className="rounded-md border border-zinc-400 px-3 py-1.5 font-medium disabled:opacity-50 dark:border-zinc-600">
+            <button type="button" disabled={busy || !hydrated} onClick={() => void decide("reject")} className="rounded-md border border-zinc-400 px-3 py-1.5 font-medium disabled:opacity-50 dark:border-zinc-600">
               Reject
             </button>
           </div>

@@ -7,6 +7,7 @@ import { messageLimit, messageRefusal } from "@/components/chat/message-limit";
 import { postJson } from "@/lib/chat/client-api";
 import { ErrorNote } from "@/components/ui/error-note";
 import { PrimaryButton } from "@/components/ui/primary-button";
+import { useHydrated } from "@/components/ui/use-hydrated";
 
 const createdSchema = z.object({ chatId: z.string() });
 
@@ -14,6 +15,7 @@ export function NewChatForm({ starters }: { starters: string[] }) {
   const router = useRouter();
   const [text, setText] = useState("");
   const [pending, setPending] = useState(false);
+  const hydrated = useHydrated();
   const [error, setError] = useState<string | null>(null);
   const limit = messageLimit(text);
   const field = useRef<HTMLInputElement>(null);
@@ -76,7 +78,7 @@ export function NewChatForm({ starters }: { starters: string[] }) {
             <li key={starter}>
               <button
                 type="button"
-                disabled={pending}
+                disabled={pending || !hydrated}
                 onClick={() => void start(starter)}
                 className="rounded-full border border-zinc-300 px-3 py-1.5 text-sm hover:bg-zinc-100 disabled:opacity-50 dark:border-zinc-700 dark:hover:bg-zinc-900"
               >
