@@ -1,6 +1,6 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
-import { copyUiValue, evaluateUiBlock, UI_STORED_LIMITS, UiState, uiQueryArguments, type UiBlock, type UiValue } from "@/lib/intelligent-ui";
+import { copyUiValue, evaluateUiBlock, storedUiQueryArguments, UI_STORED_LIMITS, UiState, type UiBlock, type UiValue } from "@/lib/intelligent-ui";
 import type { LiveSource, LiveSources, ReadContext } from "@/lib/live-sources";
 import type { Tx } from "@/lib/db/client";
 import type { Prisma } from "@/lib/db/generated/client";
@@ -61,7 +61,7 @@ export async function takeFirstReadings(blocks: readonly UiBlock[], sources: Liv
   const reads = blocks.flatMap((block) =>
     Object.values(block.queries).map(async (query): Promise<FirstReading> => {
       const name = `$${query.name}`;
-      const args = uiQueryArguments(block, name, {});
+      const args = storedUiQueryArguments(block, name, {});
       const source = sources.get(query.source);
       const outcome = source ? await readSource(source, args, context) : failed("source-unregistered", "This source is not registered.");
       return { blockId: block.id, query: name, args, outcome, readAt: new Date() };
@@ -189,7 +189,7 @@ export async function issuedQueryValues(
   for (const [index, name] of names.entries()) {
     const row = rows.find((candidate) => candidate.id === ids[index] && candidate.query === name);
     if (!row) return null;
-    if (row.argsKey !== argumentsKey(uiQueryArguments(block, name, values, UI_STORED_LIMITS))) return null;
+    if (row.argsKey !== argumentsKey(storedUiQueryArguments(block, name, values))) return null;
     if (!row.frozen && row.readAt.getTime() < now - READING_HOLD_MS) return null;
     issued[name] = copyUiValue(row.value);
   }

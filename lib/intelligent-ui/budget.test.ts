@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { fenced, RELEASE_BLOCK, ROOMY_LIMITS, ROOMY_REPLY_LIMITS, statsBlock } from "./fixtures";
+import { z } from "zod";
+import { fenced, RELEASE_BLOCK, ROOMY_LIMITS, ROOMY_REPLY_LIMITS, statsBlock, TRIAGE_BLOCK } from "./fixtures";
 import {
   compileStoredUi,
   compileUi,
@@ -7,6 +8,8 @@ import {
   evaluateUiBlock,
   resolveStoredUiChoice,
   resolveUiChoice,
+  storedUiQueryArguments,
+  uiQueryArguments,
   UiState,
   UI_LIMITS,
   type UiViewNode,
@@ -155,5 +158,14 @@ describe("stored blocks on a busy machine", () => {
     expect(resolveStoredUiChoice(block, choice, values)).toEqual(expected);
     expect(() => resolveStoredUiChoice(block, choice, { $target: "moon" })).toThrow(expect.objectContaining({ code: "invalid_value" }));
     expect(() => resolveStoredUiChoice(block, choice, values, {}, { iterations: 3 })).toThrow(expect.objectContaining({ code: "budget_exceeded" }));
+  });
+
+  it("evaluates a stored block's query arguments however busy the machine, and refuses what is not time as before", () => {
+    const block = compileUiBlock(TRIAGE_BLOCK, { id: "t", querySchemas: { "ci.runs": z.strictObject({ branch: z.string() }) }, limits: ROOMY_LIMITS });
+    busyMachine();
+    expect(() => uiQueryArguments(block, "$runs", { $branch: "dev" }, { milliseconds: 250 })).toThrow(expect.objectContaining({ code: "budget_exceeded" }));
+    expect(storedUiQueryArguments(block, "$runs", { $branch: "dev" })).toEqual({ branch: "dev" });
+    expect(() => storedUiQueryArguments(block, "$nope")).toThrow(expect.objectContaining({ code: "invalid_query" }));
+    expect(() => storedUiQueryArguments(block, "$runs", {}, { iterations: 1 })).toThrow(expect.objectContaining({ code: "budget_exceeded" }));
   });
 });

@@ -42,6 +42,7 @@ describe("lib/intelligent-ui", () => {
       "resolveStoredUiChoice",
       "resolveUiChoice",
       "sameUiValue",
+      "storedUiQueryArguments",
       "uiFallbackText",
       "uiHasFence",
       "uiInputValues",

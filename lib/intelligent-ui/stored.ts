@@ -2,7 +2,8 @@ import { isTimeRefusal } from "./budget";
 import { resolveUiChoice } from "./choice";
 import { compileUi } from "./compile-reply";
 import { isUiFailure } from "./failure";
-import type { CompileUiOptions, UiBlock, UiChoiceSelection, UiLimits, UiReplyLimits } from "./types";
+import type { CompileUiOptions, UiBlock, UiChoiceSelection, UiLimits, UiReplyLimits, UiValue } from "./types";
+import { uiQueryArguments } from "./validate";
 
 // The 30 ms budget protects a server from hostile text while replies stream; it must never make an
 // honest block fail at random on a busy machine. A block that is stored (compiled once when its
@@ -50,10 +51,19 @@ export function compileStoredUi(text: string, options: Omit<CompileUiOptions, "f
  * on time alone is retried once without a time limit. Every other refusal is thrown as is.
  */
 export function resolveStoredUiChoice(...[block, choiceId, input, queries, limits]: Parameters<typeof resolveUiChoice>): UiChoiceSelection {
+  return withStoredTime(limits, (roomy) => resolveUiChoice(block, choiceId, input, queries, roomy));
+}
+
+/** `uiQueryArguments` for a stored block, under the same time policy as `resolveStoredUiChoice`. */
+export function storedUiQueryArguments(block: UiBlock, name: string, input?: unknown, limits?: Partial<UiLimits>): UiValue {
+  return withStoredTime(limits, (roomy) => uiQueryArguments(block, name, input, roomy));
+}
+
+function withStoredTime<T>(limits: Partial<UiLimits> | undefined, run: (limits: Partial<UiLimits>) => T): T {
   try {
-    return resolveUiChoice(block, choiceId, input, queries, storedLimits(limits));
+    return run(storedLimits(limits));
   } catch (error) {
     if (!isUiFailure(error) || error.code !== "budget_exceeded" || !isTimeRefusal(error.message)) throw error;
   }
-  return resolveUiChoice(block, choiceId, input, queries, storedLimits(limits, UNBOUNDED));
+  return run(storedLimits(limits, UNBOUNDED));
 }

@@ -1,5 +1,5 @@
 import "server-only";
-import { isUiFailure, UI_STORED_LIMITS, uiQueryArguments, type UiBlock, type UiValue } from "@/lib/intelligent-ui";
+import { isUiFailure, storedUiQueryArguments, type UiBlock, type UiValue } from "@/lib/intelligent-ui";
 import { LIVE_SOURCES, type LiveSources } from "@/lib/live-sources";
 import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/http/errors";
@@ -75,7 +75,7 @@ async function findReadableBlock(request: UiQueryRequest): Promise<UiBlock> {
 
 function argumentsFor(block: UiBlock, query: string, values: Record<string, unknown>): UiValue {
   try {
-    return uiQueryArguments(block, query, values, UI_STORED_LIMITS);
+    return storedUiQueryArguments(block, query, values);
   } catch (error) {
     if (isUiFailure(error)) throw choiceFailure(error);
     throw error;
