@@ -13,6 +13,8 @@ const envSchema = z.object({
   RATE_LIMIT_REQUESTS: z.coerce.number().int().min(1).max(1_000_000).default(120),
   RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
   MAX_CHATS_PER_VISITOR: z.coerce.number().int().min(1).max(1_000_000).default(200),
+  NEW_VISITORS_PER_ADDRESS: z.coerce.number().int().min(1).max(1_000_000).default(20),
+  NEW_VISITOR_WINDOW_SECONDS: z.coerce.number().int().min(1).max(604_800).default(3_600),
   CRON_SECRET: z.string().min(16).optional(),
 });
 
@@ -50,6 +52,8 @@ export type AppConfig = {
   /** State-changing requests a visitor may make per fixed window, counted in Postgres. */
   rateLimit: RateLimit;
   maxChatsPerVisitor: number;
+  /** Visitors that may start their first chat from one network address per fixed window (where the platform names the address). */
+  newVisitorLimit: RateLimit;
   /** What Vercel Cron sends as `Authorization: Bearer …`; without it the sweep route refuses everyone. */
   cronSecret: string | undefined;
   agent: AgentSetting;
@@ -82,6 +86,7 @@ export function parseAppConfig(source: Record<string, string | undefined>): AppC
     secureCookies: env.NODE_ENV === "production",
     rateLimit: { requests: env.RATE_LIMIT_REQUESTS, windowSeconds: env.RATE_LIMIT_WINDOW_SECONDS },
     maxChatsPerVisitor: env.MAX_CHATS_PER_VISITOR,
+    newVisitorLimit: { requests: env.NEW_VISITORS_PER_ADDRESS, windowSeconds: env.NEW_VISITOR_WINDOW_SECONDS },
     cronSecret: env.CRON_SECRET,
     agent: parseAgentSetting(source),
   };

@@ -28,6 +28,27 @@ describe("creating chats", () => {
     expect(await createChat({ visitorId: randomUUID(), maxChats: 5 })).toMatchObject({ status: null });
   });
 
+  it("counts new visitors against their network address, refuses past the limit writing nothing, and never counts a returning one", async () => {
+    // Unique per run, so a rerun on the same database starts with an empty window.
+    const address = `198.51.100.7 ${randomUUID()}`;
+    const newVisitorLimit = { requests: 3, windowSeconds: 3_600 };
+    const visitors = Array.from({ length: 5 }, () => randomUUID());
+    const created = await Promise.allSettled(visitors.map((visitorId) => createChat({ visitorId, address, newVisitorLimit })));
+    expect(created.filter((result) => result.status === "fulfilled")).toHaveLength(3);
+    const refused = visitors.filter((_, index) => created[index]!.status === "rejected");
+    expect(created.filter((result) => result.status === "rejected").map((result) => (result as PromiseRejectedResult).reason)).toEqual(
+      Array(2).fill(expect.objectContaining({ code: "rate-limited", status: 429, retryAfterSeconds: expect.any(Number) })),
+    );
+    // A refused visitor left nothing behind: no visitor row, no chat.
+    expect(await db().visitor.count({ where: { id: { in: refused } } })).toBe(0);
+    expect(await db().chat.count({ where: { visitorId: { in: refused } } })).toBe(0);
+    // A visitor that already has a chat is not new; another address, or none named, has its own budget.
+    const returning = visitors.find((visitorId) => !refused.includes(visitorId))!;
+    await expect(createChat({ visitorId: returning, address, newVisitorLimit })).resolves.toMatchObject({ status: null });
+    await expect(createChat({ visitorId: randomUUID(), address: `${address}-other`, newVisitorLimit })).resolves.toMatchObject({ status: null });
+    await expect(createChat({ visitorId: randomUUID(), address: null, newVisitorLimit })).resolves.toMatchObject({ status: null });
+  });
+
   it("cuts a long title between characters, never inside a surrogate pair", async () => {
     const visitorId = randomUUID();
     const { chatId } = await createChat({ visitorId, message: `a${"🚀".repeat(70)}` });

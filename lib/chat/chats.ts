@@ -1,7 +1,8 @@
 import "server-only";
-import { appConfig } from "@/lib/config";
+import { appConfig, type RateLimit } from "@/lib/config";
 import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/http/errors";
+import { countNewVisitor } from "@/lib/http/rate-limit";
 import { sweepStaleClaims } from "./confirmations";
 import { appendEvents, ITEM_EXTRAS_INCLUDE, itemExtras, lockChat, toItemView } from "./store";
 import { queuedViews, sendOrQueue } from "./turns/start";
@@ -14,15 +15,28 @@ function titleFrom(text: string): string {
   return characters.length > 60 ? `${characters.slice(0, 57).join("")}…` : line || "New chat";
 }
 
+type NewChat = {
+  visitorId: string;
+  message?: string;
+  maxChats?: number;
+  /** The client's network address, where the platform names it: a new visitor counts against it. */
+  address?: string | null;
+  newVisitorLimit?: RateLimit;
+};
+
 /**
  * Creates a chat for the visitor, optionally with its first message (which starts a turn). A
- * visitor keeps at most `maxChats` chats; past that, `too-many-chats` and nothing is written.
+ * visitor keeps at most `maxChats` chats; past that, `too-many-chats` and nothing is written. A
+ * visitor's first chat also counts against its network address (`rate-limited` past the limit).
  */
-export async function createChat({ visitorId, message, maxChats = appConfig().maxChatsPerVisitor }: { visitorId: string; message?: string; maxChats?: number }) {
+export async function createChat({ visitorId, message, maxChats = appConfig().maxChatsPerVisitor, address = null, newVisitorLimit }: NewChat) {
   return db().$transaction(async (tx) => {
     // The upsert creates the visitor or locks its row: one visitor's creations take turns, so the
     // count below is exact however many race (a new visitor's first requests wait for the winner).
-    await tx.$executeRaw`INSERT INTO "Visitor" ("id") VALUES (${visitorId}::uuid) ON CONFLICT ("id") DO UPDATE SET "id" = EXCLUDED."id"`;
+    const [visitor] = await tx.$queryRaw<{ created: boolean }[]>`
+      INSERT INTO "Visitor" ("id") VALUES (${visitorId}::uuid) ON CONFLICT ("id") DO UPDATE SET "id" = EXCLUDED."id"
+      RETURNING xmax = 0 AS "created"`;
+    if (visitor?.created && address) await countNewVisitor(tx, { address, limit: newVisitorLimit });
     if ((await tx.chat.count({ where: { visitorId } })) >= maxChats) {
       throw new AppError("too-many-chats", `You have ${maxChats} chats, the most one visitor can keep.`);
     }

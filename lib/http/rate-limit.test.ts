@@ -46,8 +46,13 @@ describe("per-visitor request limits", () => {
     await countRequest({ visitorId: stale, limit });
     expect((await window(stale))?.count).toBe(1);
     await db().requestWindow.update({ where: { visitorId: stale }, data: { windowStart: new Date(Date.now() - 3_600_000) } });
-    expect(await deleteExpiredRequestWindows({ limit })).toBeGreaterThanOrEqual(1);
+    const [staleAddress, currentAddress] = [randomUUID(), randomUUID()];
+    await db().addressWindow.create({ data: { address: staleAddress, windowStart: new Date(Date.now() - 3 * 3_600_000), count: 1 } });
+    await db().addressWindow.create({ data: { address: currentAddress, windowStart: new Date(), count: 1 } });
+    expect(await deleteExpiredRequestWindows({ limit, newVisitorLimit: { requests: 2, windowSeconds: 3_600 } })).toBeGreaterThanOrEqual(2);
     expect(await window(stale)).toBeNull();
     expect(await window(current)).not.toBeNull();
+    expect(await db().addressWindow.findUnique({ where: { address: staleAddress } })).toBeNull();
+    expect(await db().addressWindow.findUnique({ where: { address: currentAddress } })).not.toBeNull();
   });
 });

@@ -1,29 +1,54 @@
 import "server-only";
+import { createHmac } from "node:crypto";
 import { appConfig, type RateLimit } from "@/lib/config";
-import { db } from "@/lib/db/client";
+import { db, type Tx } from "@/lib/db/client";
+import { Prisma } from "@/lib/db/generated/client";
 import { AppError } from "./errors";
 
 type Counted = { count: number | null; retryAfter: number };
 
+/** Where a fixed-window count lives: a visitor's requests, or the new visitors of one network address. */
+const WINDOWS = {
+  requests: { table: Prisma.raw(`"RequestWindow"`), key: Prisma.raw(`"visitorId"`), cast: Prisma.raw("uuid") },
+  newVisitors: { table: Prisma.raw(`"AddressWindow"`), key: Prisma.raw(`"address"`), cast: Prisma.raw("text") },
+} as const;
+
 /**
  * Counts one state-changing request against the visitor's budget for the current fixed window,
- * or refuses it with 429 `rate-limited` and Retry-After (the seconds left in the window). One
- * statement does it, so every instance shares the count: the window is taken from the database's
- * clock, a row of an older window restarts at 1, and a full window is left untouched, so a
- * refused request writes nothing.
+ * or refuses it with 429 `rate-limited` and Retry-After (the seconds left in the window).
  */
 export async function countRequest({ visitorId, limit = appConfig().rateLimit }: { visitorId: string; limit?: RateLimit }): Promise<void> {
+  await countInWindow(db(), WINDOWS.requests, visitorId, limit);
+}
+
+/**
+ * Counts a new visitor against its network address (kept only as a keyed hash), or refuses it
+ * with 429 `rate-limited`: cookies are free to mint, so without this one client could make
+ * visitors, and their chats, without end. Run inside the transaction that creates the visitor.
+ */
+export async function countNewVisitor(tx: Tx, { address, limit = appConfig().newVisitorLimit }: { address: string; limit?: RateLimit }): Promise<void> {
+  const hashed = createHmac("sha256", appConfig().sessionSecret).update(address).digest("base64url");
+  await countInWindow(tx, WINDOWS.newVisitors, hashed, limit);
+}
+
+/**
+ * One statement does the count, so every instance shares it: the window is taken from the
+ * database's clock, a row of an older window restarts at 1, and a full window is left untouched,
+ * so a refused request writes nothing.
+ */
+async function countInWindow(client: Pick<Tx, "$queryRaw">, where: (typeof WINDOWS)[keyof typeof WINDOWS], key: string, limit: RateLimit): Promise<void> {
   const seconds = limit.windowSeconds;
-  const [row] = await db().$queryRaw<Counted[]>`
+  const { table, key: column, cast } = where;
+  const [row] = await client.$queryRaw<Counted[]>`
     WITH w AS (
       SELECT to_timestamp(floor(extract(epoch FROM now()) / ${seconds}) * ${seconds}) AT TIME ZONE 'UTC' AS "start"
     ), counted AS (
-      INSERT INTO "RequestWindow" ("visitorId", "windowStart", "count")
-      SELECT ${visitorId}::uuid, w."start", 1 FROM w
-      ON CONFLICT ("visitorId") DO UPDATE
-        SET "count" = CASE WHEN "RequestWindow"."windowStart" = EXCLUDED."windowStart" THEN "RequestWindow"."count" + 1 ELSE 1 END,
+      INSERT INTO ${table} (${column}, "windowStart", "count")
+      SELECT ${key}::${cast}, w."start", 1 FROM w
+      ON CONFLICT (${column}) DO UPDATE
+        SET "count" = CASE WHEN ${table}."windowStart" = EXCLUDED."windowStart" THEN ${table}."count" + 1 ELSE 1 END,
             "windowStart" = EXCLUDED."windowStart"
-        WHERE "RequestWindow"."windowStart" <> EXCLUDED."windowStart" OR "RequestWindow"."count" < ${limit.requests}
+        WHERE ${table}."windowStart" <> EXCLUDED."windowStart" OR ${table}."count" < ${limit.requests}
       RETURNING "count"
     )
     SELECT (SELECT "count" FROM counted) AS "count",
@@ -35,11 +60,22 @@ export async function countRequest({ visitorId, limit = appConfig().rateLimit }:
   }
 }
 
-/** Deletes windows that ended at least a window ago, a bounded batch per call (the periodic sweep). */
-export async function deleteExpiredRequestWindows({ limit = appConfig().rateLimit, batch = 10_000 }: { limit?: RateLimit; batch?: number } = {}): Promise<number> {
-  return db().$executeRaw`
-    DELETE FROM "RequestWindow" WHERE "visitorId" IN (
-      SELECT "visitorId" FROM "RequestWindow"
-      WHERE "windowStart" < (now() AT TIME ZONE 'UTC') - make_interval(secs => ${2 * limit.windowSeconds})
-      LIMIT ${batch})`;
+/** Deletes windows that ended at least a window ago, a bounded batch per call per kind (the periodic sweep). */
+export async function deleteExpiredRequestWindows({
+  limit = appConfig().rateLimit,
+  newVisitorLimit = appConfig().newVisitorLimit,
+  batch = 10_000,
+}: { limit?: RateLimit; newVisitorLimit?: RateLimit; batch?: number } = {}): Promise<number> {
+  let deleted = 0;
+  for (const [{ table, key }, seconds] of [
+    [WINDOWS.requests, limit.windowSeconds],
+    [WINDOWS.newVisitors, newVisitorLimit.windowSeconds],
+  ] as const) {
+    deleted += await db().$executeRaw`
+      DELETE FROM ${table} WHERE ${key} IN (
+        SELECT ${key} FROM ${table}
+        WHERE "windowStart" < (now() AT TIME ZONE 'UTC') - make_interval(secs => ${2 * seconds})
+        LIMIT ${batch})`;
+  }
+  return deleted;
 }

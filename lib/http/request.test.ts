@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { assertSameOrigin, MAX_BODY_BYTES, parseEventCursor, parseJsonBody } from "./request";
+import { assertSameOrigin, clientAddress, MAX_BODY_BYTES, parseEventCursor, parseJsonBody } from "./request";
 import { confirmationBodySchema, sendMessageBodySchema } from "./schemas";
 
 const URL_BASE = "http://127.0.0.1:3000";
@@ -92,5 +92,15 @@ describe("the origin check", () => {
   it("ignores X-Forwarded-Host and -Proto unless the platform sets them", () => {
     expect(() => assertSameOrigin(request("https://evil.example"), untrusted)).toThrow(expect.objectContaining({ code: "forbidden-origin" }));
     expect(() => assertSameOrigin(request("https://evil.example"), { ...untrusted, trustForwardedHeaders: true })).not.toThrow();
+  });
+});
+
+describe("clientAddress", () => {
+  const request = new Request(`${URL_BASE}/api/chats`, { headers: { "x-forwarded-for": "203.0.113.9, 10.0.0.1" } });
+
+  it("names the address the platform forwarded, and nothing where any client could write the header", () => {
+    expect(clientAddress(request, { trustForwardedHeaders: true })).toBe("203.0.113.9");
+    expect(clientAddress(request, { trustForwardedHeaders: false })).toBeNull();
+    expect(clientAddress(new Request(`${URL_BASE}/api/chats`), { trustForwardedHeaders: true })).toBeNull();
   });
 });

@@ -34,6 +34,14 @@ function allowedOrigins(request: Request, config: Pick<AppConfig, "appOrigin" | 
   return allowed;
 }
 
+/**
+ * The client's network address where the platform names it (Vercel sets `X-Forwarded-For`
+ * itself); null elsewhere, where any client could write the header.
+ */
+export function clientAddress(request: Request, config: Pick<AppConfig, "trustForwardedHeaders"> = appConfig()): string | null {
+  return config.trustForwardedHeaders ? (firstValue(request.headers.get("x-forwarded-for")) ?? null) : null;
+}
+
 function firstValue(header: string | null): string | undefined {
   return header?.split(",")[0]?.trim() || undefined;
 }

@@ -4,7 +4,7 @@ import { healBeforeRequest } from "@/lib/chat/turns/background";
 import { driveChat } from "@/lib/chat/turns/run";
 import { handleRoute } from "@/lib/http/errors";
 import { countRequest } from "@/lib/http/rate-limit";
-import { assertSameOrigin, parseJsonBody } from "@/lib/http/request";
+import { assertSameOrigin, clientAddress, parseJsonBody } from "@/lib/http/request";
 import { createChatBodySchema } from "@/lib/http/schemas";
 import { requireVisitor } from "@/lib/http/visitor";
 
@@ -22,7 +22,7 @@ export const POST = handleRoute(async (request: Request) => {
   const visitorId = await requireVisitor(request);
   const body = await parseJsonBody(request, createChatBodySchema);
   await countRequest({ visitorId });
-  const created = await createChat({ visitorId, message: body.message });
+  const created = await createChat({ visitorId, message: body.message, address: clientAddress(request) });
   if (created.status) after(() => driveChat(created.chatId));
   return Response.json(created, { status: 201 });
 });
