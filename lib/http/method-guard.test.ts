@@ -1,5 +1,5 @@
 import { createServer, request, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
+import { connect, type AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { refuseUnservedMethods } from "./method-guard";
 
@@ -7,7 +7,15 @@ let server: Server;
 
 beforeAll(async () => {
   refuseUnservedMethods();
-  server = createServer((_request, response) => response.end("served"));
+  // Like a route that exports GET only: any other method gets the framework's empty 405, written
+  // the way Next writes a Response (status and headers set, then `end`).
+  server = createServer((incoming, response) => {
+    if (incoming.url === "/described") return void response.writeHead(405, { "content-type": "text/plain" }).end("own words");
+    if (incoming.method === "GET") return void response.end("served");
+    response.statusCode = 405;
+    response.setHeader("allow", "GET, HEAD");
+    response.end();
+  });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
 });
 
@@ -15,24 +23,52 @@ afterAll(async () => {
   await new Promise((resolve) => server.close(resolve));
 });
 
-function send(method: string): Promise<{ status: number; allow: string | undefined; body: string }> {
+const port = () => (server.address() as AddressInfo).port;
+
+function send(method: string, path = "/", headers: Record<string, string> = {}): Promise<{ status: number; allow: string | undefined; type: string | undefined; body: string }> {
   return new Promise((resolve, reject) => {
-    const { port } = server.address() as AddressInfo;
-    const outgoing = request({ host: "127.0.0.1", port, method, path: "/" }, (response) => {
+    const outgoing = request({ host: "127.0.0.1", port: port(), method, path, headers }, (response) => {
       let body = "";
       response.on("data", (chunk: Buffer) => (body += chunk.toString()));
-      response.on("end", () => resolve({ status: response.statusCode!, allow: response.headers.allow, body }));
+      response.on("end", () => resolve({ status: response.statusCode!, allow: response.headers.allow, type: response.headers["content-type"], body }));
     });
     outgoing.on("error", reject);
     outgoing.end();
   });
 }
 
-describe("TRACE, which the framework cannot serve", () => {
-  it("is answered 405 with a stable code before any handler runs", async () => {
+/** Writes raw bytes to the server and reads everything it answers before closing. */
+function raw(bytes: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(port(), "127.0.0.1", () => socket.end(bytes));
+    let answer = "";
+    socket.on("data", (chunk: Buffer) => (answer += chunk.toString()));
+    socket.on("close", () => resolve(answer));
+    socket.on("error", reject);
+  });
+}
+
+describe("refusals the framework and Node make on their own", () => {
+  it("answers TRACE 405 with a stable code before any handler runs", async () => {
     const answer = await send("TRACE");
     expect(answer).toMatchObject({ status: 405, allow: "GET, HEAD, POST" });
     expect(JSON.parse(answer.body)).toMatchObject({ code: "method-not-allowed" });
     expect(await send("GET")).toMatchObject({ status: 200, body: "served" });
+  });
+
+  it("gives a route's bare 405 a JSON body with its code, and leaves a 405 that says something alone", async () => {
+    const answer = await send("PUT");
+    expect(answer).toMatchObject({ status: 405, type: "application/json" });
+    expect(JSON.parse(answer.body)).toMatchObject({ code: "method-not-allowed", message: "PUT is not served here." });
+    expect(await send("DELETE", "/described")).toMatchObject({ status: 405, type: "text/plain", body: "own words" });
+  });
+
+  it("answers headers too large 431, and bytes that are not HTTP 400, each with a stable code", async () => {
+    const huge = await raw(`GET / HTTP/1.1\r\nhost: x\r\nx-padding: ${"a".repeat(20_000)}\r\n\r\n`);
+    expect(huge).toMatch(/^HTTP\/1\.1 431 /);
+    expect(JSON.parse(huge.slice(huge.indexOf("\r\n\r\n") + 4))).toMatchObject({ code: "headers-too-large" });
+    const garbage = await raw("NOT HTTP AT ALL\r\n\r\n");
+    expect(garbage).toMatch(/^HTTP\/1\.1 400 /);
+    expect(JSON.parse(garbage.slice(garbage.indexOf("\r\n\r\n") + 4))).toMatchObject({ code: "malformed-request" });
   });
 });

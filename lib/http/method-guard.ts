@@ -1,5 +1,6 @@
 import "server-only";
 import { Server, type IncomingMessage, type ServerResponse } from "node:http";
+import type { Duplex } from "node:stream";
 import { AppError } from "./errors";
 
 // The Fetch standard forbids TRACE (and TRACK and CONNECT, which Node's parser never hands to a
@@ -10,7 +11,12 @@ const ALLOW = "GET, HEAD, POST";
 
 let installed = false;
 
-/** Answers 405 `method-not-allowed` to TRACE on every HTTP server of this process. */
+/**
+ * Gives the refusals the framework and Node's parser make on their own a JSON body with a stable
+ * code, like every other refusal: TRACE is answered 405 `method-not-allowed` before anything runs;
+ * a route's bare 405 (a method it does not export) gets the same body; a request whose headers are
+ * too large is answered 431 `headers-too-large`, and one Node cannot parse 400 `malformed-request`.
+ */
 export function refuseUnservedMethods(): void {
   if (installed) return;
   installed = true;
@@ -23,7 +29,44 @@ export function refuseUnservedMethods(): void {
         response.writeHead(refusal.status, { allow: ALLOW, "content-type": "application/json" }).end(JSON.stringify(refusal.toBody()));
         return true;
       }
+      describeBareMethodRefusal(request, response);
+    }
+    if (event === "clientError") {
+      const [error, socket] = args as [NodeJS.ErrnoException, Duplex];
+      refuseUnparsable(error, socket);
+      return true;
     }
     return emit.apply(this, [event, ...args] as Parameters<typeof emit>);
   };
+}
+
+/** A route answers a method it does not export with an empty 405; the body says which code it is. */
+function describeBareMethodRefusal(request: IncomingMessage, response: ServerResponse): void {
+  const end = response.end;
+  response.end = function (this: ServerResponse, ...args: unknown[]) {
+    const bare = args.length === 0 || args[0] == null || typeof args[0] === "function";
+    if (bare && response.statusCode === 405 && !response.headersSent && !response.hasHeader("content-type")) {
+      const body = JSON.stringify(new AppError("method-not-allowed", `${request.method} is not served here.`).toBody());
+      response.setHeader("content-type", "application/json");
+      response.setHeader("content-length", Buffer.byteLength(body));
+      const done = args.find((arg): arg is () => void => typeof arg === "function");
+      return end.call(this, body, "utf8", done);
+    }
+    return end.apply(this, args as Parameters<typeof end>);
+  } as typeof response.end;
+}
+
+/** What Node would answer itself (431 or 400, then close), with a JSON body and a stable code. */
+function refuseUnparsable(error: NodeJS.ErrnoException, socket: Duplex): void {
+  if (!socket.writable || error.code === "ECONNRESET") {
+    socket.destroy();
+    return;
+  }
+  const refusal =
+    error.code === "HPE_HEADER_OVERFLOW"
+      ? new AppError("headers-too-large", "The request's headers are too large.")
+      : new AppError("malformed-request", "The request could not be read as HTTP.");
+  const body = JSON.stringify(refusal.toBody());
+  const reason = refusal.status === 431 ? "Request Header Fields Too Large" : "Bad Request";
+  socket.end(`HTTP/1.1 ${refusal.status} ${reason}\r\nconnection: close\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\n\r\n${body}`);
 }

@@ -57,6 +57,9 @@ async function run(suite: Suite): Promise<void> {
     const notRefused = refused.sent - refused.count("4xx");
     suite.print(`hostile  ${n(refused.sent)} refusals sent (${suite.sizes["hostile-rounds"]} rounds): ${n(refused.serverErrors)} × 5xx, ${n(notRefused)} not answered 4xx, ${written} tables written`);
     suite.print(`hostile  answers: ${[...statuses].sort().map(([key, count]) => `${key} ×${count}`).join(", ")}`);
+    // Every refusal names its stable code, including those the framework and Node's parser make.
+    const uncoded = [...statuses].filter(([key]) => /^4\d\d$/.test(key));
+    if (uncoded.length > 0) suite.fail(`refusals without a code: ${uncoded.map(([key, count]) => `${key} ×${count}`).join(", ")}`);
     if (refused.serverErrors > 0 || notRefused > 0 || written > 0) suite.fail(`hostile refusals: ${refused.failures.slice(0, 5).join("; ")}`);
     if (server.errors.length > 0) suite.fail(`server logged ${server.errors.length} unhandled errors: ${server.errors[0]}`);
   } finally {
