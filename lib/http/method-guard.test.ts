@@ -1,9 +1,15 @@
-import { createServer, request, type Server } from "node:http";
+import { createRequire } from "node:module";
+import { createServer, request, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { connect, type AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { refuseUnservedMethods } from "./method-guard";
 
 let server: Server;
+
+// The compression middleware `next start` wraps every response in: it writes the headers itself
+// before it ends an empty response.
+type Middleware = (request: IncomingMessage, response: ServerResponse, next: () => void) => void;
+const compression = createRequire(import.meta.url)("next/dist/compiled/compression") as () => Middleware;
 
 beforeAll(async () => {
   refuseUnservedMethods();
@@ -12,9 +18,13 @@ beforeAll(async () => {
   server = createServer((incoming, response) => {
     if (incoming.url === "/described") return void response.writeHead(405, { "content-type": "text/plain" }).end("own words");
     if (incoming.method === "GET") return void response.end("served");
-    response.statusCode = 405;
-    response.setHeader("allow", "GET, HEAD");
-    response.end();
+    const refuse = () => {
+      response.statusCode = 405;
+      response.setHeader("allow", "GET, HEAD");
+      response.end();
+    };
+    if (incoming.url === "/compressed") compression()(incoming, response, refuse);
+    else refuse();
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
 });
@@ -60,6 +70,9 @@ describe("refusals the framework and Node make on their own", () => {
     const answer = await send("PUT");
     expect(answer).toMatchObject({ status: 405, type: "application/json" });
     expect(JSON.parse(answer.body)).toMatchObject({ code: "method-not-allowed", message: "PUT is not served here." });
+    const compressed = await send("PATCH", "/compressed", { "accept-encoding": "gzip" });
+    expect(compressed).toMatchObject({ status: 405, type: "application/json" });
+    expect(JSON.parse(compressed.body)).toMatchObject({ code: "method-not-allowed" });
     expect(await send("DELETE", "/described")).toMatchObject({ status: 405, type: "text/plain", body: "own words" });
   });
 

@@ -40,17 +40,31 @@ export function refuseUnservedMethods(): void {
   };
 }
 
-/** A route answers a method it does not export with an empty 405; the body says which code it is. */
+/**
+ * A route answers a method it does not export with an empty 405; the body says which code it is.
+ * The headers are settled in `writeHead`, which the framework's compression may call before `end`:
+ * a 405 that names no media type becomes JSON there, and its empty `end` then carries the body.
+ */
 function describeBareMethodRefusal(request: IncomingMessage, response: ServerResponse): void {
+  let bare = false;
+  const writeHead = response.writeHead;
+  response.writeHead = function (this: ServerResponse, ...args: unknown[]) {
+    const status = typeof args[0] === "number" ? args[0] : response.statusCode;
+    const named = args.some((arg) => typeof arg === "object" && arg !== null && Object.keys(arg).some((name) => name.toLowerCase() === "content-type"));
+    if (status === 405 && !named && !response.hasHeader("content-type")) {
+      bare = true;
+      response.setHeader("content-type", "application/json");
+      response.removeHeader("content-length");
+    }
+    return writeHead.apply(this, args as Parameters<typeof writeHead>);
+  } as typeof response.writeHead;
   const end = response.end;
   response.end = function (this: ServerResponse, ...args: unknown[]) {
-    const bare = args.length === 0 || args[0] == null || typeof args[0] === "function";
-    if (bare && response.statusCode === 405 && !response.headersSent && !response.hasHeader("content-type")) {
-      const body = JSON.stringify(new AppError("method-not-allowed", `${request.method} is not served here.`).toBody());
-      response.setHeader("content-type", "application/json");
-      response.setHeader("content-length", Buffer.byteLength(body));
+    const empty = args.length === 0 || args[0] == null || typeof args[0] === "function";
+    if (empty && !response.headersSent && response.statusCode === 405 && !response.hasHeader("content-type")) response.writeHead(405);
+    if (empty && bare) {
       const done = args.find((arg): arg is () => void => typeof arg === "function");
-      return end.call(this, body, "utf8", done);
+      return end.call(this, JSON.stringify(new AppError("method-not-allowed", `${request.method} is not served here.`).toBody()), "utf8", done);
     }
     return end.apply(this, args as Parameters<typeof end>);
   } as typeof response.end;
