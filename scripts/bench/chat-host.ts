@@ -1,7 +1,10 @@
-// Chat host figures against a real PostgreSQL. Each subject call is interleaved with a baseline
-// call on the same database (a minimal one-row insert-and-commit), so a busy machine slows both
-// alike; the ratio is of their medians, and the subject's p99 is printed beside it.
+// Chat host figures against a real PostgreSQL. Each subject call is interleaved with two baseline
+// calls on the same database, a minimal one-row insert-and-commit through Prisma and the same
+// through a bare `pg` client, so a busy machine slows all three alike; the ratios are of their
+// medians, and the subject's p99 is printed beside them. The two baselines apart show what the
+// client library costs per statement, which no rewrite of the host's SQL can remove.
 import { randomUUID } from "node:crypto";
+import { Client } from "pg";
 import { createMockAgent } from "@/lib/agent/mock-agent";
 import { answerUiChoice } from "@/lib/chat/answers/ui-choice";
 import { readUiQuery } from "@/lib/chat/answers/ui-query";
@@ -17,6 +20,9 @@ const instant = createMockAgent({ deltaMs: 0 });
 
 const insertVisitor = () => db().$executeRaw`INSERT INTO "Visitor" ("id") VALUES (${randomUUID()}::uuid)`;
 
+let bare: Client | undefined;
+const insertVisitorBare = () => bare!.query(`INSERT INTO "Visitor" ("id") VALUES ($1::uuid)`, [randomUUID()]);
+
 async function timed(call: () => unknown): Promise<number> {
   const started = performance.now();
   await call();
@@ -28,17 +34,22 @@ function percentile(values: number[], fraction: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor(fraction * sorted.length))]!;
 }
 
-/** Runs each call after a baseline call and prints the medians' ratio and the subject's p99. */
+/** Runs each call after the baseline calls and prints the medians' ratios and the subject's p99. */
 async function measure(label: string, calls: Array<() => unknown>): Promise<void> {
   const subject: number[] = [];
   const baseline: number[] = [];
+  const bareBaseline: number[] = [];
   for (const call of calls) {
     baseline.push(await timed(insertVisitor));
+    bareBaseline.push(await timed(insertVisitorBare));
     subject.push(await timed(call));
   }
   const median = percentile(subject, 0.5);
   const ratio = median / percentile(baseline, 0.5);
-  console.log(`chat-host ${label}: median ${median.toFixed(2)} ms, p99 ${percentile(subject, 0.99).toFixed(2)} ms (${ratio.toFixed(1)}× a one-row insert-and-commit, interleaved)`);
+  const bareRatio = median / percentile(bareBaseline, 0.5);
+  console.log(
+    `chat-host ${label}: median ${median.toFixed(2)} ms, p99 ${percentile(subject, 0.99).toFixed(2)} ms (${ratio.toFixed(1)}× a one-row insert-and-commit through Prisma, ${bareRatio.toFixed(1)}× through bare pg, interleaved)`,
+  );
 }
 
 /** `count` chats whose first reply (to `message`) has finished, with that reply. */
@@ -63,11 +74,28 @@ function firstChoice(nodes: ReadonlyArray<{ id: string; type: string; children: 
 }
 
 export default async function benchChatHost(): Promise<void> {
-  // Warm the pool and the plan cache first, so the baseline is not charged for connecting.
+  bare = new Client({ connectionString: process.env.DATABASE_URL });
+  await bare.connect();
+  try {
+    await benchWithBaselines();
+  } finally {
+    await bare.end();
+  }
+}
+
+async function benchWithBaselines(): Promise<void> {
+  // Warm the pool and the plan cache first, so the baselines are not charged for connecting.
   for (let index = 0; index < 30; index++) await insertVisitor();
+  for (let index = 0; index < 30; index++) await insertVisitorBare();
   const baseline: number[] = [];
-  for (let index = 0; index < ROUNDS; index++) baseline.push(await timed(insertVisitor));
-  console.log(`chat-host baseline one-row insert-and-commit: median ${percentile(baseline, 0.5).toFixed(2)} ms`);
+  const bareBaseline: number[] = [];
+  for (let index = 0; index < ROUNDS; index++) {
+    baseline.push(await timed(insertVisitor));
+    bareBaseline.push(await timed(insertVisitorBare));
+  }
+  console.log(
+    `chat-host baseline one-row insert-and-commit: median ${percentile(baseline, 0.5).toFixed(2)} ms through Prisma, ${percentile(bareBaseline, 0.5).toFixed(2)} ms through bare pg`,
+  );
 
   const lists = (await replied("Where should we go next?")).map(({ visitorId, chatId, reply }) => ({ visitorId, chatId, itemId: reply.id }));
   const pick = (target: (typeof lists)[number]) => () => selectFrameChoice({ ...target, instanceId: "destination-choice", choiceId: "docs" });
