@@ -93,16 +93,28 @@ export const MAX_QUEUED = 20;
 /** Sends a message now, or queues it behind the running turn. */
 export async function sendOrQueue(tx: Tx, chat: { id: string; activeTurnId: string | null }, message: Message) {
   if (chat.activeTurnId) {
-    const waiting = await tx.queuedMessage.count({ where: { chatId: chat.id, dispatchedAt: null } });
-    if (waiting >= MAX_QUEUED) {
+    const queued = await queueMessage(tx, chat.id, message);
+    if (!queued) {
       throw new AppError("queue-full", `${MAX_QUEUED} messages are already waiting for the reply to finish; send this one once it has.`, undefined, { retryAfterSeconds: 10 });
     }
-    const queued = await tx.queuedMessage.create({
-      data: { chatId: chat.id, text: message.text, origin: message.origin ?? undefined },
-    });
     const events: ChatEvent[] = [{ type: "queue.added", queued: toQueuedView(queued) }];
     return { status: "queued" as const, queuedId: queued.id, itemId: null, turnId: chat.activeTurnId, events };
   }
   const started = await startTurn(tx, chat.id, message);
   return { status: "sent" as const, queuedId: null, ...started };
+}
+
+/**
+ * Queues a message behind the running turn unless `MAX_QUEUED` already wait; null when they do.
+ * One statement counts the waiting messages and inserts below the limit; the caller's chat lock
+ * keeps the count exact.
+ */
+async function queueMessage(tx: Tx, chatId: string, message: Message) {
+  const origin = message.origin ? JSON.stringify(message.origin) : null;
+  const [queued] = await tx.$queryRaw<{ id: bigint; text: string; createdAt: Date }[]>`
+    INSERT INTO "QueuedMessage" ("chatId", "text", "origin", "createdAt")
+    SELECT ${chatId}::uuid, ${message.text}, ${origin}::jsonb, ${new Date()}
+    WHERE (SELECT count(*) FROM "QueuedMessage" WHERE "chatId" = ${chatId}::uuid AND "dispatchedAt" IS NULL) < ${MAX_QUEUED}
+    RETURNING "id", "text", "createdAt"`;
+  return queued ?? null;
 }
