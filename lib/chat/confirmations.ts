@@ -74,7 +74,7 @@ function decisionStore(): ConfirmationStore {
       if (!handle) return false;
       return db().$transaction(async (tx) => {
         await lockChat(tx, { chatId: handle.chatId });
-        const { count } = await tx.actionConfirmation.updateMany({
+        const [row] = await tx.actionConfirmation.updateManyAndReturn({
           where: { token, status: from },
           data: {
             status: patch.status,
@@ -83,8 +83,7 @@ function decisionStore(): ConfirmationStore {
             ...(patch.settledAt !== undefined ? { settledAt: new Date(patch.settledAt) } : {}),
           },
         });
-        if (count !== 1) return false;
-        const row = await tx.actionConfirmation.findUniqueOrThrow({ where: { token } });
+        if (!row) return false;
         const confirmation = toConfirmationView(row);
         const report = await reportOutcome(tx, { ...row, ...confirmation });
         await appendEvents(tx, row.chatId, [{ type: "confirmation.updated", itemId: row.itemId, confirmation }, ...report]);

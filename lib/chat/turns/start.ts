@@ -67,19 +67,15 @@ export async function dispatchNextQueued(tx: Tx, chatId: string): Promise<ChatEv
 type Sent = { queuedId: bigint; messageId: string; turnId: string };
 
 // A pick that waited in the queue is sent now: its answer says so from here on, whichever kind
-// of pick it was.
+// of pick it was. Each update returns the row its event carries.
 const MARK_SENT: Record<Origin["kind"], (tx: Tx, sent: Sent) => Promise<ChatEvent[]>> = {
   async frame(tx, { queuedId, messageId }) {
-    const selection = await tx.frameSelection.findFirst({ where: { queuedId } });
-    if (!selection) return [];
-    const row = await tx.frameSelection.update({ where: { id: selection.id }, data: { queued: false, messageId } });
-    return [{ type: "selection.recorded", itemId: row.itemId, selection: toSelectionView(row) }];
+    const rows = await tx.frameSelection.updateManyAndReturn({ where: { queuedId }, data: { queued: false, messageId } });
+    return rows.map((row) => ({ type: "selection.recorded", itemId: row.itemId, selection: toSelectionView(row) }));
   },
   async uiChoice(tx, { queuedId, messageId, turnId }) {
-    const answer = await tx.uiAnswer.findFirst({ where: { queuedId } });
-    if (!answer) return [];
-    const row = await tx.uiAnswer.update({ where: { id: answer.id }, data: { queued: false, messageId, turnId } });
-    return [{ type: "ui.answered", itemId: row.itemId, answer: toUiAnswerView(row) }];
+    const rows = await tx.uiAnswer.updateManyAndReturn({ where: { queuedId }, data: { queued: false, messageId, turnId } });
+    return rows.map((row) => ({ type: "ui.answered", itemId: row.itemId, answer: toUiAnswerView(row) }));
   },
   // The host's report of a decision has no answer to mark: the confirmation already shows it.
   async confirmation() {
