@@ -103,6 +103,17 @@ test.describe("chat.uiChoice over HTTP", () => {
     expect(chat.items.filter((item) => item.role === "user")).toHaveLength(2);
   });
 
+  test("answers many concurrent identical picks alike, with one message", async ({ request, baseURL }) => {
+    const { chatId, reply, block } = await replied(request, baseURL, CHECKLIST);
+    const choose = chooser(request, baseURL, chatId, reply, block);
+    const responses = await Promise.all(Array.from({ length: 10 }, () => choose(choiceIdOf(block, "Release to"), READY)));
+    expect(responses.map((response) => response.status())).toEqual(Array.from({ length: 10 }, () => 200));
+    const bodies = await Promise.all(responses.map((response) => response.json()));
+    for (const body of bodies) expect(body).toEqual(bodies[0]);
+    const chat = await settledChat(request, chatId);
+    expect(chat.items.filter((item) => item.role === "user")).toHaveLength(2);
+  });
+
   test("refuses a subagent's block: it is drawn to be read, not answered", async ({ request, baseURL }) => {
     const { chatId, reply, block } = await replied(request, baseURL, "Ask a subagent to check the build", 2);
     expect(reply.parentToolUseId).toBe("toolu_checks_subagent");

@@ -48,6 +48,17 @@ test.describe("ChoiceList selection over HTTP", () => {
     expect(chat.items.filter((item) => item.role === "user")).toHaveLength(2);
   });
 
+  test("answers many concurrent identical picks alike, with one message", async ({ request, baseURL }) => {
+    const { chatId, replyId } = await replied(request, baseURL, "Where should we go next?");
+    const pick = selector(request, baseURL, chatId, replyId, "destination-choice");
+    const responses = await Promise.all(Array.from({ length: 10 }, () => pick("docs")));
+    expect(responses.map((response) => response.status())).toEqual(Array.from({ length: 10 }, () => 200));
+    const bodies = await Promise.all(responses.map((response) => response.json()));
+    for (const body of bodies) expect(body).toEqual(bodies[0]);
+    const chat = await settledChat(request, chatId);
+    expect(chat.items.filter((item) => item.role === "user").map(textOf)).toEqual(["Where should we go next?", "Documentation"]);
+  });
+
   test("refuses an undeclared choice, a missing frame, a malformed body and a stranger", async ({ request, baseURL, playwright }) => {
     const { chatId, replyId } = await replied(request, baseURL, "Where should we go next?");
     const pick = selector(request, baseURL, chatId, replyId, "destination-choice");

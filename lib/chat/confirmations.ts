@@ -10,6 +10,7 @@ import {
   type ProposeRequest,
 } from "@/lib/component-frames";
 import { db, type Tx } from "@/lib/db/client";
+import { Prisma } from "@/lib/db/generated/client";
 import { AppError } from "@/lib/http/errors";
 import { appTools } from "@/lib/tools";
 import { reportOutcome } from "./confirmation-outcome";
@@ -41,33 +42,16 @@ async function findRecord(client: Tx, token: string): Promise<ActionConfirmation
   return row ? toRecord(row) : null;
 }
 
-/** Proposals are written inside the selection's transaction; they are never settled there. */
-function proposalStore(tx: Tx, origin: ConfirmationOrigin): ConfirmationStore {
-  return {
-    async insert(record) {
-      await tx.actionConfirmation.create({
-        data: {
-          chatId: origin.chatId,
-          itemId: origin.itemId,
-          instanceId: origin.instanceId,
-          choiceId: origin.choiceId,
-          token: record.token,
-          visitorId: record.sessionId,
-          action: record.action,
-          input: record.input ?? {},
-          toolCallId: record.toolCallId,
-          status: record.status,
-          createdAt: new Date(record.createdAt),
-          expiresAt: new Date(record.expiresAt),
-        },
-      });
-    },
-    find: (token) => findRecord(tx, token),
-    compareAndSwap() {
-      throw new Error("A proposal is settled by a decision, not inside its selection.");
-    },
-  };
-}
+// A proposal's handle is stored by the statement that records its pick (`proposalInsert`).
+const unstored: ConfirmationStore = {
+  async insert() {},
+  async find() {
+    return null;
+  },
+  compareAndSwap() {
+    throw new Error("A proposal is settled by a decision, not inside its selection.");
+  },
+};
 
 const CLAIMS: readonly ConfirmationStatus[] = ["approving", "rejecting", "expiring"];
 
@@ -90,7 +74,7 @@ function decisionStore(): ConfirmationStore {
       if (!handle) return false;
       return db().$transaction(async (tx) => {
         await lockChat(tx, { chatId: handle.chatId });
-        const { count } = await tx.actionConfirmation.updateMany({
+        const [row] = await tx.actionConfirmation.updateManyAndReturn({
           where: { token, status: from },
           data: {
             status: patch.status,
@@ -99,8 +83,7 @@ function decisionStore(): ConfirmationStore {
             ...(patch.settledAt !== undefined ? { settledAt: new Date(patch.settledAt) } : {}),
           },
         });
-        if (count !== 1) return false;
-        const row = await tx.actionConfirmation.findUniqueOrThrow({ where: { token } });
+        if (!row) return false;
         const confirmation = toConfirmationView(row);
         const report = await reportOutcome(tx, { ...row, ...confirmation });
         await appendEvents(tx, row.chatId, [{ type: "confirmation.updated", itemId: row.itemId, confirmation }, ...report]);
@@ -110,9 +93,27 @@ function decisionStore(): ConfirmationStore {
   };
 }
 
-/** Proposes the action of a picked choice, inside the selection's transaction. */
-export function proposeAction(tx: Tx, origin: ConfirmationOrigin, request: ProposeRequest) {
-  return createActionConfirmation({ tools: appTools, store: proposalStore(tx, origin) }).propose(request);
+/**
+ * Checks the action of a picked choice and makes its handle, without storing it: the caller
+ * stores it with the pick, in one statement (`proposalInsert`).
+ */
+export function proposeAction(request: ProposeRequest) {
+  return createActionConfirmation({ tools: appTools, store: unstored }).propose(request);
+}
+
+/** A proposed handle as the row it is stored in, as a common table expression of the pick's statement. */
+export function proposalInsert(origin: ConfirmationOrigin, record: ActionConfirmationRecord): Prisma.Sql {
+  const createdAt = new Date(record.createdAt);
+  return Prisma.sql`proposal AS (
+      INSERT INTO "ActionConfirmation" ("token", "visitorId", "chatId", "itemId", "instanceId", "choiceId", "action", "input", "toolCallId", "status", "expiresAt", "createdAt", "updatedAt")
+      VALUES (${record.token}, ${record.sessionId}::uuid, ${origin.chatId}::uuid, ${origin.itemId}::uuid, ${origin.instanceId}, ${origin.choiceId}, ${record.action},
+        ${JSON.stringify(record.input ?? {})}::jsonb, ${record.toolCallId}, ${record.status}::"ConfirmationStatus", ${new Date(record.expiresAt)}, ${createdAt}, ${createdAt})
+    )`;
+}
+
+/** A proposed handle as the page sees it, before any decision. */
+export function proposalView(origin: ConfirmationOrigin, record: ActionConfirmationRecord): ConfirmationView {
+  return toConfirmationView({ ...record, instanceId: origin.instanceId, input: record.input ?? {}, expiresAt: new Date(record.expiresAt), outcome: null });
 }
 
 /** Decides handles as one instance of the app does; instances share only the database. */

@@ -170,24 +170,23 @@ export function readingFields(outcome: ReadOutcome, now: number) {
     : { state: outcome.state, reason: outcome.reason, readAt: new Date(now) };
 }
 
+/** A fresh reading of a block, as a choice on the block is checked against it. */
+export type IssuedReading = { id: string; query: string; argsKey: string; value: unknown; frozen: boolean; readAt: Date };
+
 /**
  * The values the server issued for a block's live queries, as a choice on it must rest on: for
- * every declared query, the read id the page sent names a fresh reading of this block and
- * revision, for the arguments the submitted values give now, issued recently enough (or the
- * frozen first reading while those arguments are still the defaults'). Null when one does not.
+ * every declared query, the read id the page sent names one of `readings` (the fresh readings of
+ * this block and revision the page named), for the arguments the submitted values give now,
+ * issued recently enough (or the frozen first reading while those arguments are still the
+ * defaults'). Null when one does not.
  */
-export async function issuedQueryValues(
-  tx: Tx,
-  { block, itemId, revision, values, reads, now }: { block: UiBlock; itemId: string; revision: number; values: unknown; reads: Record<string, string>; now: number },
-): Promise<Record<string, UiValue> | null> {
-  const names = Object.keys(block.queries).map((name) => `$${name}`);
-  if (names.length === 0) return {};
-  const ids = names.map((name) => (Object.hasOwn(reads, name) ? reads[name]! : null));
-  if (ids.includes(null)) return null;
-  const rows = await tx.uiReading.findMany({ where: { id: { in: ids as string[] }, itemId, blockId: block.id, revision, state: "fresh" } });
+export function issuedQueryValues(
+  { block, readings, values, reads, now }: { block: UiBlock; readings: readonly IssuedReading[]; values: unknown; reads: Record<string, string>; now: number },
+): Record<string, UiValue> | null {
   const issued: Record<string, UiValue> = {};
-  for (const [index, name] of names.entries()) {
-    const row = rows.find((candidate) => candidate.id === ids[index] && candidate.query === name);
+  for (const name of Object.keys(block.queries).map((query) => `$${query}`)) {
+    const id = Object.hasOwn(reads, name) ? reads[name] : undefined;
+    const row = readings.find((candidate) => candidate.id === id && candidate.query === name);
     if (!row) return null;
     if (row.argsKey !== argumentsKey(storedUiQueryArguments(block, name, values))) return null;
     if (!row.frozen && row.readAt.getTime() < now - READING_HOLD_MS) return null;

@@ -5,7 +5,9 @@ import { db, disconnectDb } from "@/lib/db/client";
 import { sendEmailTool } from "@/lib/tools/send-email";
 import { createChat, loadChatView, sendMessage } from "./chats";
 import { createDecisions, decideConfirmation } from "./confirmations";
-import { selectFrameChoice } from "./selections";
+import { toConfirmationView } from "./store";
+import { selectFrameChoice, type SelectionOutcome } from "./selections";
+import { behindChatLock } from "./test-contention";
 import { driveChat } from "./turns/run";
 import type { ItemView } from "./wire";
 
@@ -27,6 +29,14 @@ async function answeredChat(message: string) {
 
 const userTexts = async (visitorId: string, chatId: string) =>
   (await loadChatView({ visitorId, chatId })).items.filter((item) => item.role === "user").map((item) => (item.parts[0] as { text: string }).text);
+
+/** The outcomes of picks that must all succeed; a refusal fails the test with its reason. */
+function settled(results: PromiseSettledResult<SelectionOutcome>[]): SelectionOutcome[] {
+  return results.map((result) => {
+    if (result.status === "rejected") throw result.reason;
+    return result.value;
+  });
+}
 
 function componentIds(item: ItemView) {
   return item.parts.map((part) => (part.kind === "component" ? part.instanceId : part.kind));
@@ -99,6 +109,29 @@ describe("ChoiceList selection", () => {
     expect(await userTexts(visitorId, chatId)).toHaveLength(1);
   });
 
+  it("answers identical picks that waited for the chat's lock with one selection and one message", async () => {
+    const { visitorId, chatId, reply } = await answeredChat("Where should we go next?");
+    const pick = () => selectFrameChoice({ visitorId, chatId, itemId: reply.id, instanceId: "destination-choice", choiceId: "docs" });
+    // Each pick read the list before the first one answered it: it must read again under the lock.
+    const outcomes = settled(await behindChatLock(chatId, Array.from({ length: 3 }, () => pick)));
+    expect(outcomes[0]).toMatchObject({ status: "sent", selection: { choiceId: "docs", queued: false } });
+    for (const outcome of outcomes) expect(outcome).toEqual(outcomes[0]);
+    expect(await db().frameSelection.count({ where: { itemId: reply.id } })).toBe(1);
+    expect(await userTexts(visitorId, chatId)).toEqual(["Where should we go next?", "Documentation"]);
+  });
+
+  it("refuses a chat that does not exist and a reply of another chat, writing nothing", async () => {
+    const { visitorId, chatId, reply } = await answeredChat("Where should we go next?");
+    const { chatId: otherChatId } = await createChat({ visitorId, message: "Where should we go next?" });
+    await driveChat(otherChatId, instant);
+    const base = { visitorId, chatId, itemId: reply.id, instanceId: "destination-choice", choiceId: "docs" };
+    await expect(selectFrameChoice({ ...base, chatId: randomUUID() })).rejects.toMatchObject({ code: "chat-not-found" });
+    await expect(selectFrameChoice({ ...base, chatId: otherChatId })).rejects.toMatchObject({ code: "frame-not-found" });
+    expect(await db().frameSelection.count({ where: { itemId: reply.id } })).toBe(0);
+    expect(await db().chatEvent.count({ where: { chatId: otherChatId, type: "selection.recorded" } })).toBe(0);
+    expect(await userTexts(visitorId, otherChatId)).toHaveLength(1);
+  });
+
   it("queues the choice's message behind a running reply", async () => {
     const { visitorId, chatId, reply } = await answeredChat("Where should we go next?");
     await sendMessage({ visitorId, chatId, text: "meanwhile" });
@@ -128,6 +161,16 @@ describe("deterministic routes", () => {
     expect(grant.usedAt).not.toBeNull();
   });
 
+  it("send the alias once when identical picks of a granted choice waited for the chat's lock", async () => {
+    const { visitorId, chatId, reply } = await answeredChat("/release");
+    const pick = () => selectFrameChoice({ visitorId, chatId, itemId: reply.id, instanceId: "release-target", choiceId: "staging" });
+    const outcomes = settled(await behindChatLock(chatId, [pick, pick]));
+    expect(outcomes[1]).toEqual(outcomes[0]);
+    expect(await userTexts(visitorId, chatId)).toEqual(["/release", "/release staging"]);
+    const grant = await db().deterministicGrant.findFirstOrThrow({ where: { itemId: reply.id, choiceId: "staging" } });
+    expect(grant.usedAt).not.toBeNull();
+  });
+
   it("give a model-authored imitation nothing: its pick sends the label to the agent", async () => {
     const { visitorId, chatId, reply } = await answeredChat("Imitate the release route");
     await selectFrameChoice({ visitorId, chatId, itemId: reply.id, instanceId: "release-target", choiceId: "production" });
@@ -153,6 +196,19 @@ describe("typed actions", () => {
     expect(row.toolCallId).toMatch(/^app-/);
     expect(row.expiresAt.getTime() - row.createdAt.getTime()).toBe(300_000);
     expect(await userTexts(visitorId, chatId)).toHaveLength(1);
+  });
+
+  it("propose one confirmation for identical picks that waited for the chat's lock", async () => {
+    const { visitorId, chatId, reply } = await answeredChat("Email the release notes");
+    const pick = () => selectFrameChoice({ visitorId, chatId, itemId: reply.id, instanceId: "release-email", choiceId: "send" });
+    const outcomes = settled(await behindChatLock(chatId, [pick, pick, pick]));
+    expect(outcomes[0]).toMatchObject({ status: "proposed", selection: { confirmationToken: expect.stringMatching(/^confirm-/) } });
+    for (const outcome of outcomes) expect(outcome).toEqual(outcomes[0]);
+    expect(await db().actionConfirmation.count({ where: { chatId } })).toBe(1);
+    // The page learns of the proposal as it was stored.
+    const [event] = await db().chatEvent.findMany({ where: { chatId, type: "confirmation.updated" } });
+    const stored = await db().actionConfirmation.findUniqueOrThrow({ where: { token: outcomes[0]!.selection.confirmationToken! } });
+    expect(event?.data).toEqual({ type: "confirmation.updated", itemId: reply.id, confirmation: toConfirmationView(stored) });
   });
 
   it("run the tool once for any number of approvals, concurrent or repeated", async () => {

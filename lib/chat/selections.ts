@@ -1,11 +1,13 @@
 import "server-only";
+import { randomUUID } from "node:crypto";
 import { COMPONENT_PROTOCOL, ComponentSelectionEventSchema, selectChoice, type ComponentSelectionEvent } from "@/lib/component-frames";
 import { db, type Tx } from "@/lib/db/client";
+import { Prisma } from "@/lib/db/generated/client";
 import { AppError } from "@/lib/http/errors";
-import { proposeAction } from "./confirmations";
-import { appendEvents, lockChat, toConfirmationView, toSelectionView } from "./store";
+import { proposalInsert, proposalView, proposeAction } from "./confirmations";
+import { appendEvents, chatLock, readUnderLock, storedTimestamp, toSelectionView } from "./store";
 import { sendOrQueue } from "./turns/start";
-import { partSchema, reopensList, type ChatEvent, type ComponentPart, type SelectionView } from "./wire";
+import { componentPartSchema, reopensList, type ComponentPart, type SelectionView } from "./wire";
 import { z } from "zod";
 
 export type SelectionOutcome = {
@@ -28,15 +30,13 @@ type Target = { chatId: string; visitorId: string; itemId: string; instanceId: s
  */
 export async function selectFrameChoice(target: Target): Promise<SelectionOutcome> {
   return db().$transaction(async (tx) => {
-    const chat = await lockChat(tx, { chatId: target.chatId, visitorId: target.visitorId });
-    const part = await findAnswerableFrame(tx, target);
-    const existing = await tx.frameSelection.findFirst({ where: { itemId: target.itemId, instanceId: target.instanceId }, orderBy: { attempt: "desc" } });
-    if (existing && !(await reopened(tx, existing.confirmationToken))) {
-      if (existing.choiceId !== target.choiceId) {
-        throw new AppError("frame-already-answered", `This list was already answered with “${existing.label}”.`);
+    const { chat, part, latest, alias } = await lockAnswerableFrame(tx, target);
+    if (latest && !latest.reopened) {
+      if (latest.choiceId !== target.choiceId) {
+        throw new AppError("frame-already-answered", `This list was already answered with “${latest.label}”.`);
       }
-      const status = existing.confirmationToken ? "proposed" : existing.queued ? "queued" : "sent";
-      return { status, selection: toSelectionView(existing), event: ComponentSelectionEventSchema.parse(existing.event) };
+      const status = latest.confirmationToken ? "proposed" : latest.queued ? "queued" : "sent";
+      return { status, selection: toSelectionView(latest), event: ComponentSelectionEventSchema.parse(latest.event) };
     }
 
     const selected = selectChoice(
@@ -45,65 +45,129 @@ export async function selectFrameChoice(target: Target): Promise<SelectionOutcom
     );
     if (!selected.ok) throw new AppError("refused_choice", "That choice is not one this list offers.", selected.diagnostic.code);
     const { choice, event } = selected;
-    const attempt = (existing?.attempt ?? 0) + 1;
-    const base = { itemId: target.itemId, instanceId: target.instanceId, choiceId: choice.id, label: choice.label, event, attempt };
-    const events: ChatEvent[] = [];
+    const base = { id: randomUUID(), itemId: target.itemId, instanceId: target.instanceId, choiceId: choice.id, label: choice.label, event, attempt: (latest?.attempt ?? 0) + 1, at: new Date() };
 
-    let status: SelectionOutcome["status"];
-    let row;
     if (choice.action) {
       const origin = { chatId: target.chatId, itemId: target.itemId, instanceId: target.instanceId, choiceId: choice.id };
-      const proposal = await proposeAction(tx, origin, { sessionId: target.visitorId, action: choice.action });
+      const proposal = await proposeAction({ sessionId: target.visitorId, action: choice.action });
       if (!proposal.ok) throw new AppError("action-refused", "This action cannot be proposed.", proposal.diagnostic.code);
-      row = await tx.frameSelection.create({ data: { ...base, queued: false, confirmationToken: proposal.record.token } });
-      const confirmation = toConfirmationView(await tx.actionConfirmation.findUniqueOrThrow({ where: { token: proposal.record.token } }));
-      events.push({ type: "confirmation.updated", itemId: target.itemId, confirmation });
-      status = "proposed";
-    } else {
-      const alias = await claimGrant(tx, target);
-      const sent = await sendOrQueue(tx, chat, {
-        text: alias ?? choice.label,
-        origin: { kind: "frame", itemId: target.itemId, instanceId: target.instanceId, choiceId: choice.id, label: choice.label, granted: alias !== null },
-      });
-      row = await tx.frameSelection.create({
-        data: { ...base, queued: sent.status === "queued", messageId: sent.itemId, queuedId: sent.queuedId },
-      });
-      status = sent.status;
-      events.push(...sent.events);
+      const row = { ...base, queued: false, messageId: null, queuedId: null, confirmationToken: proposal.record.token };
+      const selection = toSelectionView(row);
+      const confirmation = proposalView(origin, proposal.record);
+      await appendEvents(
+        tx,
+        target.chatId,
+        [{ type: "selection.recorded", itemId: target.itemId, selection }, { type: "confirmation.updated", itemId: target.itemId, confirmation }],
+        [proposalInsert(origin, proposal.record), selectionInsert(row)],
+      );
+      return { status: "proposed", selection, event };
     }
+
+    const sent = await sendOrQueue(tx, chat, {
+      text: alias ?? choice.label,
+      origin: { kind: "frame", itemId: target.itemId, instanceId: target.instanceId, choiceId: choice.id, label: choice.label, granted: alias !== null },
+    });
+    const row = { ...base, queued: sent.status === "queued", messageId: sent.itemId, queuedId: sent.queuedId, confirmationToken: null };
     const selection = toSelectionView(row);
-    await appendEvents(tx, target.chatId, [{ type: "selection.recorded", itemId: target.itemId, selection }, ...events]);
-    return { status, selection, event };
+    const writes = alias === null ? [selectionInsert(row)] : [selectionInsert(row), grantUse(target, row.at)];
+    await appendEvents(tx, target.chatId, [{ type: "selection.recorded", itemId: target.itemId, selection }, ...sent.events], writes);
+    return { status: sent.status, selection, event };
   });
 }
 
-const storedPartsSchema = z.array(partSchema);
+type SelectionRow = Parameters<typeof toSelectionView>[0] & {
+  id: string;
+  itemId: string;
+  event: ComponentSelectionEvent;
+  attempt: number;
+  messageId: string | null;
+  queuedId: bigint | null;
+};
 
-/** Whether the confirmation an earlier pick proposed ended in a way that gives the choice back. */
-async function reopened(tx: Tx, token: string | null): Promise<boolean> {
-  if (!token) return false;
-  const confirmation = await tx.actionConfirmation.findUnique({ where: { token }, select: { status: true, outcome: true } });
-  return confirmation !== null && reopensList(confirmation);
+/** The pick's row, as a common table expression of the statement that appends its events. */
+function selectionInsert(row: SelectionRow): Prisma.Sql {
+  return Prisma.sql`selection AS (
+      INSERT INTO "FrameSelection" ("id", "itemId", "instanceId", "choiceId", "label", "event", "queued", "messageId", "queuedId", "confirmationToken", "attempt", "at")
+      VALUES (${row.id}::uuid, ${row.itemId}::uuid, ${row.instanceId}, ${row.choiceId}, ${row.label}, ${JSON.stringify(row.event)}::jsonb, ${row.queued},
+        ${row.messageId}::uuid, ${row.queuedId?.toString() ?? null}::bigint, ${row.confirmationToken}, ${row.attempt}, ${row.at})
+    )`;
 }
 
-async function findAnswerableFrame(tx: Tx, target: Target): Promise<ComponentPart> {
-  const item = await tx.item.findFirst({ where: { id: target.itemId, chatId: target.chatId } });
-  const part = item
-    ? storedPartsSchema.parse(item.parts).find((candidate): candidate is ComponentPart => candidate.kind === "component" && candidate.instanceId === target.instanceId)
-    : undefined;
-  if (!item || !part) throw new AppError("frame-not-found", "This list is not in the chat.");
-  if (item.role !== "assistant" || item.parentToolUseId !== null || item.status !== "complete") {
+/** Uses the route's grant for exactly this choice, once, with the pick that sends its alias. */
+function grantUse(target: Target, at: Date): Prisma.Sql {
+  return Prisma.sql`grant_use AS (
+      UPDATE "DeterministicGrant" SET "usedAt" = ${at}
+      WHERE "itemId" = ${target.itemId}::uuid AND "instanceId" = ${target.instanceId} AND "choiceId" = ${target.choiceId} AND "usedAt" IS NULL
+    )`;
+}
+
+const frameRowSchema = z.object({
+  activeTurnId: z.string().nullable(),
+  stale: z.boolean(),
+  // The reply: all null when the chat holds no such item.
+  role: z.enum(["user", "assistant"]).nullable(),
+  parentToolUseId: z.string().nullable(),
+  status: z.string().nullable(),
+  part: componentPartSchema.nullable(),
+  latest: z
+    .object({
+      instanceId: z.string(),
+      choiceId: z.string(),
+      label: z.string(),
+      event: z.unknown(),
+      queued: z.boolean(),
+      confirmationToken: z.string().nullable(),
+      attempt: z.number().int(),
+      at: storedTimestamp,
+    })
+    .nullable(),
+  confirmationStatus: z.enum(["pending", "approving", "approved", "rejecting", "rejected", "expiring", "expired"]).nullable(),
+  confirmationOutcome: z.unknown(),
+  // The route's grant for this choice, while it is unused.
+  alias: z.string().nullable(),
+});
+
+type AnswerableFrame = {
+  chat: { id: string; activeTurnId: string | null };
+  part: ComponentPart;
+  /** The list's latest pick, and whether the proposal it made ended without running. */
+  latest: (NonNullable<z.infer<typeof frameRowSchema>["latest"]> & { reopened: boolean }) | null;
+  alias: string | null;
+};
+
+/**
+ * Locks the visitor's chat and finds the list to answer, or refuses. One statement, as nothing is
+ * decided between taking the lock and reading: it locks the chat row, picks the one frame out of
+ * the reply's stored parts, and reads the list's latest pick with the state of the confirmation it
+ * proposed, and the route's unused grant for this choice.
+ */
+async function lockAnswerableFrame(tx: Tx, target: Target): Promise<AnswerableFrame> {
+  const rows = await readUnderLock(() => tx.$queryRaw<z.input<typeof frameRowSchema>[]>`
+    WITH ${chatLock(target)}
+    SELECT chat."activeTurnId", chat."stale", item."role"::text AS "role", item."parentToolUseId", item."status"::text AS "status",
+      (SELECT part FROM jsonb_array_elements(item."parts") WITH ORDINALITY AS parts(part, ordinality)
+        WHERE part->>'kind' = 'component' AND part->>'instanceId' = ${target.instanceId} ORDER BY ordinality LIMIT 1) AS "part",
+      to_jsonb(latest) AS "latest", confirmation."status"::text AS "confirmationStatus", confirmation."outcome" AS "confirmationOutcome",
+      route_grant."alias"
+    FROM chat
+    LEFT JOIN "Item" item ON item."id" = ${target.itemId}::uuid AND item."chatId" = chat."id"
+    LEFT JOIN LATERAL (
+      SELECT * FROM "FrameSelection" WHERE "itemId" = item."id" AND "instanceId" = ${target.instanceId} ORDER BY "attempt" DESC LIMIT 1
+    ) latest ON TRUE
+    LEFT JOIN "ActionConfirmation" confirmation ON confirmation."token" = latest."confirmationToken"
+    LEFT JOIN "DeterministicGrant" route_grant ON route_grant."itemId" = item."id" AND route_grant."instanceId" = ${target.instanceId}
+      AND route_grant."choiceId" = ${target.choiceId} AND route_grant."usedAt" IS NULL`);
+  if (rows.length === 0) throw new AppError("chat-not-found", "This chat does not exist.");
+  const row = frameRowSchema.parse(rows[0]);
+  if (!row.role || !row.part) throw new AppError("frame-not-found", "This list is not in the chat.");
+  if (row.role !== "assistant" || row.parentToolUseId !== null || row.status !== "complete") {
     throw new AppError("frame-not-answerable", "This list cannot be answered: its reply is still streaming or was not finished.");
   }
-  return part;
-}
-
-/** Uses the route's grant for exactly this choice, once; returns its alias, or null without one. */
-async function claimGrant(tx: Tx, target: Target): Promise<string | null> {
-  const grant = await tx.deterministicGrant.findUnique({
-    where: { itemId_instanceId_choiceId: { itemId: target.itemId, instanceId: target.instanceId, choiceId: target.choiceId } },
-  });
-  if (!grant) return null;
-  const { count } = await tx.deterministicGrant.updateMany({ where: { id: grant.id, usedAt: null }, data: { usedAt: new Date() } });
-  return count === 1 ? grant.alias : null;
+  const reopened = row.confirmationStatus !== null && reopensList({ status: row.confirmationStatus, outcome: row.confirmationOutcome });
+  return {
+    chat: { id: target.chatId, activeTurnId: row.activeTurnId },
+    part: row.part,
+    latest: row.latest && { ...row.latest, reopened },
+    alias: row.alias,
+  };
 }

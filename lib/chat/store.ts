@@ -37,13 +37,41 @@ export async function lockChat(tx: Tx, { chatId, visitorId }: { chatId: string; 
 }
 
 /**
- * Appends events to the chat's log; the caller holds the chat lock. One statement takes the next
- * sequence numbers, inserts the events and sends the wake-up notice (delivered on commit).
- * Returns the last sequence number.
+ * A common table expression `chat` that locks the visitor's chat row as `lockChat` does, for a
+ * statement that reads what the lock guards in the same round trip (no row: not found). Postgres
+ * reads a statement as of its start, so one that waited for the lock has not seen what the holder
+ * committed, although it locks the newest row. Every change to what a chat shows appends to its
+ * event log, which updates that row, so `chat."stale"` is true exactly when the statement waited
+ * past such a change: `readUnderLock` then reads again.
  */
-export async function appendEvents(tx: Tx, chatId: string, events: ChatEvent[]): Promise<number> {
+export function chatLock({ chatId, visitorId }: { chatId: string; visitorId: string }): Prisma.Sql {
+  return Prisma.sql`locked AS (
+      SELECT "id", "activeTurnId", xmin::text AS "version" FROM "Chat" WHERE "id" = ${chatId}::uuid AND "visitorId" = ${visitorId}::uuid FOR UPDATE
+    ), chat AS (
+      SELECT locked."id", locked."activeTurnId", locked."version" IS DISTINCT FROM (SELECT xmin::text FROM "Chat" WHERE "id" = locked."id") AS "stale"
+      FROM locked
+    )`;
+}
+
+/** Runs a statement built on `chatLock`, and once more when it read from before the lock. */
+export async function readUnderLock<Row extends { stale: boolean }>(read: () => Promise<Row[]>): Promise<Row[]> {
+  const rows = await read();
+  // The second statement starts with the lock held: nothing written to the chat is missing from it.
+  return rows[0]?.stale ? read() : rows;
+}
+
+/** A timestamp column read through JSON (`to_jsonb(row)`): it holds UTC without a zone. */
+export const storedTimestamp = z.iso.datetime({ local: true }).transform((text) => new Date(`${text}Z`));
+
+/**
+ * Appends events to the chat's log; the caller holds the chat lock. One statement takes the next
+ * sequence numbers, inserts the events and sends the wake-up notice (delivered on commit), and
+ * runs `writes` with them: common table expressions (`name AS (INSERT …)`) storing what the
+ * events announce, so a row and its events cost one round trip. Returns the last sequence number.
+ */
+export async function appendEvents(tx: Tx, chatId: string, events: ChatEvent[], writes: Prisma.Sql[] = []): Promise<number> {
   const [row] = await tx.$queryRaw<{ lastEventSeq: number }[]>`
-    WITH ${eventAppend(chatId, events)}
+    WITH ${Prisma.join([...writes, eventAppend(chatId, events)], ", ")}
     SELECT seq."lastEventSeq" FROM seq, notice`;
   if (!row) throw new AppError("chat-not-found", "This chat does not exist.");
   return row.lastEventSeq;

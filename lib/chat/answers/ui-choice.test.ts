@@ -6,8 +6,10 @@ import { isDatabaseBusy } from "@/lib/http/errors";
 import { UiState, uiInputValues, type UiBlock, type UiValue } from "@/lib/intelligent-ui";
 import { choiceIdByLabel } from "@/lib/intelligent-ui/fixtures";
 import { createChat, loadChatView, sendMessage } from "../chats";
+import { behindChatLock } from "../test-contention";
 import { regenerateReply } from "../turns/regenerate";
 import { driveChat } from "../turns/run";
+import { MAX_QUEUED } from "../turns/start";
 import type { ItemView } from "../wire";
 import { answerUiChoice } from "./ui-choice";
 
@@ -150,6 +152,54 @@ describe("chat.uiChoice", () => {
     expect(await db().uiAnswer.count({ where: { item: { chatId } } })).toBe(1);
     const chat = await loadChatView({ visitorId, chatId });
     expect(chat.items.filter((item) => item.origin?.kind === "uiChoice")).toHaveLength(1);
+  });
+
+  it("answers identical picks that waited for the chat's lock with one answer and one message", async () => {
+    const { visitorId, chatId, block, pick } = await chatWithBlock();
+    const later = choiceId(block, "Later");
+    // Each pick read the block before the first one answered it: it must read again under the lock.
+    const results = await behindChatLock(chatId, Array.from({ length: 3 }, () => () => pick(later)));
+    const outcomes = results.map((result) => (result.status === "fulfilled" ? result.value : result.reason));
+    expect(outcomes[0]).toMatchObject({ status: "sent", answer: { choiceId: later, label: "Later" } });
+    for (const outcome of outcomes) expect(outcome).toEqual(outcomes[0]);
+    expect(await db().uiAnswer.count({ where: { item: { chatId } } })).toBe(1);
+    const chat = await loadChatView({ visitorId, chatId });
+    expect(chat.items.filter((item) => item.origin?.kind === "uiChoice")).toHaveLength(1);
+  });
+
+  it("refuses a stranger's pick and a pick in a chat that does not exist as chat-not-found, writing nothing", async () => {
+    const { visitorId, chatId, reply, block } = await chatWithBlock();
+    const request = { chatId, visitorId, itemId: reply.id, blockId: block.id, revision: reply.revision, choiceId: choiceId(block, "Later"), values: defaults(block) };
+    const before = await counts(chatId);
+    await expect(answerUiChoice({ ...request, visitorId: randomUUID() })).rejects.toMatchObject({ code: "chat-not-found" });
+    await expect(answerUiChoice({ ...request, chatId: randomUUID() })).rejects.toMatchObject({ code: "chat-not-found" });
+    expect(await counts(chatId)).toEqual(before);
+  });
+
+  it("refuses a block the chat does not hold as ui-block-not-found, writing nothing", async () => {
+    const { visitorId, chatId, reply, block, pick } = await chatWithBlock();
+    const other = await chatWithBlock();
+    const chat = await loadChatView({ visitorId, chatId });
+    const request = { chatId, visitorId, itemId: reply.id, blockId: block.id, revision: reply.revision, choiceId: choiceId(block, "Later"), values: defaults(block) };
+    const before = await counts(chatId);
+    const missing = [
+      { ...request, blockId: `${reply.id}:ui:99` },
+      { ...request, itemId: randomUUID() },
+      // The person's own message holds no blocks; another chat's reply is not in this chat.
+      { ...request, itemId: chat.items[0]!.id },
+      { ...request, itemId: other.reply.id, blockId: other.block.id },
+    ];
+    for (const attempt of missing) await expect(answerUiChoice(attempt)).rejects.toMatchObject({ code: "ui-block-not-found" });
+    expect(await counts(chatId)).toEqual(before);
+    await expect(pick(choiceId(block, "Later"))).resolves.toMatchObject({ status: "sent" });
+  });
+
+  it("refuses a pick when the queue behind the running reply is full, writing nothing", async () => {
+    const { visitorId, chatId, block, pick } = await chatWithBlock();
+    for (let index = 0; index <= MAX_QUEUED; index++) await sendMessage({ visitorId, chatId, text: `message ${index}` });
+    const before = await counts(chatId);
+    await expect(pick(choiceId(block, "Later"))).rejects.toMatchObject({ code: "queue-full" });
+    expect(await counts(chatId)).toEqual(before);
   });
 
   it("queues a pick behind a running reply, then sends it in order and marks the answer sent", async () => {

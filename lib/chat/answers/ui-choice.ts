@@ -1,10 +1,11 @@
 import "server-only";
+import { randomUUID } from "node:crypto";
 import { isUiFailure, resolveStoredUiChoice, type UiBlock, type UiChoiceSelection, type UiFailure } from "@/lib/intelligent-ui";
 import { db, type Tx } from "@/lib/db/client";
-import type { Prisma } from "@/lib/db/generated/client";
+import { Prisma } from "@/lib/db/generated/client";
 import { AppError } from "@/lib/http/errors";
-import { issuedQueryValues } from "../readings";
-import { appendEvents, lockChat, toUiAnswerView } from "../store";
+import { issuedQueryValues, type IssuedReading } from "../readings";
+import { appendEvents, chatLock, readUnderLock, storedTimestamp, toUiAnswerView } from "../store";
 import { sendOrQueue } from "../turns/start";
 import { uiBlockSchema, type UiAnswerView } from "../wire";
 import { z } from "zod";
@@ -29,44 +30,53 @@ export type UiChoiceOutcome = { status: "sent" | "queued"; answer: UiAnswerView 
  * the chat lock: the block is found as stored at that revision; an answered block answers its
  * first pick again (or refuses another); the choice is resolved against the stored block with
  * the submitted values, so only a pick the person could have made on that screen passes; its
- * context is sent as the next message (or queued), then the answer is recorded. The message is
- * written before the answer, so no crash or race records one without the other.
+ * context is sent as the next message (or queued), then the answer is recorded with its events.
+ * The message is written before the answer, so no crash or race records one without the other.
  */
 export async function answerUiChoice(request: UiChoiceRequest): Promise<UiChoiceOutcome> {
   return db().$transaction(async (tx) => {
-    const chat = await lockChat(tx, { chatId: request.chatId, visitorId: request.visitorId });
-    const { block, completedAt, newer, answered } = await findAnswerableBlock(tx, request);
-    const key = { itemId: request.itemId, blockId: request.blockId, revision: request.revision };
-    if (answered) {
-      const existing = await tx.uiAnswer.findUniqueOrThrow({ where: { itemId_blockId_revision: key } });
-      if (existing.choiceId !== request.choiceId) {
-        throw new AppError("ui-already-answered", `This block was already answered with “${existing.label}”.`);
+    const { chat, block, completedAt, newer, answer, readings } = await lockAnswerableBlock(tx, request);
+    if (answer) {
+      if (answer.choiceId !== request.choiceId) {
+        throw new AppError("ui-already-answered", `This block was already answered with “${answer.label}”.`);
       }
-      return { status: existing.queued ? "queued" : "sent", answer: toUiAnswerView(existing) };
+      return { status: answer.queued ? "queued" : "sent", answer };
     }
-    const selection = await resolveLiveChoice(tx, block, request);
+    const key = { itemId: request.itemId, blockId: request.blockId, revision: request.revision };
+    const selection = resolveLiveChoice(block, readings, request);
     const sent = await sendOrQueue(tx, chat, {
       text: selection.context,
       origin: { kind: "uiChoice", ...key, choiceId: request.choiceId, label: selection.label },
     });
-    const row = await tx.uiAnswer.create({
-      data: {
-        ...key,
-        choiceId: request.choiceId,
-        label: selection.label,
-        values: selection.values as Prisma.InputJsonObject,
-        sourceAt: completedAt,
-        older: newer,
-        queued: sent.status === "queued",
-        turnId: sent.turnId,
-        messageId: sent.itemId,
-        queuedId: sent.queuedId,
-      },
-    });
-    const answer = toUiAnswerView(row);
-    await appendEvents(tx, request.chatId, [{ type: "ui.answered", itemId: request.itemId, answer }, ...sent.events]);
-    return { status: sent.status, answer };
+    const row: AnswerRow = {
+      ...key,
+      id: randomUUID(),
+      choiceId: request.choiceId,
+      label: selection.label,
+      values: selection.values,
+      sourceAt: completedAt,
+      older: newer,
+      queued: sent.status === "queued",
+      turnId: sent.turnId,
+      messageId: sent.itemId,
+      queuedId: sent.queuedId,
+      at: new Date(),
+    };
+    const recorded = toUiAnswerView(row);
+    await appendEvents(tx, request.chatId, [{ type: "ui.answered", itemId: request.itemId, answer: recorded }, ...sent.events], [answerInsert(row)]);
+    return { status: sent.status, answer: recorded };
   });
+}
+
+type AnswerRow = Parameters<typeof toUiAnswerView>[0] & { id: string; messageId: string | null; queuedId: bigint | null };
+
+/** The answer's row, as a common table expression of the statement that appends its events. */
+function answerInsert(row: AnswerRow): Prisma.Sql {
+  return Prisma.sql`answer AS (
+      INSERT INTO "UiAnswer" ("id", "itemId", "blockId", "revision", "choiceId", "label", "values", "sourceAt", "older", "queued", "turnId", "messageId", "queuedId", "at")
+      VALUES (${row.id}::uuid, ${row.itemId}::uuid, ${row.blockId}, ${row.revision}, ${row.choiceId}, ${row.label}, ${JSON.stringify(row.values)}::jsonb,
+        ${row.sourceAt}, ${row.older}, ${row.queued}, ${row.turnId}::uuid, ${row.messageId}::uuid, ${row.queuedId?.toString() ?? null}::bigint, ${row.at})
+    )`;
 }
 
 const STALE_REASONS = {
@@ -77,41 +87,79 @@ const STALE_REASONS = {
 } as const;
 
 const answerableRowSchema = z.object({
-  status: z.enum(["streaming", "complete", "interrupted", "failed", "stopped"]),
+  activeTurnId: z.string().nullable(),
+  stale: z.boolean(),
+  // The reply: all null when the chat holds no such reply.
+  status: z.enum(["streaming", "complete", "interrupted", "failed", "stopped"]).nullable(),
   parentToolUseId: z.string().nullable(),
-  revision: z.number().int(),
+  revision: z.number().int().nullable(),
   completedAt: z.date().nullable(),
   block: z.unknown(),
   newer: z.boolean(),
-  answered: z.boolean(),
+  answer: z
+    .object({
+      choiceId: z.string(),
+      label: z.string(),
+      values: z.unknown(),
+      sourceAt: storedTimestamp,
+      older: z.boolean(),
+      at: storedTimestamp,
+      queued: z.boolean(),
+      turnId: z.string().nullable(),
+    })
+    .nullable(),
+  // The fresh readings of this block and revision that the page named; null when there are none.
+  readings: z.array(z.object({ id: z.string(), query: z.string(), argsKey: z.string(), value: z.unknown(), frozen: z.boolean(), readAt: storedTimestamp })).nullable(),
 });
 
-type Answerable = { block: UiBlock; completedAt: Date; newer: boolean; answered: boolean };
+type Answerable = {
+  chat: { id: string; activeTurnId: string | null };
+  block: UiBlock;
+  completedAt: Date;
+  newer: boolean;
+  answer: UiAnswerView | null;
+  readings: IssuedReading[];
+};
 
 /**
- * The stored block at the requested revision of a finished, top-level reply, or a refusal. One
- * statement reads the reply, picks the one block out of its stored blocks, and says whether a
- * newer reply came since and whether this block and revision were answered already.
+ * Locks the visitor's chat and finds the block at the requested revision of a finished,
+ * top-level reply, or refuses. One statement, as nothing is decided between taking the lock and
+ * reading: it locks the chat row, reads the reply, picks the one block out of its stored blocks,
+ * and says whether a newer reply came since, how this block and revision were answered, and what
+ * the readings the page named for a live block's queries hold.
  */
-async function findAnswerableBlock(tx: Tx, request: UiChoiceRequest): Promise<Answerable> {
-  const rows = await tx.$queryRaw<unknown[]>`
-    SELECT item."status"::text AS "status", item."parentToolUseId", item."revision", item."completedAt",
+async function lockAnswerableBlock(tx: Tx, request: UiChoiceRequest): Promise<Answerable> {
+  const rows = await readUnderLock(() => tx.$queryRaw<z.input<typeof answerableRowSchema>[]>`
+    WITH ${chatLock(request)}
+    SELECT chat."activeTurnId", chat."stale",
+      item."status"::text AS "status", item."parentToolUseId", item."revision", item."completedAt",
       (SELECT block FROM jsonb_array_elements(COALESCE(item."blocks", '[]'::jsonb)) AS block WHERE block->>'id' = ${request.blockId}) AS "block",
-      EXISTS (SELECT 1 FROM "Item" later WHERE later."chatId" = item."chatId" AND later."role" = 'assistant'
+      EXISTS (SELECT 1 FROM "Item" later WHERE later."chatId" = chat."id" AND later."role" = 'assistant'
         AND later."parentToolUseId" IS NULL AND later."position" > item."position") AS "newer",
-      EXISTS (SELECT 1 FROM "UiAnswer" answer WHERE answer."itemId" = item."id" AND answer."blockId" = ${request.blockId}
-        AND answer."revision" = ${request.revision}) AS "answered"
-    FROM "Item" item
-    WHERE item."id" = ${request.itemId}::uuid AND item."chatId" = ${request.chatId}::uuid AND item."role" = 'assistant'`;
-  if (rows.length === 0) throw new AppError("ui-block-not-found", "This block is not in the chat.");
-  const item = answerableRowSchema.parse(rows[0]);
+      to_jsonb(answer) AS "answer",
+      (SELECT jsonb_agg(reading) FROM "UiReading" reading WHERE reading."id" = ANY(${Object.values(request.reads ?? {})}::uuid[])
+        AND reading."itemId" = item."id" AND reading."blockId" = ${request.blockId} AND reading."revision" = ${request.revision} AND reading."state" = 'fresh') AS "readings"
+    FROM chat
+    LEFT JOIN "Item" item ON item."id" = ${request.itemId}::uuid AND item."chatId" = chat."id" AND item."role" = 'assistant'
+    LEFT JOIN "UiAnswer" answer ON answer."itemId" = item."id" AND answer."blockId" = ${request.blockId} AND answer."revision" = ${request.revision}`);
+  if (rows.length === 0) throw new AppError("chat-not-found", "This chat does not exist.");
+  const row = answerableRowSchema.parse(rows[0]);
+  if (row.status === null) throw new AppError("ui-block-not-found", "This block is not in the chat.");
   const stale = (reason: keyof typeof STALE_REASONS) => new AppError("stale-ui-block", STALE_REASONS[reason], reason);
-  if (item.status === "streaming") throw stale("streaming");
-  if (item.parentToolUseId !== null) throw stale("subagent");
-  if (item.status !== "complete" || !item.completedAt) throw stale("unfinished");
-  if (item.revision !== request.revision) throw stale("revision");
-  if (item.block === null || item.block === undefined) throw new AppError("ui-block-not-found", "This block is not in the chat.");
-  return { block: uiBlockSchema.parse(item.block), completedAt: item.completedAt, newer: item.newer, answered: item.answered };
+  if (row.status === "streaming") throw stale("streaming");
+  if (row.parentToolUseId !== null) throw stale("subagent");
+  if (row.status !== "complete" || !row.completedAt) throw stale("unfinished");
+  if (row.revision !== request.revision) throw stale("revision");
+  if (row.block === null || row.block === undefined) throw new AppError("ui-block-not-found", "This block is not in the chat.");
+  const { itemId, blockId, revision } = request;
+  return {
+    chat: { id: request.chatId, activeTurnId: row.activeTurnId },
+    block: uiBlockSchema.parse(row.block),
+    completedAt: row.completedAt,
+    newer: row.newer,
+    answer: row.answer && toUiAnswerView({ itemId, blockId, revision, ...row.answer }),
+    readings: row.readings ?? [],
+  };
 }
 
 const FAILURE_CODES = new Set(["refused_choice", "refused_binding", "invalid_value", "budget_exceeded"] as const);
@@ -129,9 +177,9 @@ const FAILURE_MESSAGES: Record<ChoiceFailureCode, string> = {
  * issued (never the page's): a live block whose reads do not prove them is `stale-ui-query`.
  * A `UiFailure` becomes the refusal's code.
  */
-async function resolveLiveChoice(tx: Tx, block: UiBlock, request: UiChoiceRequest): Promise<UiChoiceSelection> {
+function resolveLiveChoice(block: UiBlock, readings: IssuedReading[], request: UiChoiceRequest): UiChoiceSelection {
   try {
-    const queries = await issuedQueryValues(tx, { block, itemId: request.itemId, revision: request.revision, values: request.values, reads: request.reads ?? {}, now: Date.now() });
+    const queries = issuedQueryValues({ block, readings, values: request.values, reads: request.reads ?? {}, now: Date.now() });
     if (queries === null) throw new AppError("stale-ui-query", "The live data on your screen has changed since it was read; it is being read again, then pick again.", "stale-read");
     // A stored block is honest: it gets room on a busy server, never a refusal on time.
     return resolveStoredUiChoice(block, request.choiceId, request.values, queries);

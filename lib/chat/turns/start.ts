@@ -67,19 +67,15 @@ export async function dispatchNextQueued(tx: Tx, chatId: string): Promise<ChatEv
 type Sent = { queuedId: bigint; messageId: string; turnId: string };
 
 // A pick that waited in the queue is sent now: its answer says so from here on, whichever kind
-// of pick it was.
+// of pick it was. Each update returns the row its event carries.
 const MARK_SENT: Record<Origin["kind"], (tx: Tx, sent: Sent) => Promise<ChatEvent[]>> = {
   async frame(tx, { queuedId, messageId }) {
-    const selection = await tx.frameSelection.findFirst({ where: { queuedId } });
-    if (!selection) return [];
-    const row = await tx.frameSelection.update({ where: { id: selection.id }, data: { queued: false, messageId } });
-    return [{ type: "selection.recorded", itemId: row.itemId, selection: toSelectionView(row) }];
+    const rows = await tx.frameSelection.updateManyAndReturn({ where: { queuedId }, data: { queued: false, messageId } });
+    return rows.map((row) => ({ type: "selection.recorded", itemId: row.itemId, selection: toSelectionView(row) }));
   },
   async uiChoice(tx, { queuedId, messageId, turnId }) {
-    const answer = await tx.uiAnswer.findFirst({ where: { queuedId } });
-    if (!answer) return [];
-    const row = await tx.uiAnswer.update({ where: { id: answer.id }, data: { queued: false, messageId, turnId } });
-    return [{ type: "ui.answered", itemId: row.itemId, answer: toUiAnswerView(row) }];
+    const rows = await tx.uiAnswer.updateManyAndReturn({ where: { queuedId }, data: { queued: false, messageId, turnId } });
+    return rows.map((row) => ({ type: "ui.answered", itemId: row.itemId, answer: toUiAnswerView(row) }));
   },
   // The host's report of a decision has no answer to mark: the confirmation already shows it.
   async confirmation() {
@@ -93,16 +89,28 @@ export const MAX_QUEUED = 20;
 /** Sends a message now, or queues it behind the running turn. */
 export async function sendOrQueue(tx: Tx, chat: { id: string; activeTurnId: string | null }, message: Message) {
   if (chat.activeTurnId) {
-    const waiting = await tx.queuedMessage.count({ where: { chatId: chat.id, dispatchedAt: null } });
-    if (waiting >= MAX_QUEUED) {
+    const queued = await queueMessage(tx, chat.id, message);
+    if (!queued) {
       throw new AppError("queue-full", `${MAX_QUEUED} messages are already waiting for the reply to finish; send this one once it has.`, undefined, { retryAfterSeconds: 10 });
     }
-    const queued = await tx.queuedMessage.create({
-      data: { chatId: chat.id, text: message.text, origin: message.origin ?? undefined },
-    });
     const events: ChatEvent[] = [{ type: "queue.added", queued: toQueuedView(queued) }];
     return { status: "queued" as const, queuedId: queued.id, itemId: null, turnId: chat.activeTurnId, events };
   }
   const started = await startTurn(tx, chat.id, message);
   return { status: "sent" as const, queuedId: null, ...started };
+}
+
+/**
+ * Queues a message behind the running turn unless `MAX_QUEUED` already wait; null when they do.
+ * One statement counts the waiting messages and inserts below the limit; the caller's chat lock
+ * keeps the count exact.
+ */
+async function queueMessage(tx: Tx, chatId: string, message: Message) {
+  const origin = message.origin ? JSON.stringify(message.origin) : null;
+  const [queued] = await tx.$queryRaw<{ id: bigint; text: string; createdAt: Date }[]>`
+    INSERT INTO "QueuedMessage" ("chatId", "text", "origin", "createdAt")
+    SELECT ${chatId}::uuid, ${message.text}, ${origin}::jsonb, ${new Date()}
+    WHERE (SELECT count(*) FROM "QueuedMessage" WHERE "chatId" = ${chatId}::uuid AND "dispatchedAt" IS NULL) < ${MAX_QUEUED}
+    RETURNING "id", "text", "createdAt"`;
+  return queued ?? null;
 }
