@@ -27,12 +27,13 @@ export type ChatBody = {
   queued: unknown[];
 };
 
-/** Waits until the chat has no running turn and nothing queued, then returns it. */
+/** Waits until the chat has no running turn and nothing queued, then returns it, every item of it. */
 export async function settledChat(request: APIRequestContext, chatId: string, timeout = 40_000): Promise<ChatBody> {
   let chat: ChatBody | undefined;
   await expect
     .poll(async () => {
-      const response = await request.get(`/api/chats/${chatId}`);
+      // From the first position: a page opens on the latest items only.
+      const response = await request.get(`/api/chats/${chatId}?from=0`);
       chat = (await response.json()) as ChatBody;
       return !chat.running && chat.queued.length === 0;
     }, { timeout })

@@ -7,7 +7,9 @@ import { ChatActionsContext } from "./chat-actions";
 import { ChatDeleted } from "./chat-deleted";
 import { Composer } from "./composer";
 import { ItemBubble } from "./item-bubble";
+import { ShowEarlier } from "./show-earlier";
 import { useChatStream, type StreamStatus } from "./use-chat-stream";
+import { useKeepPlace } from "./use-keep-place";
 import { useStickToBottom } from "./use-stick-to-bottom";
 
 const REPLY_ANNOUNCEMENT: Record<ItemView["status"], string> = {
@@ -21,10 +23,11 @@ const REPLY_ANNOUNCEMENT: Record<ItemView["status"], string> = {
 const STATUS_TEXT: Record<Exclude<StreamStatus, "deleted">, string> = { live: "Live", connecting: "Connecting…", reconnecting: "Reconnecting…" };
 
 export function ChatRoom({ initial }: { initial: ChatView }) {
-  const { chat, status, resync } = useChatStream(initial);
+  const { chat, status, resync, showEarlier } = useChatStream(initial);
   const list = useChatList();
   const scroller = useRef<HTMLDivElement>(null);
   useStickToBottom(scroller, chat.lastEventSeq);
+  const show = useKeepPlace(scroller, chat.items[0]?.id, showEarlier);
   const actions = useMemo(() => ({ resync }), [resync]);
   const { apply } = list;
   // A rename made in any tab reaches this chat's stream: the tab's title and the list follow it.
@@ -54,9 +57,11 @@ export function ChatRoom({ initial }: { initial: ChatView }) {
           </span>
         </div>
         <div ref={scroller} className="min-h-0 flex-1 overflow-y-auto">
+          {chat.hasEarlier && <ShowEarlier onShow={show} />}
           <ol aria-label="Messages" className="mx-auto flex max-w-3xl flex-col gap-6 px-4 py-6">
             {chat.items.map((item) => (
-              <li key={item.id}>
+              // Each item redraws only when it changed: the reducer keeps the others as they were.
+              <li key={item.id} data-item-id={item.id}>
                 <ItemBubble item={item} chatId={chat.id} last={regenerable && item.id === lastReply?.id} />
               </li>
             ))}

@@ -1,5 +1,6 @@
 "use client";
 
+import { memo } from "react";
 import { AppMark } from "@/components/ui/icons";
 import { CopyButton } from "@/components/ui/copy-button";
 import type { ItemView, Origin, Part } from "@/lib/chat/wire";
@@ -84,8 +85,9 @@ function Reply({ item, chatId, last }: { item: ItemView; chatId: string; last: b
   );
 }
 
-export function ItemBubble({ item, chatId, last }: { item: ItemView; chatId: string; last: boolean }) {
+/** One item of the chat. It redraws only when its own view changed, not for every streamed delta. */
+export const ItemBubble = memo(function ItemBubble({ item, chatId, last }: { item: ItemView; chatId: string; last: boolean }) {
   if (item.role === "assistant") return <Reply item={item} chatId={chatId} last={last} />;
   if (item.origin?.kind === "confirmation") return <DecisionNote item={item} origin={item.origin} />;
   return <UserMessage item={item} chatId={chatId} />;
-}
+});

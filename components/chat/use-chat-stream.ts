@@ -1,14 +1,8 @@
 "use client";
 
 import { useCallback, useEffect, useReducer, useRef, useState } from "react";
-import { type ChatEvent, type ChatView, applyChatEvent, chatEventSchema, chatViewSchema } from "@/lib/chat/wire";
-
-type Action = { type: "event"; seq: number; event: ChatEvent } | { type: "reset"; chat: ChatView };
-
-function reduce(chat: ChatView, action: Action): ChatView {
-  if (action.type === "event") return applyChatEvent(chat, action.event, action.seq);
-  return action.chat.lastEventSeq >= chat.lastEventSeq ? action.chat : chat;
-}
+import { type ChatEvent, type ChatView, chatEventSchema, chatViewSchema, earlierItemsSchema } from "@/lib/chat/wire";
+import { reduceChat } from "./chat-state";
 
 export type StreamStatus = "connecting" | "live" | "reconnecting" | "deleted";
 
@@ -27,22 +21,44 @@ function read(data: string): ChatEvent | null {
  * The chat as it grows: the server-rendered view, then every event of the chat's log after it.
  * EventSource resumes with Last-Event-ID on its own; when it gives up (an error status, a deploy),
  * this reconnects from the last event applied. An event it cannot read, or a gap, reloads the
- * whole chat, so the page never silently drifts from the log. A chat deleted meanwhile (the
- * stream says so, or a reload finds it gone) stops the stream for good.
+ * chat (from the earliest item the page holds), so the page never silently drifts from the log.
+ * A chat deleted meanwhile (the stream says so, or a reload finds it gone) stops the stream for
+ * good. `showEarlier` brings the page of items before those the page holds.
  */
-export function useChatStream(initial: ChatView): { chat: ChatView; status: StreamStatus; resync: () => Promise<void> } {
-  const [chat, dispatch] = useReducer(reduce, initial);
+export function useChatStream(initial: ChatView): {
+  chat: ChatView;
+  status: StreamStatus;
+  resync: () => Promise<void>;
+  showEarlier: () => Promise<boolean>;
+} {
+  const [{ chat }, dispatch] = useReducer(reduceChat, { chat: initial, missed: null });
   const [status, setStatus] = useState<StreamStatus>("connecting");
   const lastSeen = useRef(initial.lastEventSeq);
   const gone = useRef<(() => void) | null>(null);
+  // Where the items the page holds start, for the requests that read more of the chat.
+  const firstHeld = useRef(initial.items[0]?.position);
+  useEffect(() => {
+    firstHeld.current = chat.items[0]?.position;
+  }, [chat.items]);
 
   const resync = useCallback(async () => {
-    const response = await fetch(`/api/chats/${initial.id}`).catch(() => null);
+    const from = firstHeld.current === undefined ? "" : `?from=${firstHeld.current}`;
+    const response = await fetch(`/api/chats/${initial.id}${from}`).catch(() => null);
     if (response?.status === 404) return gone.current?.();
     const parsed = chatViewSchema.safeParse(response?.ok ? await response.json() : null);
     if (!parsed.success) return;
     lastSeen.current = Math.max(lastSeen.current, parsed.data.lastEventSeq);
     dispatch({ type: "reset", chat: parsed.data });
+  }, [initial.id]);
+
+  const showEarlier = useCallback(async () => {
+    const before = firstHeld.current;
+    if (before === undefined) return false;
+    dispatch({ type: "earlier-requested" });
+    const response = await fetch(`/api/chats/${initial.id}/items?before=${before}`).catch(() => null);
+    const parsed = earlierItemsSchema.safeParse(response?.ok ? await response.json().catch(() => null) : null);
+    dispatch(parsed.success ? { type: "earlier-loaded", page: parsed.data } : { type: "earlier-failed" });
+    return parsed.success;
   }, [initial.id]);
 
   useEffect(() => {
@@ -94,5 +110,5 @@ export function useChatStream(initial: ChatView): { chat: ChatView; status: Stre
     };
   }, [initial.id, initial.lastEventSeq, resync]);
 
-  return { chat, status, resync };
+  return { chat, status, resync, showEarlier };
 }

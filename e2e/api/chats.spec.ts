@@ -105,6 +105,9 @@ test.describe("refusals", () => {
       expect(await read.json()).toMatchObject({ code: "chat-not-found" });
       const stream = await stranger.get(`/api/chats/${chatId}/events`);
       expect(stream.status()).toBe(404);
+      const earlier = await stranger.get(`/api/chats/${chatId}/items?before=3`);
+      expect(earlier.status()).toBe(404);
+      expect(await earlier.json()).toMatchObject({ code: "chat-not-found" });
       const write = await stranger.post(`/api/chats/${chatId}/messages`, { headers: sameOrigin(baseURL), data: { text: "let me in" } });
       expect(write.status()).toBe(404);
       const page = await stranger.get(`/chats/${chatId}`);
@@ -114,6 +117,24 @@ test.describe("refusals", () => {
     }
     const chat = await settledChat(request, chatId);
     expect(chat.items.map(textOf)).not.toContain("let me in");
+  });
+
+  test("earlier items come a page before a position; a position that is not a whole number is refused", async ({ request, baseURL }) => {
+    const chatId = await createChat(request, baseURL, "hello pages");
+    const chat = await settledChat(request, chatId);
+    const page = await request.get(`/api/chats/${chatId}/items?before=2`);
+    expect(page.status()).toBe(200);
+    expect(await page.json()).toMatchObject({ items: [{ id: chat.items[0]!.id, role: "user" }], hasEarlier: false });
+    const from = await request.get(`/api/chats/${chatId}?from=1`);
+    expect(((await from.json()) as { items: unknown[] }).items).toHaveLength(2);
+    for (const query of ["", "?before=", "?before=-1", "?before=1.5", "?before=abc", "?before=2147483648"]) {
+      const refused = await request.get(`/api/chats/${chatId}/items${query}`);
+      expect(refused.status(), query).toBe(400);
+      expect(await refused.json()).toMatchObject({ code: "invalid-position" });
+    }
+    const refused = await request.get(`/api/chats/${chatId}?from=first`);
+    expect(refused.status()).toBe(400);
+    expect(await refused.json()).toMatchObject({ code: "invalid-position" });
   });
 
   test("a malformed chat id is simply not found", async ({ request }) => {

@@ -1,12 +1,13 @@
 import "server-only";
 import { appConfig, type RateLimit } from "@/lib/config";
-import { db } from "@/lib/db/client";
+import { db, type Tx } from "@/lib/db/client";
 import { AppError } from "@/lib/http/errors";
 import { countNewVisitor } from "@/lib/http/rate-limit";
 import { sweepStaleClaims } from "./confirmations";
-import { appendEvents, ITEM_EXTRAS_INCLUDE, itemExtras, lockChat, toItemView } from "./store";
+import { readEarlierItems, readRecentItems } from "./item-pages";
+import { appendEvents, lockChat } from "./store";
 import { queuedViews, sendOrQueue } from "./turns/start";
-import type { ChatListEntry, ChatView, ItemView } from "./wire";
+import type { ChatListEntry, ChatView, EarlierItems } from "./wire";
 
 // Cut by code points: a cut through a surrogate pair would leave text Postgres cannot store.
 function titleFrom(text: string): string {
@@ -70,25 +71,23 @@ export async function sendMessage({ visitorId, chatId, text }: { visitorId: stri
   });
 }
 
-/** The whole chat as its page first draws it; streaming continues from `lastEventSeq`. */
-export async function loadChatView({ visitorId, chatId }: { visitorId: string; chatId: string }): Promise<ChatView> {
+/**
+ * The chat as its page first draws it: its latest items (from position `from` when the reader
+ * already holds items from there), its queue, and where streaming continues (`lastEventSeq`).
+ */
+export async function loadChatView({ visitorId, chatId, from }: { visitorId: string; chatId: string; from?: number }): Promise<ChatView> {
   // Reading a chat heals its confirmations whose deciding process died.
   await sweepStaleClaims({ chatId, visitorId });
   // Repeatable read: the items, the queue and the sequence number describe one moment of the log.
   return db().$transaction(
     async (tx) => {
-      const chat = await tx.chat.findUnique({ where: { id: chatId } });
-      if (!chat || chat.visitorId !== visitorId) throw new AppError("chat-not-found", "This chat does not exist.");
-      const [items, confirmations] = await Promise.all([
-        tx.item.findMany({ where: { chatId }, orderBy: { position: "asc" }, include: ITEM_EXTRAS_INCLUDE }),
-        tx.actionConfirmation.findMany({ where: { chatId }, orderBy: { createdAt: "asc" } }),
-      ]);
-      const confirmationsByItem = new Map<string, typeof confirmations>();
-      for (const row of confirmations) confirmationsByItem.set(row.itemId, [...(confirmationsByItem.get(row.itemId) ?? []), row]);
+      const chat = await findOwnChat(tx, { visitorId, chatId });
+      const { items, hasEarlier } = await readRecentItems(tx, { chatId, from });
       return {
         id: chat.id,
         title: chat.title,
-        items: items.map((item): ItemView => toItemView(item, itemExtras(item, confirmationsByItem.get(item.id) ?? []))),
+        items,
+        hasEarlier,
         queued: await queuedViews(tx, chatId),
         running: chat.activeTurnId !== null,
         lastEventSeq: chat.lastEventSeq,
@@ -96,4 +95,22 @@ export async function loadChatView({ visitorId, chatId }: { visitorId: string; c
     },
     { isolationLevel: "RepeatableRead" },
   );
+}
+
+/** The items just before position `before`, with their answered state, as of one moment of the log. */
+export async function loadEarlierItems({ visitorId, chatId, before }: { visitorId: string; chatId: string; before: number }): Promise<EarlierItems> {
+  await sweepStaleClaims({ chatId, visitorId });
+  return db().$transaction(
+    async (tx) => {
+      const chat = await findOwnChat(tx, { visitorId, chatId });
+      return { ...(await readEarlierItems(tx, { chatId, before })), lastEventSeq: chat.lastEventSeq };
+    },
+    { isolationLevel: "RepeatableRead" },
+  );
+}
+
+async function findOwnChat(tx: Tx, { visitorId, chatId }: { visitorId: string; chatId: string }) {
+  const chat = await tx.chat.findUnique({ where: { id: chatId } });
+  if (!chat || chat.visitorId !== visitorId) throw new AppError("chat-not-found", "This chat does not exist.");
+  return chat;
 }

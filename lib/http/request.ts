@@ -97,6 +97,13 @@ export function parseEventCursor(request: Request): number {
   return parsed.data;
 }
 
+/** Parses an item position query (`?before=`, `?from=`); anything but a Postgres integer is refused. */
+export function parsePositionQuery<S extends z.ZodType>(request: Request, schema: S): z.infer<S> {
+  const parsed = schema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
+  if (!parsed.success) throw new AppError("invalid-position", "An item position is a whole number from 0 to 2147483647.");
+  return parsed.data;
+}
+
 /** Parses route params or search params; a malformed id is simply not found. */
 export function parseParams<S extends z.ZodType>(input: unknown, schema: S): z.infer<S> {
   const parsed = schema.safeParse(input);

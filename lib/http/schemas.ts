@@ -73,12 +73,23 @@ export const itemParamsSchema = z.object({ chatId: z.uuid(), itemId: z.uuid() })
 /** Event sequence numbers are Postgres integers. */
 export const MAX_EVENT_CURSOR = 2_147_483_647;
 
-/** An event cursor (`Last-Event-ID` or `?after=`): decimal digits only, within Postgres' integer range. */
-export const eventCursorSchema = z
+/** Decimal digits only, within Postgres' integer range: event cursors and item positions. */
+const wholeNumberText = z
   .string()
   .regex(/^[0-9]{1,10}$/)
   .transform(Number)
   .pipe(z.number().int().max(MAX_EVENT_CURSOR));
+
+/** An event cursor (`Last-Event-ID` or `?after=`). */
+export const eventCursorSchema = wholeNumberText;
+
+/** Reading a chat again from the earliest item a page holds (`?from=`), or from its latest items. */
+export const chatViewQuerySchema = z.object({ from: wholeNumberText.optional() });
+export type ChatViewQuery = z.infer<typeof chatViewQuerySchema>;
+
+/** A page of items before an item's position (`?before=`). */
+export const earlierItemsQuerySchema = z.object({ before: wholeNumberText });
+export type EarlierItemsQuery = z.infer<typeof earlierItemsQuerySchema>;
 
 export const MAX_TITLE_LENGTH = 100;
 

@@ -28,11 +28,11 @@ export async function startChat(visitor: Visitor, message?: string): Promise<str
   return created.status === 201 ? String(created.body.chatId) : null;
 }
 
-/** The chat once no turn runs and nothing waits, or null if that did not happen in time. */
+/** The whole chat once no turn runs and nothing waits, or null if that did not happen in time. */
 export async function settledChat(visitor: Visitor, chatId: string, timeoutMs = 60_000): Promise<ChatBody | null> {
   let chat: ChatBody | null = null;
   const settled = await waitUntil(async () => {
-    const read = await visitor.get(`/api/chats/${chatId}`);
+    const read = await visitor.get(`/api/chats/${chatId}?from=0`);
     if (read.status !== 200) return false;
     chat = read.body as unknown as ChatBody;
     return !chat.running && chat.queued.length === 0;

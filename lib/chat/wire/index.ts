@@ -4,6 +4,6 @@ export * from "./parts";
 export * from "./blocks";
 export * from "./views";
 export * from "./events";
-export { appendText, applyChatEvent } from "./reducer";
+export { addEarlierItems, appendText, applyChatEvent, eventItemId, type SequencedEvent } from "./reducer";
 export { diffParts } from "./diff";
 export { confirmationOutcome, reopensList, type ConfirmationOutcome } from "./confirmations";

@@ -1,32 +1,17 @@
 import { describe, expect, it } from "vitest";
 import { compileUiBlock } from "@/lib/intelligent-ui";
 import { diffParts } from "./diff";
-import { appendText, applyChatEvent } from "./reducer";
+import { addEarlierItems, appendText, applyChatEvent } from "./reducer";
+import type { ChatEvent } from "./events";
+import { buildChatView, buildItemView } from "./test-fixtures";
 import type { ChatView, ItemView, UiAnswerView } from "./views";
 
 function item(overrides: Partial<ItemView> = {}): ItemView {
-  return {
-    id: "reply",
-    position: 2,
-    role: "assistant",
-    status: "streaming",
-    parts: [],
-    blocks: {},
-    revision: 0,
-    origin: null,
-    parentToolUseId: null,
-    createdAt: "2026-12-01T10:00:00.000Z",
-    completedAt: null,
-    selections: {},
-    confirmations: {},
-    uiAnswers: {},
-    readings: {},
-    ...overrides,
-  };
+  return buildItemView({ id: "reply", position: 2, status: "streaming", revision: 0, completedAt: null, ...overrides });
 }
 
 function chat(items: ItemView[] = [item()]): ChatView {
-  return { id: "chat", title: "Chat", items, queued: [], running: true, lastEventSeq: 3 };
+  return buildChatView(items, { running: true });
 }
 
 const answer = (revision: number): UiAnswerView => ({
@@ -78,6 +63,82 @@ describe("applyChatEvent", () => {
     const restarted = applyChatEvent(state, { type: "item.restarted", item: item({ revision: 1 }) }, 4);
     expect(restarted.items.map((entry) => entry.id)).toEqual(["user", "reply"]);
     expect(restarted.items[1]).toMatchObject({ status: "streaming", parts: [] });
+  });
+});
+
+describe("what an event leaves alone", () => {
+  const user = item({ id: "user", role: "user", position: 1, status: "complete", parts: [{ kind: "text", text: "Hi" }] });
+  const earlier = item({ id: "earlier", role: "assistant", position: 0, status: "complete" });
+
+  it("keeps every item an event does not touch, so a page redraws only the one that changed", () => {
+    const before = chat([user, item()]);
+    const events: ChatEvent[] = [
+      { type: "item.delta", itemId: "reply", text: "Hello" },
+      { type: "item.part", itemId: "reply", part: { kind: "block", blockId: "reply:ui:0" } },
+      { type: "item.parts", itemId: "reply", parts: [] },
+      { type: "ui.answered", itemId: "reply", answer: answer(0) },
+      { type: "item.completed", item: item({ status: "complete" }) },
+      { type: "queue.added", queued: { id: "7", text: "next", createdAt: "2026-12-01T10:00:00.000Z" } },
+    ];
+    for (const [index, event] of events.entries()) {
+      const after = applyChatEvent(before, event, 4 + index);
+      expect(after.items[0], event.type).toBe(user);
+    }
+  });
+
+  it("changes nothing but the sequence number for an event about an item the page does not hold", () => {
+    const before = chat([user, item()]);
+    const after = applyChatEvent(before, { type: "ui.answered", itemId: "not-loaded", answer: answer(0) }, 4);
+    expect(after.items).toBe(before.items);
+    expect(after.lastEventSeq).toBe(4);
+    expect(applyChatEvent(before, { type: "item.delta", itemId: "not-loaded", text: "x" }, 4).items).toBe(before.items);
+  });
+
+  it("does not draw an earlier item the page has not loaded alone above the ones it holds", () => {
+    const windowed = { ...chat([user, item()]), hasEarlier: true };
+    expect(applyChatEvent(windowed, { type: "item.completed", item: earlier }, 4).items.map((entry) => entry.id)).toEqual(["user", "reply"]);
+    // A whole chat has no gap to leave: the item takes its place.
+    expect(applyChatEvent(chat([user, item()]), { type: "item.completed", item: earlier }, 4).items.map((entry) => entry.id)).toEqual(["earlier", "user", "reply"]);
+    // A new item always comes after the ones held.
+    const next = item({ id: "next", position: 3 });
+    expect(applyChatEvent(windowed, { type: "item.created", item: next }, 4).items.map((entry) => entry.id)).toEqual(["user", "reply", "next"]);
+  });
+});
+
+describe("addEarlierItems", () => {
+  const user = item({ id: "user", role: "user", position: 5, status: "complete" });
+  const reply = item({ id: "reply", position: 6 });
+  const older = item({ id: "older", position: 4, status: "complete", revision: 1, parts: [{ kind: "text", text: "Pick one" }] });
+  const oldest = item({ id: "oldest", role: "user", position: 3, status: "complete" });
+  const held = () => ({ ...chat([user, reply]), hasEarlier: true, lastEventSeq: 20 });
+
+  it("puts the page before the items held, keeps theirs as they were, and says whether more precede it", () => {
+    const merged = addEarlierItems(held(), { items: [oldest, older], hasEarlier: false, lastEventSeq: 20 });
+    expect(merged.items.map((entry) => entry.id)).toEqual(["oldest", "older", "user", "reply"]);
+    expect(merged.items[2]).toBe(user);
+    expect(merged).toMatchObject({ hasEarlier: false, lastEventSeq: 20 });
+    expect(addEarlierItems(held(), { items: [older], hasEarlier: true, lastEventSeq: 20 }).hasEarlier).toBe(true);
+  });
+
+  it("never draws an item twice when the page overlaps the items held", () => {
+    const merged = addEarlierItems(held(), { items: [older, { ...user, parts: [] }], hasEarlier: false, lastEventSeq: 20 });
+    expect(merged.items.map((entry) => entry.id)).toEqual(["older", "user", "reply"]);
+    expect(merged.items[1]).toBe(user);
+  });
+
+  it("folds in the events about the page's items that it was read before, and only those", () => {
+    const answered = { ...answer(1), itemId: "older" };
+    const missed = [
+      { seq: 18, event: { type: "selection.recorded", itemId: "older", selection: { instanceId: "a", choiceId: "x", label: "X", at: "2026-12-01T10:00:02.000Z", queued: false, confirmationToken: null } } },
+      { seq: 21, event: { type: "ui.answered", itemId: "older", answer: answered } },
+      { seq: 22, event: { type: "ui.answered", itemId: "elsewhere", answer: answered } },
+    ] satisfies { seq: number; event: ChatEvent }[];
+    const merged = addEarlierItems({ ...held(), lastEventSeq: 22 }, { items: [older], hasEarlier: false, lastEventSeq: 19 }, missed);
+    const loaded = merged.items.find((entry) => entry.id === "older")!;
+    // The page read at 19 already holds what happened at 18; 21 came after it.
+    expect(loaded.selections).toEqual({});
+    expect(loaded.uiAnswers).toEqual({ "reply:ui:0": answered });
+    expect(merged.lastEventSeq).toBe(22);
   });
 });
 

@@ -1,6 +1,6 @@
 import type { ChatEvent } from "./events";
 import type { Part } from "./parts";
-import type { ChatView, ItemView } from "./views";
+import type { ChatView, EarlierItems, ItemView } from "./views";
 
 /** Appends streamed text to an item's parts: it extends a trailing text part or starts one. */
 export function appendText(parts: readonly Part[], text: string): Part[] {
@@ -9,25 +9,47 @@ export function appendText(parts: readonly Part[], text: string): Part[] {
   return [...parts, { kind: "text", text }];
 }
 
+// Items an event does not touch keep their identity, so a page redraws only the one that changed.
 function updateItem(items: ItemView[], itemId: string, change: (item: ItemView) => ItemView): ItemView[] {
-  return items.map((item) => (item.id === itemId ? change(item) : item));
+  const index = items.findIndex((item) => item.id === itemId);
+  if (index === -1) return items;
+  const next = change(items[index]!);
+  return next === items[index] ? items : replaceAt(items, index, next);
 }
 
-function upsertItem(items: ItemView[], next: ItemView): ItemView[] {
-  const rest = items.filter((item) => item.id !== next.id);
-  return [...rest, next].sort((a, b) => a.position - b.position);
+function replaceAt(items: ItemView[], index: number, next: ItemView): ItemView[] {
+  const copy = items.slice();
+  copy[index] = next;
+  return copy;
 }
 
-/** Folds one event into the chat. Replaying an event already applied leaves the chat unchanged. */
-export function applyChatEvent(chat: ChatView, event: ChatEvent, seq: number): ChatView {
-  if (seq <= chat.lastEventSeq) return chat;
-  const next = { ...chat, lastEventSeq: seq };
-  const change = (itemId: string, update: (item: ItemView) => ItemView) => ({ ...next, items: updateItem(chat.items, itemId, update) });
+function upsertItem(chat: ChatView, next: ItemView): ItemView[] {
+  const { items } = chat;
+  const index = items.findIndex((item) => item.id === next.id);
+  // An item from before those the page holds is drawn with its neighbours once they are loaded,
+  // not alone above a gap.
+  if (index === -1 && chat.hasEarlier && next.position < (items[0]?.position ?? Infinity)) return items;
+  const upserted = index === -1 ? [...items, next] : replaceAt(items, index, next);
+  return upserted.sort((a, b) => a.position - b.position);
+}
+
+/** The item an event is about, or null for an event about the chat itself. */
+export function eventItemId(event: ChatEvent): string | null {
+  if ("itemId" in event) return event.itemId;
+  return "item" in event ? event.item.id : null;
+}
+
+/** Folds one event into the chat, whatever its sequence number. */
+function foldEvent(chat: ChatView, event: ChatEvent): ChatView {
+  const change = (itemId: string, update: (item: ItemView) => ItemView) => {
+    const items = updateItem(chat.items, itemId, update);
+    return items === chat.items ? chat : { ...chat, items };
+  };
   switch (event.type) {
     case "item.created":
     case "item.restarted":
     case "item.completed":
-      return { ...next, items: upsertItem(chat.items, event.item) };
+      return { ...chat, items: upsertItem(chat, event.item) };
     case "item.delta":
       return change(event.itemId, (item) => ({ ...item, parts: appendText(item.parts, event.text) }));
     case "item.part":
@@ -40,15 +62,15 @@ export function applyChatEvent(chat: ChatView, event: ChatEvent, seq: number): C
         blocks: { ...item.blocks, ...Object.fromEntries(event.blocks.map((block) => [block.id, block])) },
       }));
     case "chat.renamed":
-      return { ...next, title: event.title };
+      return { ...chat, title: event.title };
     case "turn.started":
-      return { ...next, running: true };
+      return { ...chat, running: true };
     case "turn.ended":
-      return { ...next, running: false };
+      return { ...chat, running: false };
     case "queue.added":
-      return { ...next, queued: [...chat.queued.filter((entry) => entry.id !== event.queued.id), event.queued] };
+      return { ...chat, queued: [...chat.queued.filter((entry) => entry.id !== event.queued.id), event.queued] };
     case "queue.removed":
-      return { ...next, queued: chat.queued.filter((entry) => entry.id !== event.id) };
+      return { ...chat, queued: chat.queued.filter((entry) => entry.id !== event.id) };
     case "selection.recorded":
       return change(event.itemId, (item) => ({
         ...item,
@@ -65,4 +87,33 @@ export function applyChatEvent(chat: ChatView, event: ChatEvent, seq: number): C
         event.answer.revision === item.revision ? { ...item, uiAnswers: { ...item.uiAnswers, [event.answer.blockId]: event.answer } } : item,
       );
   }
+}
+
+/**
+ * Folds one event into the chat. Replaying an event already applied leaves the chat unchanged; an
+ * event about an item the page does not hold (an earlier one, not loaded) changes nothing else.
+ */
+export function applyChatEvent(chat: ChatView, event: ChatEvent, seq: number): ChatView {
+  if (seq <= chat.lastEventSeq) return chat;
+  return { ...foldEvent(chat, event), lastEventSeq: seq };
+}
+
+/** An event as the stream delivered it, with its sequence number. */
+export type SequencedEvent = { seq: number; event: ChatEvent };
+
+/**
+ * Puts a page of earlier items before those the chat holds. Events about those items that arrived
+ * while the page was read were ignored then (`missed`): the ones the page predates are folded into
+ * them now, so the page ends as current as the rest of the chat.
+ */
+export function addEarlierItems(chat: ChatView, page: EarlierItems, missed: readonly SequencedEvent[] = []): ChatView {
+  const first = chat.items[0]?.position ?? Infinity;
+  const earlier = page.items.filter((item) => item.position < first);
+  const added = new Set(earlier.map((item) => item.id));
+  let merged: ChatView = { ...chat, items: [...earlier, ...chat.items], hasEarlier: page.hasEarlier };
+  for (const { seq, event } of missed) {
+    const itemId = eventItemId(event);
+    if (seq > page.lastEventSeq && itemId !== null && added.has(itemId)) merged = foldEvent(merged, event);
+  }
+  return merged;
 }

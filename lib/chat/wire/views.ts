@@ -90,12 +90,22 @@ export type QueuedView = z.infer<typeof queuedViewSchema>;
 export const chatViewSchema = z.object({
   id: z.string(),
   title: z.string(),
+  // The latest items, or from the earliest the reader had loaded; `hasEarlier` when more precede them.
   items: z.array(itemViewSchema),
+  hasEarlier: z.boolean(),
   queued: z.array(queuedViewSchema),
   running: z.boolean(),
   lastEventSeq: z.number().int(),
 });
 export type ChatView = z.infer<typeof chatViewSchema>;
+
+/** Items before those a page holds, read at one moment of the log (`lastEventSeq`). */
+export const earlierItemsSchema = z.object({
+  items: z.array(itemViewSchema),
+  hasEarlier: z.boolean(),
+  lastEventSeq: z.number().int(),
+});
+export type EarlierItems = z.infer<typeof earlierItemsSchema>;
 
 /** A chat as the chat list shows it. */
 export const chatListEntrySchema = z.object({ id: z.string(), title: z.string(), updatedAt: z.string(), replying: z.boolean() });

@@ -3,8 +3,8 @@ import { deleteChat, renameChat } from "@/lib/chat/manage";
 import { driveAfterResponse } from "@/lib/chat/turns/background";
 import { healChats } from "@/lib/chat/turns/heal";
 import { handleRoute } from "@/lib/http/errors";
-import { assertSameOrigin, parseJsonBody, parseParams } from "@/lib/http/request";
-import { chatParamsSchema, renameChatBodySchema } from "@/lib/http/schemas";
+import { assertSameOrigin, parseJsonBody, parseParams, parsePositionQuery } from "@/lib/http/request";
+import { chatParamsSchema, chatViewQuerySchema, renameChatBodySchema } from "@/lib/http/schemas";
 import { requireVisitor } from "@/lib/http/visitor";
 
 export const dynamic = "force-dynamic";
@@ -14,10 +14,11 @@ type Context = { params: Promise<{ chatId: string }> };
 
 export const GET = handleRoute(async (request: Request, context: Context) => {
   const { chatId } = parseParams(await context.params, chatParamsSchema);
+  const { from } = parsePositionQuery(request, chatViewQuerySchema);
   const visitorId = await requireVisitor(request);
   // Reading heals what a dead process left in the chat, whoever watches it or not.
   const waiting = await healChats({ visitorId, chatId });
-  const chat = await loadChatView({ visitorId, chatId });
+  const chat = await loadChatView({ visitorId, chatId, from });
   // Reading settles confirmations whose time ran out, which tells the agent: its reply runs here.
   driveAfterResponse(chat.running ? [...waiting, chatId] : waiting);
   return Response.json(chat);

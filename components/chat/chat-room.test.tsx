@@ -1,0 +1,120 @@
+// @vitest-environment happy-dom
+import { act } from "react";
+import { createRoot, type Root } from "react-dom/client";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import type { ChatEvent, ChatView, ItemView } from "@/lib/chat/wire";
+import { buildChatView, buildItemView } from "@/lib/chat/wire/test-fixtures";
+import { ChatRoom } from "./chat-room";
+
+// Every text part is drawn through react-markdown: counting its renders by text tells which items
+// the page drew again.
+const drawn = vi.hoisted(() => ({ texts: [] as string[] }));
+vi.mock("react-markdown", () => ({
+  default: ({ children }: { children: string }) => {
+    drawn.texts.push(children);
+    return <p>{children}</p>;
+  },
+}));
+
+/** The page's one event stream, driven by the test. */
+class FakeEventSource {
+  static CLOSED = 2;
+  static current: FakeEventSource | null = null;
+  readyState = 1;
+  onopen: (() => void) | null = null;
+  onerror: (() => void) | null = null;
+  onmessage: ((message: { lastEventId: string; data: string }) => void) | null = null;
+  constructor(readonly url: string) {
+    FakeEventSource.current = this;
+  }
+  addEventListener() {}
+  close() {
+    this.readyState = FakeEventSource.CLOSED;
+  }
+}
+
+function item(index: number, overrides: Partial<ItemView> = {}): ItemView {
+  const role = index % 2 === 0 ? "user" : "assistant";
+  return buildItemView({ id: `item-${index}`, position: index, role, parts: [{ kind: "text", text: `Text of item ${index}` }], ...overrides });
+}
+
+const items = [...Array.from({ length: 9 }, (_, index) => item(index)), item(9, { status: "streaming", parts: [{ kind: "text", text: "Streaming" }] })];
+const initial = buildChatView(items, { id: "chat-1", title: "A long chat", running: true, lastEventSeq: 50 });
+
+let root: Root;
+let container: HTMLElement;
+
+function stream(seq: number, event: ChatEvent) {
+  act(() => FakeEventSource.current!.onmessage!({ lastEventId: String(seq), data: JSON.stringify(event) }));
+}
+
+function mount(view: ChatView) {
+  container = document.createElement("div");
+  document.body.append(container);
+  root = createRoot(container);
+  act(() => root.render(<ChatRoom initial={view} />));
+  act(() => FakeEventSource.current!.onopen!());
+}
+
+beforeEach(() => {
+  (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+  vi.stubGlobal("EventSource", FakeEventSource);
+});
+
+afterEach(() => {
+  act(() => root.unmount());
+  container.remove();
+  vi.unstubAllGlobals();
+  drawn.texts = [];
+});
+
+describe("a streamed delta", () => {
+  beforeEach(() => mount(initial));
+
+  it("draws the reply it extends again, and no other item", () => {
+    expect(drawn.texts).toContain("Text of item 0");
+    drawn.texts = [];
+    stream(51, { type: "item.delta", itemId: "item-9", text: " on" });
+    stream(52, { type: "item.delta", itemId: "item-9", text: " and on" });
+    expect(drawn.texts).toEqual(["Streaming on", "Streaming on and on"]);
+    expect(container.textContent).toContain("Streaming on and on");
+  });
+
+  it("draws a finished reply again when it completes, and still no other item", () => {
+    drawn.texts = [];
+    stream(51, { type: "item.completed", item: item(9, { parts: [{ kind: "text", text: "Done" }] }) });
+    stream(52, { type: "turn.ended", turnId: "turn", status: "finished" });
+    // The finished reply draws once for its text and once more when it becomes the one to regenerate.
+    expect(new Set(drawn.texts)).toEqual(new Set(["Done"]));
+  });
+});
+
+describe("showing earlier messages", () => {
+  const latest: ChatView = { ...initial, items: items.slice(5), hasEarlier: true };
+  const requested: string[] = [];
+
+  beforeEach(() => {
+    vi.stubGlobal("fetch", async (url: string) => {
+      requested.push(url);
+      return Response.json({ items: items.slice(0, 5), hasEarlier: false, lastEventSeq: 50 });
+    });
+    mount(latest);
+  });
+
+  it("puts the earlier items above, draws none of the held ones again, and moves focus to the newest loaded", async () => {
+    drawn.texts = [];
+    const button = [...container.querySelectorAll("button")].find((each) => each.textContent === "Show earlier messages")!;
+    await act(async () => button.click());
+    expect(requested).toEqual(["/api/chats/chat-1/items?before=5"]);
+    expect([...container.querySelectorAll("li[data-item-id]")].map((each) => each.getAttribute("data-item-id"))).toEqual(items.map((each) => each.id));
+    expect(drawn.texts).toEqual(items.slice(0, 5).map((each) => textOf(each)));
+    expect(document.activeElement?.getAttribute("data-item-id")).toBe("item-4");
+    // Nothing earlier is left: the control goes.
+    expect(container.textContent).not.toContain("Show earlier messages");
+  });
+});
+
+function textOf(view: ItemView): string {
+  const [part] = view.parts;
+  return part?.kind === "text" ? part.text : "";
+}

@@ -1,0 +1,56 @@
+import "server-only";
+import type { Tx } from "@/lib/db/client";
+import { ITEM_EXTRAS_INCLUDE, itemExtras, toItemView } from "./store";
+import type { ItemView } from "./wire";
+
+// Which items a page holds: the latest ones when it opens, earlier ones a page at a time when the
+// reader asks (decision 014). Every item comes with its answered state, however it was read.
+
+/** How many of a chat's latest items its page draws first: eight exchanges, several screens. */
+export const RECENT_ITEMS = 16;
+/** How many earlier items one "Show earlier messages" brings; the page draws them, not the server. */
+export const EARLIER_PAGE = 40;
+
+type ItemPage = { items: ItemView[]; hasEarlier: boolean };
+
+const newestFirst = { orderBy: { position: "desc" }, include: ITEM_EXTRAS_INCLUDE } as const;
+
+type ItemRow = Awaited<ReturnType<typeof readRows>>[number];
+const readRows = (tx: Tx, where: { chatId: string; position?: { lt?: number; gte?: number } }, take?: number) =>
+  tx.item.findMany({ where, take, ...newestFirst });
+
+/** Views of rows read newest first, in position order, with their confirmations. */
+async function toViews(tx: Tx, chatId: string, rows: ItemRow[]): Promise<ItemView[]> {
+  // Confirmations are found through their chat's index, then narrowed to these items.
+  const where = { chatId, itemId: { in: rows.map((row) => row.id) } };
+  const confirmations = await tx.actionConfirmation.findMany({ where, orderBy: { createdAt: "asc" } });
+  const byItem = new Map<string, typeof confirmations>();
+  for (const row of confirmations) byItem.set(row.itemId, [...(byItem.get(row.itemId) ?? []), row]);
+  return rows.toReversed().map((row) => toItemView(row, itemExtras(row, byItem.get(row.id) ?? [])));
+}
+
+/**
+ * The chat's latest items, reaching back to position `from` when the reader already holds items
+ * from there, so reading the chat again never takes away what they loaded.
+ */
+export async function readRecentItems(tx: Tx, { chatId, from }: { chatId: string; from?: number }): Promise<ItemPage> {
+  // One more than the window says whether anything precedes it, in the same statement.
+  const latest = await readRows(tx, { chatId }, RECENT_ITEMS + 1);
+  let rows = latest.slice(0, RECENT_ITEMS);
+  let hasEarlier = latest.length > RECENT_ITEMS;
+  const start = rows.at(-1)?.position;
+  if (from !== undefined && hasEarlier && start !== undefined && from < start) {
+    // One after the other: a transaction's statements share one connection.
+    const older = await readRows(tx, { chatId, position: { gte: from, lt: start } });
+    const before = await tx.item.findFirst({ where: { chatId, position: { lt: from } }, select: { id: true } });
+    rows = [...rows, ...older];
+    hasEarlier = before !== null;
+  }
+  return { items: await toViews(tx, chatId, rows), hasEarlier };
+}
+
+/** The page of items just before position `before`. */
+export async function readEarlierItems(tx: Tx, { chatId, before }: { chatId: string; before: number }): Promise<ItemPage> {
+  const rows = await readRows(tx, { chatId, position: { lt: before } }, EARLIER_PAGE + 1);
+  return { items: await toViews(tx, chatId, rows.slice(0, EARLIER_PAGE)), hasEarlier: rows.length > EARLIER_PAGE };
+}
