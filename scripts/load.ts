@@ -68,6 +68,10 @@ async function main(): Promise<void> {
   const statementStats = await enableStatementStats(database);
   const rows = new Rows(database.url);
   const [figures, notes]: [Figure[], string[]] = [[], []];
+  const note = (line: string) => {
+    notes.push(line);
+    console.log(`  ${line}`);
+  };
   try {
     await migrateDatabase({ connectionString: database.url });
     const load: Load = {
@@ -75,15 +79,12 @@ async function main(): Promise<void> {
       rows,
       sizes,
       statementStats,
-      server: serverFor(database.url),
+      server: serverFor(database.url, note),
       figure: (figure) => {
         figures.push(figure);
         console.log(`  ${figure.figure}: ${figure.measured} (${figure.ratio} of ${figure.baseline}; aim ${figure.aim})`);
       },
-      note: (line) => {
-        notes.push(line);
-        console.log(`  ${line}`);
-      },
+      note,
     };
     for (const scenario of SCENARIOS.filter((each) => only.includes(each.name))) {
       console.log(`▶ ${scenario.name}`);

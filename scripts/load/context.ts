@@ -68,8 +68,19 @@ export type Load = {
 
 export type Scenario = { name: string; run: (load: Load) => Promise<void> };
 
-export function serverFor(databaseUrl: string) {
-  return (env: Record<string, string>, nodeArgs: string[] = []) => startServer({ databaseUrl, env: { ...LOAD_ENV, ...env }, nodeArgs });
+/** Starts servers with the load's settings; each says, as it stops, what it logged as unhandled or dropped. */
+export function serverFor(databaseUrl: string, note: (line: string) => void) {
+  return async (env: Record<string, string>, nodeArgs: string[] = []): Promise<Server> => {
+    const server = await startServer({ databaseUrl, env: { ...LOAD_ENV, ...env }, nodeArgs });
+    return {
+      ...server,
+      async stop() {
+        await server.stop();
+        const logged = [...server.errors, ...server.droppedReplies];
+        if (logged.length > 0) note(`the server logged ${logged.length} unhandled errors or dropped replies; the first: ${logged[0]}`);
+      },
+    };
+  };
 }
 
 /** A ratio for the table, `3.2×`. */
