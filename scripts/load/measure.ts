@@ -1,0 +1,198 @@
+// What the load reads besides answers: the server's CPU time from /proc, and PostgreSQL's own
+// counters (scans of the event log, transactions, WAL), read before and after each run.
+import { readdirSync, readFileSync } from "node:fs";
+import { cpus } from "node:os";
+import { join } from "node:path";
+import pg from "pg";
+import type { Rows } from "../reliability/chats";
+import type { Database } from "../reliability/server";
+import { type Load, sleep } from "./context";
+
+// Linux reports process times in clock ticks; 100 a second on every kernel this runs on.
+const TICKS_PER_SECOND = 100;
+
+function statFields(pid: number | string): string[] {
+  const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+  // Fields after the command name, which may itself hold spaces and parentheses.
+  return stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+}
+
+/** CPU seconds (user and system) the process has used so far. */
+export function cpuSeconds(pid: number): number {
+  const fields = statFields(pid);
+  return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
+}
+
+/**
+ * CPU seconds PostgreSQL has used so far: the postmaster, its live children (backends come and go
+ * with the app's pool), and the children it has already reaped.
+ */
+export function postgresCpuSeconds(dataDir: string): number {
+  const postmaster = Number(readFileSync(join(dataDir, "postmaster.pid"), "utf8").split("\n")[0]);
+  const own = statFields(postmaster);
+  let ticks = Number(own[11]) + Number(own[12]) + Number(own[13]) + Number(own[14]);
+  for (const entry of readdirSync("/proc").filter((name) => /^[0-9]+$/.test(name))) {
+    try {
+      const fields = statFields(entry);
+      if (Number(fields[1]) === postmaster) ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      // A process that ended while the list was read.
+    }
+  }
+  return ticks / TICKS_PER_SECOND;
+}
+
+/** CPU seconds every core of the machine has spent busy so far. */
+function machineCpuSeconds(): number {
+  const [, ...fields] = readFileSync("/proc/stat", "utf8").split("\n")[0]!.trim().split(/\s+/).map(Number);
+  const total = fields.slice(0, 8).reduce((sum, value) => sum + value, 0);
+  return (total - fields[3]! - fields[4]!) / TICKS_PER_SECOND;
+}
+
+/** The monotonic clock V8 stamps profile samples with, in microseconds (process.hrtime's clock). */
+export const monotonicMicros = () => Number(process.hrtime.bigint() / 1_000n);
+
+/** CPU seconds this load process (the clients) has used so far. */
+export function clientCpuSeconds(): number {
+  const usage = process.cpuUsage();
+  return (usage.user + usage.system) / 1e6;
+}
+
+type CpuReading = { server: number; postgres: number; clients: number; machine: number; at: number };
+
+/** Where the machine's CPU went between two moments: the server, PostgreSQL, the load's clients, and everything else. */
+export class CpuMeter {
+  private readonly start: CpuReading;
+
+  constructor(
+    private readonly serverPid: number,
+    private readonly dataDir: string,
+  ) {
+    this.start = this.read();
+  }
+
+  private read(): CpuReading {
+    return { server: cpuSeconds(this.serverPid), postgres: postgresCpuSeconds(this.dataDir), clients: clientCpuSeconds(), machine: machineCpuSeconds(), at: Date.now() };
+  }
+
+  /** `server 96 %, PostgreSQL 41 %, load clients 9 %, other processes 30 % of a core (2 cores)`. */
+  describe(seconds?: number): string {
+    const end = this.read();
+    const wall = seconds ?? (end.at - this.start.at) / 1_000;
+    const used = (key: keyof CpuReading) => end[key] - this.start[key];
+    const other = used("machine") - used("server") - used("postgres") - used("clients");
+    const percent = (value: number) => `${Math.round((100 * value) / wall)} %`;
+    return `CPU: server ${percent(used("server"))}, PostgreSQL ${percent(used("postgres"))}, load clients ${percent(used("clients"))}, other processes ${percent(Math.max(0, other))} of a core (${cpus().length} cores)`;
+  }
+}
+
+// Marks the load's own statements, which statement statistics leave out (inside the statement:
+// pg_stat_statements drops a leading comment).
+const OWN = "/* load */";
+
+/**
+ * Loads pg_stat_statements (a restart of the cluster) where the PostgreSQL build ships it, so a
+ * figure can say how many statements a request costs. Returns whether it did.
+ */
+export async function enableStatementStats(database: Database): Promise<boolean> {
+  const client = new pg.Client({ connectionString: database.url });
+  await client.connect();
+  try {
+    const available = await client.query(`SELECT 1 FROM pg_available_extensions WHERE name = 'pg_stat_statements'`);
+    if (available.rowCount === 0) return false;
+    await client.query(`ALTER SYSTEM SET shared_preload_libraries = 'pg_stat_statements'`);
+  } finally {
+    await client.end();
+  }
+  await database.down();
+  await database.up();
+  const again = new pg.Client({ connectionString: database.url });
+  await again.connect();
+  await again.query(`CREATE EXTENSION IF NOT EXISTS pg_stat_statements`);
+  await again.end();
+  return true;
+}
+
+/** Starts the statement statistics afresh; false where they are not loaded. */
+export async function resetStatements(load: Load): Promise<boolean> {
+  if (!load.statementStats) return false;
+  await load.rows.all(`SELECT ${OWN} pg_stat_statements_reset()`);
+  return true;
+}
+
+/** `41.2 statements a selection (BEGIN and COMMIT included), 3.1 ms of execution; most run: …`. */
+export async function describeStatements(load: Load, count: number, unit: string): Promise<string> {
+  await sleep(STATS_DELAY_MS);
+  const rows = await load.rows.all<{ query: string; calls: number; time: number }>(
+    `SELECT ${OWN} left(regexp_replace("query", '\\s+', ' ', 'g'), 60) AS "query", "calls"::int AS "calls", "total_exec_time"::float8 AS "time"
+     FROM pg_stat_statements WHERE "dbid" = (SELECT "oid" FROM pg_database WHERE "datname" = current_database())
+       AND "query" NOT LIKE '%${OWN}%' AND "query" NOT LIKE '%LoadProbe%' ORDER BY "calls" DESC`,
+  );
+  const [calls, time] = [rows.reduce((sum, row) => sum + row.calls, 0), rows.reduce((sum, row) => sum + row.time, 0)];
+  const most = rows.slice(0, 6).map((row) => `${(row.calls / count).toFixed(1)} × ${row.query}`).join("; ");
+  return `${(calls / count).toFixed(1)} statements ${unit} (BEGIN and COMMIT included), ${(time / count).toFixed(1)} ms of execution; most run: ${most}`;
+}
+
+// Backends report their counters when they go idle, at most once a second: wait that out.
+const STATS_DELAY_MS = 1_200;
+
+/** Index and sequential scans of the event log so far: each read of it is one. */
+export async function eventLogReads(rows: Rows): Promise<number> {
+  await sleep(STATS_DELAY_MS);
+  return rows.count(`SELECT (coalesce("idx_scan", 0) + coalesce("seq_scan", 0))::int AS "count" FROM "pg_stat_user_tables" WHERE "relname" = 'ChatEvent'`);
+}
+
+export async function walPosition(rows: Rows): Promise<string> {
+  const [row] = await rows.all<{ lsn: string }>(`SELECT pg_current_wal_lsn()::text AS "lsn"`);
+  return row!.lsn;
+}
+
+export async function walBytesSince(rows: Rows, lsn: string): Promise<number> {
+  return rows.count(`SELECT pg_wal_lsn_diff(pg_current_wal_lsn(), $1::pg_lsn)::bigint AS "count"`, [lsn]);
+}
+
+/** Chats of the list still holding a running turn or an unsent queued message. */
+export async function busyChats(rows: Rows, chatIds: readonly string[]): Promise<number> {
+  return rows.count(
+    `SELECT ${OWN} count(*)::int AS "count" FROM "Chat" c WHERE c."id" = ANY($1::uuid[])
+      AND (c."activeTurnId" IS NOT NULL OR EXISTS (SELECT 1 FROM "QueuedMessage" q WHERE q."chatId" = c."id" AND q."dispatchedAt" IS NULL))`,
+    [chatIds],
+  );
+}
+
+/**
+ * Waits until no chat of the list runs or waits for a turn, reading only the database: a read
+ * through the app would heal and drive the chats it is meant to watch. Returns the chats still busy.
+ */
+export async function settle(rows: Rows, chatIds: readonly string[], timeoutMs: number, everyMs = 50): Promise<number> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const busy = await busyChats(rows, chatIds);
+    if (busy === 0 || Date.now() > until) return busy;
+    await sleep(everyMs);
+  }
+}
+
+/** When the last turn of the list that started after `since` ended, in epoch milliseconds. */
+export async function lastTurnEnded(rows: Rows, chatIds: readonly string[], since: number): Promise<number> {
+  // Prisma stores UTC in `timestamp` columns; extract(epoch) reads them as UTC.
+  const [row] = await rows.all<{ ended: number | null }>(
+    `SELECT (extract(epoch FROM max("endedAt")) * 1000)::float8 AS "ended" FROM "Turn" WHERE "chatId" = ANY($1::uuid[]) AND "startedAt" >= to_timestamp($2 / 1000.0) AT TIME ZONE 'UTC'`,
+    [chatIds, since],
+  );
+  return row?.ended ?? Number.NaN;
+}
+
+/** Turns of the list that started after `since` and finished. */
+export function finishedTurns(rows: Rows, chatIds: readonly string[], since: number): Promise<number> {
+  return rows.count(
+    `SELECT count(*)::int AS "count" FROM "Turn" WHERE "chatId" = ANY($1::uuid[]) AND "status" = 'finished' AND "startedAt" >= to_timestamp($2 / 1000.0) AT TIME ZONE 'UTC'`,
+    [chatIds, since],
+  );
+}
+
+export function median(samples: readonly number[]): number {
+  const sorted = [...samples].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}
