@@ -2,7 +2,7 @@ import "server-only";
 import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/http/errors";
 import { sweepStaleClaims } from "./confirmations";
-import { createChatFeeds, type ChatFeeds, type LoggedEvent } from "./feed";
+import { createChatFeeds, type ChatFeeds } from "./feed";
 import { listenerLive, onChatNotice } from "./notify";
 import { recoverStaleTurns } from "./turns/recover";
 import { requestTurn } from "./turns/hand-off";
@@ -11,11 +11,18 @@ import { requestTurn } from "./turns/hand-off";
 const POLL_MS = 1_000;
 const POLL_MS_WHILE_LISTENING = 5_000;
 const KEEPALIVE_MS = 15_000;
+// How often a stream beats: a keep-alive when it has been quiet, and a look for its chat's deletion.
+const DELETION_CHECK_MS = KEEPALIVE_MS / 3;
 // Serverless functions have a maximum duration; ending the stream first lets EventSource
 // reconnect with Last-Event-ID on a fresh invocation instead of being cut off mid-event.
 const MAX_STREAM_MS = 240_000;
 
 type Options = { visitorId: string; chatId: string; after: number; signal: AbortSignal };
+
+/** An event of the log as Server-Sent Events bytes, encoded once per read for every stream. */
+type Frame = { seq: number; bytes: Uint8Array };
+
+const encoder = new TextEncoder();
 
 /**
  * Server-Sent Events for one chat, read from its durable event log: every event after `after`,
@@ -26,28 +33,27 @@ export async function openChatEventStream({ visitorId, chatId, after, signal }: 
   const chat = await db().chat.findUnique({ where: { id: chatId }, select: { visitorId: true } });
   if (!chat || chat.visitorId !== visitorId) throw new AppError("chat-not-found", "This chat does not exist.");
 
-  const encoder = new TextEncoder();
   let close = () => {};
   return new ReadableStream<Uint8Array>({
     start(controller) {
       let lastWrite = Date.now();
-      const write = (text: string) => {
-        controller.enqueue(encoder.encode(text));
+      const write = (bytes: Uint8Array) => {
+        controller.enqueue(bytes);
         lastWrite = Date.now();
       };
-      write("retry: 1000\n\n");
-      const unsubscribe = chatFeeds().subscribe(chatId, after, (events) => {
-        for (const event of events) write(`id: ${event.seq}\ndata: ${JSON.stringify(event.data)}\n\n`);
+      write(encoder.encode("retry: 1000\n\n"));
+      const unsubscribe = chatFeeds().subscribe(chatId, after, (frames) => {
+        for (const frame of frames) write(frame.bytes);
       });
       const keepAlive = setInterval(() => {
-        if (Date.now() - lastWrite >= KEEPALIVE_MS) write(": keep-alive\n\n");
+        if (Date.now() - lastWrite >= KEEPALIVE_MS) write(encoder.encode(": keep-alive\n\n"));
         // A deleted chat has no events left to announce it: its open pages are told, then closed.
         void chatDeleted(chatId).then((deleted) => {
           if (!deleted) return;
-          write("event: deleted\ndata: {}\n\n");
+          write(encoder.encode("event: deleted\ndata: {}\n\n"));
           close();
         }, () => {});
-      }, KEEPALIVE_MS / 3);
+      }, DELETION_CHECK_MS);
       const end = setTimeout(() => close(), MAX_STREAM_MS);
       close = () => {
         unsubscribe();
@@ -68,8 +74,9 @@ export async function openChatEventStream({ visitorId, chatId, after, signal }: 
   });
 }
 
-async function readEvents(chatId: string, after: number, take: number): Promise<LoggedEvent[]> {
-  return db().chatEvent.findMany({ where: { chatId, seq: { gt: after } }, orderBy: { seq: "asc" }, take, select: { seq: true, data: true } });
+async function readEvents(chatId: string, after: number, take: number): Promise<Frame[]> {
+  const events = await db().chatEvent.findMany({ where: { chatId, seq: { gt: after } }, orderBy: { seq: "asc" }, take, select: { seq: true, data: true } });
+  return events.map((event) => ({ seq: event.seq, bytes: encoder.encode(`id: ${event.seq}\ndata: ${JSON.stringify(event.data)}\n\n`) }));
 }
 
 /**
@@ -88,9 +95,9 @@ async function recoverQuietChat(chatId: string): Promise<void> {
 }
 
 // One set of feeds per process, fed by the instance's one listener (dev reloads keep it).
-const shared = globalThis as typeof globalThis & { answerableChatFeeds?: ChatFeeds };
+const shared = globalThis as typeof globalThis & { answerableChatFeeds?: ChatFeeds<Frame> };
 
-function chatFeeds(): ChatFeeds {
+function chatFeeds(): ChatFeeds<Frame> {
   if (!shared.answerableChatFeeds) {
     const feeds = createChatFeeds({
       read: readEvents,
@@ -103,6 +110,18 @@ function chatFeeds(): ChatFeeds {
   return shared.answerableChatFeeds;
 }
 
-async function chatDeleted(chatId: string): Promise<boolean> {
-  return (await db().chat.findUnique({ where: { id: chatId }, select: { id: true } })) === null;
+// The streams of one chat on this instance share one look at whether it still exists, per beat.
+const deletionChecks = new Map<string, { at: number; deleted: Promise<boolean> }>();
+
+function chatDeleted(chatId: string): Promise<boolean> {
+  const now = Date.now();
+  const recent = deletionChecks.get(chatId);
+  if (recent && now - recent.at < DELETION_CHECK_MS) return recent.deleted;
+  // Looks older than a beat serve nobody: the map holds only chats being watched.
+  for (const [id, check] of deletionChecks) if (now - check.at >= DELETION_CHECK_MS) deletionChecks.delete(id);
+  const deleted = db()
+    .chat.findUnique({ where: { id: chatId }, select: { id: true } })
+    .then((chat) => chat === null);
+  deletionChecks.set(chatId, { at: now, deleted });
+  return deleted;
 }

@@ -6,21 +6,24 @@
  */
 export type LoggedEvent = { seq: number; data: unknown };
 
-export type FeedOptions = {
+/** What a read hands every subscriber: at least the sequence number, prepared once for all of them. */
+type Sequenced = { seq: number };
+
+export type FeedOptions<E extends Sequenced = LoggedEvent> = {
   /** Events of the chat after `after`, in sequence order, at most `take`. */
-  read: (chatId: string, after: number, take: number) => Promise<LoggedEvent[]>;
+  read: (chatId: string, after: number, take: number) => Promise<E[]>;
   /** How long to wait before polling again: rarely while notices arrive, often without them. */
   pollMs: () => number;
   /** Every third poll that finds nothing: the chat may hold a turn whose process died. */
   onQuiet?: (chatId: string) => void;
 };
 
-type Subscriber = { cursor: number; deliver: (events: LoggedEvent[]) => void };
+type Subscriber<E extends Sequenced> = { cursor: number; deliver: (events: E[]) => void };
 
 const BATCH = 200;
 
-class ChatFeed {
-  readonly subscribers = new Set<Subscriber>();
+class ChatFeed<E extends Sequenced> {
+  readonly subscribers = new Set<Subscriber<E>>();
   private running: Promise<void> | null = null;
   private again = false;
   private timer: ReturnType<typeof setTimeout> | null = null;
@@ -29,7 +32,7 @@ class ChatFeed {
 
   constructor(
     private readonly chatId: string,
-    private readonly options: FeedOptions,
+    private readonly options: FeedOptions<E>,
   ) {}
 
   /** Reads whatever is new for its subscribers; a wake during a read is served by one more read. */
@@ -55,7 +58,7 @@ class ChatFeed {
         const subscribers = [...this.subscribers];
         if (subscribers.length === 0) return;
         const after = Math.min(...subscribers.map((subscriber) => subscriber.cursor));
-        let events: LoggedEvent[];
+        let events: E[];
         try {
           events = await this.options.read(this.chatId, after, BATCH);
           this.failing = false;
@@ -78,7 +81,7 @@ class ChatFeed {
     }
   }
 
-  private deliver(subscriber: Subscriber, events: LoggedEvent[]): void {
+  private deliver(subscriber: Subscriber<E>, events: E[]): void {
     const fresh = events.filter((event) => event.seq > subscriber.cursor);
     if (fresh.length === 0 || !this.subscribers.has(subscriber)) return;
     subscriber.cursor = fresh[fresh.length - 1]!.seq;
@@ -92,13 +95,13 @@ class ChatFeed {
   }
 }
 
-export type ChatFeeds = ReturnType<typeof createChatFeeds>;
+export type ChatFeeds<E extends Sequenced = LoggedEvent> = ReturnType<typeof createChatFeeds<E>>;
 
-export function createChatFeeds(options: FeedOptions) {
-  const feeds = new Map<string, ChatFeed>();
+export function createChatFeeds<E extends Sequenced = LoggedEvent>(options: FeedOptions<E>) {
+  const feeds = new Map<string, ChatFeed<E>>();
   return {
     /** Delivers every event after `cursor`, then each new one. Returns the function that stops it. */
-    subscribe(chatId: string, cursor: number, deliver: Subscriber["deliver"]): () => void {
+    subscribe(chatId: string, cursor: number, deliver: Subscriber<E>["deliver"]): () => void {
       const feed = feeds.get(chatId) ?? new ChatFeed(chatId, options);
       feeds.set(chatId, feed);
       const subscriber = { cursor, deliver };
