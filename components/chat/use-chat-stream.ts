@@ -26,9 +26,11 @@ function read(data: string): ChatEvent | null {
 /**
  * The chat as it grows: the server-rendered view, then every event of the chat's log after it.
  * EventSource resumes with Last-Event-ID on its own; when it gives up (an error status, a deploy),
- * this reconnects from the last event applied. An event it cannot read, or a gap, reloads the
- * whole chat, so the page never silently drifts from the log. A chat deleted meanwhile (the
- * stream says so, or a reload finds it gone) stops the stream for good.
+ * this reconnects from the last event applied. Sequence numbers only grow but may skip: a
+ * finished reply's streamed events are deleted, and its `item.completed` carries it whole
+ * (decision 013). An event it cannot read reloads the whole chat, so the page never silently
+ * drifts from the log. A chat deleted meanwhile (the stream says so, or a reload finds it gone)
+ * stops the stream for good.
  */
 export function useChatStream(initial: ChatView): { chat: ChatView; status: StreamStatus; resync: () => Promise<void> } {
   const [chat, dispatch] = useReducer(reduce, initial);
@@ -77,7 +79,7 @@ export function useChatStream(initial: ChatView): { chat: ChatView; status: Stre
         const seq = Number(message.lastEventId);
         if (!Number.isSafeInteger(seq) || seq <= lastSeen.current) return;
         const event = read(message.data);
-        if (!event || seq !== lastSeen.current + 1) {
+        if (!event) {
           void resync();
           return;
         }

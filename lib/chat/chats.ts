@@ -4,6 +4,7 @@ import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/http/errors";
 import { sweepStaleClaims } from "./confirmations";
 import { appendEvents, ITEM_EXTRAS_INCLUDE, itemExtras, lockChat, toItemView } from "./store";
+import { foldStreamedEvents } from "./turns/snapshots";
 import { queuedViews, sendOrQueue } from "./turns/start";
 import type { ChatListEntry, ChatView, ItemView } from "./wire";
 
@@ -71,7 +72,7 @@ export async function loadChatView({ visitorId, chatId }: { visitorId: string; c
       ]);
       const confirmationsByItem = new Map<string, typeof confirmations>();
       for (const row of confirmations) confirmationsByItem.set(row.itemId, [...(confirmationsByItem.get(row.itemId) ?? []), row]);
-      return {
+      const view = {
         id: chat.id,
         title: chat.title,
         items: items.map((item): ItemView => toItemView(item, itemExtras(item, confirmationsByItem.get(item.id) ?? []))),
@@ -79,6 +80,9 @@ export async function loadChatView({ visitorId, chatId }: { visitorId: string; c
         running: chat.activeTurnId !== null,
         lastEventSeq: chat.lastEventSeq,
       };
+      // A streaming reply's row is a snapshot: what it streamed since is folded in.
+      const snapshots = items.flatMap((item) => (item.status === "streaming" && item.snapshotSeq !== null ? [{ itemId: item.id, snapshotSeq: item.snapshotSeq }] : []));
+      return foldStreamedEvents(tx, view, snapshots);
     },
     { isolationLevel: "RepeatableRead" },
   );
