@@ -26,6 +26,9 @@ export async function recoverStaleTurns({ chatId, visitorId, limit = 25 }: TurnS
   for (const turn of stale) {
     const drive = await db().$transaction(async (tx) => {
       await lockChat(tx, { chatId: turn.chatId });
+      // The heartbeat renews a lease without the chat lock: the turn's row is locked too, so a
+      // lease renewed while this looks is seen, never ended as lapsed.
+      await tx.$executeRaw`SELECT 1 FROM "Turn" WHERE "id" = ${turn.id}::uuid FOR UPDATE`;
       const current = await tx.turn.findUnique({ where: { id: turn.id } });
       // Re-checked under the lock: the turn may have renewed its lease or ended meanwhile.
       if (!current || current.status !== "running" || current.leaseExpiresAt >= new Date()) return false;

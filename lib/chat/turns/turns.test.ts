@@ -3,7 +3,8 @@ import { randomUUID } from "node:crypto";
 import { afterAll, describe, expect, it, vi } from "vitest";
 import type { Agent } from "@/lib/agent/agent";
 import { pause } from "@/lib/agent/pacing";
-import { db, disconnectDb } from "@/lib/db/client";
+import { Client } from "pg";
+import { db, disconnectDb, readDatabaseUrl } from "@/lib/db/client";
 import { createChat, loadChatView, sendMessage } from "../chats";
 import { recoverStaleTurns } from "./recover";
 import { driveChat } from "./run";
@@ -238,6 +239,31 @@ describe("crash recovery", () => {
     expect(chat.items[1]!.parts[0]).toMatchObject({ kind: "text", text: expect.stringContaining("lighthouse") });
     expect(chat.items[3]!.parts[0]).toEqual({ kind: "text", text: "re: still there?" });
     expect(await db().turn.findUniqueOrThrow({ where: { id: turn.id } })).toMatchObject({ status: "interrupted" });
+  });
+
+  it("leaves alone a turn whose lease is renewed while recovery looks at it", async () => {
+    const { chatId } = await newChat("hello");
+    const chat = await db().chat.findUniqueOrThrow({ where: { id: chatId } });
+    const reply = await db().item.create({ data: { chatId, position: 2, role: "assistant", status: "streaming", content: "half", snapshotSeq: chat.lastEventSeq } });
+    await db().turn.update({ where: { id: chat.activeTurnId! }, data: { replyItemId: reply.id, leaseExpiresAt: new Date(Date.now() - 1) } });
+    // A heartbeat's renewal, held uncommitted until recovery waits for it.
+    const heartbeat = new Client({ connectionString: readDatabaseUrl() });
+    await heartbeat.connect();
+    try {
+      await heartbeat.query("BEGIN");
+      const { rows } = await heartbeat.query<{ pid: number }>("SELECT pg_backend_pid() AS pid");
+      await heartbeat.query(`UPDATE "Turn" SET "leaseExpiresAt" = now() + interval '1 minute' WHERE "id" = $1`, [chat.activeTurnId]);
+      const recovering = recoverStaleTurns({ chatId });
+      await expect
+        .poll(async () => (await db().$queryRaw<{ waiting: number }[]>`SELECT count(*)::int AS "waiting" FROM pg_stat_activity WHERE ${rows[0]!.pid}::int = ANY(pg_blocking_pids(pid))`)[0]!.waiting, { timeout: 10_000, interval: 20 })
+        .toBe(1);
+      await heartbeat.query("COMMIT");
+      expect(await recovering).toEqual([]);
+    } finally {
+      await heartbeat.end();
+    }
+    expect(await db().turn.findUniqueOrThrow({ where: { id: chat.activeTurnId! } })).toMatchObject({ status: "running" });
+    expect(await db().item.findUniqueOrThrow({ where: { id: reply.id } })).toMatchObject({ status: "streaming" });
   });
 
   it("leaves a turn with a live lease alone", async () => {
