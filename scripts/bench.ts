@@ -1,6 +1,7 @@
 // `npm run bench`: prints the project's speed figures, as ratios to baselines measured in the same
 // run. Runs every module in scripts/bench/ (each default-exports an async function that prints).
 // Uses DATABASE_URL, or starts a throwaway embedded PostgreSQL for the database figures.
+// `npm run bench -- write-amplification` runs only the modules named.
 import { readdirSync } from "node:fs";
 import { join } from "node:path";
 import { disconnectDb } from "@/lib/db/client";
@@ -14,7 +15,9 @@ async function main() {
     process.env.DATABASE_URL = url;
     await migrateDatabase({ connectionString: url });
     const folder = join(__dirname, "bench");
-    for (const file of readdirSync(folder).filter((name) => name.endsWith(".ts")).sort()) {
+    const only = process.argv.slice(2);
+    const chosen = (name: string) => name.endsWith(".ts") && (only.length === 0 || only.includes(name.slice(0, -3)));
+    for (const file of readdirSync(folder).filter(chosen).sort()) {
       const bench = (await import(join(folder, file))) as { default: () => Promise<void> };
       await bench.default();
     }

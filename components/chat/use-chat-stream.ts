@@ -20,10 +20,12 @@ function read(data: string): ChatEvent | null {
 /**
  * The chat as it grows: the server-rendered view, then every event of the chat's log after it.
  * EventSource resumes with Last-Event-ID on its own; when it gives up (an error status, a deploy),
- * this reconnects from the last event applied. An event it cannot read, or a gap, reloads the
- * chat (from the earliest item the page holds), so the page never silently drifts from the log.
- * A chat deleted meanwhile (the stream says so, or a reload finds it gone) stops the stream for
- * good. `showEarlier` brings the page of items before those the page holds.
+ * this reconnects from the last event applied. Sequence numbers only grow but may skip: a
+ * finished reply's streamed events are deleted, and its `item.completed` carries it whole
+ * (decision 015). An event it cannot read reloads the chat (from the earliest item the page
+ * holds), so the page never silently drifts from the log. A chat deleted meanwhile (the stream
+ * says so, or a reload finds it gone) stops the stream for good. `showEarlier` brings the page
+ * of items before those the page holds.
  */
 export function useChatStream(initial: ChatView): {
   chat: ChatView;
@@ -93,7 +95,7 @@ export function useChatStream(initial: ChatView): {
         const seq = Number(message.lastEventId);
         if (!Number.isSafeInteger(seq) || seq <= lastSeen.current) return;
         const event = read(message.data);
-        if (!event || seq !== lastSeen.current + 1) {
+        if (!event) {
           void resync();
           return;
         }

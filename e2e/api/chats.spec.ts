@@ -30,28 +30,63 @@ test.describe("chat API", () => {
     ]);
   });
 
-  test("the event stream replays from Last-Event-ID without gaps", async ({ request, baseURL }) => {
-    const chatId = await createChat(request, baseURL, "hello stream");
-    await settledChat(request, chatId);
-    const controller = new AbortController();
-    const response = await fetch(new URL(`/api/chats/${chatId}/events`, baseURL), {
-      headers: { cookie: (await request.storageState()).cookies.map((c) => `${c.name}=${c.value}`).join("; "), "last-event-id": "2" },
-      signal: controller.signal,
-    });
-    expect(response.headers.get("content-type")).toContain("text/event-stream");
-    const reader = response.body!.getReader();
-    let text = "";
-    while (!text.includes('"turn.ended"')) {
-      const { value, done } = await reader.read();
-      if (done) break;
-      text += new TextDecoder().decode(value);
-    }
-    controller.abort();
-    const ids = [...text.matchAll(/^id: (\d+)$/gm)].map((match) => Number(match[1]));
-    expect(ids[0]).toBe(3);
-    expect(ids).toEqual(ids.map((_, index) => 3 + index));
+  test("the event stream resumes after Last-Event-ID with every later event in order, a finished reply's deltas replaced by its completion", async ({ request, baseURL }) => {
+    const chatId = await createChat(request, baseURL, "Tell me a long story");
+    const settled = await settledChat(request, chatId);
+    const { lastEventSeq } = (await (await request.get(`/api/chats/${chatId}`)).json()) as { lastEventSeq: number };
+    const cookie = (await request.storageState()).cookies.map((c) => `${c.name}=${c.value}`).join("; ");
+    const everything = await readEvents({ baseURL, chatId, cookie, after: 0, until: lastEventSeq });
+    const reply = settled.items[1]!;
+    const created = everything.find((event) => event.data.type === "item.created" && event.data.item?.id === reply.id)!;
+    const completed = everything.find((event) => event.data.type === "item.completed" && event.data.item?.id === reply.id)!;
+    // The reply streamed events between the two, and its end deleted them.
+    expect(completed.id - created.id).toBeGreaterThan(2);
+    expect(everything.filter((event) => event.id > created.id && event.id < completed.id)).toEqual([]);
+
+    // A page that applied the reply's first delta live reconnects from inside the deleted range.
+    const cursor = created.id + 1;
+    const resumed = await readEvents({ baseURL, chatId, cookie, lastEventId: cursor, until: lastEventSeq });
+    const ids = resumed.map((event) => event.id);
+    expect(ids[0]).toBeGreaterThan(cursor);
+    expect(ids).toEqual([...ids].sort((a, b) => a - b).filter((id, index, all) => all.indexOf(id) === index));
+    expect(resumed).toEqual(everything.filter((event) => event.id > cursor));
+    expect(resumed.map((event) => event.data.type)).toEqual(["item.completed", "turn.ended"]);
+    expect(textOf(resumed[0]!.data.item!)).toBe(textOf(reply));
+    expect(textOf(reply)).toContain("until the pattern shows itself.");
   });
 });
+
+type LoggedEvent = { id: number; data: { type: string; item?: { id: string; parts: Array<{ kind: string; text?: string }> } } };
+
+/** The chat's events from its SSE stream, after `after` or `Last-Event-ID`, read until the event `until`. */
+async function readEvents(options: { baseURL?: string; chatId: string; cookie: string; after?: number; lastEventId?: number; until: number }): Promise<LoggedEvent[]> {
+  const url = new URL(`/api/chats/${options.chatId}/events`, options.baseURL);
+  if (options.after !== undefined) url.searchParams.set("after", String(options.after));
+  const controller = new AbortController();
+  const response = await fetch(url, {
+    headers: { cookie: options.cookie, ...(options.lastEventId !== undefined ? { "last-event-id": String(options.lastEventId) } : {}) },
+    signal: controller.signal,
+  });
+  expect(response.headers.get("content-type")).toContain("text/event-stream");
+  const reader = response.body!.getReader();
+  const decoder = new TextDecoder();
+  const events: LoggedEvent[] = [];
+  let text = "";
+  while (events.at(-1)?.id !== options.until) {
+    const { value, done } = await reader.read();
+    if (done) break;
+    text += decoder.decode(value, { stream: true });
+    const messages = text.split("\n\n");
+    text = messages.pop()!;
+    for (const message of messages) {
+      const id = /^id: (\d+)$/m.exec(message)?.[1];
+      const data = /^data: (.*)$/m.exec(message)?.[1];
+      if (id && data) events.push({ id: Number(id), data: JSON.parse(data) as LoggedEvent["data"] });
+    }
+  }
+  controller.abort();
+  return events;
+}
 
 test.describe("refusals", () => {
   test("a state-changing request from another origin is refused and writes nothing", async ({ request, baseURL }) => {

@@ -6,6 +6,7 @@ import { countNewVisitor } from "@/lib/http/rate-limit";
 import { sweepStaleClaims } from "./confirmations";
 import { readEarlierItems, readRecentItems } from "./item-pages";
 import { appendEvents, lockChat } from "./store";
+import { foldStreamedEvents } from "./turns/snapshots";
 import { queuedViews, sendOrQueue } from "./turns/start";
 import type { ChatListEntry, ChatView, EarlierItems } from "./wire";
 
@@ -83,7 +84,7 @@ export async function loadChatView({ visitorId, chatId, from }: { visitorId: str
     async (tx) => {
       const chat = await findOwnChat(tx, { visitorId, chatId });
       const { items, hasEarlier } = await readRecentItems(tx, { chatId, from });
-      return {
+      const view = {
         id: chat.id,
         title: chat.title,
         items,
@@ -92,6 +93,10 @@ export async function loadChatView({ visitorId, chatId, from }: { visitorId: str
         running: chat.activeTurnId !== null,
         lastEventSeq: chat.lastEventSeq,
       };
+      // A streaming reply's row is a snapshot: what it streamed since is folded in.
+      const streaming = items.filter((item) => item.status === "streaming").map((item) => item.id);
+      const snapshots = streaming.length === 0 ? [] : await tx.item.findMany({ where: { id: { in: streaming }, snapshotSeq: { not: null } }, select: { id: true, snapshotSeq: true } });
+      return foldStreamedEvents(tx, view, snapshots.map((item) => ({ itemId: item.id, snapshotSeq: item.snapshotSeq! })));
     },
     { isolationLevel: "RepeatableRead" },
   );

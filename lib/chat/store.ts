@@ -19,7 +19,7 @@ import {
 } from "./wire";
 import { z } from "zod";
 
-type LockedChat = { id: string; visitorId: string; activeTurnId: string | null };
+type LockedChat = { id: string; visitorId: string; activeTurnId: string | null; lastEventSeq: number };
 
 /**
  * Locks the chat row for the rest of the transaction. Every write to a chat's items, turns, queue
@@ -28,7 +28,7 @@ type LockedChat = { id: string; visitorId: string; activeTurnId: string | null }
  */
 export async function lockChat(tx: Tx, { chatId, visitorId }: { chatId: string; visitorId?: string }): Promise<LockedChat> {
   const rows = await tx.$queryRaw<LockedChat[]>`
-    SELECT "id", "visitorId", "activeTurnId" FROM "Chat" WHERE "id" = ${chatId}::uuid FOR UPDATE`;
+    SELECT "id", "visitorId", "activeTurnId", "lastEventSeq" FROM "Chat" WHERE "id" = ${chatId}::uuid FOR UPDATE`;
   const chat = rows[0];
   if (!chat || (visitorId !== undefined && chat.visitorId !== visitorId)) {
     throw new AppError("chat-not-found", "This chat does not exist.");
@@ -77,20 +77,34 @@ export async function appendEvents(tx: Tx, chatId: string, events: ChatEvent[], 
   return row.lastEventSeq;
 }
 
+type AppendOptions = {
+  /** Guards the append on an earlier expression of the statement. */
+  when?: Prisma.Sql;
+  /**
+   * Whether the append counts as activity in the chat list (`updatedAt`). A streaming reply's
+   * writes do not: leaving the indexed column alone keeps their update of the chat row in place
+   * (a HOT update), with no new index entries for every delta.
+   */
+  touch?: boolean;
+  /** Stored with the last event, never streamed: the text a reply's write added to its raw content. */
+  contentTail?: string | null;
+};
+
 /**
  * The common table expressions that append events to a chat's log (`seq`, `inserted`, `notice`),
- * for statements that write something else in the same round trip. `when` may guard the append
- * on an earlier expression; the row lock of the chat's UPDATE orders appends by commit. The main
- * query must read `notice`: a SELECT in WITH runs only when something reads it.
+ * for statements that write something else in the same round trip. The row lock of the chat's
+ * UPDATE orders appends by commit. The main query must read `notice`: a SELECT in WITH runs only
+ * when something reads it.
  */
-export function eventAppend(chatId: string, events: readonly ChatEvent[], when: Prisma.Sql = Prisma.sql`TRUE`): Prisma.Sql {
+export function eventAppend(chatId: string, events: readonly ChatEvent[], { when = Prisma.sql`TRUE`, touch = true, contentTail = null }: AppendOptions = {}): Prisma.Sql {
   const count = events.length;
   return Prisma.sql`seq AS (
-      UPDATE "Chat" SET "lastEventSeq" = "lastEventSeq" + ${count}, "updatedAt" = now()
+      UPDATE "Chat" SET "lastEventSeq" = "lastEventSeq" + ${count}, "updatedAt" = CASE WHEN ${touch} THEN now() ELSE "updatedAt" END
       WHERE "id" = ${chatId}::uuid AND ${when} RETURNING "lastEventSeq"
     ), inserted AS (
-      INSERT INTO "ChatEvent" ("chatId", "seq", "type", "data")
-      SELECT ${chatId}::uuid, seq."lastEventSeq" - ${count} + event.ordinality::int, event.value->>'type', event.value
+      INSERT INTO "ChatEvent" ("chatId", "seq", "type", "data", "contentTail")
+      SELECT ${chatId}::uuid, seq."lastEventSeq" - ${count} + event.ordinality::int, event.value->>'type', event.value,
+        CASE WHEN event.ordinality = ${count} THEN ${contentTail}::text END
       FROM seq, jsonb_array_elements(${JSON.stringify(events)}::jsonb) WITH ORDINALITY AS event(value, ordinality)
     ), notice AS (
       SELECT pg_notify(${CHAT_EVENTS_CHANNEL}, ${chatId} || ':' || "lastEventSeq") FROM seq

@@ -5,6 +5,7 @@ import type { Grant } from "../host-routes";
 import { freezeFirstReadings, type FirstReading } from "../readings";
 import type { DrawnReply } from "../reply";
 import { appendEvents, loadItemView } from "../store";
+import { compactStreamedEvents } from "./snapshots";
 import { dispatchNextQueued } from "./start";
 
 export type TurnOutcome = "finished" | "failed" | "interrupted" | "stopped";
@@ -66,9 +67,12 @@ export async function completeInterruptedReply(tx: Tx, ending: Ending): Promise<
   return true;
 }
 
-/** The reply's final blocks, stored with the next revision and their frozen first readings. */
+/**
+ * The reply's final blocks, stored with the next revision and their frozen first readings. The
+ * events it streamed are deleted: the caller appends its `item.completed`, which carries it whole.
+ */
 async function storeFinalReply(tx: Tx, ending: Ending): Promise<void> {
-  const { itemId, content, outcome, grants } = ending;
+  const { chatId, turnId, itemId, content, outcome, grants } = ending;
   const { revision: previous } = await tx.item.findUniqueOrThrow({ where: { id: itemId }, select: { revision: true } });
   const revision = previous + 1;
   const compiled = ending.drawn.blocks.map((block) => ({ ...block, revision }));
@@ -82,8 +86,10 @@ async function storeFinalReply(tx: Tx, ending: Ending): Promise<void> {
       revision,
       status: ITEM_STATUS[outcome],
       completedAt: new Date(),
+      snapshotSeq: null,
     },
   });
+  await compactStreamedEvents(tx, { chatId, turnId, itemId });
   if (grants?.length && outcome === "finished") {
     await tx.deterministicGrant.createMany({ data: grants.map((grant) => ({ itemId, ...grant })), skipDuplicates: true });
   }

@@ -4,6 +4,7 @@ import { db } from "@/lib/db/client";
 import { drawReply } from "../reply";
 import { lockChat } from "../store";
 import { endTurn } from "./end";
+import { storedReplyContent } from "./snapshots";
 
 export type TurnScope = { chatId?: string; visitorId?: string };
 
@@ -25,6 +26,9 @@ export async function recoverStaleTurns({ chatId, visitorId, limit = 25 }: TurnS
   for (const turn of stale) {
     const drive = await db().$transaction(async (tx) => {
       await lockChat(tx, { chatId: turn.chatId });
+      // The heartbeat renews a lease without the chat lock: the turn's row is locked too, so a
+      // lease renewed while this looks is seen, never ended as lapsed.
+      await tx.$executeRaw`SELECT 1 FROM "Turn" WHERE "id" = ${turn.id}::uuid FOR UPDATE`;
       const current = await tx.turn.findUnique({ where: { id: turn.id } });
       // Re-checked under the lock: the turn may have renewed its lease or ended meanwhile.
       if (!current || current.status !== "running" || current.leaseExpiresAt >= new Date()) return false;
@@ -33,7 +37,8 @@ export async function recoverStaleTurns({ chatId, visitorId, limit = 25 }: TurnS
         await tx.turn.update({ where: { id: turn.id }, data: { leaseExpiresAt: new Date(Date.now() + appConfig().turnLeaseMs) } });
         return true;
       }
-      const { content } = await tx.item.findUniqueOrThrow({ where: { id: current.replyItemId }, select: { content: true } });
+      // The last snapshot and the text each later write added: all its viewers saw.
+      const content = await storedReplyContent(tx, { chatId: turn.chatId, itemId: current.replyItemId });
       const drawn = drawReply(content, { itemId: current.replyItemId, final: true });
       // A turn someone asked to stop ends as stopped, even if its process died before it saw the request.
       const outcome = current.stopRequestedAt ? "stopped" : "interrupted";

@@ -73,12 +73,13 @@ async function claimTurn(chatId: string): Promise<Claim | null> {
       orderBy: { position: "asc" },
       select: { role: true, content: true, blocks: true },
     });
-    const replyData = { status: "streaming" as const, content: "", parts: [], turnId: turn.id, completedAt: null };
+    // The empty reply is its first snapshot; its streamed events all come after this point of the log.
+    const replyData = { status: "streaming" as const, content: "", parts: [], turnId: turn.id, completedAt: null, snapshotSeq: chat.lastEventSeq };
     // A regenerate or retry writes the same reply item again; its blocks get the next revision.
     const reply = turn.restartsItemId
       ? await tx.item.update({ where: { id: turn.restartsItemId }, data: { ...replyData, blocks: Prisma.DbNull } })
       : await tx.item.create({ data: { chatId, position: await nextPosition(tx, chatId), role: "assistant", ...replyData } });
-    await tx.turn.update({ where: { id: turn.id }, data: { replyItemId: reply.id, leaseExpiresAt: leaseFromNow() } });
+    await tx.turn.update({ where: { id: turn.id }, data: { replyItemId: reply.id, leaseExpiresAt: leaseFromNow(), replyFromSeq: chat.lastEventSeq } });
     await appendEvents(tx, chatId, [{ type: turn.restartsItemId ? "item.restarted" : "item.created", item: toItemView(reply) }]);
     const origin = readOrigin(trigger.origin);
     // A confirmation's outcome is the host's own report; a pick needs the preamble to be read as one.

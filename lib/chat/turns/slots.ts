@@ -1,7 +1,7 @@
 import "server-only";
 
 // Turns one process runs at once. A burst of new chats would otherwise start as many turns as
-// there were requests, each writing every 50 ms, and starve the requests themselves of pool
+// there were requests, each writing several times a second, and starve the requests themselves of pool
 // connections (503 busy). Turns past this wait here, unclaimed, for a slot: a waiting turn is not
 // lost if the process dies, since healing finds it (only its start is delayed). Load shaping
 // only; which turn runs, and that it runs once, is decided in Postgres.

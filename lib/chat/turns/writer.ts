@@ -8,9 +8,18 @@ import { eventAppend } from "../store";
 import { type ChatEvent, type Part, diffParts } from "../wire";
 import { storableText } from "./storable";
 
-// Chunks arriving faster than this are written together: one transaction and one event per
-// interval, however fast the agent streams.
+// Chunks are written together, one transaction and one event per write: a write waits for a
+// line or so of new text (or half a second), so the rows and WAL of a reply grow with its length
+// rather than with how long it streams, and never comes sooner than 50 ms after the last one.
+const WRITE_CHARACTERS = 48;
+const WRITE_WAIT_MS = 500;
 const WRITE_INTERVAL_MS = 50;
+// The item row (content and parts) is rewritten whole only as a snapshot: when the reply has
+// doubled since the last one, at most once a second, or after this many writes. The writes
+// between only append their events, so snapshots cost a few times the reply in all, and a reader
+// folds at most this many writes on top of one (decision 015).
+const SNAPSHOT_MIN_MS = 1_000;
+const SNAPSHOT_MAX_WRITES = 100;
 // Block previews are compiled at most this often per reply (what UiStream does for a page).
 const PREVIEW_INTERVAL_MS = 250;
 
@@ -25,8 +34,8 @@ export type TurnState = "running" | "lost" | "stop";
 
 /**
  * Renews a running turn's lease and, in the same statement, learns whether it should go on. The
- * heartbeat runs it; the coalesced write runs the same check inside its own statement, so a Stop
- * is seen within one write or beat.
+ * heartbeat runs it; each coalesced write checks the same inside its own statement, so a Stop is
+ * seen within a write or two, or one beat.
  */
 export async function renewTurnLease(client: Pick<Tx, "$queryRaw">, turnId: string): Promise<TurnState> {
   const rows = await client.$queryRaw<{ stop: boolean }[]>`
@@ -37,20 +46,27 @@ export async function renewTurnLease(client: Pick<Tx, "$queryRaw">, turnId: stri
 }
 
 /**
- * Writes a streaming reply's growth, coalesced to one write per interval, one write at a time:
- * its parts, and previews of the blocks that changed, compiled at most every 250 ms. A failed
- * write is logged and the next one catches up from what was last written; the end of the turn
- * stores the whole reply and its final blocks in any case. Writes that keep failing for a third
- * of the lease call `onFailing`: the turn stops and ends as failed within seconds, rather than
- * streaming on unseen until its deadline.
+ * Writes a streaming reply's growth, coalesced, one write at a time: the events that turn its
+ * parts into the new ones, and previews of the blocks that changed, compiled at most every 250 ms.
+ * The item row is a snapshot, stored by the first write, then as the rules above say, and by the
+ * write after a failure; the writes between carry the text they added to the raw content instead.
+ * A failed write is logged and the next one catches up from what was last written; the end of the
+ * turn stores the whole reply and its final blocks in any case. Writes that keep failing for a
+ * third of the lease call `onFailing`: the turn stops and ends as failed within seconds, rather
+ * than streaming on unseen until its deadline.
  */
 export class ReplyWriter {
   private written: Part[] = [];
+  private writtenContent = "";
+  private snapshotAt = -Infinity;
+  private snapshotLength = 0;
+  private writesSinceSnapshot = 0;
   private previews = new Map<string, UiBlock>();
   private readonly compiler: UiCompiler;
   private latest: string | null = null;
   private chain: Promise<void> = Promise.resolve();
   private timer: ReturnType<typeof setTimeout> | undefined;
+  private timerDue = Infinity;
   private lastWrite = 0;
   private lastPreview = -Infinity;
   // When the writes began failing in a row; null while the last one succeeded.
@@ -66,7 +82,8 @@ export class ReplyWriter {
 
   push(content: string): void {
     this.latest = storableText(content, { final: false });
-    this.schedule(this.lastWrite + WRITE_INTERVAL_MS - Date.now());
+    const grown = this.latest.length - this.writtenContent.length;
+    this.schedule(this.lastWrite + (grown >= WRITE_CHARACTERS ? WRITE_INTERVAL_MS : WRITE_WAIT_MS) - Date.now());
   }
 
   /** Waits for the write in flight; what is still pending is left to the end of the turn. */
@@ -77,8 +94,12 @@ export class ReplyWriter {
     await this.chain;
   }
 
+  /** Sets the next write `wait` ms from now, unless one is already due by then. */
   private schedule(wait: number): void {
-    if (this.timer) return;
+    const due = Date.now() + Math.max(0, wait);
+    if (this.timer && this.timerDue <= due) return;
+    clearTimeout(this.timer);
+    this.timerDue = due;
     this.timer = setTimeout(() => {
       this.timer = undefined;
       this.chain = this.chain.then(() => this.write()).then(
@@ -92,6 +113,8 @@ export class ReplyWriter {
 
   private failed(error: unknown): void {
     this.failingSince ??= Date.now();
+    // The write may have committed although its answer was lost: the next one stores it whole.
+    this.writesSinceSnapshot = Infinity;
     if (Date.now() - this.failingSince < appConfig().turnLeaseMs / 3) {
       console.error("Reply delta write failed; the next write catches up", error);
       return;
@@ -118,36 +141,52 @@ export class ReplyWriter {
     const events: ChatEvent[] = diffParts(this.target.itemId, this.written, drawn.parts);
     if (changed.length > 0) events.push({ type: "item.blocks", itemId: this.target.itemId, blocks: changed });
     if (events.length === 0) return;
-    const state = await writeDelta(this.target, content, drawn.parts, events);
+    const snapshot = this.snapshotDue(content);
+    const delta = snapshot ? { snapshot: { content, parts: drawn.parts }, events } : { events, contentTail: content.slice(this.writtenContent.length) };
+    const state = await writeDelta(this.target, delta);
     if (state !== "running") return this.onStopped(state);
+    if (snapshot) {
+      this.snapshotAt = this.lastWrite;
+      this.snapshotLength = content.length;
+      this.writesSinceSnapshot = 0;
+    } else this.writesSinceSnapshot++;
     this.written = drawn.parts;
+    this.writtenContent = content;
     if (drawn.compiled) this.previews = new Map(drawn.blocks.map((block) => [block.id, block]));
+  }
+
+  private snapshotDue(content: string): boolean {
+    // The raw content only grows while a reply streams; should it not, the write stores it whole.
+    if (this.writesSinceSnapshot >= SNAPSHOT_MAX_WRITES || !content.startsWith(this.writtenContent)) return true;
+    return this.lastWrite - this.snapshotAt >= SNAPSHOT_MIN_MS && content.length >= 2 * this.snapshotLength;
   }
 }
 
+type Delta = { events: ChatEvent[]; snapshot?: { content: string; parts: Part[] }; contentTail?: string };
+
 /**
- * One write of a streaming reply, in one statement (one round trip, no interactive transaction):
- * it locks the chat, renews the turn's lease (which doubles as the check that the turn was not
- * recovered meanwhile, and says whether Stop was pressed), stores the reply so far and appends its
- * events. Nothing is written when the turn no longer runs (`lost`: recovered, or its chat was
- * deleted) or was asked to stop (`stop`).
+ * One write of a streaming reply, in one statement (one round trip, no interactive transaction).
+ * The chat's sequence update locks the chat row, and only while the turn is still the chat's
+ * active one and nobody pressed Stop: Postgres re-checks that on the newest row once the lock is
+ * won, so a turn recovered meanwhile writes nothing (`lost`; its chat deleted too). Stop is read
+ * as the statement began, so one pressed while it waited is seen by the next write or beat
+ * (`stop`). Otherwise its events are appended, the lease is renewed once a third of it has passed,
+ * and a snapshot stores the reply so far with the seq of its last event. Rows are touched only
+ * where something changes, to keep the WAL of a write small (decision 015).
  */
-async function writeDelta(target: WriterTarget, content: string, parts: Part[], events: ChatEvent[]): Promise<TurnState> {
-  const [row] = await db().$queryRaw<{ owned: number; stop: boolean | null }[]>`
-    WITH chat AS (
-      SELECT "id" FROM "Chat" WHERE "id" = ${target.chatId}::uuid FOR UPDATE
-    ), turn AS (
+async function writeDelta(target: WriterTarget, { events, snapshot, contentTail }: Delta): Promise<TurnState> {
+  const renewBefore = new Date(Date.now() + (appConfig().turnLeaseMs * 2) / 3);
+  const stopped = Prisma.sql`SELECT "stopRequestedAt" IS NOT NULL FROM "Turn" WHERE "id" = ${target.turnId}::uuid AND "status" = 'running'`;
+  const owned = Prisma.sql`"activeTurnId" = ${target.turnId}::uuid AND (${stopped}) = FALSE`;
+  const [row] = await db().$queryRaw<{ written: number; stop: boolean | null }[]>`
+    WITH ${eventAppend(target.chatId, events, { when: owned, touch: false, contentTail: contentTail ?? null })}, lease AS (
       UPDATE "Turn" SET "leaseExpiresAt" = ${leaseFromNow()}
-      WHERE "id" = ${target.turnId}::uuid AND "status" = 'running' AND EXISTS (SELECT 1 FROM chat)
-      RETURNING "id", "stopRequestedAt" IS NOT NULL AS "stop"
-    ), live AS (
-      SELECT "id" FROM turn WHERE NOT "stop"
+      WHERE "id" = ${target.turnId}::uuid AND "leaseExpiresAt" < ${renewBefore} AND EXISTS (SELECT 1 FROM seq)
     ), item AS (
-      UPDATE "Item" SET "content" = ${content}, "parts" = ${JSON.stringify(parts)}::jsonb
-      WHERE "id" = ${target.itemId}::uuid AND EXISTS (SELECT 1 FROM live) RETURNING "id"
-    ), ${eventAppend(target.chatId, events, Prisma.sql`EXISTS (SELECT 1 FROM live)`)}
-    SELECT (SELECT count(*) FROM turn)::int AS "owned", (SELECT bool_or("stop") FROM turn) AS "stop",
-      (SELECT count(*) FROM notice)::int AS "notified"`;
-  if (row?.owned !== 1) return "lost";
-  return row.stop ? "stop" : "running";
+      UPDATE "Item" SET "content" = ${snapshot?.content ?? ""}, "parts" = ${JSON.stringify(snapshot?.parts ?? [])}::jsonb, "snapshotSeq" = seq."lastEventSeq"
+      FROM seq WHERE "Item"."id" = ${target.itemId}::uuid AND ${snapshot !== undefined}
+    )
+    SELECT (SELECT count(*) FROM notice)::int AS "written", (${stopped}) AS "stop"`;
+  if (row?.written === 1) return "running";
+  return row?.stop ? "stop" : "lost";
 }

@@ -45,6 +45,21 @@ describe("applyChatEvent", () => {
     expect(state.items[0]!.blocks["reply:ui:7"]).toEqual(block);
   });
 
+  it("lands on the completed reply from any point of its stream, across the numbers its deleted deltas left", () => {
+    const completed = item({ status: "complete", revision: 1, parts: [{ kind: "text", text: "Hello there, all of it." }] });
+    const live = [
+      { type: "item.delta", itemId: "reply", text: "Hello " },
+      { type: "item.delta", itemId: "reply", text: "there" },
+    ] as const;
+    // Followed live: both deltas, then the completion. Resumed later: the deltas are gone.
+    const followed = live.reduce((state, event, index) => applyChatEvent(state, event, 4 + index), chat());
+    const resumedInside = applyChatEvent(chat(), live[0], 4);
+    for (const from of [followed, resumedInside, chat()]) {
+      const ended = applyChatEvent(applyChatEvent(from, { type: "item.completed", item: completed }, 9), { type: "turn.ended", turnId: "t", status: "finished" }, 10);
+      expect(ended).toEqual({ ...chat([completed]), running: false, lastEventSeq: 10 });
+    }
+  });
+
   it("keeps answers, selections and confirmations when a completed item replaces the streaming one", () => {
     const completed = item({ status: "complete", revision: 1, uiAnswers: { "reply:ui:0": answer(1) } });
     const state = applyChatEvent(chat(), { type: "item.completed", item: completed }, 4);
