@@ -128,6 +128,36 @@ describe("one event-log reader per chat per instance", () => {
     stopLate();
   });
 
+  it("lets pages join at the head without a read, and still serves them the next event", async () => {
+    const { chatId } = await createChat({ visitorId: randomUUID() });
+    await append(chatId, 2);
+    const reader = countedReader();
+    const feeds = createChatFeeds({ read: reader.read, pollMs: () => 60_000 });
+    const first = page();
+    const stopFirst = feeds.subscribe(chatId, 0, first.deliver);
+    await first.received(2);
+    const before = reader.reads;
+
+    // Twenty pages rendered at the head open their streams: nothing to catch up, nothing read.
+    const joined = Array.from({ length: 20 }, () => page());
+    const stops = joined.map((joiner) => feeds.subscribe(chatId, 2, joiner.deliver));
+    // A read a join asks for starts on the next microtask: once the queue has run, it would have.
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(reader.reads).toBe(before);
+    // A page from further back is caught up by a read of its own.
+    const behind = page();
+    const stopBehind = feeds.subscribe(chatId, 1, behind.deliver);
+    await behind.received(2);
+    expect(reader.reads).toBe(before + 1);
+
+    await append(chatId, 1);
+    feeds.notify(chatId);
+    await Promise.all([first, behind, ...joined].map((joiner) => joiner.received(3)));
+    expect(reader.reads).toBe(before + 2);
+    expect(joined.map((joiner) => joiner.seqs)).toEqual(Array(20).fill([3]));
+    for (const stop of [stopFirst, stopBehind, ...stops]) stop();
+  });
+
   it("reads a long log in batches until caught up", async () => {
     const { chatId } = await createChat({ visitorId: randomUUID() });
     await append(chatId, 450);

@@ -1,6 +1,6 @@
 /**
  * One reader of a chat's event log per server instance, however many pages watch the chat there.
- * A notice, a poll or a new subscriber wakes it; one read of the new events is fanned out in
+ * A notice, a poll or a new subscriber behind it wakes it; one read of the new events is fanned out in
  * memory to every subscriber, each from its own cursor. Reads start after the lowest cursor, so a
  * page that joins behind the others (a reload mid-reply) is caught up by the same read.
  */
@@ -29,6 +29,9 @@ class ChatFeed<E extends Sequenced> {
   private timer: ReturnType<typeof setTimeout> | null = null;
   private quietPolls = 0;
   private failing = false;
+  // How far this feed has read the log: the last event a read found, or where it read from when
+  // it found nothing. Null until the first read.
+  private head: number | null = null;
 
   constructor(
     private readonly chatId: string,
@@ -41,6 +44,15 @@ class ChatFeed<E extends Sequenced> {
     // Started on the next tick, so `running` is set before the read can end and clear it.
     this.running ??= Promise.resolve().then(() => this.drain(poll));
     return this.running;
+  }
+
+  /**
+   * Whether a page joining at `cursor` needs a read to catch up. One that joins at the head, while
+   * no read is in flight, already has all this feed knows of: what comes next is announced by a
+   * notice or found by a poll, as for every other page. So 200 pages opening cost no 200 reads.
+   */
+  needsRead(cursor: number): boolean {
+    return this.running !== null || this.head === null || cursor < this.head;
   }
 
   stop(): void {
@@ -68,6 +80,7 @@ class ChatFeed<E extends Sequenced> {
           this.failing = true;
           return;
         }
+        this.head = Math.max(this.head ?? after, events.at(-1)?.seq ?? after);
         found ||= events.length > 0;
         for (const subscriber of subscribers) this.deliver(subscriber, events);
         if (events.length === BATCH) this.again = true;
@@ -106,7 +119,7 @@ export function createChatFeeds<E extends Sequenced = LoggedEvent>(options: Feed
       feeds.set(chatId, feed);
       const subscriber = { cursor, deliver };
       feed.subscribers.add(subscriber);
-      void feed.wake();
+      if (feed.needsRead(cursor)) void feed.wake();
       return () => {
         feed.subscribers.delete(subscriber);
         if (feed.subscribers.size > 0 || feeds.get(chatId) !== feed) return;
