@@ -59,14 +59,14 @@ describe("diagnostics", () => {
   });
 
   it("draws a block of another catalog version as its text, node by node, keeping ids and types", () => {
-    const source = '$n = 2\n<Summary>Current</Summary>\n<Stats><Stat label="Runs" value={3}/></Stats>\n<Callout tone="info" title="Note">Total {$n}</Callout>\n<Choices><Choice>Go</Choice></Choices>';
+    const source = '$n = 2\n<Summary>Current</Summary>\n<Stats><Stat label="Runs" value={$n + 1}/></Stats>\n<Callout tone="info" title="Note">Total {$n}, {$missing}.</Callout>\n<Choices><Choice>Go</Choice></Choices>';
     const block = { ...compile(source), catalogVersion: 2 };
     const view = evaluateUiBlock(block, new UiState(block));
     expect(view.nodes.map((node) => [node.id, node.type, node.error, node.fallback, node.children.length, node.interactive])).toEqual([
       ["b:7", "Summary", "unknown_catalog", "Current\n", 0, false],
       ["b:34", "Stats", "unknown_catalog", "Runs: 3\n", 0, false],
-      ["b:80", "Callout", "unknown_catalog", "Note: Total \n", 0, false],
-      ["b:135", "Choices", "unknown_catalog", "Go\n", 0, false],
+      ["b:85", "Callout", "unknown_catalog", "Note: Total 2, .\n", 0, false],
+      ["b:153", "Choices", "unknown_catalog", "Go\n", 0, false],
     ]);
     expect(view.diagnostics.map((d) => [d.code, d.nodeId])).toEqual(view.nodes.map((node) => ["unknown_catalog", node.id]));
     const stored = JSON.parse(JSON.stringify(block)) as UiBlock;

@@ -1,11 +1,13 @@
 import { UiBudget } from "./budget";
 import { prepareCatalog, UI_CATALOG_VERSION } from "./catalog/components";
 import { evaluateTree, type TreeContext } from "./evaluate-tree";
+import { evaluate, type EvalContext } from "./expression-eval";
 import { isUiFailure } from "./failure";
 import { nodeFallback } from "./fallback";
 import { resolveUiLimits } from "./limits";
 import type { UiState } from "./state";
-import type { UiBlock, UiDiagnostic, UiEvaluation, UiLimits, UiNode, UiValue, UiViewNode } from "./types";
+import type { UiBlock, UiDiagnostic, UiEvaluation, UiExpr, UiLimits, UiNode, UiValue, UiViewNode } from "./types";
+import { displayUiScalar, isUiScalar } from "./values";
 import { WARM_UP_LIMITS, warmUpOnce } from "./warm-up";
 
 /** A whole-block failure: the block draws as its fallback. */
@@ -34,29 +36,53 @@ export function evaluateUiBlock(block: UiBlock, state: UiState, limits?: Partial
 }
 
 /**
- * A node of another catalog version as text: its text runs, constant props and children, through
- * this catalog's fallback rules. Nothing is evaluated: what its components mean is unknown here.
+ * A node of another catalog version as text: its text runs and props, evaluated with the declared
+ * defaults as a compile-time fallback is (a failing expression gives nothing), and its children,
+ * through this catalog's fallback rules. No component is drawn: what they mean is unknown here.
  */
-function staticFallback(node: UiNode, source: string, budget: UiBudget, depth: number): string {
-  budget.checkDepth(depth);
-  if (node.type === "text") return typeof node.text === "string" ? node.text : "";
+function staticFallback(node: UiNode, block: UiBlock, context: EvalContext, depth: number): string {
+  context.budget.checkDepth(depth);
+  if (node.type === "text") return textWithDefaults(node, context);
   const props: Record<string, UiValue> = {};
   for (const [name, prop] of Object.entries(node.props)) {
-    budget.iterate();
+    context.budget.iterate();
     if ("value" in prop) props[name] = prop.value;
+    else {
+      const value = withDefaults(prop.expression, context);
+      if (value !== undefined) props[name] = value;
+    }
   }
   let children = "";
-  for (const child of node.children) children += staticFallback(child, source, budget, depth + 1);
-  return nodeFallback(node.type, props, children, source.slice(node.start, node.end));
+  for (const child of node.children) children += staticFallback(child, block, context, depth + 1);
+  return nodeFallback(node.type, props, children, block.source.slice(node.start, node.end));
+}
+
+function textWithDefaults(node: UiNode, context: EvalContext): string {
+  if (node.expression === undefined) return typeof node.text === "string" ? node.text : "";
+  const value = withDefaults(node.expression, context);
+  return value !== undefined && isUiScalar(value) ? displayUiScalar(value) : "";
+}
+
+/** An expression's value with the declared defaults, or undefined when it fails (out of budget excepted). */
+function withDefaults(expression: UiExpr, context: EvalContext): UiValue | undefined {
+  try {
+    return evaluate(expression, context);
+  } catch (error) {
+    if (isUiFailure(error) && error.code === "budget_exceeded") throw error;
+    return undefined;
+  }
 }
 
 /** Every top-level node becomes an `unknown_catalog` error node that keeps its id, type and own fallback. */
 function otherCatalog(block: UiBlock, resolved: UiLimits): UiEvaluation {
-  const budget = new UiBudget(resolved);
+  const context: EvalContext = {
+    budget: new UiBudget(resolved),
+    read: (name) => (Object.hasOwn(block.variables, name) ? block.variables[name]?.default : undefined),
+  };
   const message = `Catalog version ${block.catalogVersion} is not ${UI_CATALOG_VERSION}.`;
   const nodes: UiViewNode[] = block.nodes.map((node) => ({
     id: node.id, sourceId: node.id, type: node.type, props: {}, children: [], complete: node.complete === true,
-    error: "unknown_catalog", fallback: staticFallback(node, block.source, budget, 1), interactive: false,
+    error: "unknown_catalog", fallback: staticFallback(node, block, context, 1), interactive: false,
   }));
   const diagnostics: UiDiagnostic[] = nodes.length === 0
     ? [{ code: "unknown_catalog", message, start: 0, end: block.source.length, nodeId: block.id }]
