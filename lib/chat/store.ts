@@ -37,18 +37,22 @@ export async function lockChat(tx: Tx, { chatId, visitorId }: { chatId: string; 
 }
 
 /**
- * A common table expression `chat` that locks the visitor's chat row as `lockChat` does, for a
- * statement that reads what the lock guards in the same round trip (no row: not found). Postgres
- * reads a statement as of its start, so one that waited for the lock has not seen what the holder
- * committed, although it locks the newest row. Every change to what a chat shows appends to its
- * event log, which updates that row, so `chat."stale"` is true exactly when the statement waited
- * past such a change: `readUnderLock` then reads again.
+ * A common table expression `chat` that locks the chat row as `lockChat` does (the visitor's, when
+ * one is named), for a statement that reads what the lock guards in the same round trip (no row:
+ * not found). Postgres reads a statement as of its start, so one that waited for the lock has not
+ * seen what the holder committed, although it locks the newest row. Every change to what a chat
+ * shows appends to its event log, which updates that row, so `chat."stale"` is true exactly when
+ * the statement waited past such a change: `readUnderLock` then reads again. The row's own columns
+ * are the newest: the lock reads them after the wait.
  */
-export function chatLock({ chatId, visitorId }: { chatId: string; visitorId: string }): Prisma.Sql {
+export function chatLock({ chatId, visitorId }: { chatId: string; visitorId?: string }): Prisma.Sql {
+  const owner = visitorId === undefined ? Prisma.empty : Prisma.sql` AND "visitorId" = ${visitorId}::uuid`;
   return Prisma.sql`locked AS (
-      SELECT "id", "activeTurnId", xmin::text AS "version" FROM "Chat" WHERE "id" = ${chatId}::uuid AND "visitorId" = ${visitorId}::uuid FOR UPDATE
+      SELECT "id", "visitorId", "activeTurnId", "lastEventSeq", "lastPosition", xmin::text AS "version"
+      FROM "Chat" WHERE "id" = ${chatId}::uuid${owner} FOR UPDATE
     ), chat AS (
-      SELECT locked."id", locked."activeTurnId", locked."version" IS DISTINCT FROM (SELECT xmin::text FROM "Chat" WHERE "id" = locked."id") AS "stale"
+      SELECT locked."id", locked."visitorId", locked."activeTurnId", locked."lastEventSeq", locked."lastPosition",
+        locked."version" IS DISTINCT FROM (SELECT xmin::text FROM "Chat" WHERE "id" = locked."id") AS "stale"
       FROM locked
     )`;
 }
@@ -69,9 +73,9 @@ export const storedTimestamp = z.iso.datetime({ local: true }).transform((text) 
  * runs `writes` with them: common table expressions (`name AS (INSERT …)`) storing what the
  * events announce, so a row and its events cost one round trip. Returns the last sequence number.
  */
-export async function appendEvents(tx: Tx, chatId: string, events: ChatEvent[], writes: Prisma.Sql[] = []): Promise<number> {
+export async function appendEvents(tx: Tx, chatId: string, events: ChatEvent[], writes: Prisma.Sql[] = [], options?: AppendOptions): Promise<number> {
   const [row] = await tx.$queryRaw<{ lastEventSeq: number }[]>`
-    WITH ${Prisma.join([...writes, eventAppend(chatId, events)], ", ")}
+    WITH ${Prisma.join([...writes, eventAppend(chatId, events, options)], ", ")}
     SELECT seq."lastEventSeq" FROM seq, notice`;
   if (!row) throw new AppError("chat-not-found", "This chat does not exist.");
   return row.lastEventSeq;
@@ -88,6 +92,8 @@ type AppendOptions = {
   touch?: boolean;
   /** Stored with the last event, never streamed: the text a reply's write added to its raw content. */
   contentTail?: string | null;
+  /** The position of an item the statement inserts, taken under the lock: the chat's last one now. */
+  lastPosition?: number;
 };
 
 /**
@@ -96,10 +102,11 @@ type AppendOptions = {
  * UPDATE orders appends by commit. The main query must read `notice`: a SELECT in WITH runs only
  * when something reads it.
  */
-export function eventAppend(chatId: string, events: readonly ChatEvent[], { when = Prisma.sql`TRUE`, touch = true, contentTail = null }: AppendOptions = {}): Prisma.Sql {
+export function eventAppend(chatId: string, events: readonly ChatEvent[], { when = Prisma.sql`TRUE`, touch = true, contentTail = null, lastPosition }: AppendOptions = {}): Prisma.Sql {
   const count = events.length;
+  const position = lastPosition === undefined ? Prisma.empty : Prisma.sql`, "lastPosition" = ${lastPosition}`;
   return Prisma.sql`seq AS (
-      UPDATE "Chat" SET "lastEventSeq" = "lastEventSeq" + ${count}, "updatedAt" = CASE WHEN ${touch} THEN now() ELSE "updatedAt" END
+      UPDATE "Chat" SET "lastEventSeq" = "lastEventSeq" + ${count}, "updatedAt" = CASE WHEN ${touch} THEN now() ELSE "updatedAt" END${position}
       WHERE "id" = ${chatId}::uuid AND ${when} RETURNING "lastEventSeq"
     ), inserted AS (
       INSERT INTO "ChatEvent" ("chatId", "seq", "type", "data", "contentTail")

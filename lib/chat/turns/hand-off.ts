@@ -2,7 +2,7 @@ import "server-only";
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { z } from "zod";
 import { appConfig } from "@/lib/config";
-import { db } from "@/lib/db/client";
+import { db, type Tx } from "@/lib/db/client";
 
 /**
  * Each turn runs in an invocation of its own (decision 010): when a turn ends with another
@@ -66,8 +66,12 @@ export type HandOff = (chatId: string) => Promise<void>;
 
 /** After a turn: hands the chat's next turn, if one waits, to a fresh invocation. */
 export async function handOffNextTurn(chatId: string): Promise<void> {
-  const waiting = await db().turn.count({ where: { chatId, status: "running", replyItemId: null } });
-  if (waiting > 0) await requestTurn(chatId);
+  if (await turnWaits(db(), chatId)) await requestTurn(chatId);
+}
+
+/** Whether the chat has a turn that started and waits for someone to claim and run it. */
+export async function turnWaits(client: Pick<Tx, "turn">, chatId: string): Promise<boolean> {
+  return (await client.turn.count({ where: { chatId, status: "running", replyItemId: null } })) > 0;
 }
 
 /**

@@ -3,11 +3,8 @@ import { type Agent, type AgentChunk, chatAgent } from "@/lib/agent";
 import { Prisma } from "@/lib/db/generated/client";
 import { db } from "@/lib/db/client";
 import { appConfig } from "@/lib/config";
-import { AppError } from "@/lib/http/errors";
-import { answerHostRoute, type RouteReply } from "../host-routes";
-import { drawReply, replyHistoryText } from "../reply";
+import { drawReply } from "../reply";
 import { appendEvents, lockChat, nextPosition, toItemView } from "../store";
-import { readOrigin, storedBlocksSchema } from "../wire";
 import { LIVE_SOURCES } from "@/lib/live-sources";
 import { takeFirstReadings } from "../readings";
 import { type TurnOutcome } from "./end";
@@ -15,23 +12,8 @@ import { defaultHandOff, type HandOff } from "./hand-off";
 import { withTurnSlot } from "./slots";
 import { storableText } from "./storable";
 import { END_RETRY_WINDOW_MS, storeEnd } from "./store-end";
+import { claimTurn, type Claim } from "./claim";
 import { leaseFromNow, renewTurnLease, ReplyWriter, type TurnState } from "./writer";
-
-type Claim = {
-  chatId: string;
-  /** The chat's owner: live sources authorise the first readings of the reply's blocks for them. */
-  visitorId: string;
-  turnId: string;
-  itemId: string;
-  /** What the agent is asked to answer (with the preamble of a picked choice). */
-  message: string;
-  /** The host route that answers this turn instead of the agent, if any. */
-  route: RouteReply | null;
-  history: { role: "user" | "assistant"; content: string }[];
-};
-
-const CHOICE_PREAMBLE = (label: string) =>
-  `The person chose "${label}" from your UI reply; their message is the visible context of that choice.`;
 
 // A reply is at most what the content envelope allows; Markdown replies get the same bound.
 const MAX_REPLY_CHARACTERS = 262_144;
@@ -45,58 +27,25 @@ const MAX_TURN_MS = 240_000;
  * (decision 010); without one (tests, scripts) the whole queue runs here, after a turn slot frees.
  */
 export async function driveChat(chatId: string, agent: Agent = chatAgent(), handOff: HandOff | null = defaultHandOff()): Promise<void> {
-  const ran = await withTurnSlot(async () => {
+  const waiting = await withTurnSlot(async () => {
     for (;;) {
-      const claim = await claimTurn(chatId).catch((error: unknown) => {
-        // A chat deleted meanwhile has nothing left to run.
-        if (error instanceof AppError && error.code === "chat-not-found") return null;
-        throw error;
-      });
+      // Null too when the chat was deleted meanwhile: nothing is left to run.
+      const claim = await claimTurn(chatId);
       if (!claim) return false;
-      await runTurn(claim, agent);
+      // Only a turn whose end started the next queued one leaves more to run.
+      if (!(await runTurn(claim, agent))) return false;
       if (handOff) return true;
     }
   });
   // The hand-off waits for no slot of this process: the next turn runs in another invocation.
-  if (ran && handOff) await handOff(chatId);
+  if (waiting && handOff) await handOff(chatId);
 }
 
-async function claimTurn(chatId: string): Promise<Claim | null> {
-  return db().$transaction(async (tx) => {
-    const chat = await lockChat(tx, { chatId });
-    if (!chat.activeTurnId) return null;
-    const turn = await tx.turn.findUniqueOrThrow({ where: { id: chat.activeTurnId } });
-    if (turn.status !== "running" || turn.replyItemId) return null;
-    const trigger = await tx.item.findUniqueOrThrow({ where: { id: turn.triggerItemId } });
-    const earlier = await tx.item.findMany({
-      where: { chatId, position: { lt: trigger.position }, parentToolUseId: null },
-      orderBy: { position: "asc" },
-      select: { role: true, content: true, blocks: true },
-    });
-    // The empty reply is its first snapshot; its streamed events all come after this point of the log.
-    const replyData = { status: "streaming" as const, content: "", parts: [], turnId: turn.id, completedAt: null, snapshotSeq: chat.lastEventSeq };
-    // A regenerate or retry writes the same reply item again; its blocks get the next revision.
-    const reply = turn.restartsItemId
-      ? await tx.item.update({ where: { id: turn.restartsItemId }, data: { ...replyData, blocks: Prisma.DbNull } })
-      : await tx.item.create({ data: { chatId, position: await nextPosition(tx, chatId), role: "assistant", ...replyData } });
-    await tx.turn.update({ where: { id: turn.id }, data: { replyItemId: reply.id, leaseExpiresAt: leaseFromNow(), replyFromSeq: chat.lastEventSeq } });
-    await appendEvents(tx, chatId, [{ type: turn.restartsItemId ? "item.restarted" : "item.created", item: toItemView(reply) }]);
-    const origin = readOrigin(trigger.origin);
-    // A confirmation's outcome is the host's own report; a pick needs the preamble to be read as one.
-    const message = origin && origin.kind !== "confirmation" ? `${CHOICE_PREAMBLE(origin.label)}\n\n${trigger.content}` : trigger.content;
-    // Host routes answer what a person typed, or an alias their grant authorised; never text a
-    // model-authored choice put in their mouth.
-    const route = origin === null || (origin.kind === "frame" && origin.granted) ? answerHostRoute(trigger.content) : null;
-    const history = earlier.map((item) => ({
-      role: item.role,
-      content: item.role === "assistant" ? replyHistoryText(item.content, storedBlocksSchema.parse(item.blocks ?? [])) : item.content,
-    }));
-    return { chatId, visitorId: chat.visitorId, turnId: turn.id, itemId: reply.id, message, route, history };
-  });
-}
-
-/** Streams the agent's reply into the item, then ends the turn, which starts the next queued one. */
-async function runTurn(claim: Claim, chatAgentForTurn: Agent): Promise<void> {
+/**
+ * Streams the agent's reply into the item, then ends the turn, which starts the next queued one.
+ * Returns whether it did: false when no message waited, or the end was left to recovery.
+ */
+async function runTurn(claim: Claim, chatAgentForTurn: Agent): Promise<boolean> {
   const agent = claim.route ? replyWith(claim.route.content) : chatAgentForTurn;
   const stop = new AbortController();
   let recovered = false;
@@ -140,8 +89,9 @@ async function runTurn(claim: Claim, chatAgentForTurn: Agent): Promise<void> {
     await writer.close();
   }
   // A turn recovered meanwhile writes nothing more, unless its agent finished: that end is stored late.
-  if (!recovered || (finished && outcome === "finished")) await finishReply(claim, storableText(content, { final: true }), outcome);
+  const next = !recovered || (finished && outcome === "finished") ? await finishReply(claim, storableText(content, { final: true }), outcome) : false;
   clearInterval(heartbeat);
+  return next;
 }
 
 /**
@@ -150,11 +100,11 @@ async function runTurn(claim: Claim, chatAgentForTurn: Agent): Promise<void> {
  * reply still counts as streaming so its choices stay closed. Then the end is stored: readings
  * that throw (a block out of its budget) cost the reply its frozen readings, never its end.
  */
-async function finishReply(claim: Claim, content: string, outcome: TurnOutcome): Promise<void> {
+async function finishReply(claim: Claim, content: string, outcome: TurnOutcome): Promise<boolean> {
   const drawn = drawReply(content, { itemId: claim.itemId, final: true });
   const read = () => takeFirstReadings(drawn.blocks, LIVE_SOURCES, claim).catch((error: unknown) => (console.error("First readings failed", error), []));
   const readings = outcome === "finished" ? await read() : [];
-  await storeEnd({ ...claim, content, drawn, readings, outcome, grants: claim.route?.grants }, Date.now() + END_RETRY_WINDOW_MS);
+  return storeEnd({ ...claim, content, drawn, readings, outcome, grants: claim.route?.grants }, Date.now() + END_RETRY_WINDOW_MS);
 }
 
 function replyWith(content: string): Agent {

@@ -3,34 +3,40 @@ import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/http/errors";
 import { lockChat } from "../store";
 import { completeInterruptedReply, endTurn } from "./end";
+import { turnWaits } from "./hand-off";
 
 // Storing the end of a reply outlives a database outage: retried at most 2 s apart, lease kept,
 // for this long (with the deadline, within a route's 300 s); only then is it left to recovery.
 export const END_RETRY_WINDOW_MS = 55_000;
 const END_RETRY_MS = [250, 500, 1_000, 2_000];
 
-/** Stores the end of a turn under the chat lock, retrying until `until`. */
-export async function storeEnd(ending: Parameters<typeof endTurn>[1], until: number): Promise<void> {
+/**
+ * Stores the end of a turn under the chat lock, retrying until `until`. Returns whether a turn
+ * now waits to be run: the next queued one its end started, or one waiting when it was ended elsewhere.
+ */
+export async function storeEnd(ending: Parameters<typeof endTurn>[1], until: number): Promise<boolean> {
   for (let attempt = 0; ; attempt++) {
     try {
-      await db().$transaction(async (tx) => {
+      return await db().$transaction(async (tx) => {
         await lockChat(tx, { chatId: ending.chatId });
+        const { ended, next } = await endTurn(tx, ending);
         // A reader may have healed the chat first, ending the turn as interrupted while this
         // process retried: a reply the agent finished still replaces the partial one.
-        if (!(await endTurn(tx, ending)).ended && ending.outcome === "finished" && !(await completeInterruptedReply(tx, ending))) {
+        if (!ended && ending.outcome === "finished" && !(await completeInterruptedReply(tx, ending))) {
           // An earlier attempt may have committed although its answer was lost with the connection.
           const { status } = await tx.turn.findUniqueOrThrow({ where: { id: ending.turnId }, select: { status: true } });
           if (status !== "finished") console.error("A finished reply was dropped: its turn was ended elsewhere and its item is being written again");
         }
+        // Ended elsewhere, or by an attempt whose answer was lost: a turn may wait all the same.
+        return ended ? next : turnWaits(tx, ending.chatId);
       });
-      return;
     } catch (error) {
       // A chat deleted under its turn has nothing left to store.
-      if (error instanceof AppError && error.code === "chat-not-found") return;
+      if (error instanceof AppError && error.code === "chat-not-found") return false;
       const wait = END_RETRY_MS[Math.min(attempt, END_RETRY_MS.length - 1)]!;
       if (Date.now() + wait > until) {
         console.error(`A ${ending.outcome} reply could not be stored; recovery will mark it interrupted`, error);
-        return;
+        return false;
       }
       console.error(`Storing the end of a turn failed; retrying in ${wait} ms`, error);
       await new Promise((resolve) => setTimeout(resolve, wait));

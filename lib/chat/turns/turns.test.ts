@@ -37,6 +37,32 @@ async function eventSeqs(chatId: string): Promise<number[]> {
 }
 
 describe("turns", () => {
+  it("hands the chat on only when a turn's end started the next queued one", async () => {
+    const { visitorId, chatId } = await newChat("alone");
+    const handOff = vi.fn(async () => {});
+    await driveChat(chatId, echo, handOff);
+    expect(handOff).not.toHaveBeenCalled();
+
+    // A message queued behind the running reply: that reply's end starts it, so it is handed on.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const waiting: Agent = {
+      async *reply({ message }) {
+        await held;
+        yield { type: "text", text: `re: ${message}` };
+      },
+    };
+    await sendMessage({ visitorId, chatId, text: "first" });
+    const running = driveChat(chatId, waiting, handOff);
+    await vi.waitFor(async () => expect((await loadChatView({ visitorId, chatId })).items.at(-1)?.status).toBe("streaming"));
+    expect((await sendMessage({ visitorId, chatId, text: "second" })).status).toBe("queued");
+    release();
+    await running;
+    expect(handOff).toHaveBeenCalledExactlyOnceWith(chatId);
+    const chat = await loadChatView({ visitorId, chatId });
+    expect(chat.items.at(-1)).toMatchObject({ role: "user", parts: [{ kind: "text", text: "second" }] });
+  });
+
   it("answers a message, then the queued ones in order, with sequence numbers that only grow", async () => {
     const { visitorId, chatId } = await newChat("one");
     expect((await sendMessage({ visitorId, chatId, text: "two" })).status).toBe("queued");
