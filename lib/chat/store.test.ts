@@ -2,9 +2,14 @@ import { randomUUID } from "node:crypto";
 import { Client } from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import { db, disconnectDb, readDatabaseUrl } from "@/lib/db/client";
-import { createChat } from "./chats";
+import { createMockAgent } from "@/lib/agent/mock-agent";
+import { choiceIdByLabel } from "@/lib/intelligent-ui/fixtures";
+import { answerUiChoice } from "./answers/ui-choice";
+import { createChat, loadChatView, sendMessage } from "./chats";
 import { CHAT_EVENTS_CHANNEL } from "./notify";
-import { appendEvents } from "./store";
+import { selectFrameChoice } from "./selections";
+import { appendEvents, loadItemView } from "./store";
+import { driveChat } from "./turns/run";
 
 afterAll(async () => {
   await disconnectDb();
@@ -37,5 +42,31 @@ describe("appendEvents", () => {
     } finally {
       await listener.end();
     }
+  });
+});
+
+describe("loadItemView", () => {
+  it("reads an item with its selections, confirmations, answers and frozen readings as the chat page does", async () => {
+    const visitorId = randomUUID();
+    const instant = createMockAgent({ deltaMs: 0 });
+    const { chatId } = await createChat({ visitorId, message: "Email the release notes" });
+    await driveChat(chatId, instant);
+    const proposal = (await loadChatView({ visitorId, chatId })).items[1]!;
+    await selectFrameChoice({ visitorId, chatId, itemId: proposal.id, instanceId: "release-email", choiceId: "send" });
+    await sendMessage({ visitorId, chatId, text: "Triage the failing build" });
+    await driveChat(chatId, instant);
+    const triage = (await loadChatView({ visitorId, chatId })).items.at(-1)!;
+    const block = Object.values(triage.blocks)[0]!;
+    const reads = { $runs: triage.readings[block.id]!["$runs"]!.readId! };
+    const choiceId = choiceIdByLabel(block.nodes, "Summarise for the team");
+    await answerUiChoice({ visitorId, chatId, itemId: triage.id, blockId: block.id, revision: triage.revision, choiceId, values: {}, reads });
+
+    const page = await loadChatView({ visitorId, chatId });
+    const [withProposal, withAnswer] = [page.items[1]!, page.items.find((item) => item.id === triage.id)!];
+    expect(Object.keys(withProposal.selections)).toEqual(["release-email"]);
+    expect(Object.keys(withProposal.confirmations)).toHaveLength(1);
+    expect(Object.keys(withAnswer.uiAnswers)).toEqual([block.id]);
+    expect(Object.keys(withAnswer.readings[block.id]!)).toEqual(["$runs"]);
+    for (const item of page.items) expect(await db().$transaction((tx) => loadItemView(tx, item.id))).toEqual(item);
   });
 });

@@ -92,8 +92,11 @@ type AppendOptions = {
   touch?: boolean;
   /** Stored with the last event, never streamed: the text a reply's write added to its raw content. */
   contentTail?: string | null;
-  /** The position of an item the statement inserts, taken under the lock: the chat's last one now. */
-  lastPosition?: number;
+  /**
+   * What the statement also changes on the chat row, decided under the lock: the position of an
+   * item it inserts (the chat's last one now), or the turn that runs now (null: none).
+   */
+  chat?: { lastPosition?: number; activeTurnId?: string | null };
 };
 
 /**
@@ -102,11 +105,12 @@ type AppendOptions = {
  * UPDATE orders appends by commit. The main query must read `notice`: a SELECT in WITH runs only
  * when something reads it.
  */
-export function eventAppend(chatId: string, events: readonly ChatEvent[], { when = Prisma.sql`TRUE`, touch = true, contentTail = null, lastPosition }: AppendOptions = {}): Prisma.Sql {
+export function eventAppend(chatId: string, events: readonly ChatEvent[], { when = Prisma.sql`TRUE`, touch = true, contentTail = null, chat = {} }: AppendOptions = {}): Prisma.Sql {
   const count = events.length;
-  const position = lastPosition === undefined ? Prisma.empty : Prisma.sql`, "lastPosition" = ${lastPosition}`;
+  const position = chat.lastPosition === undefined ? Prisma.empty : Prisma.sql`, "lastPosition" = ${chat.lastPosition}`;
+  const turn = chat.activeTurnId === undefined ? Prisma.empty : Prisma.sql`, "activeTurnId" = ${chat.activeTurnId}::uuid`;
   return Prisma.sql`seq AS (
-      UPDATE "Chat" SET "lastEventSeq" = "lastEventSeq" + ${count}, "updatedAt" = CASE WHEN ${touch} THEN now() ELSE "updatedAt" END${position}
+      UPDATE "Chat" SET "lastEventSeq" = "lastEventSeq" + ${count}, "updatedAt" = CASE WHEN ${touch} THEN now() ELSE "updatedAt" END${position}${turn}
       WHERE "id" = ${chatId}::uuid AND ${when} RETURNING "lastEventSeq"
     ), inserted AS (
       INSERT INTO "ChatEvent" ("chatId", "seq", "type", "data", "contentTail")
@@ -170,11 +174,43 @@ export function toItemView(row: ItemRow, extras: ItemExtras = NO_EXTRAS): ItemVi
   };
 }
 
-/** An item with its answers, selections and confirmations, as an event that replaces it carries them. */
+// The rows an item's view draws its answered state from, as `loadItemView` reads them through JSON.
+const selectionRowSchema = z.object({ instanceId: z.string(), choiceId: z.string(), label: z.string(), at: storedTimestamp, queued: z.boolean(), confirmationToken: z.string().nullable() });
+const answerRowSchema = z.object({
+  itemId: z.string(), blockId: z.string(), revision: z.number().int(), choiceId: z.string(), label: z.string(), values: z.unknown(),
+  sourceAt: storedTimestamp, older: z.boolean(), at: storedTimestamp, queued: z.boolean(), turnId: z.string().nullable(),
+});
+const readingRowSchema = z.object({
+  id: z.string(), blockId: z.string(), revision: z.number().int(), query: z.string(), state: z.enum(["pending", "fresh", "failed", "refused"]),
+  args: z.unknown(), value: z.unknown(), reason: z.unknown(), frozen: z.boolean(), readAt: storedTimestamp,
+});
+const confirmationRowSchema = z.object({
+  token: z.string(), instanceId: z.string(), action: z.string(), input: z.unknown(), toolCallId: z.string(),
+  status: confirmationViewSchema.shape.status, expiresAt: storedTimestamp, outcome: z.unknown(),
+});
+const extrasRowSchema = z.object({
+  selections: z.array(selectionRowSchema),
+  uiAnswers: z.array(answerRowSchema),
+  uiReadings: z.array(readingRowSchema),
+  confirmations: z.array(confirmationRowSchema),
+});
+
+/**
+ * An item with its answers, selections and confirmations, as an event that replaces it carries
+ * them: one statement reads the item and its answered state, each kind of row as a JSON array.
+ */
 export async function loadItemView(tx: Tx, itemId: string): Promise<ItemView> {
-  const item = await tx.item.findUniqueOrThrow({ where: { id: itemId }, include: ITEM_EXTRAS_INCLUDE });
-  const confirmations = await tx.actionConfirmation.findMany({ where: { itemId }, orderBy: { createdAt: "asc" } });
-  return toItemView(item, itemExtras(item, confirmations));
+  const [row] = await tx.$queryRaw<(ItemRow & z.input<typeof extrasRowSchema>)[]>`
+    SELECT item."id", item."position", item."role"::text AS "role", item."status"::text AS "status", item."content", item."parts", item."blocks",
+      item."revision", item."origin", item."parentToolUseId", item."createdAt", item."completedAt",
+      COALESCE((SELECT jsonb_agg(to_jsonb(selection) ORDER BY selection."attempt") FROM "FrameSelection" selection WHERE selection."itemId" = item."id"), '[]') AS "selections",
+      COALESCE((SELECT jsonb_agg(to_jsonb(answer)) FROM "UiAnswer" answer WHERE answer."itemId" = item."id"), '[]') AS "uiAnswers",
+      COALESCE((SELECT jsonb_agg(to_jsonb(reading)) FROM "UiReading" reading WHERE reading."itemId" = item."id" AND reading."frozen"), '[]') AS "uiReadings",
+      COALESCE((SELECT jsonb_agg(to_jsonb(confirmation) ORDER BY confirmation."createdAt") FROM "ActionConfirmation" confirmation WHERE confirmation."itemId" = item."id"), '[]') AS "confirmations"
+    FROM "Item" item WHERE item."id" = ${itemId}::uuid`;
+  if (!row) throw new AppError("item-not-found", "This message does not exist.");
+  const { confirmations, ...extras } = extrasRowSchema.parse(row);
+  return toItemView(row, itemExtras({ revision: row.revision, ...extras }, confirmations));
 }
 
 type ExtrasSource = {

@@ -60,7 +60,7 @@ export async function claimTurn(chatId: string): Promise<Claim | null> {
           INSERT INTO "Item" ("id", "chatId", "position", "role", "status", "content", "parts", "turnId", "createdAt", "snapshotSeq")
           VALUES (${itemId}::uuid, ${chatId}::uuid, ${position}, 'assistant', 'streaming', '', '[]'::jsonb, ${turn.id}::uuid, ${new Date(view.createdAt)}, ${chat.lastEventSeq})
         )`;
-    await appendEvents(tx, chatId, [{ type: restart ? "item.restarted" : "item.created", item: view }], [write, bind], restart ? {} : { lastPosition: position });
+    await appendEvents(tx, chatId, [{ type: restart ? "item.restarted" : "item.created", item: view }], [write, bind], restart ? {} : { chat: { lastPosition: position } });
     const origin = readOrigin(trigger.origin);
     // A confirmation's outcome is the host's own report; a pick needs the preamble to be read as one.
     const message = origin && origin.kind !== "confirmation" ? `${CHOICE_PREAMBLE(origin.label)}\n\n${trigger.content}` : trigger.content;

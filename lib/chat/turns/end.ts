@@ -1,10 +1,10 @@
 import "server-only";
 import type { Tx } from "@/lib/db/client";
-import type { Prisma } from "@/lib/db/generated/client";
 import type { Grant } from "../host-routes";
 import { freezeFirstReadings, type FirstReading } from "../readings";
 import type { DrawnReply } from "../reply";
 import { appendEvents, loadItemView } from "../store";
+import type { ChatEvent } from "../wire";
 import { compactStreamedEvents } from "./snapshots";
 import { dispatchNextQueued } from "./start";
 
@@ -36,16 +36,17 @@ type Ending = {
  */
 export async function endTurn(tx: Tx, ending: Ending): Promise<{ ended: boolean; next: boolean }> {
   const { chatId, turnId, itemId, outcome } = ending;
-  const ended = await tx.turn.updateMany({ where: { id: turnId, status: "running" }, data: { status: outcome, endedAt: new Date() } });
-  if (ended.count === 0) return { ended: false, next: false };
-  await storeFinalReply(tx, ending);
-  await tx.chat.update({ where: { id: chatId }, data: { activeTurnId: null } });
+  // The turn ends if it still runs, and says what revision its reply is at, in one statement.
+  const [ended] = await tx.$queryRaw<{ revision: number }[]>`
+    UPDATE "Turn" SET "status" = ${outcome}::"TurnStatus", "endedAt" = ${new Date()}
+    WHERE "id" = ${turnId}::uuid AND "status" = 'running'
+    RETURNING (SELECT "revision" FROM "Item" WHERE "id" = ${itemId}::uuid) AS "revision"`;
+  if (!ended) return { ended: false, next: false };
+  await storeFinalReply(tx, ending, ended.revision);
+  // The oldest queued message starts the next turn, which takes the chat; without one, none runs.
   const next = await dispatchNextQueued(tx, chatId);
-  await appendEvents(tx, chatId, [
-    { type: "item.completed", item: await loadItemView(tx, itemId) },
-    { type: "turn.ended", turnId, status: outcome },
-    ...next,
-  ]);
+  const events: ChatEvent[] = [{ type: "item.completed", item: await loadItemView(tx, itemId) }, { type: "turn.ended", turnId, status: outcome }, ...next];
+  await appendEvents(tx, chatId, events, [], next.length > 0 ? {} : { chat: { activeTurnId: null } });
   return { ended: true, next: next.length > 0 };
 }
 
@@ -59,37 +60,29 @@ export async function endTurn(tx: Tx, ending: Ending): Promise<{ ended: boolean;
 export async function completeInterruptedReply(tx: Tx, ending: Ending): Promise<boolean> {
   const turn = await tx.turn.findUnique({ where: { id: ending.turnId }, select: { status: true, endedAt: true, leaseExpiresAt: true } });
   const recovered = turn?.status === "interrupted" && turn.endedAt !== null && turn.leaseExpiresAt < turn.endedAt;
-  const item = await tx.item.findUnique({ where: { id: ending.itemId }, select: { turnId: true, status: true } });
+  const item = await tx.item.findUnique({ where: { id: ending.itemId }, select: { turnId: true, status: true, revision: true } });
   if (!recovered || item?.turnId !== ending.turnId || item.status !== "interrupted") return false;
   await tx.turn.update({ where: { id: ending.turnId }, data: { status: ending.outcome } });
-  await storeFinalReply(tx, ending);
+  await storeFinalReply(tx, ending, item.revision);
   await appendEvents(tx, ending.chatId, [{ type: "item.completed", item: await loadItemView(tx, ending.itemId) }]);
   return true;
 }
 
 /**
- * The reply's final blocks, stored with the next revision and their frozen first readings. The
- * events it streamed are deleted: the caller appends its `item.completed`, which carries it whole.
+ * The reply's final blocks, stored with the revision after `previous` and their frozen first
+ * readings. The events it streamed are deleted in the same statement: the caller appends its
+ * `item.completed`, which carries it whole.
  */
-async function storeFinalReply(tx: Tx, ending: Ending): Promise<void> {
+async function storeFinalReply(tx: Tx, ending: Ending, previous: number): Promise<void> {
   const { chatId, turnId, itemId, content, outcome, grants } = ending;
-  const { revision: previous } = await tx.item.findUniqueOrThrow({ where: { id: itemId }, select: { revision: true } });
   const revision = previous + 1;
   const compiled = ending.drawn.blocks.map((block) => ({ ...block, revision }));
   const blocks = await freezeFirstReadings(tx, { itemId, revision, blocks: compiled, readings: ending.readings ?? [] });
-  await tx.item.update({
-    where: { id: itemId },
-    data: {
-      content,
-      parts: ending.drawn.parts,
-      blocks: blocks as unknown as Prisma.InputJsonValue,
-      revision,
-      status: ITEM_STATUS[outcome],
-      completedAt: new Date(),
-      snapshotSeq: null,
-    },
-  });
-  await compactStreamedEvents(tx, { chatId, turnId, itemId });
+  await tx.$executeRaw`
+    WITH ${compactStreamedEvents({ chatId, turnId, itemId })}
+    UPDATE "Item" SET "content" = ${content}, "parts" = ${JSON.stringify(ending.drawn.parts)}::jsonb, "blocks" = ${JSON.stringify(blocks)}::jsonb,
+      "revision" = ${revision}, "status" = ${ITEM_STATUS[outcome]}::"ItemStatus", "completedAt" = ${new Date()}, "snapshotSeq" = NULL
+    WHERE "id" = ${itemId}::uuid`;
   if (grants?.length && outcome === "finished") {
     await tx.deterministicGrant.createMany({ data: grants.map((grant) => ({ itemId, ...grant })), skipDuplicates: true });
   }

@@ -57,13 +57,15 @@ export async function storedReplyContent(tx: Tx, { chatId, itemId }: { chatId: s
 }
 
 /**
- * Deletes the events the turn's reply streamed; the caller holds the chat lock and appends the
- * reply's `item.completed` in the same transaction. Sequence numbers are never reused, so a page
- * resuming inside the deleted range reads on from the next event that remains.
+ * A common table expression `compacted` deleting the events the turn's reply streamed, for the
+ * statement that stores the reply whole; the caller holds the chat lock and appends the reply's
+ * `item.completed` in the same transaction. Sequence numbers are never reused, so a page resuming
+ * inside the deleted range reads on from the next event that remains.
  */
-export async function compactStreamedEvents(tx: Tx, { chatId, turnId, itemId }: { chatId: string; turnId: string; itemId: string }): Promise<number> {
-  return tx.$executeRaw`
-    DELETE FROM "ChatEvent"
-    WHERE "chatId" = ${chatId}::uuid AND "seq" > (SELECT "replyFromSeq" FROM "Turn" WHERE "id" = ${turnId}::uuid)
-      AND "type" IN (${Prisma.join([...STREAMED_EVENT_TYPES])}) AND "data"->>'itemId' = ${itemId}`;
+export function compactStreamedEvents({ chatId, turnId, itemId }: { chatId: string; turnId: string; itemId: string }): Prisma.Sql {
+  return Prisma.sql`compacted AS (
+      DELETE FROM "ChatEvent"
+      WHERE "chatId" = ${chatId}::uuid AND "seq" > (SELECT "replyFromSeq" FROM "Turn" WHERE "id" = ${turnId}::uuid)
+        AND "type" IN (${Prisma.join([...STREAMED_EVENT_TYPES])}) AND "data"->>'itemId' = ${itemId}
+    )`;
 }
