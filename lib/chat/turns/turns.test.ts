@@ -45,16 +45,20 @@ describe("turns", () => {
 
     // A message queued behind the running reply: that reply's end starts it, so it is handed on.
     let release!: () => void;
+    let started!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
+    const replying = new Promise<void>((resolve) => (started = resolve));
     const waiting: Agent = {
       async *reply({ message }) {
+        started();
         await held;
         yield { type: "text", text: `re: ${message}` };
       },
     };
     await sendMessage({ visitorId, chatId, text: "first" });
     const running = driveChat(chatId, waiting, handOff);
-    await vi.waitFor(async () => expect((await loadChatView({ visitorId, chatId })).items.at(-1)?.status).toBe("streaming"));
+    // The agent is asked only once the turn is claimed: the chat's turn runs from here on.
+    await replying;
     expect((await sendMessage({ visitorId, chatId, text: "second" })).status).toBe("queued");
     release();
     await running;
