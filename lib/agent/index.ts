@@ -13,6 +13,7 @@ import { agentStatus, currentAgentStatus, type AgentStatus } from "./status";
 
 export type { Agent, AgentChunk, AgentMessage, AgentRequest } from "./agent";
 export { envelope } from "./envelope";
+export { endReplyWith } from "./reply-ending";
 export { agentDescription, agentStatus, type AgentStatus } from "./status";
 
 /** The registered live sources, as a model's instructions list them. */
