@@ -1,7 +1,8 @@
 /**
  * Runs once when a server instance starts. It starts nothing that outlives a request's work
  * (decision 010): it reads the configuration, so a production start with a missing or short
- * SESSION_SECRET fails at once in one sentence (and a model that cannot run is said once), and it
+ * SESSION_SECRET fails at once in one sentence; a model that cannot run is said once, after one
+ * question to its provider (a few seconds at most, never holding up the start); and it
  * starts the LISTEN connection, so a URL that cannot deliver notices (a transaction pooler) is
  * reported now, not found out by a stream.
  * TRACE is refused here too, before the framework fails to build a Request for it.
@@ -12,10 +13,10 @@ export async function register() {
   refuseUnservedMethods();
   const { assertConfigAtStart } = await import("@/lib/server-start");
   assertConfigAtStart();
-  const { appConfig } = await import("@/lib/config");
-  const { agent } = appConfig();
-  // A model that cannot run is said once, here; the mock answers meanwhile and the home page says why.
-  if (agent.kind === "mock" && agent.problem) console.error(`${agent.problem} The scripted mock agent answers instead.`);
+  // A model that cannot run (no key, or one its provider does not know) is said once, when the
+  // provider has answered; start-up does not wait for it, and the home page says it too.
+  const { announceAgent } = await import("@/lib/agent/status");
+  void announceAgent();
   const { startListener } = await import("@/lib/chat/notify");
   void startListener();
 }

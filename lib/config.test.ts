@@ -51,6 +51,7 @@ describe("agent configuration", () => {
       provider: "openai",
       modelId: "gpt-5-mini",
       name: "openai/gpt-5-mini",
+      catalog: "full",
     });
     expect(chosen({ AGENT: "model", AI_MODEL: " anthropic/claude-sonnet-4-5 ", ANTHROPIC_API_KEY: "k" })).toMatchObject({ provider: "anthropic", modelId: "claude-sonnet-4-5" });
     expect(chosen({ AGENT: "model", AI_MODEL: "google/gemini-2.5-flash", AI_GATEWAY_API_KEY: "k" })).toMatchObject({ provider: "gateway", modelId: "google/gemini-2.5-flash" });
@@ -76,5 +77,16 @@ describe("agent configuration", () => {
     expect(problem({ AGENT: "model", AI_MODEL: "mistral/large" })).toMatch(/^AI_MODEL=mistral\/large needs AI_GATEWAY_API_KEY/);
     for (const source of [{ AGENT: "model" }, { AGENT: "model", AI_MODEL: "x/y" }]) expect(problem(source).split(". ")).toHaveLength(1);
     expect(parseAppConfig({ AGENT: "model" }).agent).toMatchObject({ kind: "mock", problem: expect.stringContaining("AI_MODEL") });
+  });
+
+  it("gives a model the full block catalog unless AI_CATALOG asks for the compact one", () => {
+    const model = { AGENT: "model", AI_MODEL: "openai/gpt-5-mini", OPENAI_API_KEY: "k" };
+    expect(chosen(model)).toMatchObject({ kind: "model", catalog: "full" });
+    expect(chosen({ ...model, AI_CATALOG: "" })).toMatchObject({ kind: "model", catalog: "full" });
+    expect(chosen({ ...model, AI_CATALOG: " compact " })).toMatchObject({ kind: "model", catalog: "compact" });
+    expect(chosen({ ...model, AI_CATALOG: "full" })).toMatchObject({ kind: "model", catalog: "full" });
+    expect(chosen({ ...model, AI_CATALOG: "short" })).toEqual({ kind: "mock", problem: "AI_CATALOG must be full or compact." });
+    // The mock has no instructions: the setting is read only for a model.
+    expect(chosen({ AGENT: "mock", AI_CATALOG: "short" })).toEqual({ kind: "mock" });
   });
 });

@@ -28,13 +28,22 @@ const agentEnvSchema = z.object({
   OPENAI_API_KEY: setting,
   ANTHROPIC_API_KEY: setting,
   AI_GATEWAY_API_KEY: setting,
+  AI_CATALOG: setting,
 });
+
+// Read only for a model: the mock has no instructions, so a wrong value matters only then.
+const catalogSchema = z.enum(["full", "compact"], { error: "AI_CATALOG must be full or compact." }).default("full");
+
+/** How much of the block catalog a model's instructions describe: every component, or props only. */
+export type CatalogSetting = z.infer<typeof catalogSchema>;
 
 /** Which agent answers chats: the scripted mock, or a model reached directly or through the AI Gateway. */
 export type AgentSetting =
   /** `problem`: why the model asked for cannot run, in one sentence. */
   | { kind: "mock"; problem?: string }
-  | { kind: "model"; provider: "openai" | "anthropic" | "gateway"; modelId: string; name: string };
+  | ModelSetting;
+
+export type ModelSetting = { kind: "model"; provider: "openai" | "anthropic" | "gateway"; modelId: string; name: string; catalog: CatalogSetting };
 
 const MODEL_NAME = /^([a-z0-9][a-z0-9-]*)\/(\S+)$/;
 const DIRECT_KEYS = { openai: "OPENAI_API_KEY", anthropic: "ANTHROPIC_API_KEY" } as const;
@@ -108,9 +117,11 @@ export function parseAgentSetting(source: Record<string, string | undefined>): A
   const match = MODEL_NAME.exec(env.AI_MODEL);
   if (!match) return mock(`AI_MODEL=${env.AI_MODEL} is not a provider/model id ${EXAMPLE}.`);
   const [name, provider, modelId] = match as unknown as [string, string, string];
+  const catalog = catalogSchema.safeParse(env.AI_CATALOG);
+  if (!catalog.success) return mock(catalog.error.issues[0]!.message);
   const direct = provider === "openai" || provider === "anthropic" ? provider : undefined;
-  if (direct && env[DIRECT_KEYS[direct]]) return { kind: "model", provider: direct, modelId, name };
-  if (env.AI_GATEWAY_API_KEY) return { kind: "model", provider: "gateway", modelId: name, name };
+  if (direct && env[DIRECT_KEYS[direct]]) return { kind: "model", provider: direct, modelId, name, catalog: catalog.data };
+  if (env.AI_GATEWAY_API_KEY) return { kind: "model", provider: "gateway", modelId: name, name, catalog: catalog.data };
   return mock(
     direct
       ? `AI_MODEL=${name} needs ${DIRECT_KEYS[direct]} (or AI_GATEWAY_API_KEY to go through the AI Gateway).`

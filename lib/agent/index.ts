@@ -1,17 +1,20 @@
-import { appConfig, type AgentSetting } from "@/lib/config";
+import { appConfig, type CatalogSetting, type ModelSetting } from "@/lib/config";
 import { appComponents } from "@/lib/chat/components";
 import { LIVE_SOURCES } from "@/lib/live-sources";
 import { appTools } from "@/lib/tools";
-import type { Agent } from "./agent";
+import type { Agent, AgentRequest } from "./agent";
 import { createMockAgent } from "./mock-agent";
 import { frameTools, toJsonSchema } from "./model/frame-tools";
-import { createModelAgent } from "./model/model-agent";
+import { createModelAgent, type ModelAgentOptions } from "./model/model-agent";
 import { buildInstructions, type LiveSourceDescription } from "./model/prompt";
 import { languageModel } from "./model/provider";
 import { SCENARIOS } from "./scenarios";
+import { agentStatus, currentAgentStatus, type AgentStatus } from "./status";
 
 export type { Agent, AgentChunk, AgentMessage, AgentRequest } from "./agent";
 export { envelope } from "./envelope";
+export { endReplyWith } from "./reply-ending";
+export { agentDescription, agentStatus, type AgentStatus } from "./status";
 
 /** The registered live sources, as a model's instructions list them. */
 function liveSources(): LiveSourceDescription[] {
@@ -20,28 +23,38 @@ function liveSources(): LiveSourceDescription[] {
 
 let modelAgent: Agent | undefined;
 
-/** The agent that answers chats: the scripted mock unless configuration names a model. */
+/**
+ * The agent that answers chats: the scripted mock unless configuration names a model. A model's
+ * first reply waits for start-up's question to its provider; a model the provider does not know
+ * leaves the mock answering.
+ */
 export function chatAgent(): Agent {
-  const setting = appConfig().agent;
-  if (setting.kind === "mock") return createMockAgent({ deltaMs: appConfig().agentDeltaMs });
-  return (modelAgent ??= configuredModelAgent(setting));
+  if (appConfig().agent.kind === "mock") return agentFor(appConfig().agent);
+  return checkedAgent(agentStatus());
 }
 
-function configuredModelAgent(setting: Extract<AgentSetting, { kind: "model" }>): Agent {
-  return createModelAgent({ model: languageModel(setting), instructions: appInstructions(), frames: frameTools(appComponents, appTools) });
+/** An agent that answers once `status` is known, as `agentFor` picks. */
+export function checkedAgent(status: Promise<AgentStatus>): Agent {
+  return {
+    async *reply(request: AgentRequest) {
+      yield* agentFor(await status).reply(request);
+    },
+  };
+}
+
+function agentFor(status: AgentStatus): Agent {
+  if (status.kind === "mock") return createMockAgent({ deltaMs: appConfig().agentDeltaMs });
+  return (modelAgent ??= createModelAgent(modelAgentOptions(status)));
+}
+
+/** What the model agent is built from in this app: the configured model, its instructions and the manifest's tools. */
+export function modelAgentOptions(setting: ModelSetting): ModelAgentOptions {
+  return { model: languageModel(setting), instructions: appInstructions(setting.catalog), frames: frameTools(appComponents, appTools) };
 }
 
 /** A model's instructions in this app: the block catalog, its live sources, its manifest and tools. */
-export function appInstructions(): string {
-  return buildInstructions({ sources: liveSources(), frames: frameTools(appComponents, appTools), tools: appTools });
-}
-
-/** Who answers, in a sentence for the home page. */
-export function agentDescription(): string {
-  const setting = appConfig().agent;
-  if (setting.kind === "model") return `Replies come from ${setting.name}, through the AI SDK.`;
-  if (setting.problem) return `Replies come from the scripted mock agent because the configured model cannot run: ${setting.problem}`;
-  return "Replies come from the scripted mock agent: no model is configured (set AGENT=model, AI_MODEL and a key to use one).";
+export function appInstructions(catalog: CatalogSetting = "full"): string {
+  return buildInstructions({ catalog, sources: liveSources(), frames: frameTools(appComponents, appTools), tools: appTools });
 }
 
 // A model is not scripted: its starters ask for each kind of UI in plain words.
@@ -52,6 +65,6 @@ const MODEL_STARTERS = [
 ];
 
 /** The prompts the home page offers to start a chat: one per scenario of the mock, or a model's few. */
-export function starterPrompts(): string[] {
-  return appConfig().agent.kind === "model" ? MODEL_STARTERS : SCENARIOS.map((scenario) => scenario.prompt);
+export function starterPrompts(status: AgentStatus = currentAgentStatus()): string[] {
+  return status.kind === "model" ? MODEL_STARTERS : SCENARIOS.map((scenario) => scenario.prompt);
 }

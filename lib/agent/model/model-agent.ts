@@ -1,6 +1,6 @@
 import { jsonSchema, streamText, tool, type LanguageModel, type ModelMessage, type ToolSet } from "ai";
-import { findUiFences } from "@/lib/intelligent-ui";
 import type { Agent, AgentChunk, AgentMessage } from "../agent";
+import { proseEnding } from "../reply-ending";
 import { EnvelopeWriter } from "./envelope-writer";
 import { failureSentence, ModelReplyError, SENTENCES } from "./failure";
 import { frameFromToolCall, type FrameTool } from "./frame-tools";
@@ -79,12 +79,11 @@ export function createModelAgent(options: ModelAgentOptions): Agent {
       } catch (error) {
         failure = error;
       }
-      // Stopped, or past the turn's deadline: the runner ends the turn with what was written.
+      // Stopped, or past the turn's deadline: the runner ends the turn, and says why at the deadline.
       if (signal.aborted) return;
       if (failure === undefined && !cutOff) return yield* text(envelope.end());
       const sentence = failure === undefined ? SENTENCES.cutOff : failureSentence(failure);
-      const separator = envelope.prose.trim() ? `${closingFence(envelope.prose)}\n\n` : "";
-      yield* text(envelope.text(separator + sentence) + envelope.end());
+      yield* text(envelope.text(proseEnding(envelope.prose, sentence)) + envelope.end());
       if (failure !== undefined) throw new ModelReplyError(sentence, { cause: failure });
     },
   };
@@ -99,12 +98,4 @@ export function conversation(history: readonly AgentMessage[], message: string):
   return [...history, { role: "user" as const, content: message }]
     .filter((entry) => entry.content.trim() !== "")
     .map((entry) => ({ role: entry.role, content: entry.content }));
-}
-
-/** A reply cut off inside a block gets its fence closed, so the sentence after it is not part of the block. */
-function closingFence(prose: string): string {
-  const last = findUiFences(prose).at(-1);
-  if (!last || last.closed) return "";
-  const marker = /^ {0,3}(`{3,}|~{3,})/.exec(prose.slice(last.start, last.contentStart))?.[1] ?? "```";
-  return `\n${marker}`;
 }

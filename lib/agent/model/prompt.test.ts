@@ -3,9 +3,10 @@ import { z } from "zod";
 import { describeUiCatalog } from "@/lib/intelligent-ui";
 import type { ConfirmableTool } from "@/lib/component-frames";
 import { appComponents } from "@/lib/chat/components";
+import { parseAgentSetting } from "@/lib/config";
 import { LIVE_SOURCES } from "@/lib/live-sources";
 import { appTools } from "@/lib/tools";
-import { appInstructions } from "..";
+import { appInstructions, modelAgentOptions } from "..";
 import { frameTools } from "./frame-tools";
 import { buildInstructions, type LiveSourceDescription } from "./prompt";
 
@@ -55,5 +56,16 @@ describe("the instructions a model gets", () => {
     for (const source of LIVE_SOURCES.values()) expect(text).toContain(`- "${source.name}": ${source.description} Arguments: {`);
     expect(text).toContain("`choice_list`");
     expect(text).toContain('"send-email"');
+  });
+
+  it("in this app, describe the catalog as AI_CATALOG chose: full by default, or compact", () => {
+    expect(appInstructions()).toBe(appInstructions("full"));
+    expect(appInstructions("compact")).toContain(describeUiCatalog({ compact: true }));
+    expect(appInstructions("compact")).not.toContain(describeUiCatalog());
+    expect(appInstructions("compact").length).toBeLessThan(appInstructions("full").length);
+    const setting = parseAgentSetting({ AGENT: "model", AI_MODEL: "openai/gpt-5-mini", OPENAI_API_KEY: "sk-test", AI_CATALOG: "compact" });
+    if (setting.kind !== "model") throw new Error("expected a model");
+    expect(modelAgentOptions(setting).instructions).toBe(appInstructions("compact"));
+    expect(modelAgentOptions({ ...setting, catalog: "full" }).instructions).toBe(appInstructions("full"));
   });
 });

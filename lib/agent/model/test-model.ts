@@ -8,10 +8,17 @@ type FinishReason = "stop" | "length" | "content-filter" | "tool-calls" | "error
 
 /**
  * One step of a scripted model reply: a text delta; a tool call (`raw` input is sent as written,
- * anything else as JSON); a provider error part; the finish reason; or `hang`, which streams
- * nothing more until the request is aborted, then fails the way a cancelled fetch does.
+ * anything else as JSON); a provider error part; the finish reason; `wait`, which streams nothing
+ * more until the promise it returns settles; or `hang`, which streams nothing more until the
+ * request is aborted, then fails the way a cancelled fetch does.
  */
-export type ModelStep = string | { tool: string; input: unknown; raw?: boolean } | { error: unknown } | { finish: FinishReason } | "hang";
+export type ModelStep =
+  | string
+  | { tool: string; input: unknown; raw?: boolean }
+  | { error: unknown }
+  | { finish: FinishReason }
+  | { wait: () => Promise<void> }
+  | "hang";
 
 const USAGE = {
   inputTokens: { total: 10, noCache: 10, cacheRead: undefined, cacheWrite: undefined },
@@ -46,6 +53,7 @@ function streamOf(script: readonly ModelStep[], signal: AbortSignal | undefined)
           return;
         }
         if (typeof step === "string") controller.enqueue({ type: "text-delta", id: "text", delta: step });
+        else if ("wait" in step) await step.wait();
         else if ("tool" in step) {
           const input = step.raw ? String(step.input) : JSON.stringify(step.input);
           controller.enqueue({ type: "tool-call", toolCallId: `call-${++calls}`, toolName: step.tool, input });

@@ -1,9 +1,11 @@
 import { randomUUID } from "node:crypto";
 import { APICallError } from "ai";
 import { afterAll, describe, expect, it, vi } from "vitest";
+import { checkedAgent, type Agent } from "@/lib/agent";
 import { SENTENCES } from "@/lib/agent/model/failure";
 import { frameTools } from "@/lib/agent/model/frame-tools";
 import { createModelAgent } from "@/lib/agent/model/model-agent";
+import { resolveAgent } from "@/lib/agent/status";
 import { buildInstructions } from "@/lib/agent/model/prompt";
 import { scriptedModel, type ModelStep } from "@/lib/agent/model/test-model";
 import { db, disconnectDb } from "@/lib/db/client";
@@ -15,6 +17,7 @@ import { createChat, loadChatView, sendMessage } from "../chats";
 import { appComponents } from "../components";
 import { selectFrameChoice } from "../selections";
 import { driveChat } from "./run";
+import { requestStop } from "./stop";
 
 // Real turns with the model agent: the AI SDK's mock model streams scripted chunks, and the reply
 // goes through the same runner, writer, event log, previews and frame resolution as the mock's.
@@ -45,6 +48,40 @@ async function chatWith(model: ReturnType<typeof scriptedModel>, message = "Plan
   const view = async () => loadChatView({ visitorId, chatId });
   return { visitorId, chatId, view, reply: (await view()).items[1]! };
 }
+
+/** A promise and the function that settles it, for a test to say when a script goes on. */
+function gate() {
+  let open = () => {};
+  const opened = new Promise<void>((resolve) => (open = resolve));
+  return { opened, open };
+}
+
+/** The agent, and a promise that settles once the runner has taken its first chunk and asks for the next. */
+function watched(agent: Agent) {
+  const taken = gate();
+  return {
+    taken: taken.opened,
+    agent: {
+      async *reply(request) {
+        for await (const chunk of agent.reply(request)) {
+          yield chunk;
+          taken.open();
+        }
+      },
+    } satisfies Agent,
+  };
+}
+
+/** Items as `role:status`, and the text of each reply. */
+async function itemsOf(visitorId: string, chatId: string) {
+  const chat = await loadChatView({ visitorId, chatId });
+  const text = (index: number) => chat.items[index]!.parts.map((part) => ("text" in part ? part.text : "")).join("");
+  return { statuses: chat.items.map((item) => `${item.role}:${item.status}`), text, running: chat.running };
+}
+
+// Long enough to be written as a record at once: the envelope holds back shorter prose.
+const FIRST = "Checking the release checklist, step by step.";
+const SECOND = " Then the deploy status, one region at a time.";
 
 function choiceNode(nodes: readonly UiNode[]): UiNode | undefined {
   for (const node of nodes) {
@@ -132,5 +169,66 @@ describe("turns answered by a model", () => {
     expect(chat.items[1]!.parts).toEqual([{ kind: "text", text: `Let me check the runs\n\n${SENTENCES.busy}` }]);
     expect(chat.items[3]!.parts).toEqual([{ kind: "text", text: "All green." }]);
     expect(chat.running).toBe(false);
+  });
+
+  it("stops the model's request when a person presses Stop, keeps what it wrote, and answers the queued message next", async () => {
+    const resume = gate();
+    const model = scriptedModel([FIRST, { wait: () => resume.opened }, SECOND, "hang"], ["All green."]);
+    const visitorId = randomUUID();
+    const { chatId } = await createChat({ visitorId, message: "How is the release?" });
+    await sendMessage({ visitorId, chatId, text: "Still there?" });
+    const { agent, taken } = watched(agentOf(model));
+    const driving = driveChat(chatId, agent);
+    await taken;
+    expect(await requestStop({ visitorId, chatId })).toEqual({ stopping: true });
+    // The next write sees the Stop: the runner aborts the agent, and the SDK the model's request.
+    resume.open();
+    await driving;
+
+    const [stopped, next] = model.doStreamCalls;
+    expect(stopped!.abortSignal?.aborted).toBe(true);
+    expect(next!.abortSignal?.aborted).toBe(false);
+    const items = await itemsOf(visitorId, chatId);
+    expect(items.statuses).toEqual(["user:complete", "assistant:stopped", "user:complete", "assistant:complete"]);
+    expect(items.text(1)).toMatch(/^Checking the release checklist, step by step\./);
+    expect(items.text(3)).toBe("All green.");
+    expect(items.running).toBe(false);
+    const turns = await db().turn.findMany({ where: { chatId }, orderBy: { startedAt: "asc" } });
+    expect(turns.map((turn) => turn.status)).toEqual(["stopped", "finished"]);
+  });
+
+  it("aborts the model's request at the turn's deadline and ends the reply as failed, with a sentence saying so", async () => {
+    const model = scriptedModel([FIRST, "hang"], ["All green."]);
+    const deadlines = [new AbortController(), new AbortController()];
+    let started = 0;
+    const visitorId = randomUUID();
+    const { chatId } = await createChat({ visitorId, message: "How is the release?" });
+    await sendMessage({ visitorId, chatId, text: "Still there?" });
+    const { agent, taken } = watched(agentOf(model));
+    const driving = driveChat(chatId, agent, null, { turnDeadline: () => deadlines[started++]!.signal });
+    await taken;
+    // The first turn's deadline passes while the model is silent.
+    deadlines[0]!.abort();
+    await driving;
+
+    expect(started).toBe(2);
+    expect(model.doStreamCalls[0]!.abortSignal?.aborted).toBe(true);
+    const items = await itemsOf(visitorId, chatId);
+    expect(items.statuses).toEqual(["user:complete", "assistant:failed", "user:complete", "assistant:complete"]);
+    expect(items.text(1)).toBe(`${FIRST}\n\nThe reply took too long, so it stopped here. Try again.`);
+    expect(items.text(3)).toBe("All green.");
+    const turns = await db().turn.findMany({ where: { chatId }, orderBy: { startedAt: "asc" } });
+    expect(turns.map((turn) => turn.status)).toEqual(["failed", "finished"]);
+  });
+
+  it("answers with the mock while the configured model is one its provider does not know", async () => {
+    const setting = { kind: "model", provider: "openai", modelId: "gpt-nonexistent", name: "openai/gpt-nonexistent", catalog: "full" } as const;
+    const status = resolveAgent(setting, { env: { OPENAI_API_KEY: "sk-test" }, fetch: async () => Response.json({}, { status: 404 }) });
+    const visitorId = randomUUID();
+    const { chatId } = await createChat({ visitorId, message: "hi" });
+    await driveChat(chatId, checkedAgent(status));
+    const items = await itemsOf(visitorId, chatId);
+    expect(items.statuses).toEqual(["user:complete", "assistant:complete"]);
+    expect(items.text(1)).toMatch(/^You said: “hi”\./);
   });
 });

@@ -1,5 +1,5 @@
 import "server-only";
-import { type Agent, type AgentChunk, chatAgent } from "@/lib/agent";
+import { type Agent, type AgentChunk, chatAgent, endReplyWith } from "@/lib/agent";
 import { Prisma } from "@/lib/db/generated/client";
 import { db } from "@/lib/db/client";
 import { appConfig } from "@/lib/config";
@@ -19,6 +19,12 @@ import { leaseFromNow, renewTurnLease, ReplyWriter, type TurnState } from "./wri
 const MAX_REPLY_CHARACTERS = 262_144;
 // A silent or endless agent must not hold the chat: the turn fails before the route's 300 s limit.
 const MAX_TURN_MS = 240_000;
+const DEADLINE_SENTENCE = "The reply took too long, so it stopped here. Try again.";
+
+export type DriveOptions = {
+  /** A signal for each turn that aborts when the turn has run too long: by default 240 s after it starts. */
+  turnDeadline?: () => AbortSignal;
+};
 
 /**
  * Runs the chat's waiting turn. Safe to call from several places at once: a turn is claimed by
@@ -26,14 +32,19 @@ const MAX_TURN_MS = 240_000;
  * `handOff` (the default inside the Next server) the next queued turn goes to a fresh invocation
  * (decision 010); without one (tests, scripts) the whole queue runs here, after a turn slot frees.
  */
-export async function driveChat(chatId: string, agent: Agent = chatAgent(), handOff: HandOff | null = defaultHandOff()): Promise<void> {
+export async function driveChat(
+  chatId: string,
+  agent: Agent = chatAgent(),
+  handOff: HandOff | null = defaultHandOff(),
+  { turnDeadline = () => AbortSignal.timeout(MAX_TURN_MS) }: DriveOptions = {},
+): Promise<void> {
   const waiting = await withTurnSlot(async () => {
     for (;;) {
       // Null too when the chat was deleted meanwhile: nothing is left to run.
       const claim = await claimTurn(chatId);
       if (!claim) return false;
       // Only a turn whose end started the next queued one leaves more to run.
-      if (!(await runTurn(claim, agent))) return false;
+      if (!(await runTurn(claim, agent, turnDeadline()))) return false;
       if (handOff) return true;
     }
   });
@@ -43,23 +54,27 @@ export async function driveChat(chatId: string, agent: Agent = chatAgent(), hand
 
 /**
  * Streams the agent's reply into the item, then ends the turn, which starts the next queued one.
- * Returns whether it did: false when no message waited, or the end was left to recovery.
+ * Returns whether it did: false when no message waited, or the end was left to recovery. At the
+ * deadline the agent is aborted and the reply ends as failed, with a sentence saying why.
  */
-async function runTurn(claim: Claim, chatAgentForTurn: Agent): Promise<boolean> {
+async function runTurn(claim: Claim, chatAgentForTurn: Agent, deadline: AbortSignal): Promise<boolean> {
   const agent = claim.route ? replyWith(claim.route.content) : chatAgentForTurn;
   const stop = new AbortController();
   let recovered = false;
   let outcome: TurnOutcome = "finished";
+  let ending: string | undefined;
   let streaming = true;
-  const halt = (reason: "recovered" | "failed" | "stopped") => {
+  const halt = (reason: "recovered" | "failed" | "stopped", sentence?: string) => {
     if (reason === "recovered") recovered = true;
     // A write failing after the agent finished does not fail the reply: its end stores it whole.
-    else if (reason === "stopped" || streaming) outcome = reason;
+    else if (reason === "stopped" || streaming) [outcome, ending] = [reason, sentence];
     stop.abort();
   };
   const onState = (state: Exclude<TurnState, "running">) => halt(state === "stop" ? "stopped" : "recovered");
   const heartbeat = setInterval(() => void renewLease(claim, onState), Math.max(250, appConfig().turnLeaseMs / 3));
-  const deadline = setTimeout(() => halt("failed"), MAX_TURN_MS);
+  const onDeadline = () => halt("failed", DEADLINE_SENTENCE);
+  if (deadline.aborted) onDeadline();
+  else deadline.addEventListener("abort", onDeadline, { once: true });
   const writer = new ReplyWriter(claim, onState, () => halt("failed"));
   let content = "";
   let finished = false;
@@ -85,9 +100,10 @@ async function runTurn(claim: Claim, chatAgentForTurn: Agent): Promise<boolean> 
     }
   } finally {
     streaming = false;
-    clearTimeout(deadline);
+    deadline.removeEventListener("abort", onDeadline);
     await writer.close();
   }
+  if (ending) content = endReplyWith(content, ending);
   // A turn recovered meanwhile writes nothing more, unless its agent finished: that end is stored late.
   const next = !recovered || (finished && outcome === "finished") ? await finishReply(claim, storableText(content, { final: true }), outcome) : false;
   clearInterval(heartbeat);
