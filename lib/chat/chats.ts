@@ -44,9 +44,9 @@ export async function createChat({ visitorId, message, maxChats = appConfig().ma
     }
     const chat = await tx.chat.create({ data: { visitorId, title: message ? titleFrom(message) : "New chat" } });
     if (!message) return { chatId: chat.id, status: null };
-    const locked = await lockChat(tx, { chatId: chat.id, visitorId });
-    const sent = await sendOrQueue(tx, locked, { text: message });
-    await appendEvents(tx, chat.id, sent.events);
+    // A chat this transaction created is seen by no other until it commits: it needs no lock.
+    const sent = await sendOrQueue(tx, chat, { text: message });
+    await appendEvents(tx, chat.id, sent.events, sent.writes, { chat: sent.chat });
     return { chatId: chat.id, status: sent.status };
   });
 }
@@ -67,7 +67,7 @@ export async function sendMessage({ visitorId, chatId, text }: { visitorId: stri
   return db().$transaction(async (tx) => {
     const chat = await lockChat(tx, { chatId, visitorId });
     const sent = await sendOrQueue(tx, chat, { text });
-    await appendEvents(tx, chatId, sent.events);
+    await appendEvents(tx, chatId, sent.events, sent.writes, { chat: sent.chat });
     return sent;
   });
 }

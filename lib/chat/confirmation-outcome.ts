@@ -1,7 +1,7 @@
 import "server-only";
 import type { Tx } from "@/lib/db/client";
 import { AppError } from "@/lib/http/errors";
-import { sendOrQueue } from "./turns/start";
+import { sendOrQueueNow } from "./turns/start";
 import { confirmationOutcome, type ChatEvent, type ConfirmationOutcome, type ConfirmationView } from "./wire";
 
 type Settled = Pick<ConfirmationView, "token" | "instanceId" | "action" | "status" | "outcome"> & { chatId: string; itemId: string };
@@ -37,9 +37,9 @@ export async function reportOutcome(tx: Tx, row: Settled): Promise<ChatEvent[]> 
   const selection = await tx.frameSelection.findUnique({ where: { confirmationToken: row.token }, select: { label: true } });
   const label = selection?.label ?? row.action;
   // Read now, not from the lock: an earlier report in this transaction may have started a turn.
-  const chat = await tx.chat.findUniqueOrThrow({ where: { id: row.chatId }, select: { id: true, activeTurnId: true } });
+  const chat = await tx.chat.findUniqueOrThrow({ where: { id: row.chatId }, select: { id: true, activeTurnId: true, lastPosition: true } });
   try {
-    const sent = await sendOrQueue(tx, chat, {
+    const sent = await sendOrQueueNow(tx, chat, {
       text: outcomeText(label, row, outcome),
       origin: { kind: "confirmation", itemId: row.itemId, instanceId: row.instanceId, token: row.token, label, outcome },
     });

@@ -6,7 +6,7 @@ import { Prisma } from "@/lib/db/generated/client";
 import { AppError } from "@/lib/http/errors";
 import { proposalInsert, proposalView, proposeAction } from "./confirmations";
 import { appendEvents, chatLock, readUnderLock, storedTimestamp, toSelectionView } from "./store";
-import { sendOrQueue } from "./turns/start";
+import { type LockedTurns, sendOrQueue } from "./turns/start";
 import { componentPartSchema, reopensList, type ComponentPart, type SelectionView } from "./wire";
 import { z } from "zod";
 
@@ -70,7 +70,7 @@ export async function selectFrameChoice(target: Target): Promise<SelectionOutcom
     const row = { ...base, queued: sent.status === "queued", messageId: sent.itemId, queuedId: sent.queuedId, confirmationToken: null };
     const selection = toSelectionView(row);
     const writes = alias === null ? [selectionInsert(row)] : [selectionInsert(row), grantUse(target, row.at)];
-    await appendEvents(tx, target.chatId, [{ type: "selection.recorded", itemId: target.itemId, selection }, ...sent.events], writes);
+    await appendEvents(tx, target.chatId, [{ type: "selection.recorded", itemId: target.itemId, selection }, ...sent.events], [...writes, ...sent.writes], { chat: sent.chat });
     return { status: sent.status, selection, event };
   });
 }
@@ -103,6 +103,7 @@ function grantUse(target: Target, at: Date): Prisma.Sql {
 
 const frameRowSchema = z.object({
   activeTurnId: z.string().nullable(),
+  lastPosition: z.number().int(),
   stale: z.boolean(),
   // The reply: all null when the chat holds no such item.
   role: z.enum(["user", "assistant"]).nullable(),
@@ -128,7 +129,7 @@ const frameRowSchema = z.object({
 });
 
 type AnswerableFrame = {
-  chat: { id: string; activeTurnId: string | null };
+  chat: LockedTurns;
   part: ComponentPart;
   /** The list's latest pick, and whether the proposal it made ended without running. */
   latest: (NonNullable<z.infer<typeof frameRowSchema>["latest"]> & { reopened: boolean }) | null;
@@ -144,7 +145,7 @@ type AnswerableFrame = {
 async function lockAnswerableFrame(tx: Tx, target: Target): Promise<AnswerableFrame> {
   const rows = await readUnderLock(() => tx.$queryRaw<z.input<typeof frameRowSchema>[]>`
     WITH ${chatLock(target)}
-    SELECT chat."activeTurnId", chat."stale", item."role"::text AS "role", item."parentToolUseId", item."status"::text AS "status",
+    SELECT chat."activeTurnId", chat."lastPosition", chat."stale", item."role"::text AS "role", item."parentToolUseId", item."status"::text AS "status",
       (SELECT part FROM jsonb_array_elements(item."parts") WITH ORDINALITY AS parts(part, ordinality)
         WHERE part->>'kind' = 'component' AND part->>'instanceId' = ${target.instanceId} ORDER BY ordinality LIMIT 1) AS "part",
       to_jsonb(latest) AS "latest", confirmation."status"::text AS "confirmationStatus", confirmation."outcome" AS "confirmationOutcome",
@@ -165,7 +166,7 @@ async function lockAnswerableFrame(tx: Tx, target: Target): Promise<AnswerableFr
   }
   const reopened = row.confirmationStatus !== null && reopensList({ status: row.confirmationStatus, outcome: row.confirmationOutcome });
   return {
-    chat: { id: target.chatId, activeTurnId: row.activeTurnId },
+    chat: { id: target.chatId, activeTurnId: row.activeTurnId, lastPosition: row.lastPosition },
     part: row.part,
     latest: row.latest && { ...row.latest, reopened },
     alias: row.alias,

@@ -19,7 +19,7 @@ import {
 } from "./wire";
 import { z } from "zod";
 
-type LockedChat = { id: string; visitorId: string; activeTurnId: string | null; lastEventSeq: number };
+type LockedChat = { id: string; visitorId: string; activeTurnId: string | null; lastEventSeq: number; lastPosition: number };
 
 /**
  * Locks the chat row for the rest of the transaction. Every write to a chat's items, turns, queue
@@ -28,7 +28,7 @@ type LockedChat = { id: string; visitorId: string; activeTurnId: string | null; 
  */
 export async function lockChat(tx: Tx, { chatId, visitorId }: { chatId: string; visitorId?: string }): Promise<LockedChat> {
   const rows = await tx.$queryRaw<LockedChat[]>`
-    SELECT "id", "visitorId", "activeTurnId", "lastEventSeq" FROM "Chat" WHERE "id" = ${chatId}::uuid FOR UPDATE`;
+    SELECT "id", "visitorId", "activeTurnId", "lastEventSeq", "lastPosition" FROM "Chat" WHERE "id" = ${chatId}::uuid FOR UPDATE`;
   const chat = rows[0];
   if (!chat || (visitorId !== undefined && chat.visitorId !== visitorId)) {
     throw new AppError("chat-not-found", "This chat does not exist.");

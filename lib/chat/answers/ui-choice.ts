@@ -6,7 +6,7 @@ import { Prisma } from "@/lib/db/generated/client";
 import { AppError } from "@/lib/http/errors";
 import { issuedQueryValues, type IssuedReading } from "../readings";
 import { appendEvents, chatLock, readUnderLock, storedTimestamp, toUiAnswerView } from "../store";
-import { sendOrQueue } from "../turns/start";
+import { type LockedTurns, sendOrQueue } from "../turns/start";
 import { uiBlockSchema, type UiAnswerView } from "../wire";
 import { z } from "zod";
 
@@ -63,7 +63,7 @@ export async function answerUiChoice(request: UiChoiceRequest): Promise<UiChoice
       at: new Date(),
     };
     const recorded = toUiAnswerView(row);
-    await appendEvents(tx, request.chatId, [{ type: "ui.answered", itemId: request.itemId, answer: recorded }, ...sent.events], [answerInsert(row)]);
+    await appendEvents(tx, request.chatId, [{ type: "ui.answered", itemId: request.itemId, answer: recorded }, ...sent.events], [answerInsert(row), ...sent.writes], { chat: sent.chat });
     return { status: sent.status, answer: recorded };
   });
 }
@@ -88,6 +88,7 @@ const STALE_REASONS = {
 
 const answerableRowSchema = z.object({
   activeTurnId: z.string().nullable(),
+  lastPosition: z.number().int(),
   stale: z.boolean(),
   // The reply: all null when the chat holds no such reply.
   status: z.enum(["streaming", "complete", "interrupted", "failed", "stopped"]).nullable(),
@@ -113,7 +114,7 @@ const answerableRowSchema = z.object({
 });
 
 type Answerable = {
-  chat: { id: string; activeTurnId: string | null };
+  chat: LockedTurns;
   block: UiBlock;
   completedAt: Date;
   newer: boolean;
@@ -131,7 +132,7 @@ type Answerable = {
 async function lockAnswerableBlock(tx: Tx, request: UiChoiceRequest): Promise<Answerable> {
   const rows = await readUnderLock(() => tx.$queryRaw<z.input<typeof answerableRowSchema>[]>`
     WITH ${chatLock(request)}
-    SELECT chat."activeTurnId", chat."stale",
+    SELECT chat."activeTurnId", chat."lastPosition", chat."stale",
       item."status"::text AS "status", item."parentToolUseId", item."revision", item."completedAt",
       (SELECT block FROM jsonb_array_elements(COALESCE(item."blocks", '[]'::jsonb)) AS block WHERE block->>'id' = ${request.blockId}) AS "block",
       EXISTS (SELECT 1 FROM "Item" later WHERE later."chatId" = chat."id" AND later."role" = 'assistant'
@@ -153,7 +154,7 @@ async function lockAnswerableBlock(tx: Tx, request: UiChoiceRequest): Promise<An
   if (row.block === null || row.block === undefined) throw new AppError("ui-block-not-found", "This block is not in the chat.");
   const { itemId, blockId, revision } = request;
   return {
-    chat: { id: request.chatId, activeTurnId: row.activeTurnId },
+    chat: { id: request.chatId, activeTurnId: row.activeTurnId, lastPosition: row.lastPosition },
     block: uiBlockSchema.parse(row.block),
     completedAt: row.completedAt,
     newer: row.newer,

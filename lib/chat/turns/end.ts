@@ -36,15 +36,17 @@ type Ending = {
  */
 export async function endTurn(tx: Tx, ending: Ending): Promise<{ ended: boolean; next: boolean }> {
   const { chatId, turnId, itemId, outcome } = ending;
-  // The turn ends if it still runs, and says what revision its reply is at, in one statement.
-  const [ended] = await tx.$queryRaw<{ revision: number }[]>`
+  // The turn ends if it still runs, and says what revision its reply is at and where the chat's
+  // items end (the lock keeps both), in one statement.
+  const [ended] = await tx.$queryRaw<{ revision: number; lastPosition: number }[]>`
     UPDATE "Turn" SET "status" = ${outcome}::"TurnStatus", "endedAt" = ${new Date()}
     WHERE "id" = ${turnId}::uuid AND "status" = 'running'
-    RETURNING (SELECT "revision" FROM "Item" WHERE "id" = ${itemId}::uuid) AS "revision"`;
+    RETURNING (SELECT "revision" FROM "Item" WHERE "id" = ${itemId}::uuid) AS "revision",
+      (SELECT "lastPosition" FROM "Chat" WHERE "id" = ${chatId}::uuid) AS "lastPosition"`;
   if (!ended) return { ended: false, next: false };
   await storeFinalReply(tx, ending, ended.revision);
   // The oldest queued message starts the next turn, which takes the chat; without one, none runs.
-  const next = await dispatchNextQueued(tx, chatId);
+  const next = await dispatchNextQueued(tx, { id: chatId, lastPosition: ended.lastPosition });
   const events: ChatEvent[] = [{ type: "item.completed", item: await loadItemView(tx, itemId) }, { type: "turn.ended", turnId, status: outcome }, ...next];
   await appendEvents(tx, chatId, events, [], next.length > 0 ? {} : { chat: { activeTurnId: null } });
   return { ended: true, next: next.length > 0 };

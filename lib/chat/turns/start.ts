@@ -1,6 +1,7 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import type { Tx } from "@/lib/db/client";
+import { Prisma } from "@/lib/db/generated/client";
 import { appConfig } from "@/lib/config";
 import { AppError } from "@/lib/http/errors";
 import { toItemView, toSelectionView, toUiAnswerView } from "../store";
@@ -11,36 +12,51 @@ import { type ChatEvent, type Origin, type QueuedView, readOrigin } from "../wir
 
 export type Message = { text: string; origin?: Origin | null };
 
+/** The chat as its lock read it: whether a turn runs, and its last item's position. */
+export type LockedTurns = { id: string; activeTurnId: string | null; lastPosition: number };
+
 /**
- * Writes a person's message as a user item and starts the turn that answers it, in one statement:
- * the chat takes the next position and the turn, the item and the turn are inserted. No turn may run.
+ * A person's message as a user item and the turn that answers it, to be written by the statement
+ * that appends their events: its common table expressions insert both, and the append's update of
+ * the chat row moves the chat on (`chat`). The item takes the position after the last one, which
+ * the caller read under the lock. No turn may run.
  */
-export async function startTurn(tx: Tx, chatId: string, message: Message) {
+export function turnStart(chat: Omit<LockedTurns, "activeTurnId">, message: Message) {
   const turnId = randomUUID();
-  const itemId = randomUUID();
   const now = new Date();
+  const item = {
+    id: randomUUID(), position: chat.lastPosition + 1, role: "user" as const, status: "complete" as const, content: message.text,
+    parts: [{ kind: "text", text: message.text }], blocks: null, revision: 0, origin: message.origin ?? null, parentToolUseId: null, createdAt: now, completedAt: now,
+  };
   const lease = new Date(now.getTime() + appConfig().turnLeaseMs);
-  const parts = JSON.stringify([{ kind: "text", text: message.text }]);
-  const origin = message.origin ? JSON.stringify(message.origin) : null;
-  const [item] = await tx.$queryRaw<Parameters<typeof toItemView>[0][]>`
-    WITH chat AS (
-      UPDATE "Chat" SET "lastPosition" = "lastPosition" + 1, "activeTurnId" = ${turnId}::uuid, "updatedAt" = now()
-      WHERE "id" = ${chatId}::uuid RETURNING "lastPosition"
-    ), item AS (
-      INSERT INTO "Item" ("id", "chatId", "position", "role", "status", "content", "parts", "origin", "turnId", "createdAt", "completedAt")
-      SELECT ${itemId}::uuid, ${chatId}::uuid, chat."lastPosition", 'user', 'complete', ${message.text}, ${parts}::jsonb, ${origin}::jsonb, ${turnId}::uuid, ${now}, ${now}
-      FROM chat
-      RETURNING "id", "position", "role"::text AS "role", "status"::text AS "status", "content", "parts", "blocks", "revision", "origin", "parentToolUseId", "createdAt", "completedAt"
-    ), turn AS (
-      INSERT INTO "Turn" ("id", "chatId", "triggerItemId", "leaseExpiresAt") SELECT ${turnId}::uuid, ${chatId}::uuid, item."id", ${lease} FROM item
-    )
-    SELECT * FROM item`;
-  if (!item) throw new AppError("chat-not-found", "This chat does not exist.");
+  const writes = [
+    Prisma.sql`message_item AS (
+        INSERT INTO "Item" ("id", "chatId", "position", "role", "status", "content", "parts", "origin", "turnId", "createdAt", "completedAt")
+        VALUES (${item.id}::uuid, ${chat.id}::uuid, ${item.position}, 'user', 'complete', ${item.content}, ${JSON.stringify(item.parts)}::jsonb,
+          ${item.origin ? JSON.stringify(item.origin) : null}::jsonb, ${turnId}::uuid, ${now}, ${now})
+      )`,
+    Prisma.sql`message_turn AS (
+        INSERT INTO "Turn" ("id", "chatId", "triggerItemId", "leaseExpiresAt") VALUES (${turnId}::uuid, ${chat.id}::uuid, ${item.id}::uuid, ${lease})
+      )`,
+  ];
   const events: ChatEvent[] = [
     { type: "item.created", item: toItemView(item) },
     { type: "turn.started", turnId },
   ];
-  return { itemId, turnId, events };
+  return { itemId: item.id, turnId, events, writes, chat: { lastPosition: item.position, activeTurnId: turnId } };
+}
+
+type TurnStart = ReturnType<typeof turnStart>;
+
+/**
+ * Writes a turn's start at once, in a statement of its own, for a caller whose later steps must
+ * see the turn running (the next queued message, a decision's report before another's).
+ */
+async function writeTurnStart(tx: Tx, chatId: string, start: TurnStart): Promise<void> {
+  await tx.$executeRaw`
+    WITH ${Prisma.join(start.writes, ", ")}
+    UPDATE "Chat" SET "lastPosition" = ${start.chat.lastPosition}, "activeTurnId" = ${start.chat.activeTurnId}::uuid, "updatedAt" = now()
+    WHERE "id" = ${chatId}::uuid`;
 }
 
 /** The messages still waiting behind the running turn, oldest first. */
@@ -54,11 +70,13 @@ function toQueuedView(row: { id: bigint; text: string; createdAt: Date }): Queue
 }
 
 /** Starts the turn for the oldest queued message, if any, right after the previous turn ended. */
-export async function dispatchNextQueued(tx: Tx, chatId: string): Promise<ChatEvent[]> {
+export async function dispatchNextQueued(tx: Tx, chat: Omit<LockedTurns, "activeTurnId">): Promise<ChatEvent[]> {
+  const chatId = chat.id;
   const next = await tx.queuedMessage.findFirst({ where: { chatId, dispatchedAt: null }, orderBy: { id: "asc" } });
   if (!next) return [];
   const origin = readOrigin(next.origin);
-  const started = await startTurn(tx, chatId, { text: next.text, origin });
+  const started = turnStart(chat, { text: next.text, origin });
+  await writeTurnStart(tx, chatId, started);
   await tx.queuedMessage.update({ where: { id: next.id }, data: { dispatchedAt: new Date(), itemId: started.itemId } });
   const sent = origin ? await MARK_SENT[origin.kind](tx, { queuedId: next.id, messageId: started.itemId, turnId: started.turnId }) : [];
   return [{ type: "queue.removed", id: next.id.toString() }, ...started.events, ...sent];
@@ -86,18 +104,28 @@ const MARK_SENT: Record<Origin["kind"], (tx: Tx, sent: Sent) => Promise<ChatEven
 // A chat holds at most this many messages waiting behind its running reply.
 export const MAX_QUEUED = 20;
 
-/** Sends a message now, or queues it behind the running turn. */
-export async function sendOrQueue(tx: Tx, chat: { id: string; activeTurnId: string | null }, message: Message) {
+/**
+ * Sends a message now, or queues it behind the running turn. A message sent is written by the
+ * caller's event append, which takes its `writes` and `chat` options; a queued one is written
+ * here, as its event carries the id its insert takes.
+ */
+export async function sendOrQueue(tx: Tx, chat: LockedTurns, message: Message) {
   if (chat.activeTurnId) {
     const queued = await queueMessage(tx, chat.id, message);
     if (!queued) {
       throw new AppError("queue-full", `${MAX_QUEUED} messages are already waiting for the reply to finish; send this one once it has.`, undefined, { retryAfterSeconds: 10 });
     }
     const events: ChatEvent[] = [{ type: "queue.added", queued: toQueuedView(queued) }];
-    return { status: "queued" as const, queuedId: queued.id, itemId: null, turnId: chat.activeTurnId, events };
+    return { status: "queued" as const, queuedId: queued.id, itemId: null, turnId: chat.activeTurnId, events, writes: [], chat: undefined };
   }
-  const started = await startTurn(tx, chat.id, message);
-  return { status: "sent" as const, queuedId: null, ...started };
+  return { status: "sent" as const, queuedId: null, ...turnStart(chat, message) };
+}
+
+/** Sends a decision's report as sendOrQueue does, but writes a message sent at once (see writeTurnStart). */
+export async function sendOrQueueNow(tx: Tx, chat: LockedTurns, message: Message) {
+  const sent = await sendOrQueue(tx, chat, message);
+  if (sent.status === "sent") await writeTurnStart(tx, chat.id, sent);
+  return sent;
 }
 
 /**
