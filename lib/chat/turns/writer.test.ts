@@ -1,0 +1,136 @@
+import { randomUUID } from "node:crypto";
+import { afterAll, describe, expect, it } from "vitest";
+import { db, disconnectDb } from "@/lib/db/client";
+import { createChat, loadChatView } from "../chats";
+import { drawReply } from "../reply";
+import { chatEventSchema, type ChatEvent } from "../wire";
+import { END_RETRY_WINDOW_MS, storeEnd } from "./store-end";
+import { PREVIEW_INTERVAL_MS, ReplyWriter, type WriterClock } from "./writer";
+
+afterAll(async () => {
+  await disconnectDb();
+});
+
+/** A clock the test moves by hand: a timer runs only when the clock passes it, and its write is awaited. */
+function handClock() {
+  let now = 1_000_000;
+  let timers: { due: number; run: () => Promise<void> }[] = [];
+  const clock: WriterClock = {
+    now: () => now,
+    after(ms, run) {
+      const timer = { due: now + ms, run };
+      timers.push(timer);
+      return () => {
+        timers = timers.filter((other) => other !== timer);
+      };
+    },
+  };
+  async function advance(ms: number): Promise<void> {
+    const until = now + ms;
+    for (;;) {
+      const next = timers.filter((timer) => timer.due <= until).sort((a, b) => a.due - b.due)[0];
+      if (!next) break;
+      timers = timers.filter((timer) => timer !== next);
+      now = Math.max(now, next.due);
+      await next.run();
+    }
+    now = until;
+  }
+  return { clock, advance, now: () => now };
+}
+
+/** A chat whose turn is running with its reply item bound, as a claimed turn leaves it. */
+async function streamingReply() {
+  const visitorId = randomUUID();
+  const { chatId } = await createChat({ visitorId, message: "Plan the release" });
+  const chat = await db().chat.findUniqueOrThrow({ where: { id: chatId } });
+  const turnId = chat.activeTurnId!;
+  const reply = await db().item.create({
+    data: { chatId, position: 2, role: "assistant", status: "streaming", content: "", parts: [], turnId, snapshotSeq: chat.lastEventSeq },
+  });
+  await db().turn.update({ where: { id: turnId }, data: { replyItemId: reply.id, replyFromSeq: chat.lastEventSeq } });
+  return { visitorId, chatId, turnId, itemId: reply.id };
+}
+
+async function loggedEvents(chatId: string): Promise<ChatEvent[]> {
+  const rows = await db().chatEvent.findMany({ where: { chatId }, orderBy: { seq: "asc" }, select: { data: true } });
+  return rows.map((row) => chatEventSchema.parse(row.data));
+}
+
+const previewsIn = (events: ChatEvent[]) => events.flatMap((event) => (event.type === "item.blocks" ? [event] : []));
+
+const OPENING = "Here is the plan.\n\n```ui\n<Summary>Release plan</Summary>\n";
+// About a line of text each: every line is written within 50 ms, but previews wait their turn.
+const stepLine = (index: number) => `<Callout title="Step ${index}">Step number ${index} of the release, in full.</Callout>\n`;
+
+describe("a streaming reply's block previews", () => {
+  it("are written while the reply streams, at most one per 250 ms, and the last catches up with a quiet agent", async () => {
+    const target = await streamingReply();
+    const { clock, advance, now } = handClock();
+    const writer = new ReplyWriter(target, () => {}, () => {}, clock);
+    let content = OPENING;
+    writer.push(content);
+    const previewedAt: number[] = [];
+    let seen = 0;
+    // A line every 20 ms; the clock moves 10 ms at a time, and every write falls on one of those.
+    for (let tick = 0; tick <= 80; tick++) {
+      await advance(tick === 0 ? 0 : 10);
+      if (tick % 2 === 0) {
+        content += stepLine(tick / 2);
+        writer.push(content);
+      }
+      const previews = previewsIn(await loggedEvents(target.chatId));
+      expect(previews.length - seen).toBeLessThanOrEqual(1);
+      if (previews.length > seen) previewedAt.push(now());
+      seen = previews.length;
+    }
+    // 800 ms of streaming: a preview at the start and then every 250 ms, never sooner.
+    expect(previewedAt.length).toBeGreaterThanOrEqual(3);
+    for (let index = 1; index < previewedAt.length; index++) expect(previewedAt[index]! - previewedAt[index - 1]!).toBeGreaterThanOrEqual(PREVIEW_INTERVAL_MS);
+    // The agent falls quiet: the block's last growth is still previewed once its interval is up.
+    await advance(2 * PREVIEW_INTERVAL_MS);
+    const last = previewsIn(await loggedEvents(target.chatId)).at(-1)!;
+    expect(last.itemId).toBe(target.itemId);
+    expect(last.blocks).toHaveLength(1);
+    expect(last.blocks[0]).toMatchObject({ id: `${target.itemId}:ui:19`, complete: false });
+    expect(JSON.stringify(last.blocks[0]!.nodes)).toContain("Step 40");
+    await writer.close();
+  });
+
+  it("are never stored as the reply's blocks: those and their revision come from the final compile at its end", async () => {
+    const target = await streamingReply();
+    const { clock, advance } = handClock();
+    const writer = new ReplyWriter(target, () => {}, () => {}, clock);
+    let content = OPENING + stepLine(0);
+    writer.push(content);
+    await advance(0);
+    content += stepLine(1);
+    writer.push(content);
+    await advance(PREVIEW_INTERVAL_MS);
+    expect(previewsIn(await loggedEvents(target.chatId)).length).toBe(2);
+
+    // Mid-reply, the stored item holds the text; its blocks are only ever previews on the stream.
+    const stored = await db().item.findUniqueOrThrow({ where: { id: target.itemId } });
+    expect(stored.content).toContain("Step 0");
+    expect(stored).toMatchObject({ blocks: null, revision: 0 });
+    const midReply = await loadChatView({ visitorId: target.visitorId, chatId: target.chatId });
+    expect(midReply.items[1]).toMatchObject({ status: "streaming", revision: 0 });
+    expect(midReply.items[1]!.blocks[`${target.itemId}:ui:19`]).toMatchObject({ complete: false });
+    expect(midReply.items[1]!.blocks[`${target.itemId}:ui:19`]!.revision).toBeUndefined();
+
+    await writer.close();
+    content += "```\n\nShall we?";
+    const drawn = drawReply(content, { itemId: target.itemId, final: true });
+    await storeEnd({ ...target, content, drawn, outcome: "finished" }, Date.now() + END_RETRY_WINDOW_MS);
+
+    const ended = await db().item.findUniqueOrThrow({ where: { id: target.itemId } });
+    expect(ended).toMatchObject({ status: "complete", revision: 1 });
+    expect(ended.blocks).toEqual(drawn.blocks.map((block) => ({ ...block, revision: 1 })));
+    expect(ended.blocks).toMatchObject([{ complete: true, revision: 1 }]);
+    // The previews are gone from the log; the completion carries the final blocks whole.
+    const events = await loggedEvents(target.chatId);
+    expect(previewsIn(events)).toEqual([]);
+    const completed = events.find((event) => event.type === "item.completed");
+    expect(completed?.type === "item.completed" && completed.item.blocks[`${target.itemId}:ui:19`]).toMatchObject({ complete: true, revision: 1 });
+  });
+});
