@@ -1,56 +1,15 @@
-import { randomUUID } from "node:crypto";
 import { afterAll, describe, expect, it } from "vitest";
 import { db, disconnectDb } from "@/lib/db/client";
-import { createChat, loadChatView } from "../chats";
+import { loadChatView } from "../chats";
 import { drawReply } from "../reply";
 import { chatEventSchema, type ChatEvent } from "../wire";
 import { END_RETRY_WINDOW_MS, storeEnd } from "./store-end";
-import { PREVIEW_INTERVAL_MS, ReplyWriter, type WriterClock } from "./writer";
+import { streamingReply } from "./test-streaming";
+import { PREVIEW_INTERVAL_MS } from "./writer";
 
 afterAll(async () => {
   await disconnectDb();
 });
-
-/** A clock the test moves by hand: a timer runs only when the clock passes it, and its write is awaited. */
-function handClock() {
-  let now = 1_000_000;
-  let timers: { due: number; run: () => Promise<void> }[] = [];
-  const clock: WriterClock = {
-    now: () => now,
-    after(ms, run) {
-      const timer = { due: now + ms, run };
-      timers.push(timer);
-      return () => {
-        timers = timers.filter((other) => other !== timer);
-      };
-    },
-  };
-  async function advance(ms: number): Promise<void> {
-    const until = now + ms;
-    for (;;) {
-      const next = timers.filter((timer) => timer.due <= until).sort((a, b) => a.due - b.due)[0];
-      if (!next) break;
-      timers = timers.filter((timer) => timer !== next);
-      now = Math.max(now, next.due);
-      await next.run();
-    }
-    now = until;
-  }
-  return { clock, advance, now: () => now };
-}
-
-/** A chat whose turn is running with its reply item bound, as a claimed turn leaves it. */
-async function streamingReply() {
-  const visitorId = randomUUID();
-  const { chatId } = await createChat({ visitorId, message: "Plan the release" });
-  const chat = await db().chat.findUniqueOrThrow({ where: { id: chatId } });
-  const turnId = chat.activeTurnId!;
-  const reply = await db().item.create({
-    data: { chatId, position: 2, role: "assistant", status: "streaming", content: "", parts: [], turnId, snapshotSeq: chat.lastEventSeq },
-  });
-  await db().turn.update({ where: { id: turnId }, data: { replyItemId: reply.id, replyFromSeq: chat.lastEventSeq } });
-  return { visitorId, chatId, turnId, itemId: reply.id };
-}
 
 async function loggedEvents(chatId: string): Promise<ChatEvent[]> {
   const rows = await db().chatEvent.findMany({ where: { chatId }, orderBy: { seq: "asc" }, select: { data: true } });
@@ -65,9 +24,7 @@ const stepLine = (index: number) => `<Callout title="Step ${index}">Step number 
 
 describe("a streaming reply's block previews", () => {
   it("are written while the reply streams, at most one per 250 ms, and the last catches up with a quiet agent", async () => {
-    const target = await streamingReply();
-    const { clock, advance, now } = handClock();
-    const writer = new ReplyWriter(target, () => {}, () => {}, clock);
+    const { writer, advance, now, ...target } = await streamingReply();
     let content = OPENING;
     writer.push(content);
     const previewedAt: number[] = [];
@@ -98,9 +55,7 @@ describe("a streaming reply's block previews", () => {
   });
 
   it("are never stored as the reply's blocks: those and their revision come from the final compile at its end", async () => {
-    const target = await streamingReply();
-    const { clock, advance } = handClock();
-    const writer = new ReplyWriter(target, () => {}, () => {}, clock);
+    const { writer, advance, ...target } = await streamingReply();
     let content = OPENING + stepLine(0);
     writer.push(content);
     await advance(0);
