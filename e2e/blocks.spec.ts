@@ -1,9 +1,9 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Locator, type Page } from "@playwright/test";
 import { startChatFromHome } from "./support";
 
 const CHECKLIST = "Walk me through a release checklist";
 
-const blocks = (page: Page) => page.getByRole("region", { name: "Interactive block" });
+const blocks = (within: Page | Locator) => within.getByRole("region", { name: "Interactive block" });
 const answered = (label: string) => new RegExp(`Answered: ${label} · .+`);
 
 /** The release checklist, set the way a person would: two checks, production, full rollout, notify. */
@@ -92,10 +92,15 @@ test.describe("intelligent-ui blocks", () => {
     const reply = page.getByRole("article", { name: "Agent" }).first();
     await expect(reply).toHaveAttribute("data-status", "streaming");
     await expect(reply).toHaveAttribute("data-status", "complete");
+    await expect(stale.locator('[data-revision="1"]')).toBeVisible();
     await blocks(stale).first().getByRole("button", { name: "Hold" }).click();
-    await expect(blocks(stale).first().getByRole("alert")).toContainText("This block changed after your page drew it.");
-    // The current page answers the new revision.
-    await blocks(page).first().getByRole("button", { name: "Hold" }).click();
+    // The tab still hears nothing from the stream: it reads the chat itself and draws the new revision.
+    const current = stale.locator('[data-revision="2"]');
+    await expect(current.getByRole("alert")).toContainText("This block changed after your page drew it. The current version is shown now");
+    await expect(stale.locator('[data-revision="1"]')).toHaveCount(0);
+    // The new revision is the one answered from that tab.
+    await blocks(current).getByRole("button", { name: "Hold" }).click();
+    await expect(blocks(current).getByText("Sent “Hold”.")).toBeVisible();
     await expect(blocks(page).first().getByText(answered("Hold"))).toBeVisible();
   });
 
