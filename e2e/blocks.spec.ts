@@ -24,12 +24,13 @@ test.describe("intelligent-ui blocks", () => {
   test.describe.configure({ timeout: 60_000 });
 
   test("the release checklist streams in, is answered once, and stays closed after reload and in a second tab", async ({ page, context }) => {
-    await startChatFromHome(page, CHECKLIST);
+    // Written slowly, so the reply streams for seconds.
+    await startChatFromHome(page, `${CHECKLIST}, slowly`);
     const reply = page.getByRole("article", { name: "Agent" }).first();
-    // Nodes draw as they arrive, before the reply has finished.
-    await expect(blocks(page).first().getByText("Release checklist for staging")).toBeVisible();
-    await expect(reply).toHaveAttribute("data-status", /streaming|complete/);
-    await expect(reply).toHaveAttribute("data-status", "complete");
+    // Nodes draw as they arrive: a preview of the block, inside the reply while it still streams.
+    const streaming = reply.and(page.locator('[data-status="streaming"]'));
+    await expect(blocks(streaming).first().getByText("Release checklist for staging")).toBeVisible();
+    await expect(reply).toHaveAttribute("data-status", "complete", { timeout: 40_000 });
 
     const block = await fillChecklist(page);
     await block.getByRole("button", { name: "Release to production" }).click();
