@@ -25,6 +25,7 @@ test.describe("intelligent-ui blocks", () => {
 
   test("the release checklist streams in, is answered once, and stays closed after reload and in a second tab", async ({ page, context }) => {
     // Written slowly, so the reply streams for seconds.
+    test.setTimeout(120_000);
     await startChatFromHome(page, `${CHECKLIST}, slowly`);
     const reply = page.getByRole("article", { name: "Agent" }).first();
     // Nodes draw as they arrive: a preview of the block, inside the reply while it still streams.
