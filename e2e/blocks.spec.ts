@@ -1,9 +1,9 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Locator, type Page } from "@playwright/test";
 import { startChatFromHome } from "./support";
 
 const CHECKLIST = "Walk me through a release checklist";
 
-const blocks = (page: Page) => page.getByRole("region", { name: "Interactive block" });
+const blocks = (within: Page | Locator) => within.getByRole("region", { name: "Interactive block" });
 const answered = (label: string) => new RegExp(`Answered: ${label} · .+`);
 
 /** The release checklist, set the way a person would: two checks, production, full rollout, notify. */
@@ -24,12 +24,14 @@ test.describe("intelligent-ui blocks", () => {
   test.describe.configure({ timeout: 60_000 });
 
   test("the release checklist streams in, is answered once, and stays closed after reload and in a second tab", async ({ page, context }) => {
-    await startChatFromHome(page, CHECKLIST);
+    // Written slowly, so the reply streams for seconds.
+    test.setTimeout(120_000);
+    await startChatFromHome(page, `${CHECKLIST}, slowly`);
     const reply = page.getByRole("article", { name: "Agent" }).first();
-    // Nodes draw as they arrive, before the reply has finished.
-    await expect(blocks(page).first().getByText("Release checklist for staging")).toBeVisible();
-    await expect(reply).toHaveAttribute("data-status", /streaming|complete/);
-    await expect(reply).toHaveAttribute("data-status", "complete");
+    // Nodes draw as they arrive: a preview of the block, inside the reply while it still streams.
+    const streaming = reply.and(page.locator('[data-status="streaming"]'));
+    await expect(blocks(streaming).first().getByText("Release checklist for staging")).toBeVisible();
+    await expect(reply).toHaveAttribute("data-status", "complete", { timeout: 40_000 });
 
     const block = await fillChecklist(page);
     await block.getByRole("button", { name: "Release to production" }).click();
@@ -92,10 +94,15 @@ test.describe("intelligent-ui blocks", () => {
     const reply = page.getByRole("article", { name: "Agent" }).first();
     await expect(reply).toHaveAttribute("data-status", "streaming");
     await expect(reply).toHaveAttribute("data-status", "complete");
+    await expect(stale.locator('[data-revision="1"]')).toBeVisible();
     await blocks(stale).first().getByRole("button", { name: "Hold" }).click();
-    await expect(blocks(stale).first().getByRole("alert")).toContainText("This block changed after your page drew it.");
-    // The current page answers the new revision.
-    await blocks(page).first().getByRole("button", { name: "Hold" }).click();
+    // The tab still hears nothing from the stream: it reads the chat itself and draws the new revision.
+    const current = stale.locator('[data-revision="2"]');
+    await expect(current.getByRole("alert")).toContainText("This block changed after your page drew it. The current version is shown now");
+    await expect(stale.locator('[data-revision="1"]')).toHaveCount(0);
+    // The new revision is the one answered from that tab.
+    await blocks(current).getByRole("button", { name: "Hold" }).click();
+    await expect(blocks(current).getByText("Sent “Hold”.")).toBeVisible();
     await expect(blocks(page).first().getByText(answered("Hold"))).toBeVisible();
   });
 

@@ -3,10 +3,12 @@
 import { useCallback, useState } from "react";
 import { z } from "zod";
 import { UiBlockView } from "@/components/blocks/ui-block-view";
+import { ErrorNote } from "@/components/ui/error-note";
 import { LocalTime } from "@/components/ui/local-time";
 import { ApiError, postJson } from "@/lib/chat/client-api";
 import { type ItemView, uiAnswerViewSchema } from "@/lib/chat/wire";
 import { sameUiValue, type UiBlock, type UiValue } from "@/lib/intelligent-ui";
+import { useChatActions } from "./chat-actions";
 import { LiveStatus } from "./live-status";
 import { useLiveReadings } from "./use-live-readings";
 import { useVisible } from "./use-visible";
@@ -50,6 +52,8 @@ function keepFocus(blockId: string) {
 
 /** An intelligent-ui block in a reply, answered through `chat.uiChoice`. */
 export function BlockPart({ item, chatId, blockId }: { item: ItemView; chatId: string; blockId: string }) {
+  // The revision a pick was refused on as stale: once a newer one is drawn, it says why it changed.
+  const [staleRevision, setStaleRevision] = useState<number | null>(null);
   const block = item.blocks[blockId];
   if (!block) {
     return (
@@ -58,12 +62,23 @@ export function BlockPart({ item, chatId, blockId }: { item: ItemView; chatId: s
       </p>
     );
   }
+  const replaced = staleRevision !== null && item.revision > staleRevision;
   // A new revision starts over: its readings and inputs belong to the old block.
-  return <ChatBlock key={`${blockId}:${item.revision}`} item={item} chatId={chatId} block={block} />;
+  return <ChatBlock key={`${blockId}:${item.revision}`} item={item} chatId={chatId} block={block} replaced={replaced} onStale={setStaleRevision} />;
 }
 
-function ChatBlock({ item, chatId, block }: { item: ItemView; chatId: string; block: UiBlock }) {
+type ChatBlockProps = {
+  item: ItemView;
+  chatId: string;
+  block: UiBlock;
+  /** This block replaced the one a pick was refused on: the refusal is said again under it. */
+  replaced: boolean;
+  onStale: (revision: number | null) => void;
+};
+
+function ChatBlock({ item, chatId, block, replaced, onStale }: ChatBlockProps) {
   const answer = item.uiAnswers[block.id] ?? null;
+  const { resync } = useChatActions();
   const [inputs, setInputs] = useState<Record<string, UiValue>>({});
   const onInputs = useCallback((next: Record<string, UiValue>) => setInputs((current) => (sameUiValue(current, next) ? current : next)), []);
   const [ref, visible] = useVisible<HTMLDivElement>();
@@ -80,6 +95,7 @@ function ChatBlock({ item, chatId, block }: { item: ItemView; chatId: string; bl
   });
 
   async function choose({ choiceId, values }: { choiceId: string; values: Record<string, UiValue> }) {
+    onStale(null);
     try {
       const body = { itemId: item.id, blockId: block.id, revision: item.revision, choiceId, values, reads: live.reads };
       answerResponseSchema.parse(await postJson(`/api/chats/${chatId}/ui-choices`, body));
@@ -88,6 +104,12 @@ function ChatBlock({ item, chatId, block }: { item: ItemView; chatId: string; bl
     } catch (error) {
       const code = error instanceof ApiError ? error.code : "";
       if (code === "stale-ui-query") live.refresh();
+      if (code === "stale-ui-block") {
+        // The page is behind the chat: it reads the chat now rather than wait for the stream, so
+        // the current version is drawn when the refusal says it is.
+        onStale(item.revision);
+        await resync();
+      }
       return { ok: false as const, message: REFUSALS[code] ?? "The choice could not be sent. Check your connection and try again." };
     }
   }
@@ -96,7 +118,7 @@ function ChatBlock({ item, chatId, block }: { item: ItemView; chatId: string; bl
   // While live data is being read, what the block shows is the last good reading: marked busy and muted.
   const reading = hasQueries && live.reason !== null && item.status === "complete" && answer === null;
   return (
-    <div ref={ref} aria-busy={reading || undefined} className="aria-busy:[&_table]:opacity-60">
+    <div ref={ref} data-revision={item.revision} aria-busy={reading || undefined} className="space-y-2 aria-busy:[&_table]:opacity-60">
       <UiBlockView
         block={block}
         answer={answer}
@@ -107,6 +129,7 @@ function ChatBlock({ item, chatId, block }: { item: ItemView; chatId: string; bl
         onInputs={onInputs}
         liveStatus={hasQueries ? <LiveStatus latest={live.latest} /> : undefined}
       />
+      {replaced && <ErrorNote>{REFUSALS["stale-ui-block"]}</ErrorNote>}
     </div>
   );
 }

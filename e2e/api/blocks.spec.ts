@@ -1,4 +1,6 @@
 import { expect, test, type APIRequestContext } from "@playwright/test";
+import { Client } from "pg";
+import { compileStoredUi } from "../../lib/intelligent-ui";
 import { choiceIdOf, createChat, sameOrigin, settledChat, textOf, type BlockBody } from "../support";
 
 type Reply = { id: string; revision: number; parentToolUseId: string | null; blocks: Record<string, BlockBody> };
@@ -18,6 +20,33 @@ function chooser(request: APIRequestContext, baseURL: string | undefined, chatId
       headers: sameOrigin(baseURL),
       data: { itemId: reply.id, blockId: block.id, revision: options.revision ?? reply.revision, choiceId, values },
     });
+}
+
+/**
+ * A finished reply whose stored block is `source`, compiled as the end of a turn compiles it: the
+ * mock agent writes only its own scenarios, so blocks a test needs are stored here instead.
+ */
+async function repliedWith(request: APIRequestContext, baseURL: string | undefined, source: string) {
+  const { chatId, reply } = await replied(request, baseURL, "Hello");
+  const content = `\`\`\`ui\n${source}\n\`\`\``;
+  const blocks = compileStoredUi(content, { id: reply.id }).map((block) => ({ ...block, revision: reply.revision }));
+  const client = new Client({ connectionString: process.env.DATABASE_URL });
+  await client.connect();
+  try {
+    const parts = blocks.map((block) => ({ kind: "block", blockId: block.id }));
+    const { rowCount } = await client.query(`UPDATE "Item" SET "content" = $1, "parts" = $2, "blocks" = $3 WHERE "id" = $4 AND "chatId" = $5`, [
+      content,
+      JSON.stringify(parts),
+      JSON.stringify(blocks),
+      reply.id,
+      chatId,
+    ]);
+    expect(rowCount).toBe(1);
+  } finally {
+    await client.end();
+  }
+  const block = blocks[0]! as unknown as BlockBody;
+  return { chatId, reply, block, choose: chooser(request, baseURL, chatId, reply, block) };
 }
 
 const CHECKLIST = "Walk me through a release checklist";
@@ -91,16 +120,22 @@ test.describe("chat.uiChoice over HTTP", () => {
     expect((await choose(release, READY)).status()).toBe(200);
   });
 
-  test("lets exactly one of many concurrent different picks win", async ({ request, baseURL }) => {
-    const { chatId, reply, block } = await replied(request, baseURL, CHECKLIST);
-    const choose = chooser(request, baseURL, chatId, reply, block);
-    const ids = [choiceIdOf(block, "Release to"), choiceIdOf(block, "Hold")];
-    const responses = await Promise.all(Array.from({ length: 20 }, (_, index) => choose(ids[index % 2]!, READY)));
-    const winners = await Promise.all(responses.filter((response) => response.status() === 200).map(async (response) => (await response.json()).answer.choiceId));
-    expect(new Set(winners).size).toBe(1);
-    expect(responses.every((response) => response.status() === 200 || response.status() === 409)).toBe(true);
+  test("lets exactly one of 50 concurrent picks of different choices win, with one answer and one message", async ({ request, baseURL }) => {
+    const options = Array.from({ length: 50 }, (_, index) => `  <Choice context="Option ${index} please">Option ${index}</Choice>`);
+    const { chatId, block, choose } = await repliedWith(request, baseURL, `<Choices>\n${options.join("\n")}\n</Choices>`);
+    const ids = Array.from({ length: 50 }, (_, index) => choiceIdOf(block, `Option ${index}`));
+    expect(new Set(ids).size).toBe(50);
+    const responses = await Promise.all(ids.map((id) => choose(id, {})));
+    const statuses = responses.map((response) => response.status());
+    expect(statuses.filter((status) => status === 200)).toHaveLength(1);
+    for (const response of responses.filter((response) => response.status() !== 200)) {
+      expect(response.status()).toBe(409);
+      expect(await response.json()).toMatchObject({ code: "ui-already-answered" });
+    }
+    const winner = (await responses.find((response) => response.status() === 200)!.json()) as { answer: { choiceId: string } };
     const chat = await settledChat(request, chatId);
-    expect(chat.items.filter((item) => item.role === "user")).toHaveLength(2);
+    const picked = chat.items.filter((item) => item.role === "user").slice(1);
+    expect(picked.map(textOf)).toEqual([`Option ${ids.indexOf(winner.answer.choiceId)} please`]);
   });
 
   test("answers many concurrent identical picks alike, with one message", async ({ request, baseURL }) => {
@@ -112,6 +147,64 @@ test.describe("chat.uiChoice over HTTP", () => {
     for (const body of bodies) expect(body).toEqual(bodies[0]);
     const chat = await settledChat(request, chatId);
     expect(chat.items.filter((item) => item.role === "user")).toHaveLength(2);
+  });
+
+  test("refuses a value only a hidden Button could set, and values too large to check, writing nothing", async ({ request, baseURL }) => {
+    const hidden = await repliedWith(
+      request,
+      baseURL,
+      `$ready = false
+$seats = 5
+<Switch value={$ready}>Ready</Switch>
+<Show when={$ready}><Button action={@Set($seats, 50)}>Many seats</Button></Show>
+<Choices><Choice context={"Buy " + $seats + " seats"}>Buy</Choice></Choices>`,
+    );
+    const buy = choiceIdOf(hidden.block, "Buy");
+    // The Button is hidden while the switch is off: nothing on that screen could set 50 seats.
+    const forged = await hidden.choose(buy, { $ready: false, $seats: 50 });
+    expect(forged.status()).toBe(422);
+    expect(await forged.json()).toMatchObject({ code: "invalid_value" });
+
+    // Cheap as drawn; two ticked items open 3,600 repetitions, past the block's iteration budget.
+    const large = await repliedWith(
+      request,
+      baseURL,
+      `$n = []
+$l = [${Array.from({ length: 60 }, (_, index) => index).join(", ")}]
+<Checklist value={$n}><Item value={1}>One</Item><Item value={2}>Two</Item></Checklist>
+<Show when={@Count($n) > 1}><Each items={$l} as="a"><Each items={$l} as="b"><Tag>{a}{b}</Tag></Each></Each></Show>
+<Choices><Choice context="Go ahead">Go</Choice></Choices>`,
+    );
+    const go = choiceIdOf(large.block, "Go");
+    const tooLarge = await large.choose(go, { $n: [1, 2] });
+    expect(tooLarge.status()).toBe(422);
+    expect(await tooLarge.json()).toMatchObject({ code: "budget_exceeded" });
+
+    for (const { chatId } of [hidden, large]) expect((await settledChat(request, chatId)).items).toHaveLength(2);
+    // Honest picks on the same blocks go through.
+    expect((await hidden.choose(buy, { $ready: true, $seats: 50 })).status()).toBe(200);
+    expect((await large.choose(go, { $n: [1] })).status()).toBe(200);
+  });
+
+  test("refuses a pick while the reply is being written again as stale-ui-block, writing nothing", async ({ request, baseURL }) => {
+    // Written slowly, once and then again: each writing streams for seconds.
+    test.setTimeout(120_000);
+    const { chatId, reply, block } = await replied(request, baseURL, `${CHECKLIST}, slowly`);
+    const regenerate = await request.post(`/api/chats/${chatId}/items/${reply.id}/regenerate`, { headers: sameOrigin(baseURL), data: {} });
+    expect(regenerate.status()).toBe(202);
+    await expect
+      .poll(async () => {
+        const chat = (await (await request.get(`/api/chats/${chatId}?from=0`)).json()) as { items: Array<{ status: string }> };
+        return chat.items[1]!.status;
+      })
+      .toBe("streaming");
+    // A page that drew the first writing picks from it while the second streams.
+    const response = await chooser(request, baseURL, chatId, reply, block)(choiceIdOf(block, "Hold"), {});
+    expect(response.status()).toBe(409);
+    expect(await response.json()).toMatchObject({ code: "stale-ui-block", reason: "streaming" });
+    const chat = await settledChat(request, chatId, 60_000);
+    expect(chat.items).toHaveLength(2);
+    expect(chat.items[1]).toMatchObject({ status: "complete", revision: 2, uiAnswers: {} });
   });
 
   test("refuses a subagent's block: it is drawn to be read, not answered", async ({ request, baseURL }) => {

@@ -1,7 +1,9 @@
+import { spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
+import { Client } from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import type { Agent, AgentMessage } from "@/lib/agent";
-import { db, disconnectDb } from "@/lib/db/client";
+import { db, disconnectDb, readDatabaseUrl } from "@/lib/db/client";
 import { isDatabaseBusy } from "@/lib/http/errors";
 import { UiState, uiInputValues, type UiBlock, type UiValue } from "@/lib/intelligent-ui";
 import { choiceIdByLabel } from "@/lib/intelligent-ui/fixtures";
@@ -137,6 +139,21 @@ describe("chat.uiChoice", () => {
     await expect(pick(buy, { ...defaults(block), $ready: true, $seats: 50 })).resolves.toMatchObject({ answer: { label: "Buy basic" } });
   });
 
+  it("refuses a pick whose values make the stored block too large to check as budget_exceeded, writing nothing", async () => {
+    // Cheap as drawn; two ticked items open 3,600 repetitions, past the block's iteration budget.
+    const { chatId, block, pick } = await chatWithBlock(`$n = []
+$l = [${Array.from({ length: 60 }, (_, index) => index).join(", ")}]
+<Checklist value={$n}><Item value={1}>One</Item><Item value={2}>Two</Item></Checklist>
+<Show when={@Count($n) > 1}><Each items={$l} as="a"><Each items={$l} as="b"><Tag>{a}{b}</Tag></Each></Each></Show>
+<Choices><Choice context="Go ahead">Go</Choice></Choices>`);
+    expect(block).toMatchObject({ complete: true, diagnostics: [] });
+    const go = choiceId(block, "Go");
+    const before = await counts(chatId);
+    await expect(pick(go, { $n: [1, 2] })).rejects.toMatchObject({ code: "budget_exceeded" });
+    expect(await counts(chatId)).toEqual(before);
+    await expect(pick(go, { $n: [1] })).resolves.toMatchObject({ status: "sent", answer: { label: "Go" } });
+  });
+
   it("records exactly one answer and one message when 50 different picks race", async () => {
     const choices = Array.from({ length: 50 }, (_, index) => `  <Choice context="option ${index}">Option ${index}</Choice>`);
     const { visitorId, chatId, block, pick } = await chatWithBlock(`<Choices>\n${choices.join("\n")}\n</Choices>`);
@@ -267,4 +284,80 @@ describe("chat.uiChoice", () => {
     expect(await counts(chatId)).toEqual(before);
     await expect(pick(choiceId(block, "Later"))).resolves.toMatchObject({ status: "sent" });
   });
+
+  it("leaves no message without its answer, nor an answer without its message, when its process is killed between them", async () => {
+    const { chatId, reply, block, pick } = await chatWithBlock();
+    const later = choiceId(block, "Later");
+    const key = 1 + Math.floor(Math.random() * 2 ** 30);
+    const trigger = `hold_answer_${reply.id.replaceAll("-", "")}`;
+    // Only this item's answer waits, on a lock this test holds: other test files share the database.
+    await db().$executeRawUnsafe(`CREATE FUNCTION ${trigger}() RETURNS trigger AS $$ BEGIN
+      IF NEW."itemId" = '${reply.id}' THEN PERFORM pg_advisory_xact_lock(${key}); END IF; RETURN NEW; END $$ LANGUAGE plpgsql`);
+    await db().$executeRawUnsafe(`CREATE TRIGGER ${trigger} BEFORE INSERT ON "UiAnswer" FOR EACH ROW EXECUTE FUNCTION ${trigger}()`);
+    const holder = new Client({ connectionString: readDatabaseUrl() });
+    const before = await counts(chatId);
+    let exited: Promise<unknown> = Promise.resolve();
+    let child: ReturnType<typeof spawn> | undefined;
+    try {
+      await holder.connect();
+      await holder.query("SELECT pg_advisory_lock($1)", [key]);
+      const request = { chatId, visitorId: (await db().chat.findUniqueOrThrow({ where: { id: chatId } })).visitorId, itemId: reply.id, blockId: block.id, revision: reply.revision, choiceId: later, values: defaults(block) };
+      child = spawn(process.execPath, ["--conditions=react-server", "--import", "tsx", "scripts/test/ui-choice-child.ts", JSON.stringify(request)], {
+        env: { ...process.env, NODE_ENV: "test" },
+        stdio: ["ignore", "ignore", "ignore"],
+      });
+      const running = child;
+      exited = new Promise((resolve) => running.once("exit", resolve));
+      // The pick's server process waits for the lock inside its transaction, the message already written.
+      let backend: number | null = null;
+      await expect.poll(async () => (backend = await lockWaiter(key)), { timeout: 15_000, interval: 20 }).not.toBeNull();
+      expect(await holdsWriteLock(backend!, "Item")).toBe(true);
+      child.kill("SIGKILL");
+      await exited;
+      // Let the statement end: its server process finds its client gone and rolls the pick back.
+      await holder.query("SELECT pg_advisory_unlock($1)", [key]);
+      await expect.poll(() => backendAlive(backend!), { timeout: 15_000, interval: 20 }).toBe(false);
+    } finally {
+      if (child && child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
+      await exited;
+      await holder.end();
+      await db().$executeRawUnsafe(`DROP TRIGGER ${trigger} ON "UiAnswer"`);
+      await db().$executeRawUnsafe(`DROP FUNCTION ${trigger}()`);
+    }
+    expect(await counts(chatId)).toEqual(before);
+    expect(await pickMessages(chatId)).toEqual({ messages: [], answered: [] });
+    // Retried, the pick goes through once.
+    const retried = await pick(later);
+    expect(retried).toMatchObject({ status: "sent", answer: { choiceId: later } });
+    expect(await pick(later)).toEqual(retried);
+    const after = await pickMessages(chatId);
+    expect(after.messages).toHaveLength(1);
+    expect(after.answered).toEqual(after.messages);
+  });
 });
+
+/** The server process waiting for the test's advisory lock, if one is. */
+async function lockWaiter(key: number): Promise<number | null> {
+  const rows = await db().$queryRaw<{ pid: number }[]>`
+    SELECT pid FROM pg_locks WHERE locktype = 'advisory' AND NOT granted AND classid = 0 AND objid::bigint = ${key} AND objsubid = 1`;
+  return rows[0]?.pid ?? null;
+}
+
+/** Whether a server process's open transaction has written into the table. */
+async function holdsWriteLock(pid: number, table: string): Promise<boolean> {
+  const [row] = await db().$queryRaw<{ held: boolean }[]>`
+    SELECT EXISTS (SELECT 1 FROM pg_locks WHERE pid = ${pid} AND relation = ${`"${table}"`}::regclass AND mode = 'RowExclusiveLock') AS "held"`;
+  return row!.held;
+}
+
+async function backendAlive(pid: number): Promise<boolean> {
+  const [row] = await db().$queryRaw<{ alive: boolean }[]>`SELECT EXISTS (SELECT 1 FROM pg_stat_activity WHERE pid = ${pid}) AS "alive"`;
+  return row!.alive;
+}
+
+/** The chat's messages sent by a pick, and the messages its answers name: the same when none is orphaned. */
+async function pickMessages(chatId: string) {
+  const messages = await db().item.findMany({ where: { chatId, origin: { path: ["kind"], equals: "uiChoice" } }, select: { id: true } });
+  const answers = await db().uiAnswer.findMany({ where: { item: { chatId } }, select: { messageId: true } });
+  return { messages: messages.map((item) => item.id).sort(), answered: answers.map((answer) => answer.messageId).sort() };
+}

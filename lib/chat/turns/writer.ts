@@ -21,9 +21,23 @@ const WRITE_INTERVAL_MS = 50;
 const SNAPSHOT_MIN_MS = 1_000;
 const SNAPSHOT_MAX_WRITES = 100;
 // Block previews are compiled at most this often per reply (what UiStream does for a page).
-const PREVIEW_INTERVAL_MS = 250;
+export const PREVIEW_INTERVAL_MS = 250;
 
 export type WriterTarget = { chatId: string; turnId: string; itemId: string };
+
+/**
+ * The time a writer reads and waits on. `after` runs `run` once `ms` have passed and returns how
+ * to cancel it; `run`'s promise settles when the write it started has. Tests drive one by hand.
+ */
+export type WriterClock = { now(): number; after(ms: number, run: () => Promise<void>): () => void };
+
+const SYSTEM_CLOCK: WriterClock = {
+  now: () => Date.now(),
+  after(ms, run) {
+    const timer = setTimeout(() => void run(), ms);
+    return () => clearTimeout(timer);
+  },
+};
 
 export function leaseFromNow(): Date {
   return new Date(Date.now() + appConfig().turnLeaseMs);
@@ -65,7 +79,7 @@ export class ReplyWriter {
   private readonly compiler: UiCompiler;
   private latest: string | null = null;
   private chain: Promise<void> = Promise.resolve();
-  private timer: ReturnType<typeof setTimeout> | undefined;
+  private cancelTimer: (() => void) | undefined;
   private timerDue = Infinity;
   private lastWrite = 0;
   private lastPreview = -Infinity;
@@ -76,6 +90,7 @@ export class ReplyWriter {
     private readonly target: WriterTarget,
     private readonly onStopped: (state: Exclude<TurnState, "running">) => void,
     private readonly onFailing: () => void,
+    private readonly clock: WriterClock = SYSTEM_CLOCK,
   ) {
     this.compiler = new UiCompiler({ id: target.itemId, querySchemas: QUERY_SCHEMAS });
   }
@@ -83,39 +98,40 @@ export class ReplyWriter {
   push(content: string): void {
     this.latest = storableText(content, { final: false });
     const grown = this.latest.length - this.writtenContent.length;
-    this.schedule(this.lastWrite + (grown >= WRITE_CHARACTERS ? WRITE_INTERVAL_MS : WRITE_WAIT_MS) - Date.now());
+    this.schedule(this.lastWrite + (grown >= WRITE_CHARACTERS ? WRITE_INTERVAL_MS : WRITE_WAIT_MS) - this.clock.now());
   }
 
   /** Waits for the write in flight; what is still pending is left to the end of the turn. */
   async close(): Promise<void> {
-    clearTimeout(this.timer);
-    this.timer = undefined;
+    this.cancelTimer?.();
+    this.cancelTimer = undefined;
     this.latest = null;
     await this.chain;
   }
 
   /** Sets the next write `wait` ms from now, unless one is already due by then. */
   private schedule(wait: number): void {
-    const due = Date.now() + Math.max(0, wait);
-    if (this.timer && this.timerDue <= due) return;
-    clearTimeout(this.timer);
+    const due = this.clock.now() + Math.max(0, wait);
+    if (this.cancelTimer && this.timerDue <= due) return;
+    this.cancelTimer?.();
     this.timerDue = due;
-    this.timer = setTimeout(() => {
-      this.timer = undefined;
+    this.cancelTimer = this.clock.after(Math.max(0, wait), () => {
+      this.cancelTimer = undefined;
       this.chain = this.chain.then(() => this.write()).then(
         () => {
           this.failingSince = null;
         },
         (error: unknown) => this.failed(error),
       );
-    }, Math.max(0, wait));
+      return this.chain;
+    });
   }
 
   private failed(error: unknown): void {
-    this.failingSince ??= Date.now();
+    this.failingSince ??= this.clock.now();
     // The write may have committed although its answer was lost: the next one stores it whole.
     this.writesSinceSnapshot = Infinity;
-    if (Date.now() - this.failingSince < appConfig().turnLeaseMs / 3) {
+    if (this.clock.now() - this.failingSince < appConfig().turnLeaseMs / 3) {
       console.error("Reply delta write failed; the next write catches up", error);
       return;
     }
@@ -127,7 +143,7 @@ export class ReplyWriter {
     const content = this.latest;
     this.latest = null;
     if (content === null) return;
-    this.lastWrite = Date.now();
+    this.lastWrite = this.clock.now();
     const previewDue = this.lastWrite - this.lastPreview >= PREVIEW_INTERVAL_MS;
     // Decoding the reply is linear in its length, so it happens once per write, not per chunk.
     const drawn = drawReply(content, { itemId: this.target.itemId, final: false, compiler: previewDue ? this.compiler : undefined, known: this.previews });
@@ -136,7 +152,7 @@ export class ReplyWriter {
     else if (drawn.pending) {
       // A block grew but its preview waits for the interval: come back then, even if the agent is quiet.
       this.latest ??= content;
-      this.schedule(this.lastPreview + PREVIEW_INTERVAL_MS - Date.now());
+      this.schedule(this.lastPreview + PREVIEW_INTERVAL_MS - this.clock.now());
     }
     const events: ChatEvent[] = diffParts(this.target.itemId, this.written, drawn.parts);
     if (changed.length > 0) events.push({ type: "item.blocks", itemId: this.target.itemId, blocks: changed });

@@ -4,7 +4,7 @@ import { diffParts } from "./diff";
 import { addEarlierItems, appendText, applyChatEvent } from "./reducer";
 import type { ChatEvent } from "./events";
 import { buildChatView, buildItemView } from "./test-fixtures";
-import type { ChatView, ItemView, UiAnswerView } from "./views";
+import type { ChatView, ConfirmationView, ItemView, UiAnswerView } from "./views";
 
 function item(overrides: Partial<ItemView> = {}): ItemView {
   return buildItemView({ id: "reply", position: 2, status: "streaming", revision: 0, completedAt: null, ...overrides });
@@ -61,9 +61,30 @@ describe("applyChatEvent", () => {
   });
 
   it("keeps answers, selections and confirmations when a completed item replaces the streaming one", () => {
-    const completed = item({ status: "complete", revision: 1, uiAnswers: { "reply:ui:0": answer(1) } });
-    const state = applyChatEvent(chat(), { type: "item.completed", item: completed }, 4);
-    expect(state.items[0]!.uiAnswers["reply:ui:0"]).toEqual(answer(1));
+    const selection = { instanceId: "colour", choiceId: "blue", label: "Blue", at: "2026-12-01T10:00:02.000Z", queued: false, confirmationToken: "token" };
+    const confirmation: ConfirmationView = {
+      token: "token",
+      instanceId: "colour",
+      action: "paint",
+      input: { colour: "blue" },
+      toolCallId: "toolu_1",
+      status: "pending",
+      expiresAt: "2026-12-01T10:05:00.000Z",
+      outcome: null,
+    };
+    const completed = item({
+      status: "complete",
+      revision: 1,
+      uiAnswers: { "reply:ui:0": answer(1) },
+      selections: { colour: selection },
+      confirmations: { token: confirmation },
+    });
+    const streamed = applyChatEvent(chat(), { type: "item.delta", itemId: "reply", text: "Pick a colour" }, 4);
+    const state = applyChatEvent(streamed, { type: "item.completed", item: completed }, 5);
+    expect(state.items[0]!.uiAnswers).toEqual({ "reply:ui:0": answer(1) });
+    expect(state.items[0]!.selections).toEqual({ colour: selection });
+    expect(state.items[0]!.confirmations).toEqual({ token: confirmation });
+    expect(state.items[0]).toEqual(completed);
   });
 
   it("records an answer of the current revision and ignores one of an older revision", () => {

@@ -1,0 +1,58 @@
+// Test support: a reply written the way a running turn writes it, on a clock the test moves.
+import { randomUUID } from "node:crypto";
+import { db } from "@/lib/db/client";
+import { createChat } from "../chats";
+import { appendEvents, lockChat, nextPosition, toItemView } from "../store";
+import { ReplyWriter, type WriterClock } from "./writer";
+
+/** A clock the test moves by hand: a timer runs only when the clock passes it, and its write is awaited. */
+export function handClock() {
+  let now = 1_000_000;
+  let timers: { due: number; run: () => Promise<void> }[] = [];
+  const clock: WriterClock = {
+    now: () => now,
+    after(ms, run) {
+      const timer = { due: now + ms, run };
+      timers.push(timer);
+      return () => {
+        timers = timers.filter((other) => other !== timer);
+      };
+    },
+  };
+  async function advance(ms: number): Promise<void> {
+    const until = now + ms;
+    for (;;) {
+      const next = timers.filter((timer) => timer.due <= until).sort((a, b) => a.due - b.due)[0];
+      if (!next) break;
+      timers = timers.filter((timer) => timer !== next);
+      now = Math.max(now, next.due);
+      await next.run();
+    }
+    now = until;
+  }
+  return { clock, advance, now: () => now };
+}
+
+/**
+ * A new chat whose turn is running with its reply item bound, as a claimed turn leaves it, and
+ * the reply's writer on a hand-moved clock.
+ */
+export async function streamingReply(message = "Plan the release") {
+  const visitorId = randomUUID();
+  const { chatId } = await createChat({ visitorId, message });
+  const { turnId, itemId } = await db().$transaction(async (tx) => {
+    const chat = await lockChat(tx, { chatId });
+    const turnId = chat.activeTurnId!;
+    const position = await nextPosition(tx, chatId);
+    const reply = await tx.item.create({
+      data: { chatId, position, role: "assistant", status: "streaming", content: "", parts: [], turnId, snapshotSeq: chat.lastEventSeq },
+    });
+    await tx.turn.update({ where: { id: turnId }, data: { replyItemId: reply.id, replyFromSeq: chat.lastEventSeq } });
+    await appendEvents(tx, chatId, [{ type: "item.created", item: toItemView(reply) }]);
+    return { turnId, itemId: reply.id };
+  });
+  const target = { chatId, turnId, itemId };
+  const time = handClock();
+  const writer = new ReplyWriter(target, () => {}, () => {}, time.clock);
+  return { visitorId, ...target, writer, ...time };
+}
