@@ -93,10 +93,12 @@ function ChatBlock({ item, chatId, block }: { item: ItemView; chatId: string; bl
   }
 
   const hasQueries = Object.keys(block.queries).length > 0;
-  // While live data is being read, what the block shows is the last good reading: marked busy and muted.
-  const reading = hasQueries && live.reason !== null && item.status === "complete" && answer === null;
+  const current = hasQueries && item.status === "complete" && answer === null;
+  // While live data is being read, or after a read failed, what the block shows is the last good reading: muted.
+  const reading = current && live.reason !== null;
+  const muted = current && live.muted;
   return (
-    <div ref={ref} aria-busy={reading || undefined} className="aria-busy:[&_table]:opacity-60">
+    <div ref={ref} aria-busy={reading || undefined} data-muted={muted || undefined} className="data-muted:[&_table]:opacity-60">
       <UiBlockView
         block={block}
         answer={answer}
