@@ -13,7 +13,7 @@ export type LiveQueryState = "reading" | "unread" | "failed" | "ready";
 /**
  * One query's readings on the page: the last good one (what the block draws and a choice
  * presents), the last one whatever its state, whether a read is in flight, and the read id the
- * server refused as stale when a choice presented it.
+ * server refused as stale when a choice presented it, until a read after the refusal succeeds.
  */
 export type LiveQuery = { good: ReadingView | null; last: ReadingView | null; inFlight: boolean; refused: string | null };
 

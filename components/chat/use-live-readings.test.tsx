@@ -185,7 +185,16 @@ describe("a live block on the page", () => {
     expect(server.choices).toHaveLength(2);
   });
 
-  it("keeps choices closed after a stale refusal while the reading on screen has not been replaced", async () => {
+  it("opens choices again when the read after a stale refusal answers the same reading from the cache", async () => {
+    mount();
+    server.refusals.push({ status: 409, code: "stale-ui-query", message: "The live data changed.", reason: "stale-read" });
+    server.readings.push((branch) => reading("frozen", branch, 2));
+    await choose();
+    expect(server.queries).toHaveLength(1);
+    expect(summarise().disabled).toBe(false);
+  });
+
+  it("keeps choices closed after a stale refusal while the read after it fails", async () => {
     mount();
     server.refusals.push({ status: 409, code: "stale-ui-query", message: "The live data changed.", reason: "stale-read" });
     server.readings.push((branch) => reading(null, branch, 0, "failed"));

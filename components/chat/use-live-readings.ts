@@ -86,7 +86,8 @@ export function useLiveReadings({ chatId, itemId, revision, block, frozen, input
       }
       setOwnReads((current) => ({
         ...current,
-        [name]: { ...current[name], good: reading?.state === "fresh" ? reading : current[name]?.good, last: reading ?? current[name]?.last, inFlight: false },
+        // A fresh reading is issued anew, even one the cache answers with a refused id again.
+        [name]: reading?.state === "fresh" ? { good: reading, last: reading, inFlight: false, refused: null } : { ...current[name], last: reading ?? current[name]?.last, inFlight: false },
       }));
     },
     [chatId, itemId, revision, block.id],
