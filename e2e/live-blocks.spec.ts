@@ -84,4 +84,49 @@ test.describe("live blocks", () => {
     await expect(block.getByText(/could not be read for these inputs/)).toBeVisible();
     await expect(block.getByRole("button", { name: "Summarise for the team" })).toBeDisabled();
   });
+
+  test("a pick the server refuses as stale reads the data again at once, and the person picks again on the new reading", async ({ page }) => {
+    await startChatFromHome(page, "Triage the failing build");
+    await expect(page.getByRole("article", { name: "Agent" }).first()).toHaveAttribute("data-status", "complete");
+    const block = page.getByRole("region", { name: "Interactive block" }).first();
+    // The first pick presents a read id the server never issued: the real server refuses it as stale.
+    let picks = 0;
+    await page.route("**/ui-choices", async (route) => {
+      picks++;
+      const body = route.request().postDataJSON() as { reads: Record<string, string> };
+      if (picks > 1) return route.continue();
+      return route.continue({ postData: JSON.stringify({ ...body, reads: { $runs: "00000000-0000-4000-8000-000000000000" } }) });
+    });
+    const reread = page.waitForResponse((response) => response.url().includes("/ui-queries") && response.request().method() === "POST");
+    const summarise = block.getByRole("button", { name: "Summarise for the team" });
+    await summarise.click();
+    await expect(block.getByText("The live data changed since it was read.", { exact: false })).toBeVisible();
+    const reading = (await (await reread).json()) as { reading: { readId: string; value: { failing: number } } };
+    await expect(summarise).toBeEnabled();
+    const sent = page.waitForRequest((request) => request.url().includes("/ui-choices"));
+    await summarise.click();
+    expect((await sent).postDataJSON()).toMatchObject({ reads: { $runs: reading.reading.readId } });
+    await expect(block.getByText(/Answered: Summarise for the team · .+/)).toBeVisible();
+    await expect(page.getByText(`has ${reading.reading.value.failing} of 4 jobs failing`)).toBeVisible();
+  });
+
+  test("a visible live block reads again once every 10 s of the page's clock", async ({ page }) => {
+    await page.clock.install();
+    await startChatFromHome(page, "Triage the failing build");
+    await expect(page.getByRole("article", { name: "Agent" }).first()).toHaveAttribute("data-status", "complete");
+    const block = page.getByRole("region", { name: "Interactive block" }).first();
+    await expect(block.getByRole("cell", { name: "lint" })).toBeVisible();
+    // From here the page's time moves only as the test runs it: each 10 s holds one read, and no more.
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 100);
+    const queries: string[] = [];
+    page.on("request", (request) => {
+      if (request.url().includes("/ui-queries")) queries.push(request.url());
+    });
+    for (const reads of [1, 2]) {
+      const read = page.waitForResponse((response) => response.url().includes("/ui-queries"));
+      await page.clock.runFor(10_000);
+      expect((await read).status()).toBe(200);
+      expect(queries).toHaveLength(reads);
+    }
+  });
 });

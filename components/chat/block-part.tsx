@@ -115,10 +115,12 @@ function ChatBlock({ item, chatId, block, replaced, onStale }: ChatBlockProps) {
   }
 
   const hasQueries = Object.keys(block.queries).length > 0;
-  // While live data is being read, what the block shows is the last good reading: marked busy and muted.
-  const reading = hasQueries && live.reason !== null && item.status === "complete" && answer === null;
+  const current = hasQueries && item.status === "complete" && answer === null;
+  // While live data is being read, or after a read failed, what the block shows is the last good reading: muted.
+  const reading = current && live.reason !== null;
+  const muted = current && live.muted;
   return (
-    <div ref={ref} data-revision={item.revision} aria-busy={reading || undefined} className="space-y-2 aria-busy:[&_table]:opacity-60">
+    <div ref={ref} data-revision={item.revision} aria-busy={reading || undefined} data-muted={muted || undefined} className="space-y-2 data-muted:[&_table]:opacity-60">
       <UiBlockView
         block={block}
         answer={answer}

@@ -5,7 +5,7 @@ import { z } from "zod";
 import { postJson } from "@/lib/chat/client-api";
 import { type ReadingView, readingViewSchema } from "@/lib/chat/wire";
 import { sameUiValue, uiQueryArguments, type UiBlock, type UiValue } from "@/lib/intelligent-ui";
-import { type LiveQueryState, uiLiveChoiceReason } from "./live-choice-reason";
+import { liveQueryState, type LiveQuery, uiLiveChoiceReason } from "./live-choice-reason";
 
 // While a live block is visible it is read again at most this often; a changed input is read
 // once it has rested this long.
@@ -14,8 +14,6 @@ const REST_MS = 300;
 
 const readingResponseSchema = z.object({ reading: readingViewSchema });
 
-type Query = { good: ReadingView | null; last: ReadingView | null; inFlight: boolean };
-
 export type LiveReadings = {
   /** The last good value of each query, to load into the block (`$name` keys). */
   values: Record<string, UiValue>;
@@ -23,9 +21,11 @@ export type LiveReadings = {
   reads: Record<string, string>;
   /** Why choices are closed, or null. */
   reason: string | null;
+  /** Whether what the block shows is not the latest data: a read is due or in flight, or the last one failed. */
+  muted: boolean;
   /** Each query's last reading, good or not, to say how fresh the data is. */
   latest: ReadingView[];
-  /** Reads every query again now (after a choice was refused as stale). */
+  /** After a choice was refused as stale: the readings on screen no longer open choices; every query is read again now. */
   refresh(): void;
 };
 
@@ -40,7 +40,8 @@ function argumentsOf(block: UiBlock, name: string, inputs: Record<string, UiValu
 /**
  * The readings of a live block's queries on the page: the frozen first readings at once, then a
  * new reading whenever the inputs change its arguments (once they rest) and every 10 s while the
- * block is visible. A failed read keeps the last good value on screen.
+ * block is visible. A failed read keeps the last good value on screen, muted; choices stay open
+ * on it while it proves the current arguments (`liveQueryState`).
  */
 export function useLiveReadings({ chatId, itemId, revision, block, frozen, inputs, visible, enabled }: {
   chatId: string;
@@ -55,14 +56,14 @@ export function useLiveReadings({ chatId, itemId, revision, block, frozen, input
   const names = useMemo(() => Object.keys(block.queries).map((name) => `$${name}`), [block]);
   // Reads this page made; until one arrives, a query shows its frozen first reading (which a page
   // that watched the reply stream receives when the reply completes).
-  const [ownReads, setOwnReads] = useState<Record<string, Query>>({});
+  const [ownReads, setOwnReads] = useState<Record<string, Partial<LiveQuery>>>({});
   const queries = useMemo(
     () =>
       Object.fromEntries(
-        names.map((name): [string, Query] => {
+        names.map((name): [string, LiveQuery] => {
           const own = ownReads[name];
           const first = frozen[name];
-          return [name, { good: own?.good ?? (first?.state === "fresh" ? first : null), last: own?.last ?? first ?? null, inFlight: own?.inFlight ?? false }];
+          return [name, { good: own?.good ?? (first?.state === "fresh" ? first : null), last: own?.last ?? first ?? null, inFlight: own?.inFlight ?? false, refused: own?.refused ?? null }];
         }),
       ),
     [names, ownReads, frozen],
@@ -75,7 +76,7 @@ export function useLiveReadings({ chatId, itemId, revision, block, frozen, input
 
   const read = useCallback(
     async (name: string) => {
-      setOwnReads((current) => ({ ...current, [name]: { good: current[name]?.good ?? null, last: current[name]?.last ?? null, inFlight: true } }));
+      setOwnReads((current) => ({ ...current, [name]: { ...current[name], inFlight: true } }));
       let reading: ReadingView | null = null;
       try {
         const body = { itemId, blockId: block.id, revision, query: name, values: latestInputs.current };
@@ -85,40 +86,34 @@ export function useLiveReadings({ chatId, itemId, revision, block, frozen, input
       }
       setOwnReads((current) => ({
         ...current,
-        [name]: { good: reading?.state === "fresh" ? reading : (current[name]?.good ?? null), last: reading ?? current[name]?.last ?? null, inFlight: false },
+        // A fresh reading is issued anew, even one the cache answers with a refused id again.
+        [name]: reading?.state === "fresh" ? { good: reading, last: reading, inFlight: false, refused: null } : { ...current[name], last: reading ?? current[name]?.last, inFlight: false },
       }));
     },
     [chatId, itemId, revision, block.id],
   );
-  const refresh = useCallback(() => names.forEach((name) => void read(name)), [names, read]);
+  const readAll = useCallback(() => names.forEach((name) => void read(name)), [names, read]);
 
   // Inputs that change a query's arguments are read once they rest.
-  const stale = names.filter((name) => {
+  const changed = names.filter((name) => {
     const args = argumentsOf(block, name, inputs);
     const good = queries[name]?.good;
     return args !== undefined && (good === null || good === undefined || !sameUiValue(good.args as UiValue, args));
   });
-  const staleKey = stale.join(",");
+  const changedKey = changed.join(",");
   useEffect(() => {
-    if (!enabled || staleKey === "") return;
-    const timer = setTimeout(() => staleKey.split(",").forEach((name) => void read(name)), REST_MS);
+    if (!enabled || changedKey === "") return;
+    const timer = setTimeout(() => changedKey.split(",").forEach((name) => void read(name)), REST_MS);
     return () => clearTimeout(timer);
-  }, [enabled, staleKey, inputs, read]);
+  }, [enabled, changedKey, inputs, read]);
 
   useEffect(() => {
     if (!enabled || !visible) return;
-    const timer = setInterval(refresh, REFRESH_MS);
+    const timer = setInterval(readAll, REFRESH_MS);
     return () => clearInterval(timer);
-  }, [enabled, visible, refresh]);
+  }, [enabled, visible, readAll]);
 
-  const states = names.map((name): LiveQueryState => {
-    const query = queries[name];
-    if (query?.inFlight) return "reading";
-    if (!stale.includes(name)) return "ready";
-    const last = query?.last;
-    const args = argumentsOf(block, name, inputs);
-    return last && last.state !== "fresh" && args !== undefined && sameUiValue(last.args as UiValue, args) ? "failed" : "unread";
-  });
+  const states = names.map((name) => liveQueryState(queries[name], argumentsOf(block, name, inputs)));
   const { values, reads } = useMemo(() => {
     const good = names.flatMap((name) => (queries[name]?.good ? [[name, queries[name]!.good!] as const] : []));
     return {
@@ -126,10 +121,16 @@ export function useLiveReadings({ chatId, itemId, revision, block, frozen, input
       reads: Object.fromEntries(good.map(([name, reading]) => [name, reading.readId!])),
     };
   }, [names, queries]);
+  const refresh = useCallback(() => {
+    setOwnReads((current) => ({ ...current, ...Object.fromEntries(names.map((name) => [name, { ...current[name], refused: reads[name] ?? null }])) }));
+    readAll();
+  }, [names, reads, readAll]);
+  const reason = uiLiveChoiceReason(states);
   return {
     values,
     reads,
-    reason: uiLiveChoiceReason(states),
+    reason,
+    muted: reason !== null || names.some((name) => queries[name]?.last?.state !== "fresh"),
     latest: names.flatMap((name) => (queries[name]?.last ? [queries[name]!.last!] : [])),
     refresh,
   };

@@ -1,6 +1,6 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
-import { copyUiValue, evaluateUiBlock, storedUiQueryArguments, UI_STORED_LIMITS, UiState, type UiBlock, type UiValue } from "@/lib/intelligent-ui";
+import { copyUiValue, evaluateUiBlock, isUiFailure, storedUiQueryArguments, UI_STORED_LIMITS, UiState, type UiBlock, type UiValue } from "@/lib/intelligent-ui";
 import type { LiveSource, LiveSources, ReadContext } from "@/lib/live-sources";
 import type { Tx } from "@/lib/db/client";
 import type { Prisma } from "@/lib/db/generated/client";
@@ -10,6 +10,10 @@ import { readingViewSchema, type ReadingView } from "./wire";
 export const READ_TIMEOUT_MS = 8_000;
 /** A result larger than this (as JSON) is refused: `failed` with `result-too-large`. */
 export const MAX_RESULT_BYTES = 64 * 1024;
+
+// A result is copied into block values bounded by its size alone, not by a block's evaluation
+// budget (16 K characters a string, 2,000 items): anything within the size limit is issued whole.
+const COPY_LIMITS = { stringLength: MAX_RESULT_BYTES, iterations: MAX_RESULT_BYTES, steps: 4 * MAX_RESULT_BYTES, milliseconds: READ_TIMEOUT_MS };
 
 export type ReadOutcome =
   | { state: "fresh"; value: UiValue }
@@ -48,7 +52,12 @@ export async function readSource(source: LiveSource, args: unknown, context: Rea
   if (!parsed.success) return failed("invalid-result", "The source answered in a shape it does not promise.");
   const json = JSON.stringify(parsed.data);
   if (Buffer.byteLength(json, "utf8") > MAX_RESULT_BYTES) return failed("result-too-large", `The result is larger than ${MAX_RESULT_BYTES / 1024} KB.`);
-  return { state: "fresh", value: copyUiValue(JSON.parse(json)) };
+  try {
+    return { state: "fresh", value: copyUiValue(JSON.parse(json), COPY_LIMITS) };
+  } catch (error) {
+    if (!isUiFailure(error)) throw error;
+    return failed("invalid-result", "The source answered a value a block cannot hold.");
+  }
 }
 
 export type FirstReading = { blockId: string; query: string; args: UiValue; outcome: ReadOutcome; readAt: Date };

@@ -1,5 +1,13 @@
-// Test support: requests that queue behind a chat's lock, for the races the chat host must survive.
+// Test support: requests that queue behind a row lock, for the races the chat host must survive.
 import { db } from "@/lib/db/client";
+import { Prisma } from "@/lib/db/generated/client";
+
+type Line = {
+  /** Start each call only once the one before it waits, so they take the lock in this order. */
+  inOrder?: boolean;
+  /** Runs once every call waits, before the lock is released: what lands between their reads and their turn. */
+  whileHeld?: () => Promise<unknown>;
+};
 
 /**
  * Starts `calls` while another transaction holds the chat's lock, and releases it once every call
@@ -7,17 +15,30 @@ import { db } from "@/lib/db/client";
  * any of them wrote, though each gets the lock only after the one before it committed: the race
  * a statement that locks the chat and reads in one round trip must survive.
  */
-export async function behindChatLock<T>(chatId: string, calls: Array<() => Promise<T>>): Promise<PromiseSettledResult<T>[]> {
+export async function behindChatLock<T>(chatId: string, calls: Array<() => Promise<T>>, line: Line = {}): Promise<PromiseSettledResult<T>[]> {
+  return behindRowLock("Chat", chatId, calls, line);
+}
+
+/** `behindChatLock` for any row a call must lock or reference: a chat, or an item a reading refers to. */
+export async function behindRowLock<T>(table: "Chat" | "Item", id: string, calls: Array<() => Promise<T>>, { inOrder = false, whileHeld }: Line = {}): Promise<PromiseSettledResult<T>[]> {
   let results: Promise<PromiseSettledResult<T>[]> | undefined;
   await db().$transaction(
     async (tx) => {
-      const [holder] = await tx.$queryRaw<{ pid: number }[]>`SELECT pg_backend_pid() AS "pid" FROM "Chat" WHERE "id" = ${chatId}::uuid FOR UPDATE`;
+      const [holder] = await tx.$queryRaw<{ pid: number }[]>`SELECT pg_backend_pid() AS "pid" FROM ${Prisma.raw(`"${table}"`)} WHERE "id" = ${id}::uuid FOR UPDATE`;
       let settled = 0;
-      results = Promise.allSettled(calls.map((call) => call().finally(() => settled++)));
+      // Each call's outcome is taken as it settles, so one refused while others wait is no unhandled rejection.
+      const started: Promise<PromiseSettledResult<T>>[] = [];
       // No event says a session began to wait: the database is asked until all do.
-      let waiting = 0;
-      do waiting = await waitingBehind(holder!.pid);
-      while (settled + waiting < calls.length);
+      const lined = async (count: number) => {
+        while (settled + (await waitingBehind(holder!.pid)) < count);
+      };
+      for (const call of calls) {
+        started.push(Promise.allSettled([call().finally(() => settled++)]).then(([outcome]) => outcome!));
+        if (inOrder) await lined(started.length);
+      }
+      results = Promise.all(started);
+      await lined(calls.length);
+      await whileHeld?.();
     },
     { timeout: 15_000 },
   );

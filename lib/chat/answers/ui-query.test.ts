@@ -1,44 +1,15 @@
 import { randomUUID } from "node:crypto";
-import { afterAll, describe, expect, it } from "vitest";
-import { createMockAgent } from "@/lib/agent/mock-agent";
+import { afterAll, afterEach, describe, expect, it, vi } from "vitest";
 import { db, disconnectDb } from "@/lib/db/client";
-import { choiceIdByLabel } from "@/lib/intelligent-ui/fixtures";
 import { ciRuns, LIVE_SOURCES, liveSourceMap } from "@/lib/live-sources";
-import { createChat, loadChatView } from "../chats";
-import { driveChat } from "../turns/run";
-import type { ItemView } from "../wire";
-import { answerUiChoice } from "./ui-choice";
+import { MAX_RESULT_BYTES } from "../readings";
+import { behindRowLock } from "../test-contention";
+import { heldRuns, pickedText, triage, withRuns } from "./ui-query-fixtures";
 import { readUiQuery } from "./ui-query";
 
 afterAll(async () => {
   await disconnectDb();
 });
-
-const instant = createMockAgent({ deltaMs: 0 });
-
-/** A chat whose reply is the build triage: a live block of `ci.runs` on a branch. */
-async function triage() {
-  const visitorId = randomUUID();
-  const { chatId } = await createChat({ visitorId, message: "Triage the failing build" });
-  await driveChat(chatId, instant);
-  const reply = (await loadChatView({ visitorId, chatId })).items[1]!;
-  const block = Object.values(reply.blocks)[0]!;
-  const target = { chatId, visitorId, itemId: reply.id, blockId: block.id, revision: reply.revision };
-  const read = (values: Record<string, unknown>, options?: Parameters<typeof readUiQuery>[1]) => readUiQuery({ ...target, query: "$runs", values }, options);
-  const choose = (label: string, values: Record<string, unknown>, reads: Record<string, string>) =>
-    answerUiChoice({ ...target, choiceId: choiceIdOf(reply, label), values, reads });
-  return { ...target, reply, block, read, choose };
-}
-
-function choiceIdOf(reply: ItemView, label: string): string {
-  return choiceIdByLabel(Object.values(reply.blocks)[0]!.nodes, label);
-}
-
-/** A registry where `ci.runs` is replaced by a source under the test's control. */
-function withRuns(read: (signal: AbortSignal) => Promise<unknown>) {
-  const base = LIVE_SOURCES.get("ci.runs")!;
-  return liveSourceMap([{ ...base, read: (_args, { signal }) => read(signal) as Promise<never> }]);
-}
 
 describe("live blocks", () => {
   it("freezes the first reading when the reply becomes final, and draws it and its fallback from it", async () => {
@@ -75,18 +46,66 @@ describe("live blocks", () => {
     await expect(read({}, { sources: liveSourceMap([]) })).rejects.toMatchObject({ code: "source-unregistered" });
   });
 
-  it("reports a source that hangs, throws, or answers too much as a failed reading with its reason", async () => {
+  it("reports a source that throws, or answers in a shape it does not promise, as a failed reading with its reason", async () => {
     const { read } = await triage();
-    // Past the 10-second cache of the frozen reading, so each read reaches the source.
-    const later = () => Date.now() + 20_000;
-    const hang = withRuns((signal) => new Promise((_, reject) => signal.addEventListener("abort", () => reject(new Error("aborted")))));
-    await expect(read({}, { sources: hang, timeoutMs: 50, now: later })).resolves.toMatchObject({ state: "failed", readId: null, reason: { code: "timed-out" } });
     const broken = withRuns(async () => {
       throw new Error("upstream down");
     });
-    await expect(read({}, { sources: broken, now: later })).resolves.toMatchObject({ state: "failed", reason: { code: "read-failed" } });
-    const huge = withRuns(async () => ({ ...ciRuns("main", 0), runs: Array.from({ length: 2_000 }, (_, index) => ({ job: `job-${index}-${"x".repeat(40)}`, status: "passed", ms: 1 })) }));
-    await expect(read({}, { sources: huge, now: later })).resolves.toMatchObject({ state: "failed", reason: { code: "result-too-large" } });
+    await expect(read({}, { sources: broken, now: later })).resolves.toMatchObject({ state: "failed", readId: null, reason: { code: "read-failed" } });
+    const odd = withRuns(async () => ({ branch: "main", failing: "many" }));
+    await expect(read({}, { sources: odd, now: later })).resolves.toMatchObject({ state: "failed", reason: { code: "invalid-result" } });
+  });
+
+  describe("gives a read 8 s", () => {
+    // The read's time limit is the signal `AbortSignal.timeout` makes; the test fires it, so no test waits 8 s.
+    let limit: AbortController;
+    let asked: number[];
+    afterEach(() => vi.restoreAllMocks());
+    function controlTheClock() {
+      limit = new AbortController();
+      asked = [];
+      vi.spyOn(AbortSignal, "timeout").mockImplementationOnce((ms) => (asked.push(ms), limit.signal));
+    }
+    const expire = () => limit.abort(new DOMException("The read took too long.", "TimeoutError"));
+
+    it("by default, then a source that heeds its signal is failed with timed-out", async () => {
+      const { read } = await triage();
+      controlTheClock();
+      let reached: () => void = () => {};
+      const atSource = new Promise<void>((resolve) => (reached = resolve));
+      const heeding = withRuns((_args, signal) => new Promise((_, reject) => (reached(), signal.addEventListener("abort", () => reject(signal.reason)))));
+      const reading = read({}, { sources: heeding, now: later });
+      await atSource;
+      expect(asked).toEqual([8_000]);
+      expire();
+      await expect(reading).resolves.toMatchObject({ state: "failed", readId: null, reason: { code: "timed-out", message: "The source did not answer within 8 s." } });
+    });
+
+    it("and a source that ignores its signal and never answers is failed all the same", async () => {
+      const { read } = await triage();
+      controlTheClock();
+      let reached: () => void = () => {};
+      const atSource = new Promise<void>((resolve) => (reached = resolve));
+      const deaf = withRuns(() => (reached(), new Promise(() => {})));
+      const reading = read({}, { sources: deaf, now: later });
+      await atSource;
+      expire();
+      await expect(reading).resolves.toMatchObject({ state: "failed", reason: { code: "timed-out" } });
+    });
+  });
+
+  it("issues a result of exactly 64 KB of JSON, and refuses one byte more, counted in UTF-8 bytes", async () => {
+    const { read } = await triage();
+    await expect(read({}, { sources: sized(MAX_RESULT_BYTES), now: later })).resolves.toMatchObject({ state: "fresh", value: { failedJobs: [expect.any(String)] } });
+    await expect(read({}, { sources: sized(MAX_RESULT_BYTES + 1), now: () => later() + 20_000 })).resolves.toMatchObject({
+      state: "failed",
+      reason: { code: "result-too-large" },
+    });
+    // Fewer characters than the limit, but two bytes each: over it.
+    await expect(read({}, { sources: sized(MAX_RESULT_BYTES + 2, "é"), now: () => later() + 40_000 })).resolves.toMatchObject({
+      state: "failed",
+      reason: { code: "result-too-large" },
+    });
   });
 
   it("records a reading the source refuses to this visitor as refused", async () => {
@@ -95,30 +114,42 @@ describe("live blocks", () => {
     await expect(read({}, { sources: privateRuns, now: () => Date.now() + 20_000 })).resolves.toMatchObject({ state: "refused", readId: null, reason: { code: "not-authorized" } });
   });
 
-  it("lets a visitor have two reads in flight per chat; a third is busy", async () => {
+  it("lets a visitor have two reads in flight per chat: of three that claim a slot at once, one is busy", async () => {
     const { read, itemId } = await triage();
-    let release: () => void = () => {};
-    const gate = new Promise<void>((resolve) => (release = resolve));
-    const slow = withRuns(async () => {
-      await gate;
-      return ciRuns("main", 0);
-    });
-    const first = read({ $branch: "dev" }, { sources: slow });
-    const second = read({ $branch: "release" }, { sources: slow });
-    await expect.poll(() => db().uiReading.count({ where: { state: "pending", itemId } })).toBe(2);
-    await expect(read({ $branch: "dev" }, { sources: slow })).rejects.toMatchObject({ code: "busy", retryAfterSeconds: 1 });
-    release();
-    await expect(Promise.all([first, second])).resolves.toHaveLength(2);
+    const held = heldRuns(() => ciRuns("main", 0));
+    // Each claim's insert waits for the reply's row, so all three count the reads in flight before
+    // any has stored its own: only the advisory lock around count and insert keeps the third out.
+    const reads: Promise<unknown>[] = [];
+    const race = behindRowLock(
+      "Item",
+      itemId,
+      ["dev", "release", "dev"].map((branch) => () => {
+        reads.push(read({ $branch: branch }, { sources: held.sources }));
+        return reads.at(-1)!;
+      }),
+    );
+    await held.started(2);
+    // While two reads are held at the source, the third has already been turned away.
+    await expect(Promise.race(reads)).rejects.toMatchObject({ code: "busy" });
+    expect(await db().uiReading.count({ where: { itemId, state: "pending" } })).toBe(2);
+    held.release();
+    const results = await race;
+    expect(results.filter((result) => result.status === "rejected")).toEqual([{ status: "rejected", reason: expect.objectContaining({ code: "busy", retryAfterSeconds: 1 }) }]);
+    expect(results.filter((result) => result.status === "fulfilled")).toEqual([
+      { status: "fulfilled", value: expect.objectContaining({ state: "fresh" }) },
+      { status: "fulfilled", value: expect.objectContaining({ state: "fresh" }) },
+    ]);
+    expect(await db().uiReading.count({ where: { itemId, frozen: false } })).toBe(2);
   });
 });
 
 describe("a choice on a live block", () => {
   it("rests on the frozen reading while the inputs are the defaults, and its context quotes the issued data", async () => {
-    const { reply, block, choose, chatId, visitorId } = await triage();
+    const { reply, block, choose, itemId, blockId } = await triage();
     const frozen = reply.readings[block.id]!["$runs"]!;
     const issued = frozen.value as ReturnType<typeof ciRuns>;
     await expect(choose("Summarise for the team", {}, { $runs: frozen.readId! })).resolves.toMatchObject({ status: "sent" });
-    expect(await sentText(visitorId, chatId)).toBe(`Build triage: summarise main: ${issued.failing} of 4 jobs failing`);
+    expect(await pickedText({ itemId, blockId })).toBe(`Build triage: summarise main: ${issued.failing} of 4 jobs failing`);
   });
 
   it("refuses reads that do not prove the values on screen: missing, forged, for other arguments, of another block, expired", async () => {
@@ -139,32 +170,25 @@ describe("a choice on a live block", () => {
     expect(await db().uiAnswer.count({ where: { itemId: reply.id } })).toBe(0);
   });
 
-  it("never lets a choice racing new readings through on values that were not issued for its inputs", async () => {
-    const { reply, block, read, choose, itemId } = await triage();
-    const frozen = reply.readings[block.id]!["$runs"]!.readId!;
-    const results = await Promise.allSettled([
-      ...["dev", "release", "dev", "release"].map((branch, index) => read({ $branch: branch }, { now: () => Date.now() + index * 10_000 })),
-      ...Array.from({ length: 6 }, () => choose("Summarise for the team", { $branch: "dev" }, { $runs: frozen })),
-    ]);
-    const refused = results.slice(4);
-    for (const result of refused) expect(result).toMatchObject({ status: "rejected", reason: { code: "stale-ui-query" } });
-    expect(await db().uiAnswer.count({ where: { itemId } })).toBe(0);
-  });
-
   it("resolves with the values the server issued for the switched branch", async () => {
-    const { read, choose, chatId, visitorId } = await triage();
+    const { read, choose, itemId, blockId } = await triage();
     const reading = await read({ $branch: "dev" });
     const issued = reading.value as ReturnType<typeof ciRuns>;
     await expect(choose("Summarise for the team", { $branch: "dev" }, { $runs: reading.readId! })).resolves.toMatchObject({
       answer: { label: "Summarise for the team", values: { $branch: "dev" } },
     });
-    expect(await sentText(visitorId, chatId)).toBe(`Build triage: summarise dev: ${issued.failing} of 4 jobs failing`);
+    expect(await pickedText({ itemId, blockId })).toBe(`Build triage: summarise dev: ${issued.failing} of 4 jobs failing`);
   });
 });
 
-/** The text of the message a pick sent. */
-async function sentText(visitorId: string, chatId: string): Promise<string> {
-  const chat = await loadChatView({ visitorId, chatId });
-  const sent = chat.items.find((item) => item.origin?.kind === "uiChoice");
-  return sent?.parts.map((part) => (part.kind === "text" ? part.text : "")).join("") ?? "";
+// Past the 10-second cache of the frozen reading, so each read reaches the source.
+const later = () => Date.now() + 20_000;
+
+/** `ci.runs` answering a result whose JSON is exactly `bytes` long, padded with `char`. */
+function sized(bytes: number, char = "x") {
+  const result = { branch: "main", window: 0, failing: 1, failedJobs: [""], runs: [] };
+  const room = bytes - Buffer.byteLength(JSON.stringify(result));
+  const width = Buffer.byteLength(char);
+  result.failedJobs = [char.repeat(Math.floor(room / width)) + "x".repeat(room % width)];
+  return withRuns(async () => result);
 }

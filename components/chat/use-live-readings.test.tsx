@@ -1,0 +1,210 @@
+// @vitest-environment happy-dom
+import { act } from "react";
+import { createRoot, type Root } from "react-dom/client";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import type { ReadingView } from "@/lib/chat/wire";
+import { buildItemView } from "@/lib/chat/wire/test-fixtures";
+import { compileUiBlock } from "@/lib/intelligent-ui";
+import { LIVE_SOURCES, querySchemasOf } from "@/lib/live-sources";
+import { BlockPart } from "./block-part";
+
+const block = compileUiBlock(
+  `$branch = "main"
+$runs = @Query("ci.runs", {branch: $branch})
+<Summary>CI on {$branch}: {$runs.failing} failing</Summary>
+<Segmented value={$branch}><Option value="main">main</Option><Option value="dev">dev</Option><Option value="release">release</Option></Segmented>
+<Choices><Choice context={"Summarise " + $branch + ": " + $runs.failing}>Summarise</Choice></Choices>`,
+  { id: "live", final: true, querySchemas: querySchemasOf(LIVE_SOURCES), limits: { milliseconds: 10_000 } },
+);
+
+function reading(readId: string | null, branch: string, failing: number, state: ReadingView["state"] = "fresh"): ReadingView {
+  const fresh = state === "fresh";
+  return {
+    readId,
+    query: "$runs",
+    state,
+    args: { branch },
+    value: fresh ? { branch, window: 0, failing, failedJobs: [], runs: [] } : null,
+    readAt: new Date(Date.now()).toISOString(),
+    reason: fresh ? null : { code: "timed-out", message: "The source did not answer within 8 s." },
+    frozen: readId === "frozen",
+  };
+}
+
+/**
+ * The API as the page meets it: every `ui.query` answers the next reading the test queued (a fresh
+ * one numbered by default), every `chat.uiChoice` the next answer queued (accepted by default).
+ */
+const server = {
+  queries: [] as Array<{ values: Record<string, unknown> }>,
+  choices: [] as Array<{ reads: Record<string, string> }>,
+  readings: [] as Array<(branch: string) => ReadingView>,
+  refusals: [] as Array<{ status: number; code: string; message: string; reason?: string }>,
+};
+
+async function fakeFetch(url: string, init: { body: string }): Promise<Response> {
+  const body = JSON.parse(init.body) as Record<string, unknown>;
+  if (url.endsWith("/ui-queries")) {
+    server.queries.push(body as { values: Record<string, unknown> });
+    const branch = String((body.values as Record<string, unknown>).$branch ?? "main");
+    const next = server.readings.shift() ?? ((at: string) => reading(`read-${server.queries.length}`, at, 10 + server.queries.length));
+    return Response.json({ reading: next(branch) });
+  }
+  server.choices.push(body as { reads: Record<string, string> });
+  const refusal = server.refusals.shift();
+  if (refusal) return Response.json(refusal, { status: refusal.status });
+  const answer = { itemId: "item-1", blockId: "live", revision: 1, choiceId: String(body.choiceId), label: "Summarise", values: {}, sourceAt: "2026-12-01T10:00:01.000Z", older: false, at: "2026-12-01T10:01:00.000Z", queued: false, turnId: null };
+  return Response.json({ status: "sent", answer });
+}
+
+/** The page's IntersectionObserver: the test says when the block scrolls in and out of view. */
+class FakeIntersectionObserver {
+  static current: FakeIntersectionObserver | null = null;
+  constructor(readonly callback: (entries: Array<{ isIntersecting: boolean }>) => void) {
+    FakeIntersectionObserver.current = this;
+  }
+  observe() {}
+  disconnect() {}
+}
+
+function scroll(inView: boolean) {
+  act(() => FakeIntersectionObserver.current!.callback([{ isIntersecting: inView }]));
+}
+
+let root: Root;
+let container: HTMLElement;
+
+function mount() {
+  const item = buildItemView({ id: "item-1", position: 1, blocks: { live: block }, readings: { live: { $runs: reading("frozen", "main", 2) } } });
+  container = document.createElement("div");
+  document.body.append(container);
+  root = createRoot(container);
+  act(() => root.render(<BlockPart item={item} chatId="chat-1" blockId="live" />));
+}
+
+/** Moves the fake clock on, letting every request the page made in that time be answered. */
+async function wait(ms: number) {
+  await act(async () => {
+    await vi.advanceTimersByTimeAsync(ms);
+  });
+}
+
+const summarise = () => container.querySelector<HTMLButtonElement>("button:not([aria-pressed])")!;
+const summary = () => container.textContent!.match(/CI on \w+: \d+ failing/)?.[0];
+const muted = () => container.querySelector("[data-muted]") !== null;
+
+async function pick(label: string) {
+  const option = [...container.querySelectorAll("label")].find((candidate) => candidate.textContent === label)!;
+  await act(async () => option.querySelector("input")!.click());
+}
+
+async function choose() {
+  await act(async () => summarise().click());
+  await wait(0);
+}
+
+beforeEach(() => {
+  (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+  vi.useFakeTimers({ now: new Date("2026-12-01T10:00:00.000Z") });
+  vi.stubGlobal("fetch", fakeFetch);
+  vi.stubGlobal("IntersectionObserver", FakeIntersectionObserver);
+  Object.assign(server, { queries: [], choices: [], readings: [], refusals: [] });
+});
+
+afterEach(() => {
+  act(() => root.unmount());
+  container.remove();
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+describe("a live block on the page", () => {
+  it("draws its frozen reading at once and opens its choices on it, before any read", () => {
+    mount();
+    expect(summary()).toBe("CI on main: 2 failing");
+    expect(summarise().disabled).toBe(false);
+    expect(server.queries).toEqual([]);
+  });
+
+  it("reads again every 10 s while it is on screen, and not while it is scrolled away", async () => {
+    mount();
+    await wait(9_999);
+    expect(server.queries).toHaveLength(0);
+    await wait(1);
+    expect(server.queries).toHaveLength(1);
+    expect(summary()).toBe("CI on main: 11 failing");
+    await wait(10_000);
+    expect(server.queries).toHaveLength(2);
+    scroll(false);
+    await wait(60_000);
+    expect(server.queries).toHaveLength(2);
+    scroll(true);
+    await wait(10_000);
+    expect(server.queries).toHaveLength(3);
+  });
+
+  it("reads a changed input once it has rested 300 ms, with choices closed until its data arrives", async () => {
+    mount();
+    await pick("dev");
+    await wait(200);
+    // Changed again before it rested: the wait starts over, and only the last value is read.
+    await pick("release");
+    await wait(299);
+    expect(server.queries).toHaveLength(0);
+    expect(summarise().disabled).toBe(true);
+    expect(container.textContent).toContain("Your change is being read");
+    await wait(1);
+    expect(server.queries).toEqual([expect.objectContaining({ values: { $branch: "release" } })]);
+    expect(summary()).toBe("CI on release: 11 failing");
+    expect(summarise().disabled).toBe(false);
+  });
+
+  it("keeps the last good value, muted, with choices open, when a re-read for the same inputs fails", async () => {
+    mount();
+    server.readings.push((branch) => reading(null, branch, 0, "failed"));
+    await wait(10_000);
+    expect(summary()).toBe("CI on main: 2 failing");
+    expect(muted()).toBe(true);
+    expect(container.textContent).toContain("The latest data could not be read: The source did not answer within 8 s.");
+    expect(summarise().disabled).toBe(false);
+    await choose();
+    expect(server.choices).toEqual([expect.objectContaining({ reads: { $runs: "frozen" } })]);
+  });
+
+  it("after a choice is refused as stale, reads again at once and lets the person pick again on the new reading", async () => {
+    mount();
+    server.refusals.push({ status: 409, code: "stale-ui-query", message: "The live data changed.", reason: "stale-read" });
+    await choose();
+    expect(server.choices).toEqual([expect.objectContaining({ reads: { $runs: "frozen" } })]);
+    expect(container.textContent).toContain("The live data changed since it was read.");
+    expect(server.queries).toHaveLength(1);
+    expect(summary()).toBe("CI on main: 11 failing");
+    expect(summarise().disabled).toBe(false);
+    await choose();
+    expect(server.choices.at(-1)).toMatchObject({ reads: { $runs: "read-1" } });
+    expect(server.choices).toHaveLength(2);
+  });
+
+  it("opens choices again when the read after a stale refusal answers the same reading from the cache", async () => {
+    mount();
+    server.refusals.push({ status: 409, code: "stale-ui-query", message: "The live data changed.", reason: "stale-read" });
+    server.readings.push((branch) => reading("frozen", branch, 2));
+    await choose();
+    expect(server.queries).toHaveLength(1);
+    expect(summarise().disabled).toBe(false);
+  });
+
+  it("keeps choices closed after a stale refusal while the read after it fails", async () => {
+    mount();
+    server.refusals.push({ status: 409, code: "stale-ui-query", message: "The live data changed.", reason: "stale-read" });
+    server.readings.push((branch) => reading(null, branch, 0, "failed"));
+    await choose();
+    expect(summary()).toBe("CI on main: 2 failing");
+    expect(summarise().disabled).toBe(true);
+    expect(container.textContent).toContain("could not be read for these inputs");
+    // The next read on schedule brings a reading that opens them again.
+    await wait(10_000);
+    expect(summary()).toBe("CI on main: 12 failing");
+    expect(summarise().disabled).toBe(false);
+  });
+});
