@@ -81,7 +81,15 @@ test.describe("chat chrome", () => {
     await page.keyboard.press("Tab");
     await expect(list.getByRole("button", { name: "Delete “to be deleted”" })).toBeFocused();
     await page.keyboard.press("Enter");
-    await list.getByRole("group", { name: "Delete “to be deleted”" }).getByRole("button", { name: "Delete" }).click();
+    const confirm = list.getByRole("group", { name: "Delete “to be deleted”" });
+    // Focus starts on Cancel, so Enter twice deletes nothing; Escape returns to the row.
+    await expect(confirm.getByRole("button", { name: "Cancel" })).toBeFocused();
+    await page.keyboard.press("Escape");
+    await expect(list.getByRole("link", { name: "to be deleted" })).toBeFocused();
+    await page.keyboard.press("Tab");
+    await page.keyboard.press("Tab");
+    await page.keyboard.press("Enter");
+    await confirm.getByRole("button", { name: "Delete" }).click();
     await page.waitForURL((url) => url.pathname === "/");
     await expect(second.getByRole("heading", { name: "This chat was deleted" })).toBeVisible();
     for (const tab of [page, second, home]) {

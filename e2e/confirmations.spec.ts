@@ -1,6 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { Client } from "pg";
-import { chatIdOf, replyFinished, startChatFromHome } from "./support";
+import { chatIdOf, expireConfirmations, replyFinished, startChatFromHome } from "./support";
 
 test.describe("confirmations", () => {
   test.describe.configure({ timeout: 60_000 });
@@ -27,13 +26,7 @@ test.describe("confirmations", () => {
     const card = page.getByRole("region", { name: /ada@example\.com/ });
     await expect(card.getByRole("button", { name: "Approve" })).toBeVisible();
     // A short time to live, injected where the server keeps it: the page draws what it reads.
-    const client = new Client({ connectionString: process.env.DATABASE_URL });
-    await client.connect();
-    try {
-      await client.query(`UPDATE "ActionConfirmation" SET "expiresAt" = now() + interval '4 seconds' WHERE "chatId" = $1`, [chatIdOf(page)]);
-    } finally {
-      await client.end();
-    }
+    await expireConfirmations(chatIdOf(page), "now() + interval '4 seconds'");
     await page.reload();
     await expect(card.getByText(/Time left: 0:0[1-4]/)).toBeVisible();
     await expect(card.getByRole("heading", { name: "Email to ada@example.com not sent: the confirmation expired" })).toBeVisible();
@@ -58,13 +51,7 @@ test.describe("confirmations", () => {
     await page.reload();
     const card = page.getByRole("region", { name: /ada@example\.com/ });
     await expect(card.getByRole("button", { name: "Approve" })).toBeVisible();
-    const client = new Client({ connectionString: process.env.DATABASE_URL });
-    await client.connect();
-    try {
-      await client.query(`UPDATE "ActionConfirmation" SET "expiresAt" = now() - interval '1 second' WHERE "chatId" = $1`, [chatIdOf(page)]);
-    } finally {
-      await client.end();
-    }
+    await expireConfirmations(chatIdOf(page), "now() - interval '1 second'");
     await card.getByRole("button", { name: "Approve" }).click();
     await expect(card.getByRole("heading", { name: "Email to ada@example.com not sent: the confirmation expired" })).toBeVisible();
     await expect(card.getByRole("button", { name: "Approve" })).toHaveCount(0);

@@ -1,6 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
-import { replyFinished, startChatFromHome } from "./support";
+import { axeViolations, replyFinished, startChatFromHome } from "./support";
 
 const MESSAGE = "See [the docs](https://example.com/docs) and `npm test`.\nSecond line\n\n```\nconst answer = 42;\n```";
 
@@ -25,8 +24,7 @@ for (const colorScheme of ["light", "dark"] as const) {
       const lines = await mine.getByText(/^See the docs/).evaluate((element) => element.getBoundingClientRect().height / parseFloat(getComputedStyle(element).lineHeight));
       expect(Math.round(lines)).toBe(2);
       await replyFinished(page);
-      const results = await new AxeBuilder({ page }).include("article[aria-label='You']").withRules(["color-contrast", "link-in-text-block"]).analyze();
-      expect(results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`)).toEqual([]);
+      expect(await axeViolations(page, { include: "article[aria-label='You']", rules: ["color-contrast", "link-in-text-block"] })).toEqual([]);
     });
   });
 }
