@@ -5,7 +5,8 @@ import { useRouter } from "next/navigation";
 import { useEffect, useRef, useState } from "react";
 import { ErrorNote } from "@/components/ui/error-note";
 import { PencilIcon, TrashIcon } from "@/components/ui/icons";
-import { ApiError, sendJson } from "@/lib/chat/client-api";
+import { refusalSentence } from "@/components/ui/refusals";
+import { sendJson } from "@/lib/chat/client-api";
 import type { ChatListEntry } from "@/lib/chat/wire";
 import { useChatList } from "./chat-list-context";
 
@@ -13,10 +14,6 @@ const ICON_BUTTON =
   "rounded-md p-1.5 text-zinc-600 hover:bg-zinc-200 hover:text-zinc-900 dark:text-zinc-400 dark:hover:bg-zinc-800 dark:hover:text-zinc-100";
 const SMALL_BUTTON = "rounded-md px-2 py-1 text-sm font-medium";
 
-function failure(error: unknown, doing: string): string {
-  if (error instanceof ApiError && error.code === "chat-not-found") return "This chat no longer exists.";
-  return `The chat could not be ${doing}. Check your connection and try again.`;
-}
 
 /** One chat in the list: a link to it, and its rename and delete actions, each done in place. */
 export function ChatListRow({ chat, current }: { chat: ChatListEntry; current: boolean }) {
@@ -49,7 +46,7 @@ export function ChatListRow({ chat, current }: { chat: ChatListEntry; current: b
       await action();
       setMode("view");
     } catch (caught) {
-      setError(failure(caught, doing));
+      setError(refusalSentence(caught, `The chat could not be ${doing}`));
     } finally {
       setBusy(false);
     }
