@@ -40,6 +40,21 @@ test("a message with a code fence is echoed fenced, and the rest of the reply st
   await expect(reply.getByRole("code").filter({ hasText: "Try one of the starter prompts" })).toHaveCount(0);
 });
 
+test("Copy code puts exactly a code block's text on the clipboard", async ({ page, context }) => {
+  await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+  await startChatFromHome(page, "hello");
+  await replyFinished(page);
+  await page.getByRole("textbox", { name: "Message" }).fill("look:\n```js\nconst a = 1;\n```");
+  await page.getByRole("button", { name: "Send" }).click();
+  await expect(page.getByRole("article", { name: "Agent" })).toHaveCount(2);
+  await replyFinished(page);
+  // The reply quotes the message in a code block of its own.
+  const reply = page.getByRole("article", { name: "Agent" }).last();
+  await reply.getByRole("button", { name: "Copy code" }).click();
+  await expect(reply.getByRole("button", { name: "Copied" })).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe("look:\n```js\nconst a = 1;\n```");
+});
+
 test("an over-long message shows the limit and cannot be sent", async ({ page }) => {
   await startChatFromHome(page, "hello");
   const field = page.getByRole("textbox", { name: "Message" });
