@@ -43,6 +43,8 @@ test.describe("ChoiceList frames", () => {
     const open = await look(demo);
     await docs.click();
     await expect(list.getByText(/Answered “Documentation”/)).toBeVisible();
+    // Read away from the pointer first, then under it.
+    await page.mouse.move(0, 0);
     const chosen = await look(docs);
     const passedOver = await look(demo);
     expect(chosen.background).not.toBe(open.background);
