@@ -1,31 +1,25 @@
-import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
-import { createChat, sameOrigin, settledChat, startChatFromHome } from "./support";
+import { expect, test } from "@playwright/test";
+import { axeViolations, chatIdOf, createChat, expireConfirmations, replyFinished, sameOrigin, settledChat, startChatFromHome } from "./support";
 
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`);
-}
+const PHONE = { width: 375, height: 740 };
 
 for (const colorScheme of ["light", "dark"] as const) {
   test.describe(`accessibility (${colorScheme})`, () => {
     test.use({ colorScheme });
 
-    test("the home page has no serious violations", async ({ page }) => {
+    test("the home page has no axe violations", async ({ page }) => {
       await page.goto("/");
-      expect(await seriousViolations(page)).toEqual([]);
+      expect(await axeViolations(page)).toEqual([]);
     });
 
-    test("a chat with an answered list and a pending confirmation has no serious violations", async ({ page }) => {
+    test("a chat with an answered list and a pending confirmation has no axe violations", async ({ page }) => {
       await startChatFromHome(page, "Email the release notes");
       await page.getByRole("button", { name: /Send to Ada/ }).click();
       await expect(page.getByRole("button", { name: "Approve" })).toBeVisible();
-      expect(await seriousViolations(page)).toEqual([]);
+      expect(await axeViolations(page)).toEqual([]);
     });
 
-    test("a chat holding the reply to every starter, answered and decided, has no serious violations", async ({ page, baseURL }) => {
+    test("a chat holding the reply to every starter, answered and decided, has no axe violations", async ({ page, baseURL }) => {
       test.setTimeout(150_000);
       await page.goto("/");
       const starters = await page.getByRole("list", { name: "Starter prompts" }).getByRole("button").allTextContents();
@@ -43,32 +37,100 @@ for (const colorScheme of ["light", "dark"] as const) {
       await expect(page.getByRole("heading", { name: /you rejected it/ })).toBeVisible();
       await page.getByRole("group", { name: "Where should we go?" }).getByRole("button", { name: /Documentation/ }).click();
       await expect(page.getByText(/Answered “Documentation”/)).toBeVisible();
-      expect(await seriousViolations(page)).toEqual([]);
+      expect(await axeViolations(page)).toEqual([]);
     });
 
-    test("a missing chat and a deleted one have no serious violations", async ({ page, baseURL }) => {
+    test("a missing chat and a deleted one have no axe violations", async ({ page, baseURL }) => {
       await page.goto("/chats/00000000-0000-4000-8000-000000000000");
       await expect(page.getByRole("heading", { name: "Not found" })).toBeVisible();
-      expect(await seriousViolations(page)).toEqual([]);
+      expect(await axeViolations(page)).toEqual([]);
       const chatId = await createChat(page.request, baseURL, "soon gone");
       await page.goto(`/chats/${chatId}`);
       expect((await page.request.delete(`/api/chats/${chatId}`, { headers: sameOrigin(baseURL) })).status()).toBe(200);
       await expect(page.getByRole("heading", { name: "This chat was deleted" })).toBeVisible();
-      expect(await seriousViolations(page)).toEqual([]);
+      expect(await axeViolations(page)).toEqual([]);
     });
 
-    test("a block drawing every catalog component has no serious violations", async ({ page }) => {
+    test("a block drawing every catalog component has no axe violations", async ({ page }) => {
       await startChatFromHome(page, "Show every block component");
       // The gallery is the longest scripted reply: on a loaded machine it streams for well over 10 s.
       await expect(page.getByRole("article", { name: "Agent" }).first()).toHaveAttribute("data-status", "complete", { timeout: 45_000 });
       await expect(page.getByRole("region", { name: "Interactive block" }).getByRole("button", { name: "A choice" })).toBeEnabled();
-      expect(await seriousViolations(page)).toEqual([]);
+      expect(await axeViolations(page)).toEqual([]);
+    });
+
+    test("the phone layout, home and a chat, and its open chat list have no axe violations", async ({ page }) => {
+      await page.setViewportSize(PHONE);
+      await page.goto("/");
+      expect(await axeViolations(page)).toEqual([]);
+      await startChatFromHome(page, "Where should we go next?");
+      await replyFinished(page);
+      expect(await axeViolations(page)).toEqual([]);
+      await page.getByRole("button", { name: "Open the chat list" }).click();
+      await expect(page.getByRole("dialog", { name: "Chat list" }).getByRole("link", { name: "Where should we go next?" })).toBeVisible();
+      expect(await axeViolations(page)).toEqual([]);
+    });
+
+    test("the chat list's rename form and delete confirmation have no axe violations", async ({ page, baseURL }) => {
+      await createChat(page.request, baseURL, "named for the list");
+      await page.goto("/");
+      const list = page.getByRole("navigation", { name: "Chats" });
+      await list.getByRole("link", { name: "named for the list" }).hover();
+      await list.getByRole("button", { name: "Rename “named for the list”" }).click();
+      await expect(list.getByRole("textbox", { name: "Chat title" })).toBeFocused();
+      expect(await axeViolations(page)).toEqual([]);
+      await list.getByRole("button", { name: "Cancel" }).click();
+      await list.getByRole("link", { name: "named for the list" }).hover();
+      await list.getByRole("button", { name: "Delete “named for the list”" }).click();
+      await expect(list.getByRole("group", { name: "Delete “named for the list”" }).getByRole("button", { name: "Cancel" })).toBeFocused();
+      expect(await axeViolations(page)).toEqual([]);
+    });
+
+    test("an approved and an expired confirmation card have no axe violations", async ({ page }) => {
+      await startChatFromHome(page, "Email the release notes");
+      await page.getByRole("button", { name: /Send to Ada/ }).click();
+      const card = page.getByRole("region", { name: /ada@example\.com/ });
+      await card.getByRole("button", { name: "Approve" }).click();
+      await expect(card.getByRole("heading", { name: "Email sent to ada@example.com" })).toBeVisible();
+      await expect(page.getByText(/Done: the email went to ada@example\.com/)).toBeVisible();
+      expect(await axeViolations(page)).toEqual([]);
+
+      await startChatFromHome(page, "Email the release notes");
+      await page.getByRole("button", { name: /Send to Ada/ }).click();
+      await expect(card.getByRole("button", { name: "Approve" })).toBeVisible();
+      await expireConfirmations(chatIdOf(page), "now() - interval '1 second'");
+      await page.reload();
+      await expect(card.getByRole("heading", { name: "Email to ada@example.com not sent: the confirmation expired" })).toBeVisible();
+      await expect(page.getByText(/The proposal expired before anyone decided/)).toBeVisible();
+      expect(await axeViolations(page)).toEqual([]);
+    });
+
+    test("a stopped reply has no axe violations", async ({ page }) => {
+      await startChatFromHome(page, "Tell me a long story, slowly");
+      const reply = page.getByRole("article", { name: "Agent" });
+      await expect(reply.getByRole("heading", { name: "The lighthouse keeper's ledger" })).toBeVisible();
+      await page.getByRole("button", { name: "Stop" }).click();
+      await expect(reply).toHaveAttribute("data-status", "stopped");
+      await expect(reply.getByRole("button", { name: "Retry" })).toBeEnabled();
+      expect(await axeViolations(page)).toEqual([]);
+    });
+
+    test("a list still streaming in, drawn as a skeleton, has no axe violations", async ({ page, context }) => {
+      await startChatFromHome(page, "Where should we go next, slowly?");
+      const skeleton = page.getByRole("article", { name: "Agent" }).getByRole("status", { name: "A list is arriving" });
+      await expect(skeleton).toBeVisible();
+      // Offline, with its open stream cut, the page hears nothing more: the skeleton stays while axe reads it.
+      await context.setOffline(true);
+      await page.evaluate(() => window.stop());
+      await expect(page.locator("[data-stream-status=reconnecting]")).toBeVisible();
+      expect(await axeViolations(page)).toEqual([]);
+      await expect(skeleton).toBeVisible();
     });
   });
 }
 
 test("the chat works at phone width", async ({ page }) => {
-  await page.setViewportSize({ width: 375, height: 740 });
+  await page.setViewportSize(PHONE);
   await startChatFromHome(page, "Where should we go next?");
   await page.getByRole("button", { name: /Demo/ }).click();
   await expect(page.getByText(/Answered “Demo”/)).toBeVisible();

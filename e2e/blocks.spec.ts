@@ -116,6 +116,11 @@ test.describe("intelligent-ui blocks", () => {
     // The unknown component draws as its source, muted, with a sentence that says why.
     await expect(damaged.getByText("<Gauge value={$count}/>")).toBeVisible();
     await expect(damaged.getByText("This block uses a component this app does not know.").first()).toBeVisible();
+    // The list under it says what to do next; the codes are for whoever builds the agent, behind Details.
+    await expect(damaged.getByRole("listitem").filter({ hasText: /^This block uses a component this app does not know\. Ask the agent to write this block again\.$/ })).toBeVisible();
+    await expect(damaged.getByText("unknown_component", { exact: true })).toBeHidden();
+    await damaged.getByText("Details").click();
+    await expect(damaged.getByText("unknown_component", { exact: true })).toBeVisible();
     await expect(damaged.getByRole("button", { name: "Still answerable" })).toBeEnabled();
     await expect(blocks(page).nth(2).getByRole("button", { name: "Looks fine" })).toBeEnabled();
   });

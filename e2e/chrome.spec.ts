@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { replyFinished, startChatFromHome } from "./support";
+import { chatIdOf, replyFinished, sameOrigin, settledChat, startChatFromHome } from "./support";
 
 const SLOW_STORY = "Tell me a long story, slowly";
 
@@ -44,6 +44,24 @@ test.describe("chat chrome", () => {
     await expect(reply).toHaveAttribute("data-status", "complete");
   });
 
+  test("a Regenerate the server refuses says why in words, and what to do instead", async ({ page, baseURL }) => {
+    await startChatFromHome(page, "a reply to write again");
+    await replyFinished(page);
+    const chatId = chatIdOf(page);
+    // This tab stops hearing the chat, so it still offers Regenerate once the chat has moved on.
+    await page.route("**/events**", (route) => route.abort());
+    await page.route(new RegExp(`/api/chats/${chatId}(\\?.*)?$`), (route) => route.abort());
+    await page.reload();
+    const sent = await page.request.post(`/api/chats/${chatId}/messages`, { headers: sameOrigin(baseURL), data: { text: "a newer message" } });
+    expect(sent.status()).toBe(202);
+    await settledChat(page.request, chatId);
+    const reply = page.getByRole("article", { name: "Agent" });
+    await reply.getByRole("button", { name: "Regenerate" }).click();
+    const alert = reply.getByRole("alert");
+    await expect(alert).toHaveText(/^The chat has moved on since this page drew it .+ Send a new message instead\.$/);
+    await expect(alert).not.toContainText("Only the last reply");
+  });
+
   test("renaming a chat in the list renames it everywhere", async ({ page, context }) => {
     await startChatFromHome(page, "to be renamed");
     await replyFinished(page);
@@ -81,7 +99,15 @@ test.describe("chat chrome", () => {
     await page.keyboard.press("Tab");
     await expect(list.getByRole("button", { name: "Delete “to be deleted”" })).toBeFocused();
     await page.keyboard.press("Enter");
-    await list.getByRole("group", { name: "Delete “to be deleted”" }).getByRole("button", { name: "Delete" }).click();
+    const confirm = list.getByRole("group", { name: "Delete “to be deleted”" });
+    // Focus starts on Cancel, so Enter twice deletes nothing; Escape returns to the row.
+    await expect(confirm.getByRole("button", { name: "Cancel" })).toBeFocused();
+    await page.keyboard.press("Escape");
+    await expect(list.getByRole("link", { name: "to be deleted" })).toBeFocused();
+    await page.keyboard.press("Tab");
+    await page.keyboard.press("Tab");
+    await page.keyboard.press("Enter");
+    await confirm.getByRole("button", { name: "Delete" }).click();
     await page.waitForURL((url) => url.pathname === "/");
     await expect(second.getByRole("heading", { name: "This chat was deleted" })).toBeVisible();
     for (const tab of [page, second, home]) {

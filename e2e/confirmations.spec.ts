@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
-import { Client } from "pg";
-import { chatIdOf, replyFinished, startChatFromHome } from "./support";
+import { BOUNCING_DOMAIN } from "../lib/tools/send-email";
+import { chatIdOf, expireConfirmations, replyFinished, runSql, startChatFromHome } from "./support";
 
 test.describe("confirmations", () => {
   test.describe.configure({ timeout: 60_000 });
@@ -27,13 +27,7 @@ test.describe("confirmations", () => {
     const card = page.getByRole("region", { name: /ada@example\.com/ });
     await expect(card.getByRole("button", { name: "Approve" })).toBeVisible();
     // A short time to live, injected where the server keeps it: the page draws what it reads.
-    const client = new Client({ connectionString: process.env.DATABASE_URL });
-    await client.connect();
-    try {
-      await client.query(`UPDATE "ActionConfirmation" SET "expiresAt" = now() + interval '4 seconds' WHERE "chatId" = $1`, [chatIdOf(page)]);
-    } finally {
-      await client.end();
-    }
+    await expireConfirmations(chatIdOf(page), "now() + interval '4 seconds'");
     await page.reload();
     await expect(card.getByText(/Time left: 0:0[1-4]/)).toBeVisible();
     await expect(card.getByRole("heading", { name: "Email to ada@example.com not sent: the confirmation expired" })).toBeVisible();
@@ -58,16 +52,32 @@ test.describe("confirmations", () => {
     await page.reload();
     const card = page.getByRole("region", { name: /ada@example\.com/ });
     await expect(card.getByRole("button", { name: "Approve" })).toBeVisible();
-    const client = new Client({ connectionString: process.env.DATABASE_URL });
-    await client.connect();
-    try {
-      await client.query(`UPDATE "ActionConfirmation" SET "expiresAt" = now() - interval '1 second' WHERE "chatId" = $1`, [chatIdOf(page)]);
-    } finally {
-      await client.end();
-    }
+    await expireConfirmations(chatIdOf(page), "now() - interval '1 second'");
     await card.getByRole("button", { name: "Approve" }).click();
     await expect(card.getByRole("heading", { name: "Email to ada@example.com not sent: the confirmation expired" })).toBeVisible();
     await expect(card.getByRole("button", { name: "Approve" })).toHaveCount(0);
     await expect(card.getByRole("alert")).toHaveCount(0);
+  });
+
+  test("an approved action that fails says so in words, the agent says so, and the list opens again", async ({ page }) => {
+    await startChatFromHome(page, "Email the release notes");
+    await replyFinished(page);
+    await page.getByRole("button", { name: /Send to Ada/ }).click();
+    await expect(page.getByRole("button", { name: "Approve" })).toBeVisible();
+    // Mail to the bouncing domain fails (lib/tools/send-email.ts): the proposal is readdressed there.
+    const bouncing = `ada@${BOUNCING_DOMAIN}`;
+    await runSql(`UPDATE "ActionConfirmation" SET "input" = jsonb_set("input", '{to}', to_jsonb($2::text)) WHERE "chatId" = $1`, [chatIdOf(page), bouncing]);
+    await page.reload();
+    const card = page.getByRole("region", { name: new RegExp(bouncing.replaceAll(".", "\\.")) });
+    await card.getByRole("button", { name: "Approve" }).click();
+    await expect(card.getByRole("heading", { name: `The email to ${bouncing} was not sent: it failed` })).toBeVisible();
+    await expect(card.getByRole("status")).toBeFocused();
+    await expect(card.getByRole("status")).toHaveText(/^The action failed\. It is not tried again on its own: pick it in the list above for a new proposal, or choose something else\.$/);
+    await expect(card.getByRole("button", { name: "Approve" })).toHaveCount(0);
+    await expect(page.getByRole("article", { name: "Decision" })).toHaveText("You approved “Send to Ada”, but it failed");
+    await expect(page.getByText(/“Send to Ada” did not go through/)).toBeVisible();
+    const list = page.getByRole("group", { name: "Send the release notes?" });
+    await expect(list.getByText(/“Send to Ada” failed · .+ Pick again/)).toBeVisible();
+    await expect(list.getByRole("button", { name: /Send to Ada/ })).toBeEnabled();
   });
 });

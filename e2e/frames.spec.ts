@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test, type Locator } from "@playwright/test";
 import { startChatFromHome } from "./support";
 
 test.describe("ChoiceList frames", () => {
@@ -15,6 +15,8 @@ test.describe("ChoiceList frames", () => {
     await expect(you.nth(1)).toContainText("Documentation");
     await expect(page.getByText("Noted: Documentation.", { exact: false })).toBeVisible();
     await expect(list.getByText(/Answered “Documentation”/)).toBeVisible();
+    // The picked button closes; focus lands on what happened, not on the page.
+    await expect(list.getByText(/Answered “Documentation”/)).toBeFocused();
 
     for (const view of [page, await page.context().newPage()]) {
       if (view !== page) await view.goto(page.url());
@@ -25,6 +27,35 @@ test.describe("ChoiceList frames", () => {
       await expect(closed.getByRole("button", { name: /Demo/ })).toBeDisabled();
       await expect(closed.getByText(/Answered “Documentation” · .+/)).toBeVisible();
     }
+  });
+
+  test("an answered list dims the options not picked, and the chosen one keeps its highlight under hover", async ({ page }) => {
+    await startChatFromHome(page, "Where should we go next?");
+    const list = page.getByRole("group", { name: "Where should we go?" });
+    const docs = list.getByRole("button", { name: /Documentation/ });
+    const demo = list.getByRole("button", { name: /Demo/ });
+    await expect(demo).toBeEnabled();
+    const look = (option: Locator) =>
+      option.evaluate((element) => {
+        const style = getComputedStyle(element);
+        return { background: style.backgroundColor, color: style.color, border: style.borderTopColor };
+      });
+    const open = await look(demo);
+    await docs.click();
+    await expect(list.getByText(/Answered “Documentation”/)).toBeVisible();
+    // Read away from the pointer first, then under it.
+    await page.mouse.move(0, 0);
+    const chosen = await look(docs);
+    const passedOver = await look(demo);
+    expect(chosen.background).not.toBe(open.background);
+    expect(chosen.border).not.toBe(open.border);
+    expect(passedOver.color).not.toBe(open.color);
+    expect(passedOver.background).not.toBe(chosen.background);
+    // Hovering an answered option changes nothing: the highlight says which was chosen, always.
+    await docs.hover();
+    expect(await look(docs)).toEqual(chosen);
+    await demo.hover();
+    expect(await look(demo)).toEqual(passedOver);
   });
 
   test("an approved action runs, says what happened in words, and the agent replies", async ({ page }) => {

@@ -1,6 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
-import { replyFinished, startChatFromHome } from "./support";
+import { axeViolations, replyFinished, startChatFromHome } from "./support";
 
 const MESSAGE = "See [the docs](https://example.com/docs) and `npm test`.\nSecond line\n\n```\nconst answer = 42;\n```";
 
@@ -25,8 +24,7 @@ for (const colorScheme of ["light", "dark"] as const) {
       const lines = await mine.getByText(/^See the docs/).evaluate((element) => element.getBoundingClientRect().height / parseFloat(getComputedStyle(element).lineHeight));
       expect(Math.round(lines)).toBe(2);
       await replyFinished(page);
-      const results = await new AxeBuilder({ page }).include("article[aria-label='You']").withRules(["color-contrast", "link-in-text-block"]).analyze();
-      expect(results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`)).toEqual([]);
+      expect(await axeViolations(page, { include: "article[aria-label='You']", rules: ["color-contrast", "link-in-text-block"] })).toEqual([]);
     });
   });
 }
@@ -40,6 +38,21 @@ test("a message with a code fence is echoed fenced, and the rest of the reply st
   // The closing sentence is prose again, a paragraph of its own, not a line of the code block.
   await expect(reply.getByRole("paragraph").filter({ hasText: /^Try one of the starter prompts to see interactive replies\.$/ })).toBeVisible();
   await expect(reply.getByRole("code").filter({ hasText: "Try one of the starter prompts" })).toHaveCount(0);
+});
+
+test("Copy code puts exactly a code block's text on the clipboard", async ({ page, context }) => {
+  await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+  await startChatFromHome(page, "hello");
+  await replyFinished(page);
+  await page.getByRole("textbox", { name: "Message" }).fill("look:\n```js\nconst a = 1;\n```");
+  await page.getByRole("button", { name: "Send" }).click();
+  await expect(page.getByRole("article", { name: "Agent" })).toHaveCount(2);
+  await replyFinished(page);
+  // The reply quotes the message in a code block of its own.
+  const reply = page.getByRole("article", { name: "Agent" }).last();
+  await reply.getByRole("button", { name: "Copy code" }).click();
+  await expect(reply.getByRole("button", { name: "Copied" })).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe("look:\n```js\nconst a = 1;\n```");
 });
 
 test("an over-long message shows the limit and cannot be sent", async ({ page }) => {

@@ -1,4 +1,6 @@
+import AxeBuilder from "@axe-core/playwright";
 import { expect, type APIRequestContext, type Page } from "@playwright/test";
+import { Client } from "pg";
 import { choiceIdByLabel } from "../lib/intelligent-ui/fixtures";
 
 /** Headers a page of the app sends with a state-changing request. */
@@ -72,4 +74,32 @@ export function chatIdOf(page: Page): string {
 /** Waits until the chat's latest reply has finished streaming. */
 export async function replyFinished(page: Page): Promise<void> {
   await expect(page.getByRole("article", { name: "Agent" }).last()).toHaveAttribute("data-status", "complete");
+}
+
+/**
+ * Every axe violation on the page, of any impact, one line each (rule: targets), so a test can
+ * expect an empty list. `include` narrows the check to part of the page, `rules` to some rules.
+ */
+export async function axeViolations(page: Page, { include, rules }: { include?: string; rules?: string[] } = {}): Promise<string[]> {
+  let builder = new AxeBuilder({ page });
+  if (include) builder = builder.include(include);
+  if (rules) builder = builder.withRules(rules);
+  const results = await builder.analyze();
+  return results.violations.map((violation) => `${violation.id} (${violation.impact}): ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`);
+}
+
+/** Runs one statement on the test database, for a state a test injects where the server keeps it. */
+export async function runSql(sql: string, params: unknown[] = []): Promise<void> {
+  const client = new Client({ connectionString: process.env.DATABASE_URL });
+  await client.connect();
+  try {
+    await client.query(sql, params);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Moves the chat's pending confirmations to expire at `when` (an SQL time, e.g. `now() - interval '1 second'`). */
+export function expireConfirmations(chatId: string, when: string): Promise<void> {
+  return runSql(`UPDATE "ActionConfirmation" SET "expiresAt" = ${when} WHERE "chatId" = $1`, [chatId]);
 }

@@ -121,6 +121,14 @@ describe("UiBlockView", () => {
     expect(html).toContain("Some of this block could not be drawn");
   });
 
+  it("says per problem what happened and what to do next, with the codes only under Details", () => {
+    const html = draw(compile(`<Bogus>One</Bogus>\n<Bogus>Two</Bogus>\n<Summary>Fine</Summary>`));
+    expect(html).toContain("<li>This block uses a component this app does not know (in 2 places). Ask the agent to write this block again.</li>");
+    const [outside = "", details = ""] = html.split("<details");
+    expect(outside.replaceAll('data-error="unknown_component"', "")).not.toContain("unknown_component");
+    expect(details).toMatch(/<summary[^>]*>Details<\/summary>.*<code[^>]*>unknown_component<\/code>: /);
+  });
+
   it("draws a block of another catalog version as muted fallbacks", () => {
     const html = draw({ ...compile(`<Summary>Current</Summary>`), catalogVersion: 999 });
     expect(html).toContain("Current");

@@ -100,7 +100,6 @@ export function ErrorNode({ node, code }: { node: UiViewNode; code: string }) {
     <span
       className={`my-1 block rounded-md border border-dashed border-zinc-300 px-2 py-1 text-sm dark:border-zinc-700 ${MUTED}`}
       data-error={code}
-      title={code}
     >
       {text !== "" && <span className="block whitespace-pre-wrap break-words">{text}</span>}
       {!EXPLAINED_ONCE.has(code) && <span className="block text-xs">{reason}</span>}

@@ -13,7 +13,8 @@ function CodeBlock({ children }: { children?: React.ReactNode }) {
       <pre ref={pre} className="pr-20">
         {children}
       </pre>
-      <CopyButton text={() => pre.current?.textContent ?? ""} label="Copy code" className="absolute right-1.5 top-1.5 bg-white/80 dark:bg-zinc-900/80" />
+      {/* The newline that ends every fenced block is not part of the code. */}
+      <CopyButton text={() => (pre.current?.textContent ?? "").replace(/\n$/, "")} label="Copy code" className="absolute right-1.5 top-1.5 bg-white/80 dark:bg-zinc-900/80" />
     </div>
   );
 }

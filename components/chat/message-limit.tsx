@@ -1,4 +1,4 @@
-import { ApiError } from "@/lib/chat/client-api";
+import { refusalSentence } from "@/components/ui/refusals";
 import { MAX_MESSAGE_LENGTH } from "@/lib/chat/wire";
 
 const COUNT = new Intl.NumberFormat("en-US");
@@ -15,22 +15,14 @@ export function messageLimit(text: string): { over: boolean; note: string | null
   return { over: false, note: length >= SHOW_FROM ? `${COUNT.format(length)} / ${COUNT.format(MAX_MESSAGE_LENGTH)} characters` : null };
 }
 
+const MESSAGE_REFUSALS = {
+  "invalid-body": `The message could not be sent as written. Messages hold 1 to ${COUNT.format(MAX_MESSAGE_LENGTH)} characters.`,
+  "invalid-text": "The message holds characters that cannot be stored (a NUL or half an emoji). Remove them and send it again.",
+  "body-too-large": "The message is too large to send. Shorten it or send it in parts.",
+  "too-many-chats": "You have as many chats as one visitor can keep. Delete one from the list, then start this one again.",
+};
+
 /** A sentence for a message the server refused, with what to do about it. */
 export function messageRefusal(error: unknown): string {
-  if (!(error instanceof ApiError)) return "The message could not be sent. Check your connection and try again.";
-  switch (error.code) {
-    case "invalid-body":
-      return `The message could not be sent as written. Messages hold 1 to ${COUNT.format(MAX_MESSAGE_LENGTH)} characters.`;
-    case "invalid-text":
-      return "The message holds characters that cannot be stored (a NUL or half an emoji). Remove them and send it again.";
-    case "body-too-large":
-      return "The message is too large to send. Shorten it or send it in parts.";
-    case "chat-not-found":
-      return "This chat no longer exists. Start a new chat from the list.";
-    case "network":
-      return "The server did not answer as expected. Try again in a moment.";
-    default:
-      // queue-full, busy and the like already say what to do in their message.
-      return error.message;
-  }
+  return refusalSentence(error, "The message could not be sent", MESSAGE_REFUSALS);
 }

@@ -2,9 +2,21 @@
 
 import { useState } from "react";
 import { ErrorNote } from "@/components/ui/error-note";
+import { refusalSentence } from "@/components/ui/refusals";
 import { useHydrated } from "@/components/ui/use-hydrated";
 import { postJson } from "@/lib/chat/client-api";
 import type { ItemView } from "@/lib/chat/wire";
+
+const REGENERATE_REFUSALS = {
+  "cannot-regenerate":
+    "The chat has moved on since this page drew it (a reply is under way, a newer message came, or one of this reply’s lists was answered), so this reply can’t be written again. Send a new message instead.",
+  "item-not-found": "This reply is no longer in the chat. Reload the page to see the chat as it is.",
+};
+
+/** A sentence for a refused regenerate or retry, with what to do next. */
+function regenerateRefusal(error: unknown, label: "Regenerate" | "Retry"): string {
+  return refusalSentence(error, label === "Regenerate" ? "The reply could not be written again" : "The reply could not be retried", REGENERATE_REFUSALS);
+}
 
 /** Writes the last reply again (a new revision of its blocks), or retries one that was cut off. */
 export function RegenerateButton({ item, chatId }: { item: ItemView; chatId: string }) {
@@ -19,7 +31,7 @@ export function RegenerateButton({ item, chatId }: { item: ItemView; chatId: str
     try {
       await postJson(`/api/chats/${chatId}/items/${item.id}/regenerate`, {});
     } catch (caught) {
-      setError(caught instanceof Error ? caught.message : "The reply could not be written again.");
+      setError(regenerateRefusal(caught, label));
     } finally {
       setPending(false);
     }

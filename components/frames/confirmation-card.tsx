@@ -22,6 +22,13 @@ const FRAME: Record<Stage, string> = {
   expired: "border-zinc-300 bg-zinc-50 dark:border-zinc-700 dark:bg-zinc-900",
 };
 
+/** What went wrong, as the stored outcome words it (a sentence), or a plain one when it does not. */
+function failureOf(outcome: Record<string, unknown>): string {
+  const message = typeof outcome.message === "string" ? outcome.message.trim() : "";
+  if (message === "") return "The action did not finish.";
+  return /[.!?]$/.test(message) ? message : `${message}.`;
+}
+
 function Outcome({ stage, confirmation }: { stage: Stage; confirmation: ConfirmationView }) {
   const outcome = asRecord(confirmation.outcome);
   switch (stage) {
@@ -33,7 +40,7 @@ function Outcome({ stage, confirmation }: { stage: Stage; confirmation: Confirma
         </div>
       );
     case "failed":
-      return <p>{`It failed: ${String(outcome.message ?? "no reason was given").replace(/\.$/, "")}. It will not be tried again; pick it in the list above for a new proposal, or choose something else.`}</p>;
+      return <p>{`${failureOf(outcome)} It is not tried again on its own: pick it in the list above for a new proposal, or choose something else.`}</p>;
     case "rejected":
       return <p>Nothing was sent. The list above is open again: choose another option, or pick this one for a new proposal.</p>;
     case "expired":

@@ -1,3 +1,4 @@
+import { ProblemDetails } from "@/components/ui/problem-details";
 import type { Part } from "@/lib/chat/wire";
 
 // What a reply shows where a frame could not be drawn, in words a person reads; the codes stay
@@ -23,12 +24,7 @@ export function DiagnosticNote({ part }: { part: Extract<Part, { kind: "diagnost
       <p>
         {DIAGNOSTIC_SENTENCES[part.code] ?? "The agent sent an interactive part this app could not show."} Ask the agent to send it again.
       </p>
-      <details className="mt-1 text-xs">
-        <summary className="cursor-pointer">Details</summary>
-        <p className="mt-1">
-          <code className="font-mono">{part.code}</code>: {part.message}
-        </p>
-      </details>
+      <ProblemDetails problems={[part]} />
     </div>
   );
 }

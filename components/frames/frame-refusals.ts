@@ -1,3 +1,4 @@
+import { refusalSentence } from "@/components/ui/refusals";
 import { ApiError } from "@/lib/chat/client-api";
 import { humanize, presenterFor } from "./tool-presenters";
 
@@ -26,26 +27,15 @@ export function unavailableSentence({ code, fields }: Refusal, action: string): 
   }
 }
 
+const PICK_REFUSALS = {
+  "frame-already-answered": "This list was already answered, in another tab or by another viewer. Its answer is shown now.",
+  "frame-not-answerable": "This list cannot be answered yet: its reply is still being written, or did not finish.",
+  "frame-not-found": "This list is no longer in the chat. Reload the page to see the chat as it is.",
+  refused_choice: "That option is not one this list offers. Reload the page and pick again.",
+};
+
 /** What a refused pick means for the person, and what they can do next, per stable code. */
 export function pickRefusal(error: unknown, action: string | undefined): string {
-  if (!(error instanceof ApiError)) return "The choice could not be sent. Check your connection and try again.";
-  switch (error.code) {
-    case "action-refused":
-      return unavailableSentence({ code: error.reason ?? "", fields: [] }, action ?? "");
-    case "frame-already-answered":
-      return "This list was already answered, in another tab or by another viewer. Its answer is shown now.";
-    case "frame-not-answerable":
-      return "This list cannot be answered yet: its reply is still being written, or did not finish.";
-    case "frame-not-found":
-      return "This list is no longer in the chat. Reload the page to see the chat as it is.";
-    case "refused_choice":
-      return "That option is not one this list offers. Reload the page and pick again.";
-    case "chat-not-found":
-      return "This chat no longer exists.";
-    case "queue-full":
-    case "busy":
-      return error.message;
-    default:
-      return "The choice could not be sent. Check your connection and try again.";
-  }
+  if (error instanceof ApiError && error.code === "action-refused") return unavailableSentence({ code: error.reason ?? "", fields: [] }, action ?? "");
+  return refusalSentence(error, "The choice could not be sent", PICK_REFUSALS);
 }

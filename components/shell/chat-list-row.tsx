@@ -2,10 +2,11 @@
 
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { ErrorNote } from "@/components/ui/error-note";
 import { PencilIcon, TrashIcon } from "@/components/ui/icons";
-import { ApiError, sendJson } from "@/lib/chat/client-api";
+import { refusalSentence } from "@/components/ui/refusals";
+import { sendJson } from "@/lib/chat/client-api";
 import type { ChatListEntry } from "@/lib/chat/wire";
 import { useChatList } from "./chat-list-context";
 
@@ -13,10 +14,6 @@ const ICON_BUTTON =
   "rounded-md p-1.5 text-zinc-600 hover:bg-zinc-200 hover:text-zinc-900 dark:text-zinc-400 dark:hover:bg-zinc-800 dark:hover:text-zinc-100";
 const SMALL_BUTTON = "rounded-md px-2 py-1 text-sm font-medium";
 
-function failure(error: unknown, doing: string): string {
-  if (error instanceof ApiError && error.code === "chat-not-found") return "This chat no longer exists.";
-  return `The chat could not be ${doing}. Check your connection and try again.`;
-}
 
 /** One chat in the list: a link to it, and its rename and delete actions, each done in place. */
 export function ChatListRow({ chat, current }: { chat: ChatListEntry; current: boolean }) {
@@ -26,6 +23,21 @@ export function ChatListRow({ chat, current }: { chat: ChatListEntry; current: b
   const [title, setTitle] = useState(chat.title);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  // When a form closes, focus goes back to the row's link, not to the page: the action buttons
+  // are hidden on a wide screen until the row has focus, so they cannot take it first.
+  const returning = useRef(false);
+  const link = useRef<HTMLAnchorElement>(null);
+  useEffect(() => {
+    if (mode !== "view" || !returning.current) return;
+    returning.current = false;
+    link.current?.focus();
+  }, [mode]);
+
+  function open(next: "rename" | "delete") {
+    returning.current = true;
+    setError(null);
+    setMode(next);
+  }
 
   async function run(action: () => Promise<void>, doing: string) {
     setBusy(true);
@@ -34,7 +46,7 @@ export function ChatListRow({ chat, current }: { chat: ChatListEntry; current: b
       await action();
       setMode("view");
     } catch (caught) {
-      setError(failure(caught, doing));
+      setError(refusalSentence(caught, `The chat could not be ${doing}`));
     } finally {
       setBusy(false);
     }
@@ -56,6 +68,7 @@ export function ChatListRow({ chat, current }: { chat: ChatListEntry; current: b
   if (mode === "rename") {
     return (
       <form
+        key="rename"
         className="space-y-2 rounded-md bg-zinc-100 p-2 dark:bg-zinc-900"
         onSubmit={(event) => {
           event.preventDefault();
@@ -89,15 +102,21 @@ export function ChatListRow({ chat, current }: { chat: ChatListEntry; current: b
 
   if (mode === "delete") {
     return (
-      <div role="group" aria-label={`Delete “${chat.title}”`} className="space-y-2 rounded-md bg-red-50 p-2 dark:bg-red-950/40">
+      <div
+        key="delete"
+        role="group"
+        aria-label={`Delete “${chat.title}”`}
+        onKeyDown={(event) => event.key === "Escape" && setMode("view")}
+        className="space-y-2 rounded-md bg-red-50 p-2 dark:bg-red-950/40">
         <p className="text-sm">
           Delete <span className="font-medium">“{chat.title}”</span> and everything in it? This cannot be undone.
         </p>
         <div className="flex gap-2">
-          <button type="button" autoFocus disabled={busy} onClick={() => void remove()} className={`${SMALL_BUTTON} bg-red-700 text-white disabled:opacity-50`}>
+          <button type="button" disabled={busy} onClick={() => void remove()} className={`${SMALL_BUTTON} bg-red-700 text-white disabled:opacity-50`}>
             Delete
           </button>
-          <button type="button" onClick={() => setMode("view")} className={`${SMALL_BUTTON} hover:bg-red-100 dark:hover:bg-red-900/40`}>
+          {/* Focus starts on the choice that loses nothing: Enter twice never deletes a chat. */}
+          <button type="button" autoFocus onClick={() => setMode("view")} className={`${SMALL_BUTTON} hover:bg-red-100 dark:hover:bg-red-900/40`}>
             Cancel
           </button>
         </div>
@@ -107,20 +126,26 @@ export function ChatListRow({ chat, current }: { chat: ChatListEntry; current: b
   }
 
   return (
-    <div className={`group flex items-center gap-1 rounded-md pr-1 ${current ? "bg-zinc-200 dark:bg-zinc-800" : "hover:bg-zinc-100 dark:hover:bg-zinc-900"}`}>
-      <Link href={`/chats/${chat.id}`} aria-current={current ? "page" : undefined} className="min-w-0 flex-1 truncate px-2 py-2 text-sm">
+    <div key="view" className={`group flex items-center gap-1 rounded-md pr-1 ${current ? "bg-zinc-200 dark:bg-zinc-800" : "hover:bg-zinc-100 dark:hover:bg-zinc-900"}`}>
+      <Link ref={link} href={`/chats/${chat.id}`} aria-current={current ? "page" : undefined} className="min-w-0 flex-1 truncate px-2 py-2 text-sm">
         {chat.title}
       </Link>
       {/* Always there on a phone; on a wide screen they appear on hover or once the row has focus
           (Tab from the link reaches them), so titles get the whole width otherwise. */}
       <div className="flex shrink-0 gap-0.5 lg:hidden lg:group-focus-within:flex lg:group-hover:flex">
-        <button type="button" aria-label={`Rename “${chat.title}”`} title="Rename" onClick={() => {
+        <button
+          type="button"
+          aria-label={`Rename “${chat.title}”`}
+          title="Rename"
+          onClick={() => {
             setTitle(chat.title);
-            setMode("rename");
-          }} className={ICON_BUTTON}>
+            open("rename");
+          }}
+          className={ICON_BUTTON}
+        >
           <PencilIcon />
         </button>
-        <button type="button" aria-label={`Delete “${chat.title}”`} title="Delete" onClick={() => setMode("delete")} className={ICON_BUTTON}>
+        <button type="button" aria-label={`Delete “${chat.title}”`} title="Delete" onClick={() => open("delete")} className={ICON_BUTTON}>
           <TrashIcon />
         </button>
       </div>

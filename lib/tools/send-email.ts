@@ -9,8 +9,14 @@ export const sendEmailInputSchema = z.strictObject({
 export type SendEmailInput = z.infer<typeof sendEmailInputSchema>;
 
 /**
- * A mock mail tool: it sends nothing, and answers as a mail service would. It runs only after a
- * person approves the confirmation a ChoiceList action proposed.
+ * Mail to this domain bounces, so an approved action can be seen failing on purpose. `.invalid`
+ * is reserved (RFC 2606): no real address ends so.
+ */
+export const BOUNCING_DOMAIN = "bounce.invalid";
+
+/**
+ * A mock mail tool: it sends nothing, and answers as a mail service would, refusing mail to
+ * `BOUNCING_DOMAIN`. It runs only after a person approves the confirmation a ChoiceList action proposed.
  */
 export const sendEmailTool: ConfirmableTool<SendEmailInput> = {
   name: "send-email",
@@ -19,6 +25,7 @@ export const sendEmailTool: ConfirmableTool<SendEmailInput> = {
   requiresConfirmation: true,
   input: sendEmailInputSchema,
   async execute(input) {
+    if (input.to.toLowerCase().endsWith(`@${BOUNCING_DOMAIN}`)) throw new Error(`The mail server refused ${input.to}: the address does not exist.`);
     return { delivered: true, to: input.to, subject: input.subject, messageId: `msg-${crypto.randomUUID().slice(0, 8)}` };
   },
 };

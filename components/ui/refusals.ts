@@ -1,0 +1,28 @@
+import { ApiError } from "@/lib/chat/client-api";
+
+/**
+ * What a refused request means for the person, and what they can do next. Each action words its
+ * own codes (`own`); the codes any request can meet read the same everywhere. `failed` says what
+ * did not happen ("The message could not be sent"), for sentences that need it.
+ */
+export function refusalSentence(error: unknown, failed: string, own: Readonly<Record<string, string>> = {}): string {
+  if (!(error instanceof ApiError)) return `${failed}. Check your connection and try again.`;
+  if (Object.hasOwn(own, error.code)) return own[error.code]!;
+  switch (error.code) {
+    case "chat-not-found":
+      return "This chat no longer exists. Start a new chat from the list.";
+    case "database-busy":
+      return `${failed}: the server is busy. Try again in a moment.`;
+    case "database-unavailable":
+      return `${failed}: the server cannot reach its database. Try again shortly.`;
+    case "network":
+      return `${failed}: the server did not answer as expected. Try again in a moment.`;
+    case "rate-limited":
+    case "queue-full":
+    case "busy":
+      // Written for people, with how long to wait or what to wait for: shown as they are.
+      return error.message;
+    default:
+      return `${failed}. Reload the page and try again.`;
+  }
+}
