@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { createChat } from "./support";
+import { createChat, replyFinished, startChatFromHome } from "./support";
 
 /** Every Content-Security-Policy violation the page reports, on every document it loads. */
 async function watchViolations(page: Page): Promise<string[]> {
@@ -61,6 +61,47 @@ test.describe("security headers", () => {
     }
     await page.goto("/no-such-page");
     await expect(page.getByRole("heading", { name: "Not found" })).toBeVisible();
+    expect(violations).toEqual([]);
+  });
+
+  test("the browser reports no policy violation while a person answers every kind of part", async ({ page }) => {
+    test.setTimeout(120_000);
+    const violations = await watchViolations(page);
+    const block = () => page.getByRole("region", { name: "Interactive block" }).first();
+
+    // A Choice in an intelligent-ui block.
+    await startChatFromHome(page, "Walk me through a release checklist");
+    await replyFinished(page);
+    await block().getByRole("button", { name: "Hold" }).click();
+    await expect(block().getByText(/Answered: Hold · .+/)).toBeVisible();
+    await replyFinished(page);
+
+    // A ChoiceList frame.
+    await startChatFromHome(page, "Where should we go next?");
+    const list = page.getByRole("group", { name: "Where should we go?" });
+    await list.getByRole("button", { name: /Documentation/ }).click();
+    await expect(list.getByText(/Answered “Documentation”/)).toBeVisible();
+    await replyFinished(page);
+
+    // A confirmation approved, and the action's outcome drawn.
+    await startChatFromHome(page, "Email the release notes");
+    await page.getByRole("button", { name: /Send to Ada/ }).click();
+    const card = page.getByRole("region", { name: /ada@example\.com/ });
+    await card.getByRole("button", { name: "Approve" }).click();
+    await expect(card.getByRole("heading", { name: "Email sent to ada@example.com" })).toBeVisible();
+    await replyFinished(page);
+
+    // A live block reading again (`ui.query`) when its input changes, then answered on that reading.
+    await startChatFromHome(page, "Triage the failing build");
+    await replyFinished(page);
+    const read = page.waitForResponse((response) => response.url().includes("/ui-queries") && response.request().method() === "POST");
+    await block().locator("label", { hasText: "dev" }).click();
+    expect((await read).status()).toBe(200);
+    await expect(block().getByText(/^CI on dev/)).toBeVisible();
+    await block().getByRole("button", { name: "Summarise for the team" }).click();
+    await expect(block().getByText(/Answered: Summarise for the team · .+/)).toBeVisible();
+    await replyFinished(page);
+
     expect(violations).toEqual([]);
   });
 });
