@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import pg from "pg";
 import { describe, expect, inject, it, vi } from "vitest";
-import { CHAT_EVENTS_CHANNEL, NoticeListener } from "./notice-listener";
+import { CHAT_EVENTS_CHANNEL, NoticeListener, REPROBE_MS } from "./notice-listener";
 
 describe("the notice listener", () => {
   it("counts as live once its own notice comes back, then hands on every chat's notices", async () => {
@@ -35,6 +35,35 @@ describe("the notice listener", () => {
     } finally {
       await listener.stop();
       logged.mockRestore();
+    }
+  });
+
+  it("proves itself again only while streams ask, once its verdict is a minute old", async () => {
+    // Intervals are faked: one left running by the listener would show in the count.
+    vi.useFakeTimers({ toFake: ["setInterval"] });
+    let now = Date.now();
+    const listener = new NoticeListener("DATABASE_URL_UNPOOLED", inject("databaseUrl"), () => {}, () => now);
+    try {
+      await listener.start();
+      const probe = vi.spyOn(listener, "probe");
+      // An instance nobody watches: an hour passes and nothing is sent.
+      expect(vi.getTimerCount()).toBe(0);
+      vi.advanceTimersByTime(60 * REPROBE_MS);
+      expect(probe).not.toHaveBeenCalled();
+
+      // A stream asks: a fresh verdict is not proven again, a minute-old one is, once.
+      expect(listener.isLive()).toBe(true);
+      expect(probe).not.toHaveBeenCalled();
+      now += REPROBE_MS;
+      expect(listener.isLive()).toBe(true);
+      expect(listener.isLive()).toBe(true);
+      expect(probe).toHaveBeenCalledOnce();
+      await probe.mock.results[0]!.value;
+      expect(listener.state).toBe("live");
+      expect(listener.checkedAt?.getTime()).toBe(now);
+    } finally {
+      vi.useRealTimers();
+      await listener.stop();
     }
   });
 });

@@ -12,8 +12,9 @@ export type ListenerHealth = { state: ListenerState; via: "DATABASE_URL_UNPOOLED
 // How long a self-sent notice may take to come back before LISTEN counts as deaf.
 const PROBE_TIMEOUT_MS = 3_000;
 // While streams are open the listener proves itself again this often; a silently lost LISTEN
-// (a reconnect that failed to listen again) is then replaced within a minute.
-const REPROBE_MS = 60_000;
+// (a reconnect that failed to listen again) is then replaced within a minute. Streams ask before
+// each poll (`isLive`), so an instance nobody watches sends nothing and keeps no timer.
+export const REPROBE_MS = 60_000;
 // After a failed connection, the next attempt waits this long.
 const RETRY_MS = 5_000;
 const PROBE_PREFIX = "probe:";
@@ -24,7 +25,7 @@ export type OnNotice = (chatId: string) => void;
  * Listens with postgres.js, whose `listen` reconnects and listens again by itself. Through a
  * transaction pooler LISTEN is accepted but nothing is ever delivered, so the listener counts as
  * live only once a notice it sent itself has come back; it proves itself again after every
- * reconnect and every minute, and starts afresh when a proof fails.
+ * reconnect and, while streams are open, every minute, and starts afresh when a proof fails.
  */
 export class NoticeListener {
   state: ListenerState = "connecting";
@@ -32,13 +33,14 @@ export class NoticeListener {
   private sql: postgres.Sql | null = null;
   private started: Promise<void> | null = null;
   private readonly probes = new Map<string, () => void>();
-  private reprobe: ReturnType<typeof setInterval> | null = null;
+  private reproving: Promise<void> | null = null;
   private stopped = false;
 
   constructor(
     readonly via: ListenerHealth["via"],
     private readonly url: string,
     private readonly onNotice: OnNotice,
+    private readonly now: () => number = Date.now,
   ) {}
 
   /** Connects and listens once; resolves when the first verdict is in. */
@@ -66,8 +68,20 @@ export class NoticeListener {
       return;
     }
     await this.probe();
-    this.reprobe ??= setInterval(() => void this.probe().then((state) => (state === "live" ? undefined : this.restart())), REPROBE_MS);
-    this.reprobe.unref();
+  }
+
+  /**
+   * Whether notices are arriving. Open streams ask before each poll; a verdict a minute old is
+   * proven again meanwhile (the answer stays the last verdict), and a failed proof starts afresh.
+   */
+  isLive(): boolean {
+    const stale = this.checkedAt !== null && this.now() - this.checkedAt.getTime() >= REPROBE_MS;
+    if (stale && this.sql && !this.reproving) {
+      this.reproving = this.probe()
+        .then((state) => (state === "live" ? undefined : this.restart()))
+        .finally(() => (this.reproving = null));
+    }
+    return this.state === "live";
   }
 
   /** Sends a notice to itself and waits for it; the answer is the listener's state. */
@@ -107,7 +121,7 @@ export class NoticeListener {
   private settle(state: ListenerState, error?: unknown): void {
     const changed = state !== this.state;
     this.state = state;
-    this.checkedAt = new Date();
+    this.checkedAt = new Date(this.now());
     if (!changed) return;
     if (state === "live") console.log(`notices: LISTEN is live on ${this.via}; streams wake at once.`);
     if (state === "deaf") {
@@ -122,8 +136,6 @@ export class NoticeListener {
 
   /** Closes the connections for good (tests and scripts). */
   async stop(): Promise<void> {
-    if (this.reprobe) clearInterval(this.reprobe);
-    this.reprobe = null;
     this.stopped = true;
     await this.sql?.end({ timeout: 1 });
     this.sql = null;
@@ -133,8 +145,6 @@ export class NoticeListener {
   private async restart(): Promise<void> {
     const sql = this.sql;
     this.sql = null;
-    if (this.reprobe) clearInterval(this.reprobe);
-    this.reprobe = null;
     await sql?.end({ timeout: 1 }).catch(() => undefined);
     setTimeout(() => {
       if (this.stopped) return;

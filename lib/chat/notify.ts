@@ -32,9 +32,9 @@ export async function startListener(): Promise<ListenerState> {
   return listener().state;
 }
 
-/** Whether notices are arriving; while they are, streams can poll rarely. */
+/** Whether notices are arriving; while they are, streams can poll rarely. Asking keeps the answer proven. */
 export function listenerLive(): boolean {
-  return state.answerableListener?.state === "live";
+  return state.answerableListener?.isLive() ?? false;
 }
 
 /** The listener's state for /api/health, proven again by a fresh probe. */

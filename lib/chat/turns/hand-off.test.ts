@@ -1,13 +1,25 @@
 import { randomUUID } from "node:crypto";
 import { createServer, type IncomingMessage } from "node:http";
 import type { AddressInfo } from "node:net";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { disconnectDb } from "@/lib/db/client";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { GET as listChats } from "@/app/api/chats/route";
+import { GET as sweep } from "@/app/api/cron/sweep/route";
+import { appConfig } from "@/lib/config";
+import { db, disconnectDb } from "@/lib/db/client";
+import { signVisitorId, VISITOR_COOKIE } from "@/lib/http/visitor-cookie";
 import { createChat, sendMessage } from "../chats";
 import { handOffNextTurn, signTurnRequest, TURN_SIGNATURE_HEADER, verifyTurnRequest } from "./hand-off";
+import { sweepAllChats } from "./heal";
 import { driveChat } from "./run";
 
 const SECRET = "a-session-secret-for-hand-off-tests";
+const CRON_SECRET = vi.hoisted(() => (process.env.CRON_SECRET = "a-cron-secret-for-hand-off-tests"));
+
+// What routes leave for after the response, run by the test when it chooses.
+const afterResponse = vi.hoisted(() => [] as (() => unknown)[]);
+vi.mock("next/server", async (original) => ({ ...(await original<typeof import("next/server")>()), after: (task: () => unknown) => afterResponse.push(task) }));
+// The real sweep heals every chat in the database, other test files' too: it answers with this file's own.
+vi.mock("./heal", async (original) => ({ ...(await original<typeof import("./heal")>()), sweepAllChats: vi.fn() }));
 
 describe("signed turn requests", () => {
   const chatId = randomUUID();
@@ -61,5 +73,45 @@ describe("handing the next turn to a fresh invocation", () => {
     // The last turn of the queue ends with nothing waiting: no request.
     await driveChat(chatId, echo, handOffNextTurn);
     expect(received).toHaveLength(1);
+  });
+
+  describe("inside the Next server, where many chats' turns wait at once", () => {
+    beforeAll(() => void (process.env.NEXT_RUNTIME = "nodejs"));
+    afterAll(() => void delete process.env.NEXT_RUNTIME);
+
+    /** Two chats of a fresh visitor, each with a turn nobody claimed yet. */
+    async function waitingChats() {
+      const visitorId = randomUUID();
+      const chats = [(await createChat({ visitorId, message: "one" })).chatId, (await createChat({ visitorId, message: "two" })).chatId];
+      return { visitorId, chats };
+    }
+
+    /** Runs what the route left for after its response, then checks each turn went elsewhere: asked for, signed, and not run here. */
+    async function expectHandedOff(chats: string[]) {
+      await Promise.all(afterResponse.splice(0).map((task) => task()));
+      for (const chatId of chats) {
+        const asked = received.filter((request) => request.url === `/api/internal/turns/${chatId}`);
+        expect(asked).toHaveLength(1);
+        expect(verifyTurnRequest(chatId, asked[0]!.signature ?? null)).toBe(true);
+      }
+      const claimed = await db().turn.count({ where: { chatId: { in: chats }, replyItemId: { not: null } } });
+      expect(claimed).toBe(0);
+    }
+
+    it("the sweep asks for each chat's turn in an invocation of its own, and runs none itself", async () => {
+      const { chats } = await waitingChats();
+      vi.mocked(sweepAllChats).mockResolvedValueOnce({ drive: chats, requestWindows: 0 });
+      const response = await sweep(new Request("http://localhost:3000/api/cron/sweep", { headers: { authorization: `Bearer ${CRON_SECRET}` } }));
+      expect(response.status).toBe(200);
+      expect(await response.json()).toEqual({ drive: 2, requestWindows: 0 });
+      await expectHandedOff(chats);
+    });
+
+    it("listing a visitor's chats heals them all and hands each waiting turn off the same way", async () => {
+      const { visitorId, chats } = await waitingChats();
+      const cookie = `${VISITOR_COOKIE}=${await signVisitorId(visitorId, appConfig().sessionSecret)}`;
+      expect((await listChats(new Request("http://localhost:3000/api/chats", { headers: { cookie } }))).status).toBe(200);
+      await expectHandedOff(chats);
+    });
   });
 });

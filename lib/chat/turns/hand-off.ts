@@ -6,8 +6,9 @@ import { db, type Tx } from "@/lib/db/client";
 
 /**
  * Each turn runs in an invocation of its own (decision 010): when a turn ends with another
- * waiting, or recovery finds one, this server asks itself to run it with a signed
- * `POST /api/internal/turns/:chatId`, so no turn lives on the time left over by another.
+ * waiting, or recovery, the sweep or a visitor's healed list finds one, this server asks itself
+ * to run it with a signed `POST /api/internal/turns/:chatId`, so no turn lives on the time left
+ * over by another.
  */
 export const TURN_SIGNATURE_HEADER = "x-answerable-turn";
 // A signature is good for this long either side of now: enough for clock skew between instances.
@@ -64,7 +65,7 @@ export async function requestTurn(chatId: string): Promise<void> {
 
 export type HandOff = (chatId: string) => Promise<void>;
 
-/** After a turn: hands the chat's next turn, if one waits, to a fresh invocation. */
+/** Hands the chat's next turn, if one waits, to a fresh invocation: after a turn, and for every chat healing hands back. */
 export async function handOffNextTurn(chatId: string): Promise<void> {
   if (await turnWaits(db(), chatId)) await requestTurn(chatId);
 }

@@ -1,10 +1,10 @@
-import { driveAfterResponse } from "@/lib/chat/turns/background";
+import { handOffAfterResponse } from "@/lib/chat/turns/background";
 import { sweepAllChats } from "@/lib/chat/turns/heal";
 import { assertCronRequest } from "@/lib/http/cron";
 import { handleRoute } from "@/lib/http/errors";
 
 export const dynamic = "force-dynamic";
-// The turns the sweep hands back run after the response, within this lifetime.
+// Healing 25 turns and asking for each waiting one; the turns themselves run elsewhere.
 export const maxDuration = 300;
 
 /**
@@ -15,6 +15,7 @@ export const maxDuration = 300;
 export const GET = handleRoute(async (request: Request) => {
   assertCronRequest(request);
   const swept = await sweepAllChats();
-  driveAfterResponse(swept.drive);
+  // Each waiting turn runs in an invocation of its own, never on this one's time.
+  handOffAfterResponse(swept.drive);
   return Response.json({ drive: swept.drive.length, requestWindows: swept.requestWindows }, { headers: { "cache-control": "no-store" } });
 });
