@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore } from "react";
-import { evaluateUiBlock, sameUiValue, UiState, uiInputValues, uiValidatedState, type UiBlock, type UiEvaluation, type UiValue } from "@/lib/intelligent-ui";
+import { evaluateStoredUiBlock, evaluateUiBlock, sameUiValue, UiState, uiInputValues, uiValidatedState, type UiBlock, type UiEvaluation, type UiValue } from "@/lib/intelligent-ui";
 
 type Values = Record<string, UiValue>;
 
@@ -71,8 +71,10 @@ export function useUiBlock(block: UiBlock, answered: Values | null, queries?: Va
   const read = useCallback(() => state.snapshot(), [state]);
   const snapshot = useSyncExternalStore(subscribe, read, read);
   useEffect(() => onInputs?.(uiInputValues(block, state)), [onInputs, block, state, snapshot]);
+  // A complete block is stored: a busy device draws it whole (the stored time policy), never cut short.
+  const evaluate = block.complete ? evaluateStoredUiBlock : evaluateUiBlock;
   // The snapshot is a dependency on purpose: evaluation reads the state, and a new snapshot means it changed.
   // eslint-disable-next-line react-hooks/exhaustive-deps
-  const evaluation = useMemo(() => evaluateUiBlock(block, state), [block, state, snapshot]);
+  const evaluation = useMemo(() => evaluate(block, state), [evaluate, block, state, snapshot]);
   return { state, evaluation };
 }

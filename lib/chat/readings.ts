@@ -1,6 +1,6 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
-import { copyUiValue, evaluateUiBlock, isUiFailure, storedUiQueryArguments, UI_STORED_LIMITS, UiState, type UiBlock, type UiValue } from "@/lib/intelligent-ui";
+import { copyUiValue, evaluateStoredUiBlock, isUiFailure, storedUiQueryArguments, UiState, type UiBlock, type UiValue } from "@/lib/intelligent-ui";
 import type { LiveSource, LiveSources, ReadContext } from "@/lib/live-sources";
 import type { Tx } from "@/lib/db/client";
 import type { Prisma } from "@/lib/db/generated/client";
@@ -113,7 +113,7 @@ function fallbackWith(block: UiBlock, readings: readonly FirstReading[]): string
 
 /** A block's text fallback as drawn with this state: its top-level nodes' fallbacks joined. */
 function evaluatedFallback(block: UiBlock, state: UiState): string {
-  return evaluateUiBlock(block, state, UI_STORED_LIMITS)
+  return evaluateStoredUiBlock(block, state)
     .nodes.map((node) => node.fallback)
     .join("")
     .trim();

@@ -5,6 +5,7 @@ import {
   compileStoredUi,
   compileUi,
   compileUiBlock,
+  evaluateStoredUiBlock,
   evaluateUiBlock,
   resolveStoredUiChoice,
   resolveUiChoice,
@@ -158,6 +159,18 @@ describe("stored blocks on a busy machine", () => {
     expect(resolveStoredUiChoice(block, choice, values)).toEqual(expected);
     expect(() => resolveStoredUiChoice(block, choice, { $target: "moon" })).toThrow(expect.objectContaining({ code: "invalid_value" }));
     expect(() => resolveStoredUiChoice(block, choice, values, {}, { iterations: 3 })).toThrow(expect.objectContaining({ code: "budget_exceeded" }));
+  });
+
+  it("draws a stored block whole however busy the machine, and still cuts a view short on any other limit", () => {
+    const block = compileUiBlock(RELEASE_BLOCK, { id: "b", limits: ROOMY_LIMITS });
+    const whole = evaluateUiBlock(block, new UiState(block), ROOMY_LIMITS);
+    busyMachine();
+    const cut = evaluateUiBlock(block, new UiState(block), { milliseconds: 250 });
+    expect(cut.diagnostics.map((d) => [d.code, d.message])).toContainEqual(["budget_exceeded", "The block ran out of its milliseconds budget."]);
+    // As JSON: a Button's view carries a function to press it, new in every evaluation.
+    expect(JSON.stringify(evaluateStoredUiBlock(block, new UiState(block)))).toBe(JSON.stringify(whole));
+    const partial = evaluateStoredUiBlock(block, new UiState(block), { iterations: 3 });
+    expect(partial.diagnostics.map((d) => d.message)).toContain("The block ran out of its iterations budget.");
   });
 
   it("evaluates a stored block's query arguments however busy the machine, and refuses what is not time as before", () => {

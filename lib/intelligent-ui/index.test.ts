@@ -34,6 +34,7 @@ describe("lib/intelligent-ui", () => {
       "compileUiBlock",
       "copyUiValue",
       "describeUiCatalog",
+      "evaluateStoredUiBlock",
       "evaluateUiBlock",
       "evaluateUiExpression",
       "findUiFences",

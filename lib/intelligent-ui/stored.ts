@@ -2,7 +2,9 @@ import { isTimeRefusal } from "./budget";
 import { resolveUiChoice } from "./choice";
 import { compileUi } from "./compile-reply";
 import { isUiFailure } from "./failure";
-import type { CompileUiOptions, UiBlock, UiChoiceSelection, UiLimits, UiReplyLimits, UiValue } from "./types";
+import { evaluateUiBlock } from "./evaluate";
+import type { UiState } from "./state";
+import type { CompileUiOptions, UiBlock, UiChoiceSelection, UiEvaluation, UiLimits, UiReplyLimits, UiValue } from "./types";
 import { uiQueryArguments } from "./validate";
 
 // The 30 ms budget protects a server from hostile text while replies stream; it must never make an
@@ -52,6 +54,16 @@ export function compileStoredUi(text: string, options: Omit<CompileUiOptions, "f
  */
 export function resolveStoredUiChoice(...[block, choiceId, input, queries, limits]: Parameters<typeof resolveUiChoice>): UiChoiceSelection {
   return withStoredTime(limits, (roomy) => resolveUiChoice(block, choiceId, input, queries, roomy));
+}
+
+/**
+ * `evaluateUiBlock` for a stored block, as a page draws it: the stored time budget, and once more
+ * without a time limit when time alone cut the view short (a busy device draws it whole).
+ */
+export function evaluateStoredUiBlock(block: UiBlock, state: UiState, limits?: Partial<UiLimits>): UiEvaluation {
+  const evaluation = evaluateUiBlock(block, state, storedLimits(limits));
+  const cutOnTime = evaluation.diagnostics.some((d) => d.code === "budget_exceeded" && isTimeRefusal(d.message));
+  return cutOnTime ? evaluateUiBlock(block, state, storedLimits(limits, UNBOUNDED)) : evaluation;
 }
 
 /** `uiQueryArguments` for a stored block, under the same time policy as `resolveStoredUiChoice`. */
