@@ -35,13 +35,15 @@ export type UiChoiceOutcome = { status: "sent" | "queued"; answer: UiAnswerView 
  */
 export async function answerUiChoice(request: UiChoiceRequest): Promise<UiChoiceOutcome> {
   return db().$transaction(async (tx) => {
-    const { chat, block, completedAt, newer, answer, readings } = await lockAnswerableBlock(tx, request);
-    if (answer) {
+    const found = await lockAnswerableBlock(tx, request);
+    if (found.answer) {
+      const { answer } = found;
       if (answer.choiceId !== request.choiceId) {
         throw new AppError("ui-already-answered", `This block was already answered with “${answer.label}”.`);
       }
       return { status: answer.queued ? "queued" : "sent", answer };
     }
+    const { chat, block, completedAt, newer, readings } = found;
     const key = { itemId: request.itemId, blockId: request.blockId, revision: request.revision };
     const selection = resolveLiveChoice(block, readings, request);
     const sent = await sendOrQueue(tx, chat, {
@@ -113,14 +115,10 @@ const answerableRowSchema = z.object({
   readings: z.array(z.object({ id: z.string(), query: z.string(), argsKey: z.string(), value: z.unknown(), frozen: z.boolean(), readAt: storedTimestamp })).nullable(),
 });
 
-type Answerable = {
-  chat: LockedTurns;
-  block: UiBlock;
-  completedAt: Date;
-  newer: boolean;
-  answer: UiAnswerView | null;
-  readings: IssuedReading[];
-};
+/** An answered block, answered again from its answer; or an open one, with what a pick rests on. */
+type Answerable =
+  | { chat: LockedTurns; answer: UiAnswerView; block: null }
+  | { chat: LockedTurns; answer: null; block: UiBlock; completedAt: Date; newer: boolean; readings: IssuedReading[] };
 
 /**
  * Locks the visitor's chat and finds the block at the requested revision of a finished,
@@ -134,7 +132,10 @@ async function lockAnswerableBlock(tx: Tx, request: UiChoiceRequest): Promise<An
     WITH ${chatLock(request)}
     SELECT chat."activeTurnId", chat."lastPosition", chat."stale",
       item."status"::text AS "status", item."parentToolUseId", item."revision", item."completedAt",
-      (SELECT block FROM jsonb_array_elements(COALESCE(item."blocks", '[]'::jsonb)) AS block WHERE block->>'id' = ${request.blockId}) AS "block",
+      -- The block only when it is to be answered: a replay answers from its answer alone.
+      CASE WHEN answer."id" IS NULL THEN
+        (SELECT block FROM jsonb_array_elements(COALESCE(item."blocks", '[]'::jsonb)) AS block WHERE block->>'id' = ${request.blockId})
+      END AS "block",
       EXISTS (SELECT 1 FROM "Item" later WHERE later."chatId" = chat."id" AND later."role" = 'assistant'
         AND later."parentToolUseId" IS NULL AND later."position" > item."position") AS "newer",
       to_jsonb(answer) AS "answer",
@@ -151,16 +152,11 @@ async function lockAnswerableBlock(tx: Tx, request: UiChoiceRequest): Promise<An
   if (row.parentToolUseId !== null) throw stale("subagent");
   if (row.status !== "complete" || !row.completedAt) throw stale("unfinished");
   if (row.revision !== request.revision) throw stale("revision");
-  if (row.block === null || row.block === undefined) throw new AppError("ui-block-not-found", "This block is not in the chat.");
   const { itemId, blockId, revision } = request;
-  return {
-    chat: { id: request.chatId, activeTurnId: row.activeTurnId, lastPosition: row.lastPosition },
-    block: uiBlockSchema.parse(row.block),
-    completedAt: row.completedAt,
-    newer: row.newer,
-    answer: row.answer && toUiAnswerView({ itemId, blockId, revision, ...row.answer }),
-    readings: row.readings ?? [],
-  };
+  const chat = { id: request.chatId, activeTurnId: row.activeTurnId, lastPosition: row.lastPosition };
+  if (row.answer) return { chat, answer: toUiAnswerView({ itemId, blockId, revision, ...row.answer }), block: null };
+  if (row.block === null || row.block === undefined) throw new AppError("ui-block-not-found", "This block is not in the chat.");
+  return { chat, answer: null, block: uiBlockSchema.parse(row.block), completedAt: row.completedAt, newer: row.newer, readings: row.readings ?? [] };
 }
 
 const FAILURE_CODES = new Set(["refused_choice", "refused_binding", "invalid_value", "budget_exceeded"] as const);
