@@ -1,8 +1,7 @@
 import "server-only";
-import { db } from "@/lib/db/client";
 import { deleteExpiredRequestWindows } from "@/lib/http/rate-limit";
 import { sweepStaleClaims } from "../confirmations";
-import { recoverStaleTurns, turnScope, type TurnScope } from "./recover";
+import { recoverTurns, turnsToHeal, type TurnScope } from "./recover";
 
 // Turns healed, and chats handed back, per call: one request's (or one sweep's) work stays bounded.
 const LIMIT = 25;
@@ -16,13 +15,9 @@ const LIMIT = 25;
  */
 async function heal({ chatId, visitorId }: TurnScope): Promise<string[]> {
   await sweepStaleClaims({ chatId, visitorId });
-  const recovered = await recoverStaleTurns({ chatId, visitorId, limit: LIMIT });
-  const unclaimed = await db().turn.findMany({
-    where: { status: "running", replyItemId: null, ...turnScope({ chatId, visitorId }) },
-    take: LIMIT,
-    select: { chatId: true },
-  });
-  return [...new Set([...recovered, ...unclaimed.map((turn) => turn.chatId)])];
+  const { lapsed, unclaimed } = await turnsToHeal({ chatId, visitorId }, LIMIT);
+  const recovered = await recoverTurns(lapsed);
+  return [...new Set([...recovered, ...unclaimed])];
 }
 
 /**

@@ -16,12 +16,32 @@ export type TurnScope = { chatId?: string; visitorId?: string };
  * lease first, so one request's work stays bounded and the rest heal on the next.
  */
 export async function recoverStaleTurns({ chatId, visitorId, limit = 25 }: TurnScope & { limit?: number } = {}): Promise<string[]> {
-  const stale = await db().turn.findMany({
-    where: { status: "running", leaseExpiresAt: { lt: new Date() }, ...turnScope({ chatId, visitorId }) },
+  return recoverTurns((await turnsToHeal({ chatId, visitorId }, limit)).lapsed);
+}
+
+type Running = { id: string; chatId: string };
+
+/**
+ * The scope's running turns that need a hand, in one read: those whose lease lapsed (their
+ * process died), oldest lease first, and the chats of those never claimed (the request that
+ * started one may have failed before driving it); at most `limit` of each.
+ */
+export async function turnsToHeal(scope: TurnScope, limit: number): Promise<{ lapsed: Running[]; unclaimed: string[] }> {
+  const now = new Date();
+  const turns = await db().turn.findMany({
+    where: { status: "running", ...turnScope(scope), OR: [{ leaseExpiresAt: { lt: now } }, { replyItemId: null }] },
     orderBy: { leaseExpiresAt: "asc" },
-    take: limit,
-    select: { id: true, chatId: true },
+    take: 2 * limit,
+    select: { id: true, chatId: true, leaseExpiresAt: true, replyItemId: true },
   });
+  return {
+    lapsed: turns.filter((turn) => turn.leaseExpiresAt < now).slice(0, limit),
+    unclaimed: turns.filter((turn) => turn.replyItemId === null).slice(0, limit).map((turn) => turn.chatId),
+  };
+}
+
+/** Ends each lapsed turn under its chat's lock, re-checked there; returns the chats with a turn to drive. */
+export async function recoverTurns(stale: readonly Running[]): Promise<string[]> {
   const toDrive: string[] = [];
   for (const turn of stale) {
     const drive = await db().$transaction(async (tx) => {
