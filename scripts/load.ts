@@ -9,9 +9,8 @@
 import { execSync } from "node:child_process";
 import { cpus, loadavg } from "node:os";
 import { join } from "node:path";
-import { migrateDatabase } from "@/lib/db/migrate";
-import { Rows } from "./reliability/chats";
-import { buildApp, startScratchDatabase } from "./reliability/server";
+import { runScenarios } from "./reliability/scenarios";
+import { buildApp } from "./reliability/server";
 import { DEFAULT_SIZES, type Figure, LOAD_ENV, type Load, serverFor, SHORT_SIZES, type Sizes } from "./load/context";
 import { eventLog } from "./load/event-log";
 import { enableStatementStats } from "./load/measure";
@@ -64,17 +63,20 @@ async function main(): Promise<void> {
   const settings = `${Object.entries(LOAD_ENV).map(([name, value]) => `${name}=${value}`).join(", ")} (each client is a visitor of its own; raised so that no per-visitor limit refuses the load), AGENT_DELTA_MS per figure`;
   console.log(`server: ${settings}`);
   buildApp({ reuse: reuseBuild });
-  const { database, remove } = await startScratchDatabase("answerable-load-");
-  const statementStats = await enableStatementStats(database);
-  const rows = new Rows(database.url);
   const [figures, notes]: [Figure[], string[]] = [[], []];
   const note = (line: string) => {
     notes.push(line);
     console.log(`  ${line}`);
   };
-  try {
-    await migrateDatabase({ connectionString: database.url });
-    const load: Load = {
+  let statementStats = false;
+  await runScenarios<Load>({
+    prefix: "answerable-load-",
+    scenarios: SCENARIOS,
+    only,
+    prepare: async (database) => {
+      statementStats = await enableStatementStats(database);
+    },
+    context: (database, rows) => ({
       database,
       rows,
       sizes,
@@ -85,15 +87,8 @@ async function main(): Promise<void> {
         console.log(`  ${figure.figure}: ${figure.measured} (${figure.ratio} of ${figure.baseline}; aim ${figure.aim})`);
       },
       note,
-    };
-    for (const scenario of SCENARIOS.filter((each) => only.includes(each.name))) {
-      console.log(`▶ ${scenario.name}`);
-      await scenario.run(load);
-    }
-  } finally {
-    await rows.close();
-    await remove();
-  }
+    }),
+  });
   const seconds = Math.round((Date.now() - started.getTime()) / 1_000);
   console.log(`\n${table(figures)}\n\n(${seconds} s)`);
   const machine = `${cpus().length} cores, Node ${process.version}, load average ${load0.toFixed(1)} at the start and ${loadavg()[0]!.toFixed(1)} at the end`;

@@ -4,14 +4,13 @@
 // blocks. It starts its own PostgreSQL and `next start`, builds first unless told to reuse one.
 // Not part of `npm test`: the full sizes take many minutes on two cores.
 //   --only=hostile,picks,crashes,outage,streams,fuzz   --reuse-build   --short   --<size>=N (suite.ts)
-import { migrateDatabase } from "@/lib/db/migrate";
-import { Rows } from "./reliability/chats";
 import { crashes } from "./reliability/crashes";
 import { fuzz } from "./reliability/fuzz";
 import { hostile } from "./reliability/hostile";
 import { outage } from "./reliability/outage";
 import { picks } from "./reliability/picks";
-import { buildApp, startScratchDatabase } from "./reliability/server";
+import { runScenarios } from "./reliability/scenarios";
+import { buildApp } from "./reliability/server";
 import { streams } from "./reliability/streams";
 import { DEFAULT_SIZES, SHORT_SIZES, type Sizes, type Suite } from "./reliability/suite";
 
@@ -41,13 +40,13 @@ async function main(): Promise<number> {
   console.log(`sizes: ${Object.entries(sizes).map(([name, value]) => `${name}=${value}`).join(" ")}`);
   const needsServer = only.some((name) => name !== "fuzz");
   if (needsServer) buildApp({ reuse: reuseBuild });
-  const { database, remove } = await startScratchDatabase("answerable-reliability-");
-  const rows = new Rows(database.url);
   const findings: string[] = [];
   const lines: string[] = [];
-  try {
-    await migrateDatabase({ connectionString: database.url });
-    const suite: Suite = {
+  await runScenarios<Suite>({
+    prefix: "answerable-reliability-",
+    scenarios: SCENARIOS,
+    only,
+    context: (database, rows) => ({
       database,
       rows,
       sizes,
@@ -59,15 +58,8 @@ async function main(): Promise<number> {
         findings.push(what);
         console.log(`  ✗ ${what}`);
       },
-    };
-    for (const scenario of SCENARIOS.filter((each) => only.includes(each.name))) {
-      console.log(`▶ ${scenario.name}`);
-      await scenario.run(suite);
-    }
-  } finally {
-    await rows.close();
-    await remove();
-  }
+    }),
+  });
   console.log(`\nfigures (${Math.round((Date.now() - started) / 1000)} s):\n${lines.join("\n")}`);
   console.log(findings.length === 0 ? "aims met: 0 × 5xx, 0 lost, 0 duplicated, 0 stuck" : `${findings.length} aims missed:\n${findings.join("\n")}`);
   return findings.length === 0 ? 0 : 1;

@@ -3,6 +3,7 @@
 import { useState } from "react";
 import { ErrorNote } from "@/components/ui/error-note";
 import { refusalSentence } from "@/components/ui/refusals";
+import { SecondaryButton } from "@/components/ui/secondary-button";
 import { useHydrated } from "@/components/ui/use-hydrated";
 import { postJson } from "@/lib/chat/client-api";
 import type { ItemView } from "@/lib/chat/wire";
@@ -39,14 +40,9 @@ export function RegenerateButton({ item, chatId }: { item: ItemView; chatId: str
 
   return (
     <div className="flex flex-col items-start gap-1">
-      <button
-        type="button"
-        onClick={() => void regenerate()}
-        disabled={pending || !hydrated}
-        className="rounded-md border border-zinc-300 px-2.5 py-1 text-xs font-medium text-zinc-700 hover:bg-zinc-100 focus-visible:outline-2 focus-visible:outline-indigo-600 disabled:opacity-60 dark:border-zinc-700 dark:text-zinc-300 dark:hover:bg-zinc-800"
-      >
+      <SecondaryButton onClick={() => void regenerate()} disabled={pending || !hydrated} className="px-2.5 py-1 text-xs">
         {pending ? `${label}…` : label}
-      </button>
+      </SecondaryButton>
       {error && <ErrorNote>{error}</ErrorNote>}
     </div>
   );

@@ -2,6 +2,7 @@
 
 import { useState } from "react";
 import { ErrorNote } from "@/components/ui/error-note";
+import { SecondaryButton } from "@/components/ui/secondary-button";
 import { useHydrated } from "@/components/ui/use-hydrated";
 
 /** Above the first item a page holds, while earlier ones exist: brings the page before it. */
@@ -20,14 +21,9 @@ export function ShowEarlier({ onShow }: { onShow: () => Promise<boolean> }) {
 
   return (
     <div className="mx-auto flex max-w-3xl flex-col items-center gap-1 px-4 pt-4">
-      <button
-        type="button"
-        onClick={() => void show()}
-        disabled={pending || !hydrated}
-        className="rounded-md border border-zinc-300 px-3 py-1.5 text-sm font-medium text-zinc-700 hover:bg-zinc-100 focus-visible:outline-2 focus-visible:outline-indigo-600 disabled:opacity-60 dark:border-zinc-700 dark:text-zinc-300 dark:hover:bg-zinc-800"
-      >
+      <SecondaryButton onClick={() => void show()} disabled={pending || !hydrated} className="px-3 py-1.5 text-sm">
         {pending ? "Loading earlier messages…" : "Show earlier messages"}
-      </button>
+      </SecondaryButton>
       {failed && <ErrorNote>The earlier messages could not be loaded. Check your connection and try again.</ErrorNote>}
     </div>
   );
