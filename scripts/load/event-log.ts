@@ -3,12 +3,12 @@
 // gallery, about 2,000 characters) stands for the 2,000-character reply; a prose story follows.
 import { Visitor } from "../reliability/http";
 import { type Load, type Scenario, times } from "./context";
-import { settle, walBytesSince, walPosition } from "./measure";
+import { describeWal, settle, walBytesSince, walPosition } from "./measure";
 
 const GALLERY = "Show every block component";
 const STORY = "Tell me a long story";
 
-type Reply = { characters: number; bytes: number; rows: number; eventBytes: number; wal: number; types: string };
+type Reply = { characters: number; bytes: number; rows: number; eventBytes: number; wal: number; walWhere: string | null; types: string };
 
 async function measureReply(load: Load, visitor: Visitor, chatId: string, prompt: string): Promise<Reply> {
   const start = await load.rows.count(`SELECT "lastEventSeq" AS "count" FROM "Chat" WHERE "id" = $1`, [chatId]);
@@ -16,6 +16,7 @@ async function measureReply(load: Load, visitor: Visitor, chatId: string, prompt
   await visitor.post(`/api/chats/${chatId}/messages`, { text: prompt });
   if ((await settle(load.rows, [chatId], 60_000, 50)) > 0) throw new Error(`the reply to "${prompt}" did not end`);
   const wal = await walBytesSince(load.rows, lsn);
+  const walWhere = await describeWal(load.rows, lsn, await walPosition(load.rows));
   const [reply] = await load.rows.all<{ characters: number; bytes: number }>(
     `SELECT length("content")::int AS "characters", octet_length("content")::int AS "bytes" FROM "Item" WHERE "chatId" = $1 AND "role" = 'assistant' AND "parentToolUseId" IS NULL ORDER BY "position" DESC LIMIT 1`,
     [chatId],
@@ -30,12 +31,13 @@ async function measureReply(load: Load, visitor: Visitor, chatId: string, prompt
     rows: types.reduce((sum, type) => sum + type.rows, 0),
     eventBytes: types.reduce((sum, type) => sum + type.bytes, 0),
     wal,
+    walWhere,
     types: types.map((type) => `${type.type} ×${type.rows} (${type.bytes} B)`).join(", "),
   };
 }
 
 const describe = (reply: Reply) =>
-  `${reply.characters} characters (${reply.bytes} B): ${reply.rows} event rows kept, ${reply.eventBytes} B of event data (${times(reply.eventBytes, reply.bytes)}), ${reply.wal} B of WAL (${times(reply.wal, reply.bytes)}); ${reply.types}`;
+  `${reply.characters} characters (${reply.bytes} B): ${reply.rows} event rows kept, ${reply.eventBytes} B of event data (${times(reply.eventBytes, reply.bytes)}), ${reply.wal} B of WAL (${times(reply.wal, reply.bytes)}${reply.walWhere ? `: ${reply.walWhere}` : ""}); ${reply.types}`;
 
 async function run(load: Load): Promise<void> {
   // The mock's default pace, 35 ms a chunk: how many writes a reply takes depends on it.

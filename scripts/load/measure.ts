@@ -151,6 +151,32 @@ export async function walBytesSince(rows: Rows, lsn: string): Promise<number> {
   return rows.count(`SELECT pg_wal_lsn_diff(pg_current_wal_lsn(), $1::pg_lsn)::bigint AS "count"`, [lsn]);
 }
 
+/**
+ * Where the WAL between two positions went, by the table each block belongs to (an index or TOAST
+ * table under its own name), full-page images apart, through pg_walinspect where the PostgreSQL
+ * build ships it: `ChatEvent 52 % (of which full pages 10 %), …`. What no table owns (commit
+ * records, record headers) is the rest. Null where pg_walinspect is not there.
+ */
+export async function describeWal(rows: Rows, from: string, to: string): Promise<string | null> {
+  const [available] = await rows.all<{ name: string }>(`SELECT "name" FROM pg_available_extensions WHERE "name" = 'pg_walinspect'`);
+  if (!available) return null;
+  await rows.all(`CREATE EXTENSION IF NOT EXISTS pg_walinspect`);
+  const total = await rows.count(`SELECT pg_wal_lsn_diff($2::pg_lsn, $1::pg_lsn)::bigint AS "count"`, [from, to]);
+  const tables = await rows.all<{ name: string; bytes: number; fpi: number }>(
+    `SELECT coalesce(toasted."relname" || ' TOAST', pg_filenode_relation(b."reltablespace", b."relfilenode")::text, 'a dropped table') AS "name",
+       sum(b."block_data_length" + b."block_fpi_length")::int AS "bytes", sum(b."block_fpi_length")::int AS "fpi"
+     FROM pg_get_wal_block_info($1::pg_lsn, $2::pg_lsn) b
+     LEFT JOIN pg_class toasted ON toasted."reltoastrelid" = pg_filenode_relation(b."reltablespace", b."relfilenode")
+     WHERE b."reldatabase" = (SELECT "oid" FROM pg_database WHERE "datname" = current_database())
+     GROUP BY 1 ORDER BY 2 DESC`,
+    [from, to],
+  );
+  const share = (bytes: number) => `${Math.round((100 * bytes) / Math.max(1, total))} %`;
+  const named = tables.slice(0, 6).map((table) => `${table.name} ${share(table.bytes)}${table.fpi > 0 ? ` (full pages ${share(table.fpi)})` : ""}`);
+  const rest = total - tables.reduce((sum, table) => sum + table.bytes, 0);
+  return `${[...named, `${tables.length > 6 ? "other tables and " : ""}record headers, commits ${share(rest)}`].join(", ")}`;
+}
+
 /** Chats of the list still holding a running turn or an unsent queued message. */
 export async function busyChats(rows: Rows, chatIds: readonly string[]): Promise<number> {
   return rows.count(
