@@ -153,6 +153,22 @@ function healedClaim(status: ConfirmationStatus, now: Date) {
 
 type SweepScope = { chatId?: string; visitorId?: string; now?: Date; leaseMs?: number };
 
+/** A handle to heal: a claim older than the lease, or a pending handle whose time ran out. */
+function staleClaim(now: Date, leaseMs: number): Prisma.Sql {
+  const claims = Prisma.join(CLAIMS.map((status) => Prisma.sql`${status}::"ConfirmationStatus"`));
+  return Prisma.sql`(("status" IN (${claims}) AND "claimedAt" < ${new Date(now.getTime() - leaseMs)}) OR ("status" = 'pending' AND "expiresAt" <= ${now}))`;
+}
+
+/**
+ * The chats of the scope holding a handle to heal, as an expression (a text array) a statement
+ * reads with whatever else it does: `settleStaleClaims` heals them.
+ */
+export function staleClaimChats({ chatId, visitorId, now = new Date(), leaseMs = CLAIM_LEASE_MS }: SweepScope): Prisma.Sql {
+  const chat = chatId ? Prisma.sql`AND "chatId" = ${chatId}::uuid` : Prisma.empty;
+  const visitor = visitorId ? Prisma.sql`AND "visitorId" = ${visitorId}::uuid` : Prisma.empty;
+  return Prisma.sql`(SELECT coalesce(array_agg(DISTINCT "chatId"::text), '{}') FROM "ActionConfirmation" WHERE ${staleClaim(now, leaseMs)} ${chat} ${visitor})`;
+}
+
 /**
  * Heals claims older than the lease, and expires pending handles whose time ran out, in one chat
  * (of its owner: a stranger's request writes nothing) or in all: each step commits under the chat
@@ -161,22 +177,21 @@ type SweepScope = { chatId?: string; visitorId?: string; now?: Date; leaseMs?: n
  * periodic job may call it without a scope. Returns how many handles it healed; the caller drives
  * the chat when it has a turn waiting.
  */
-export async function sweepStaleClaims({ chatId, visitorId, now = new Date(), leaseMs = CLAIM_LEASE_MS }: SweepScope = {}): Promise<number> {
-  const stale = {
-    OR: [
-      { status: { in: [...CLAIMS] }, claimedAt: { lt: new Date(now.getTime() - leaseMs) } },
-      { status: "pending" as const, expiresAt: { lte: now } },
-    ],
-  };
-  const scope = { ...(chatId ? { chatId } : {}), ...(visitorId ? { visitorId } : {}) };
-  const chats = await db().actionConfirmation.findMany({ where: { ...stale, ...scope }, select: { chatId: true }, distinct: ["chatId"] });
+export async function sweepStaleClaims({ now = new Date(), ...scope }: SweepScope = {}): Promise<number> {
+  const [found] = await db().$queryRaw<{ chats: string[] }[]>`SELECT ${staleClaimChats({ ...scope, now })} AS "chats"`;
+  return settleStaleClaims(found?.chats ?? [], { ...scope, now });
+}
+
+/** Heals the stale handles of each chat `staleClaimChats` found, re-read under the chat's lock. */
+export async function settleStaleClaims(chatIds: readonly string[], { now = new Date(), leaseMs = CLAIM_LEASE_MS }: Pick<SweepScope, "now" | "leaseMs"> = {}): Promise<number> {
   let healed = 0;
-  for (const { chatId: id } of chats) {
+  for (const id of chatIds) {
     healed += await db().$transaction(async (tx) => {
       await lockChat(tx, { chatId: id });
       const events: ChatEvent[] = [];
       let changed = 0;
-      for (const row of await tx.actionConfirmation.findMany({ where: { ...stale, chatId: id }, orderBy: { createdAt: "asc" } })) {
+      const rows = await tx.$queryRaw<Row[]>`SELECT * FROM "ActionConfirmation" WHERE "chatId" = ${id}::uuid AND ${staleClaim(now, leaseMs)} ORDER BY "createdAt"`;
+      for (const row of rows) {
         const data = healedClaim(row.status, now);
         const { count } = await tx.actionConfirmation.updateMany({ where: { token: row.token, status: row.status }, data });
         if (count !== 1) continue;

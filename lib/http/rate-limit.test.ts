@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, describe, expect, it } from "vitest";
 import { db, disconnectDb } from "@/lib/db/client";
+import { Prisma } from "@/lib/db/generated/client";
 import { countRequest, deleteExpiredRequestWindows } from "./rate-limit";
 
 afterAll(async () => {
@@ -24,8 +25,10 @@ describe("per-visitor request limits", () => {
       expect(retryAfterSeconds).toBeLessThanOrEqual(3_600);
     }
     expect(await window(visitorId)).toEqual(full);
-    // Another visitor has a budget of its own.
-    await expect(countRequest({ visitorId: randomUUID(), limit })).resolves.toBeUndefined();
+    // What the request reads with its count is not read for a refusal.
+    await expect(countRequest({ visitorId, limit, also: Prisma.sql`41 + 1` })).rejects.toMatchObject({ code: "rate-limited" });
+    // Another visitor has a budget of its own; what it reads in the same statement comes back.
+    await expect(countRequest({ visitorId: randomUUID(), limit, also: Prisma.sql`41 + 1` })).resolves.toBe(42);
   });
 
   it("holds the limit exactly when a visitor's requests race", async () => {

@@ -28,8 +28,8 @@ export function handOffAfterResponse(chatIds: Iterable<string>, handOff = defaul
  * Heals the visitor's chat (or all their chats) before a request touches it. The one chat's
  * turn runs after this response; a visitor's many chats each get an invocation of their own.
  */
-export async function healBeforeRequest(scope: { visitorId: string; chatId?: string }): Promise<void> {
-  const waiting = await healChats(scope);
+export async function healBeforeRequest(scope: { visitorId: string; chatId?: string }, options: { count?: boolean } = {}): Promise<void> {
+  const waiting = await healChats(scope, options);
   if (scope.chatId) driveAfterResponse(waiting);
   else handOffAfterResponse(waiting);
 }

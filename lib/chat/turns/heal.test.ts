@@ -40,6 +40,13 @@ describe("healing before a request touches a chat", () => {
     expect(await statuses(visitorId, chatId)).toEqual(["user:complete", "assistant:interrupted", "user:complete", "assistant:complete"]);
   });
 
+  it("counts a state-changing request in the statement that finds what to heal", async () => {
+    const { visitorId, chatId } = await strandedChat();
+    expect(await healChats({ visitorId, chatId }, { count: true })).toEqual([chatId]);
+    expect(await db().requestWindow.findUnique({ where: { visitorId }, select: { count: true } })).toEqual({ count: 1 });
+    expect(await db().turn.count({ where: { chatId, status: "interrupted" } })).toBe(1);
+  });
+
   it("hands back a turn nobody claimed, lease live or not, without touching it", async () => {
     const visitorId = randomUUID();
     const { chatId } = await createChat({ visitorId, message: "never started" });

@@ -1,6 +1,7 @@
 import "server-only";
 import { appConfig } from "@/lib/config";
 import { db } from "@/lib/db/client";
+import { Prisma } from "@/lib/db/generated/client";
 import { drawReply } from "../reply";
 import { lockChat } from "../store";
 import { endTurn } from "./end";
@@ -21,23 +22,38 @@ export async function recoverStaleTurns({ chatId, visitorId, limit = 25 }: TurnS
 
 type Running = { id: string; chatId: string };
 
+/** A running turn that needs a hand, as `healableTurns` reads it. */
+export type Healable = Running & { lapsed: boolean; unclaimed: boolean };
+
 /**
- * The scope's running turns that need a hand, in one read: those whose lease lapsed (their
- * process died), oldest lease first, and the chats of those never claimed (the request that
- * started one may have failed before driving it); at most `limit` of each.
+ * The scope's running turns that need a hand, as an expression (a JSON array) a statement reads
+ * with whatever else it does: those whose lease lapsed (their process died), oldest lease first,
+ * and those never claimed (the request that started one may have failed before driving it).
  */
-export async function turnsToHeal(scope: TurnScope, limit: number): Promise<{ lapsed: Running[]; unclaimed: string[] }> {
-  const now = new Date();
-  const turns = await db().turn.findMany({
-    where: { status: "running", ...turnScope(scope), OR: [{ leaseExpiresAt: { lt: now } }, { replyItemId: null }] },
-    orderBy: { leaseExpiresAt: "asc" },
-    take: 2 * limit,
-    select: { id: true, chatId: true, leaseExpiresAt: true, replyItemId: true },
-  });
+export function healableTurns({ chatId, visitorId }: TurnScope, now: Date, limit: number): Prisma.Sql {
+  const chat = chatId ? Prisma.sql`AND t."chatId" = ${chatId}::uuid` : Prisma.empty;
+  const visitor = visitorId ? Prisma.sql`AND EXISTS (SELECT 1 FROM "Chat" c WHERE c."id" = t."chatId" AND c."visitorId" = ${visitorId}::uuid)` : Prisma.empty;
+  return Prisma.sql`(
+    SELECT coalesce(json_agg(json_build_object('id', t."id", 'chatId', t."chatId", 'lapsed', t."lapsed", 'unclaimed', t."replyItemId" IS NULL) ORDER BY t."leaseExpiresAt"), '[]')
+    FROM (
+      SELECT t."id", t."chatId", t."leaseExpiresAt", t."replyItemId", t."leaseExpiresAt" < ${now} AS "lapsed" FROM "Turn" t
+      WHERE t."status" = 'running' AND (t."leaseExpiresAt" < ${now} OR t."replyItemId" IS NULL) ${chat} ${visitor}
+      ORDER BY t."leaseExpiresAt" LIMIT ${2 * limit}
+    ) t)`;
+}
+
+/** What `healableTurns` found: the lapsed turns, and the chats of those never claimed; at most `limit` of each. */
+export function splitHealable(turns: readonly Healable[], limit: number): { lapsed: Running[]; unclaimed: string[] } {
   return {
-    lapsed: turns.filter((turn) => turn.leaseExpiresAt < now).slice(0, limit),
-    unclaimed: turns.filter((turn) => turn.replyItemId === null).slice(0, limit).map((turn) => turn.chatId),
+    lapsed: turns.filter((turn) => turn.lapsed).slice(0, limit),
+    unclaimed: turns.filter((turn) => turn.unclaimed).slice(0, limit).map((turn) => turn.chatId),
   };
+}
+
+/** The scope's running turns that need a hand, in one read (`healableTurns`). */
+export async function turnsToHeal(scope: TurnScope, limit: number): Promise<{ lapsed: Running[]; unclaimed: string[] }> {
+  const [found] = await db().$queryRaw<{ turns: Healable[] }[]>`SELECT ${healableTurns(scope, new Date(), limit)} AS "turns"`;
+  return splitHealable(found?.turns ?? [], limit);
 }
 
 /** Ends each lapsed turn under its chat's lock, re-checked there; returns the chats with a turn to drive. */
@@ -68,9 +84,4 @@ export async function recoverTurns(stale: readonly Running[]): Promise<string[]>
     if (drive) toDrive.push(turn.chatId);
   }
   return toDrive;
-}
-
-/** A turn filter for one chat, one visitor's chats, or every chat. */
-export function turnScope({ chatId, visitorId }: TurnScope) {
-  return { ...(chatId ? { chatId } : {}), ...(visitorId ? { chat: { visitorId } } : {}) };
 }

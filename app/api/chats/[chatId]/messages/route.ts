@@ -3,7 +3,6 @@ import { sendMessage } from "@/lib/chat/chats";
 import { healBeforeRequest } from "@/lib/chat/turns/background";
 import { driveChat } from "@/lib/chat/turns/run";
 import { handleRoute } from "@/lib/http/errors";
-import { countRequest } from "@/lib/http/rate-limit";
 import { assertSameOrigin, parseJsonBody, parseParams } from "@/lib/http/request";
 import { chatParamsSchema, sendMessageBodySchema } from "@/lib/http/schemas";
 import { requireVisitor } from "@/lib/http/visitor";
@@ -17,8 +16,7 @@ export const POST = handleRoute(async (request: Request, context: { params: Prom
   const { chatId } = parseParams(await context.params, chatParamsSchema);
   const visitorId = await requireVisitor(request);
   const { text } = await parseJsonBody(request, sendMessageBodySchema);
-  await countRequest({ visitorId });
-  await healBeforeRequest({ visitorId, chatId });
+  await healBeforeRequest({ visitorId, chatId }, { count: true });
   const sent = await sendMessage({ visitorId, chatId, text });
   if (sent.status === "sent") after(() => driveChat(chatId));
   return Response.json({ status: sent.status, itemId: sent.itemId }, { status: 202 });

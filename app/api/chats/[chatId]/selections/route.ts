@@ -3,7 +3,6 @@ import { selectFrameChoice } from "@/lib/chat/selections";
 import { healBeforeRequest } from "@/lib/chat/turns/background";
 import { driveChat } from "@/lib/chat/turns/run";
 import { handleRoute } from "@/lib/http/errors";
-import { countRequest } from "@/lib/http/rate-limit";
 import { assertSameOrigin, parseJsonBody, parseParams } from "@/lib/http/request";
 import { chatParamsSchema, selectionBodySchema } from "@/lib/http/schemas";
 import { requireVisitor } from "@/lib/http/visitor";
@@ -16,8 +15,7 @@ export const POST = handleRoute(async (request: Request, context: { params: Prom
   const { chatId } = parseParams(await context.params, chatParamsSchema);
   const visitorId = await requireVisitor(request);
   const body = await parseJsonBody(request, selectionBodySchema);
-  await countRequest({ visitorId });
-  await healBeforeRequest({ visitorId, chatId });
+  await healBeforeRequest({ visitorId, chatId }, { count: true });
   const outcome = await selectFrameChoice({ chatId, visitorId, ...body });
   if (outcome.status === "sent") after(() => driveChat(chatId));
   return Response.json(outcome);

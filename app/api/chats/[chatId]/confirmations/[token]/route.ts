@@ -2,7 +2,6 @@ import { decideConfirmation } from "@/lib/chat/confirmations";
 import { driveAfterResponse } from "@/lib/chat/turns/background";
 import { healChats } from "@/lib/chat/turns/heal";
 import { handleRoute } from "@/lib/http/errors";
-import { countRequest } from "@/lib/http/rate-limit";
 import { assertSameOrigin, parseJsonBody, parseParams } from "@/lib/http/request";
 import { confirmationBodySchema, confirmationParamsSchema } from "@/lib/http/schemas";
 import { requireVisitor } from "@/lib/http/visitor";
@@ -16,8 +15,7 @@ export const POST = handleRoute(async (request: Request, context: { params: Prom
   const { chatId, token } = parseParams(await context.params, confirmationParamsSchema);
   const visitorId = await requireVisitor(request);
   const { decision, reason } = await parseJsonBody(request, confirmationBodySchema);
-  await countRequest({ visitorId });
-  const waiting = await healChats({ visitorId, chatId });
+  const waiting = await healChats({ visitorId, chatId }, { count: true });
   // Whatever the answer, a report of an outcome may now wait for the agent (driving is idempotent).
   driveAfterResponse([...waiting, chatId]);
   const confirmation = await decideConfirmation({ visitorId, chatId, token, decision, reason });

@@ -3,7 +3,6 @@ import { regenerateReply } from "@/lib/chat/turns/regenerate";
 import { healBeforeRequest } from "@/lib/chat/turns/background";
 import { driveChat } from "@/lib/chat/turns/run";
 import { handleRoute } from "@/lib/http/errors";
-import { countRequest } from "@/lib/http/rate-limit";
 import { assertSameOrigin, parseParams } from "@/lib/http/request";
 import { itemParamsSchema } from "@/lib/http/schemas";
 import { requireVisitor } from "@/lib/http/visitor";
@@ -16,8 +15,7 @@ export const POST = handleRoute(async (request: Request, context: { params: Prom
   assertSameOrigin(request);
   const { chatId, itemId } = parseParams(await context.params, itemParamsSchema);
   const visitorId = await requireVisitor(request);
-  await countRequest({ visitorId });
-  await healBeforeRequest({ visitorId, chatId });
+  await healBeforeRequest({ visitorId, chatId }, { count: true });
   const outcome = await regenerateReply({ chatId, visitorId, itemId });
   after(() => driveChat(chatId));
   return Response.json(outcome, { status: 202 });
