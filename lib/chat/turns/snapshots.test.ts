@@ -58,6 +58,8 @@ describe("a streaming reply's snapshot and its streamed events", () => {
     let follower = await loadChatView({ visitorId, chatId });
     const fed = handFedAgent();
     const driving = driveChat(chatId, fed.agent, null);
+    // The turn has claimed its reply first, so each chunk's write is what moves the log on.
+    await expect.poll(() => db().item.count({ where: { chatId, role: "assistant" } }), { timeout: 10_000, interval: 20 }).toBe(1);
 
     // Writes go on until the stored row is behind the log: the read must fold what came after it.
     let chunk = 0;
