@@ -17,7 +17,7 @@ import { enableStatementStats } from "./load/measure";
 import { firstDelta, selectionLatency } from "./load/latency";
 import { page } from "./load/page";
 import { profile } from "./load/profile";
-import { section, table, writeSection } from "./load/report";
+import { section, table, whyNotMet, writeSection } from "./load/report";
 import { throughput } from "./load/throughput";
 import { viewers } from "./load/viewers";
 
@@ -85,12 +85,13 @@ async function main(): Promise<void> {
       figure: (figure) => {
         figures.push(figure);
         console.log(`  ${figure.figure}: ${figure.measured} (${figure.ratio} of ${figure.baseline}; aim ${figure.aim})`);
+        if (figure.met === false && figure.why) console.log(`    not met: ${figure.why}`);
       },
       note,
     }),
   });
   const seconds = Math.round((Date.now() - started.getTime()) / 1_000);
-  console.log(`\n${table(figures)}\n\n(${seconds} s)`);
+  console.log(`\n${table(figures)}\n\n${whyNotMet(figures).join("\n")}\n(${seconds} s)`);
   const machine = `${cpus().length} cores, Node ${process.version}, load average ${load0.toFixed(1)} at the start and ${loadavg()[0]!.toFixed(1)} at the end`;
   if (write) {
     writeSection(join(root, "docs/performance.md"), section({ command, commit: commit(), started, seconds, machine, settings }, figures, notes));

@@ -51,6 +51,8 @@ export type Figure = {
   aim: string;
   /** Undefined where the aim is to report the figure. */
   met?: boolean;
+  /** Where the aim is not met: why, from what the same run measured (where the time or the bytes went). */
+  why?: string;
 };
 
 export type Load = {

@@ -75,15 +75,25 @@ export class CpuMeter {
     return { server: cpuSeconds(this.serverPid), postgres: postgresCpuSeconds(this.dataDir), clients: clientCpuSeconds(), machine: machineCpuSeconds(), at: Date.now() };
   }
 
+  /** CPU seconds the server, PostgreSQL, the load's clients and everything else used since the meter started, and the wall seconds. */
+  usage(): CpuUsage {
+    const end = this.read();
+    const used = (key: keyof CpuReading) => end[key] - this.start[key];
+    const other = Math.max(0, used("machine") - used("server") - used("postgres") - used("clients"));
+    return { server: used("server"), postgres: used("postgres"), clients: used("clients"), other, wall: used("at") / 1_000 };
+  }
+
   /** `server 96 %, PostgreSQL 41 %, load clients 9 %, other processes 30 % of a core (2 cores)`. */
   describe(seconds?: number): string {
-    const end = this.read();
-    const wall = seconds ?? (end.at - this.start.at) / 1_000;
-    const used = (key: keyof CpuReading) => end[key] - this.start[key];
-    const other = used("machine") - used("server") - used("postgres") - used("clients");
-    const percent = (value: number) => `${Math.round((100 * value) / wall)} %`;
-    return `CPU: server ${percent(used("server"))}, PostgreSQL ${percent(used("postgres"))}, load clients ${percent(used("clients"))}, other processes ${percent(Math.max(0, other))} of a core (${cpus().length} cores)`;
+    return describeCpu(this.usage(), seconds);
   }
+}
+
+export type CpuUsage = { server: number; postgres: number; clients: number; other: number; wall: number };
+
+export function describeCpu(usage: CpuUsage, seconds = usage.wall): string {
+  const percent = (value: number) => `${Math.round((100 * value) / seconds)} %`;
+  return `CPU: server ${percent(usage.server)}, PostgreSQL ${percent(usage.postgres)}, load clients ${percent(usage.clients)}, other processes ${percent(usage.other)} of a core (${cpus().length} cores)`;
 }
 
 // Marks the load's own statements, which statement statistics leave out (inside the statement:

@@ -20,6 +20,13 @@ export function table(figures: readonly Figure[]): string {
   ].join("\n");
 }
 
+/** Each aim not met, with what the run measured that keeps it from being met, as a list after the table. */
+export function whyNotMet(figures: readonly Figure[]): string[] {
+  const missed = figures.filter((row) => row.met === false);
+  if (missed.length === 0) return [];
+  return ["Where an aim is not met, what the same run measured that keeps it there:", "", ...missed.map((row) => `- ${row.figure}: ${row.why ?? "(no measure says why)"}`), ""];
+}
+
 export type Run = { command: string; commit: string; started: Date; seconds: number; machine: string; settings: string };
 
 /** The generated section: how the figures were made, the table, and the lines behind it. */
@@ -33,6 +40,7 @@ export function section(run: Run, figures: readonly Figure[], notes: readonly st
     "",
     table(figures),
     "",
+    ...whyNotMet(figures),
     "What each run saw:",
     "",
     "```",

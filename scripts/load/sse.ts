@@ -2,7 +2,8 @@
 // in epoch milliseconds with sub-millisecond precision, so arrivals compare across streams.
 import type { Visitor } from "../reliability/http";
 
-export type Arrival = { seq: number; at: number; data?: Record<string, unknown> };
+/** `bytes`: the length of the event's data line, as sent. */
+export type Arrival = { seq: number; at: number; bytes: number; data?: Record<string, unknown> };
 
 export const epochNow = () => performance.timeOrigin + performance.now();
 
@@ -54,8 +55,9 @@ export class EventStream {
           buffer = buffer.slice(end + 2);
           const id = /^id: (\d+)$/m.exec(frame);
           if (!id) continue;
-          const data = parse ? (JSON.parse(/^data: (.*)$/m.exec(frame)?.[1] ?? "{}") as Record<string, unknown>) : undefined;
-          this.arrivals.push({ seq: Number(id[1]), at, data });
+          const line = /^data: (.*)$/m.exec(frame)?.[1] ?? "{}";
+          const data = parse ? (JSON.parse(line) as Record<string, unknown>) : undefined;
+          this.arrivals.push({ seq: Number(id[1]), at, bytes: Buffer.byteLength(line), data });
         }
         const waiters = this.waiters;
         this.waiters = [];

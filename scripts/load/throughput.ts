@@ -4,7 +4,7 @@
 import { percentile, Tally } from "../reliability/http";
 import type { Server } from "../reliability/server";
 import { type Load, ms, type Scenario, share } from "./context";
-import { CpuMeter, finishedTurns, lastTurnEnded, settle } from "./measure";
+import { CpuMeter, type CpuUsage, describeCpu, finishedTurns, lastTurnEnded, settle } from "./measure";
 import { type Kind, prepareTargets, type Target } from "./targets";
 
 const CLIENT_COUNTS = [32, 128];
@@ -16,9 +16,11 @@ const KINDS: Array<{ kind: Kind; label: string; aim?: number }> = [
 // How long a run's turns may take to end after its last answer before their chats count as stranded.
 const SETTLE_MS = 45_000;
 
-export type RunResult = { rate: number; tally: Tally; status500: number; retryAfter503: number; stranded: number; chats: number; line: string };
+export type RunResult = { rate: number; tally: Tally; status500: number; retryAfter503: number; stranded: number; chats: number; cpu: CpuUsage; line: string };
 
-async function healthRate(load: Load, server: Server, clients: number): Promise<{ rate: number; line: string }> {
+type HealthResult = { rate: number; ok: number; cpu: CpuUsage; line: string };
+
+async function healthRate(load: Load, server: Server, clients: number): Promise<HealthResult> {
   const base = server.base;
   for (let index = 0; index < 50; index++) await (await fetch(`${base}/api/health`)).arrayBuffer();
   const [meter, started] = [new CpuMeter(server.pid, load.database.dataDir), Date.now()];
@@ -36,7 +38,8 @@ async function healthRate(load: Load, server: Server, clients: number): Promise<
     }),
   );
   const elapsed = (Date.now() - started) / 1_000;
-  return { rate: ok / elapsed, line: `health, ${clients} clients: ${ok} × 200, ${other} other in ${elapsed.toFixed(1)} s; ${meter.describe(elapsed)}` };
+  const cpu = meter.usage();
+  return { rate: ok / elapsed, ok, cpu, line: `health, ${clients} clients: ${ok} × 200, ${other} other in ${elapsed.toFixed(1)} s; ${describeCpu(cpu, elapsed)}` };
 }
 
 /** One run: every client sends its requests one after another; returns the rate and what came back. */
@@ -64,13 +67,13 @@ export async function throughputRun(load: Load, server: Server, targets: Target[
   const stranded = await settle(rows, chatIds, SETTLE_MS, 100);
   const ended = await lastTurnEnded(rows, chatIds, started);
   const elapsed = (Math.max(answered, Number.isNaN(ended) ? answered : ended) - started) / 1_000;
-  const cpu = meter.describe();
+  const cpu = meter.usage();
   const accepted = (tally.statuses.get(200) ?? 0) + (tally.statuses.get(202) ?? 0);
   const turns = await finishedTurns(rows, chatIds, started);
   const line =
     `${label}: ${tally.describe()}; ${turns} turns finished; ${elapsed.toFixed(1)} s to the last turn's end (answers done at ${((answered - started) / 1_000).toFixed(1)} s); ` +
-    `answer p50 ${ms(percentile(latencies, 50))}, p99 ${ms(percentile(latencies, 99))}; ${cpu}`;
-  return { rate: accepted / elapsed, tally, status500, retryAfter503, stranded, chats: chatIds.length, line };
+    `answer p50 ${ms(percentile(latencies, 50))}, p99 ${ms(percentile(latencies, 99))}; ${describeCpu(cpu)}`;
+  return { rate: accepted / elapsed, tally, status500, retryAfter503, stranded, chats: chatIds.length, cpu, line };
 }
 
 async function run(load: Load): Promise<void> {
@@ -93,6 +96,7 @@ async function run(load: Load): Promise<void> {
           ratio: share(result.rate, health.rate),
           aim: aim ? `≥ ${Math.round(aim * 100)} % of health` : "report",
           met: aim ? result.rate >= aim * health.rate : undefined,
+          why: aim ? cpuBound(result, health, aim) : undefined,
         });
       }
       if (heavy.length > 0) figureErrors(load, heavy, clients);
@@ -100,6 +104,20 @@ async function run(load: Load): Promise<void> {
   } finally {
     await server.stop();
   }
+}
+
+/**
+ * What holds a rate below its aim: the server's CPU for each accepted request (its turn included)
+ * against a health check's, and how busy the server's one JavaScript thread was.
+ */
+function cpuBound(result: RunResult, health: HealthResult, aim: number): string {
+  const accepted = (result.tally.statuses.get(200) ?? 0) + (result.tally.statuses.get(202) ?? 0);
+  const each = (seconds: number, count: number) => ms((1_000 * seconds) / Math.max(1, count));
+  return (
+    `the server's one JavaScript thread was busy ${share(result.cpu.server, result.cpu.wall)} of the run, ${each(result.cpu.server, accepted)} of server CPU a request with its turn ` +
+    `(PostgreSQL ${each(result.cpu.postgres, accepted)}) against ${each(health.cpu.server, health.ok)} a health check; ${Math.round(aim * 100)} % of health's rate needs at most ` +
+    `${ms((1_000 * health.cpu.server) / Math.max(1, health.ok) / aim)} a request on a thread as busy`
+  );
 }
 
 function figureErrors(load: Load, results: RunResult[], clients: number): void {
