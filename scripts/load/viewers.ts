@@ -1,11 +1,13 @@
 // Many viewers of one streaming chat: the same reply streamed to one page and to 200, in
 // interleaved rounds. Per event: how often this instance read the event log, and how long after
-// its row was written the last page had it; per round: the server's CPU time.
+// it committed the last page had it; per round: the server's CPU time.
+import pg from "pg";
+import { CHAT_EVENTS_CHANNEL } from "@/lib/chat/notice-listener";
 import { STORY } from "../reliability/chats";
 import { percentile, Visitor } from "../reliability/http";
 import { type Load, ms, type Scenario, sleep, times } from "./context";
 import { CpuMeter, cpuSeconds, describeStatements, eventLogReads, monotonicMicros, resetStatements, settle } from "./measure";
-import { EventStream } from "./sse";
+import { EventStream, epochNow } from "./sse";
 
 type Round = { viewers: number; events: number; reads: number; cpu: number; usage: string; statements: string; lastArrival: number[]; spread: number[]; window: [number, number] };
 
@@ -13,13 +15,25 @@ async function lastSeq(load: Load, chatId: string): Promise<number> {
   return load.rows.count(`SELECT "lastEventSeq" AS "count" FROM "Chat" WHERE "id" = $1`, [chatId]);
 }
 
-/** When each event's row was written, in epoch milliseconds (its statement's `now()`, just before commit). */
-async function writtenAt(load: Load, chatId: string, after: number): Promise<Map<number, number>> {
-  const rows = await load.rows.all<{ seq: number; at: number }>(
-    `SELECT "seq", (extract(epoch FROM "createdAt" AT TIME ZONE current_setting('TimeZone')) * 1000)::float8 AS "at" FROM "ChatEvent" WHERE "chatId" = $1 AND "seq" > $2`,
-    [chatId, after],
-  );
-  return new Map(rows.map((row) => [row.seq, row.at]));
+/**
+ * When each event of a chat committed, as this process's clock saw it: the notice of the write
+ * that appended it, heard on the channel every instance listens on. The rows themselves cannot
+ * say: a turn's end deletes the events it streamed.
+ */
+async function commitClock(url: string, chatId: string) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  const notices: Array<{ seq: number; at: number }> = [];
+  client.on("notification", (notice) => {
+    const [id, seq] = (notice.payload ?? "").split(":");
+    if (id === chatId) notices.push({ seq: Number(seq), at: epochNow() });
+  });
+  await client.query(`LISTEN ${CHAT_EVENTS_CHANNEL}`);
+  return {
+    /** When event `seq` committed: the first notice of a write up to it or past it. */
+    at: (seq: number) => notices.find((notice) => notice.seq >= seq)?.at ?? Number.NaN,
+    close: () => client.end(),
+  };
 }
 
 /** One reply streamed to `viewers` pages at once, from the message to the last page's last event. */
@@ -30,6 +44,7 @@ export async function round(load: Load, pid: number, visitor: Visitor, chatId: s
     const until = Date.now() + 30_000;
     while (!streams.every((stream) => stream.opened) && Date.now() < until) await sleep(50);
     if (!streams.every((stream) => stream.opened)) throw new Error(`${streams.filter((stream) => !stream.opened).length} viewers were not let in`);
+    const committed = await commitClock(load.database.url, chatId);
     const reads = await eventLogReads(load.rows);
     const statements = await resetStatements(load);
     const [cpu, meter, from] = [cpuSeconds(pid), new CpuMeter(pid, load.database.dataDir), monotonicMicros()];
@@ -39,13 +54,14 @@ export async function round(load: Load, pid: number, visitor: Visitor, chatId: s
     const caughtUp = Date.now() + 30_000;
     while (!streams.every((stream) => stream.last >= end) && Date.now() < caughtUp) await sleep(20);
     const [used, usage, to] = [cpuSeconds(pid) - cpu, meter.describe(), monotonicMicros()];
-    const written = await writtenAt(load, chatId, start);
+    await committed.close();
     const lastArrival: number[] = [];
     const spread: number[] = [];
     for (let seq = start + 1; seq <= end; seq++) {
       const arrivals = streams.map((stream) => stream.arrivals.find((arrival) => arrival.seq === seq)?.at ?? Number.NaN);
       if (arrivals.some(Number.isNaN)) throw new Error(`event ${seq} missed ${arrivals.filter(Number.isNaN).length} viewers`);
-      lastArrival.push(Math.max(...arrivals) - written.get(seq)!);
+      if (Number.isNaN(committed.at(seq))) throw new Error(`event ${seq} was never announced`);
+      lastArrival.push(Math.max(...arrivals) - committed.at(seq));
       spread.push(Math.max(...arrivals) - Math.min(...arrivals));
     }
     const described = statements ? await describeStatements(load, end - start, "an event") : "";
@@ -80,7 +96,7 @@ async function run(load: Load): Promise<void> {
     const perEvent = (side: typeof one) => side.reads / side.events;
     for (const [side, viewers] of [[one, 1], [all, many]] as const) {
       load.note(
-        `${viewers} viewer${viewers === 1 ? "" : "s"}: ${side.events} events in ${load.sizes["viewer-rounds"]} rounds, ${side.reads} event-log reads (${perEvent(side).toFixed(2)} an event), server CPU ${side.cpu.toFixed(2)} s; write → last page p50 ${ms(percentile(side.lastArrival, 50))}, p99 ${ms(percentile(side.lastArrival, 99))}; first → last page p99 ${ms(percentile(side.spread, 99))}; last round's ${side.usage}`,
+        `${viewers} viewer${viewers === 1 ? "" : "s"}: ${side.events} events in ${load.sizes["viewer-rounds"]} rounds, ${side.reads} event-log reads (${perEvent(side).toFixed(2)} an event), server CPU ${side.cpu.toFixed(2)} s; commit → last page p50 ${ms(percentile(side.lastArrival, 50))}, p99 ${ms(percentile(side.lastArrival, 99))}; first → last page p99 ${ms(percentile(side.spread, 99))}; last round's ${side.usage}`,
       );
       if (side.statements) load.note(`${viewers} viewer${viewers === 1 ? "" : "s"}, PostgreSQL in the last round: ${side.statements}`);
     }
@@ -105,7 +121,7 @@ async function run(load: Load): Promise<void> {
     });
     const [p99, p99One] = [percentile(all.lastArrival, 99), percentile(one.lastArrival, 99)];
     load.figure({
-      figure: `${many} viewers: event row written → last page has it, p99`,
+      figure: `${many} viewers: event committed → last page has it, p99`,
       measured: ms(p99),
       baseline: `1 viewer: ${ms(p99One)}`,
       ratio: times(p99, p99One),
