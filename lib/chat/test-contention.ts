@@ -1,12 +1,12 @@
 // Test support: requests that queue behind a row lock, for the races the chat host must survive.
-import { db } from "@/lib/db/client";
+import { db, type Tx } from "@/lib/db/client";
 import { Prisma } from "@/lib/db/generated/client";
 
 type Line = {
   /** Start each call only once the one before it waits, so they take the lock in this order. */
   inOrder?: boolean;
-  /** Runs once every call waits, before the lock is released: what lands between their reads and their turn. */
-  whileHeld?: () => Promise<unknown>;
+  /** Runs once every call waits, before the lock is released, in the holder's transaction: what lands between their reads and their turn. */
+  whileHeld?: (tx: Tx) => Promise<unknown>;
 };
 
 /**
@@ -38,7 +38,7 @@ export async function behindRowLock<T>(table: "Chat" | "Item", id: string, calls
       }
       results = Promise.all(started);
       await lined(calls.length);
-      await whileHeld?.();
+      await whileHeld?.(tx);
     },
     { timeout: 15_000 },
   );

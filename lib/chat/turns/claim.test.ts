@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { afterAll, describe, expect, it } from "vitest";
 import { db, disconnectDb } from "@/lib/db/client";
 import { createChat } from "../chats";
+import { appendEvents } from "../store";
 import { behindChatLock } from "../test-contention";
 import { claimTurn } from "./claim";
 
@@ -10,7 +11,7 @@ afterAll(async () => {
 });
 
 describe("claiming a turn", () => {
-  it("binds one reply when claims that read before the lock queue behind one another", async () => {
+  it("binds one reply when claims race, each having read before any wrote", async () => {
     const { chatId } = await createChat({ visitorId: randomUUID(), message: "who runs this?" });
     const results = await behindChatLock(chatId, Array.from({ length: 3 }, () => () => claimTurn(chatId)));
     const claims = results.map((result) => (result.status === "fulfilled" ? result.value : result.reason));
@@ -20,6 +21,18 @@ describe("claiming a turn", () => {
     const turn = await db().turn.findFirstOrThrow({ where: { chatId } });
     expect(turn.replyItemId).toBe(replies[0]!.id);
     // Nobody runs the claimed turn: the chat goes, so no recovery elsewhere finds it.
+    await db().chat.delete({ where: { id: chatId } });
+  });
+
+  it("reads again when the chat's log moved between its read and its write, and claims", async () => {
+    const { chatId } = await createChat({ visitorId: randomUUID(), message: "still mine?" });
+    const [result] = await behindChatLock(chatId, [() => claimTurn(chatId)], {
+      whileHeld: (tx) => appendEvents(tx, chatId, [{ type: "chat.renamed", title: "Renamed while the claim waited" }]),
+    });
+    expect(result).toMatchObject({ status: "fulfilled", value: { message: "still mine?" } });
+    const replies = await db().item.findMany({ where: { chatId, role: "assistant" } });
+    expect(replies).toHaveLength(1);
+    expect((await db().turn.findFirstOrThrow({ where: { chatId } })).replyItemId).toBe(replies[0]!.id);
     await db().chat.delete({ where: { id: chatId } });
   });
 

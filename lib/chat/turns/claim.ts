@@ -1,11 +1,11 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import { z } from "zod";
-import { db, type Tx } from "@/lib/db/client";
+import { db } from "@/lib/db/client";
 import { Prisma } from "@/lib/db/generated/client";
 import { answerHostRoute, type RouteReply } from "../host-routes";
 import { replyHistoryText } from "../reply";
-import { appendEvents, chatLock, readUnderLock, storedTimestamp, toItemView } from "../store";
+import { eventAppend, storedTimestamp, toItemView } from "../store";
 import { readOrigin, storedBlocksSchema } from "../wire";
 import { leaseFromNow } from "./writer";
 
@@ -26,15 +26,17 @@ const CHOICE_PREAMBLE = (label: string) =>
   `The person chose "${label}" from your UI reply; their message is the visible context of that choice.`;
 
 /**
- * Claims the chat's waiting turn by binding its reply item under the chat lock; null when no turn
- * waits (none runs, or its reply is bound already: someone else claimed it). Two statements: one
- * locks the chat and reads the turn, its message, the reply it writes again (a regenerate or
- * retry) and the history before it; one writes the reply item, binds it to the turn and appends
- * its event.
+ * Claims the chat's waiting turn by binding its reply item; null when no turn waits (none runs,
+ * or its reply is bound already: someone else claimed it). Two statements and no transaction: one
+ * reads the turn, its message, the reply it writes again (a regenerate or retry) and the history
+ * before it; one writes the reply item, binds it to the turn and appends its event, but only if
+ * the chat's log has not moved since the read. Everything that changes a chat appends to its log
+ * under the chat's row lock, so an unmoved log means the read still holds; a moved one (another
+ * claim, a message queued meanwhile) writes nothing, and the claim reads again.
  */
 export async function claimTurn(chatId: string): Promise<Claim | null> {
-  return db().$transaction(async (tx) => {
-    const waiting = await readWaitingTurn(tx, chatId);
+  for (;;) {
+    const waiting = await readWaitingTurn(chatId);
     if (!waiting) return null;
     const { chat, turn, trigger, restart } = waiting;
     const itemId = restart?.id ?? randomUUID();
@@ -45,22 +47,27 @@ export async function claimTurn(chatId: string): Promise<Claim | null> {
       id: itemId, position, role: "assistant", revision: restart?.revision ?? 0, origin: restart?.origin ?? null,
       parentToolUseId: restart?.parentToolUseId ?? null, createdAt: restart?.createdAt ?? new Date(), ...reply,
     });
+    const unmoved = Prisma.sql`"lastEventSeq" = ${chat.lastEventSeq} AND "activeTurnId" = ${turn.id}::uuid`;
     const bind = Prisma.sql`bound AS (
         UPDATE "Turn" SET "replyItemId" = ${itemId}::uuid, "leaseExpiresAt" = ${leaseFromNow()}, "replyFromSeq" = ${chat.lastEventSeq}
-        WHERE "id" = ${turn.id}::uuid
+        FROM seq WHERE "Turn"."id" = ${turn.id}::uuid
       )`;
     // A regenerate or retry writes the same reply item again; its blocks get the next revision.
     const write = restart
       ? Prisma.sql`reply AS (
           UPDATE "Item" SET "status" = 'streaming', "content" = '', "parts" = '[]'::jsonb, "blocks" = NULL, "turnId" = ${turn.id}::uuid,
             "completedAt" = NULL, "snapshotSeq" = ${chat.lastEventSeq}
-          WHERE "id" = ${itemId}::uuid
+          FROM seq WHERE "Item"."id" = ${itemId}::uuid
         )`
       : Prisma.sql`reply AS (
           INSERT INTO "Item" ("id", "chatId", "position", "role", "status", "content", "parts", "turnId", "createdAt", "snapshotSeq")
-          VALUES (${itemId}::uuid, ${chatId}::uuid, ${position}, 'assistant', 'streaming', '', '[]'::jsonb, ${turn.id}::uuid, ${new Date(view.createdAt)}, ${chat.lastEventSeq})
+          SELECT ${itemId}::uuid, ${chatId}::uuid, ${position}, 'assistant', 'streaming', '', '[]'::jsonb, ${turn.id}::uuid, ${new Date(view.createdAt)}, ${chat.lastEventSeq} FROM seq
         )`;
-    await appendEvents(tx, chatId, [{ type: restart ? "item.restarted" : "item.created", item: view }], [write, bind], restart ? {} : { chat: { lastPosition: position } });
+    const events = [{ type: restart ? "item.restarted" : "item.created", item: view } as const];
+    const [written] = await db().$queryRaw<{ count: number }[]>`
+      WITH ${eventAppend(chatId, events, { when: unmoved, ...(restart ? {} : { chat: { lastPosition: position } }) })}, ${write}, ${bind}
+      SELECT (SELECT count(*) FROM notice)::int AS "count"`;
+    if (written?.count !== 1) continue;
     const origin = readOrigin(trigger.origin);
     // A confirmation's outcome is the host's own report; a pick needs the preamble to be read as one.
     const message = origin && origin.kind !== "confirmation" ? `${CHOICE_PREAMBLE(origin.label)}\n\n${trigger.content}` : trigger.content;
@@ -72,14 +79,13 @@ export async function claimTurn(chatId: string): Promise<Claim | null> {
       content: item.role === "assistant" ? replyHistoryText(item.content, storedBlocksSchema.parse(item.blocks ?? [])) : item.content,
     }));
     return { chatId, visitorId: chat.visitorId, turnId: turn.id, itemId, message, route, history };
-  });
+  }
 }
 
 const waitingRowSchema = z.object({
   visitorId: z.string(),
   lastEventSeq: z.number().int(),
   lastPosition: z.number().int(),
-  stale: z.boolean(),
   turn: z.object({ id: z.string(), status: z.string(), replyItemId: z.string().nullable() }).nullable(),
   trigger: z.object({ content: z.string(), origin: z.unknown() }).nullable(),
   restart: z
@@ -96,13 +102,13 @@ const waitingRowSchema = z.object({
 });
 
 /**
- * Locks the chat and reads its waiting turn in one statement: the turn, the message it answers,
- * the item it writes again if any, and the top-level items before that message, oldest first.
+ * Reads the chat's waiting turn in one statement: the turn, the message it answers, the item it
+ * writes again if any, and the top-level items before that message, oldest first.
  */
-async function readWaitingTurn(tx: Tx, chatId: string) {
-  const rows = await readUnderLock(() => tx.$queryRaw<z.input<typeof waitingRowSchema>[]>`
-    WITH ${chatLock({ chatId })}
-    SELECT chat."visitorId", chat."lastEventSeq", chat."lastPosition", chat."stale",
+async function readWaitingTurn(chatId: string) {
+  const rows = await db().$queryRaw<z.input<typeof waitingRowSchema>[]>`
+    WITH chat AS (SELECT "id", "visitorId", "activeTurnId", "lastEventSeq", "lastPosition" FROM "Chat" WHERE "id" = ${chatId}::uuid)
+    SELECT chat."visitorId", chat."lastEventSeq", chat."lastPosition",
       CASE WHEN turn."id" IS NULL THEN NULL ELSE jsonb_build_object('id', turn."id", 'status', turn."status", 'replyItemId', turn."replyItemId") END AS "turn",
       CASE WHEN trigger."id" IS NULL THEN NULL ELSE jsonb_build_object('content', trigger."content", 'origin', trigger."origin") END AS "trigger",
       CASE WHEN restart."id" IS NULL THEN NULL ELSE jsonb_build_object('id', restart."id", 'position', restart."position", 'revision', restart."revision",
@@ -112,7 +118,7 @@ async function readWaitingTurn(tx: Tx, chatId: string) {
     FROM chat
     LEFT JOIN "Turn" turn ON turn."id" = chat."activeTurnId"
     LEFT JOIN "Item" trigger ON trigger."id" = turn."triggerItemId"
-    LEFT JOIN "Item" restart ON restart."id" = turn."restartsItemId"`);
+    LEFT JOIN "Item" restart ON restart."id" = turn."restartsItemId"`;
   if (rows.length === 0) return null;
   const row = waitingRowSchema.parse(rows[0]);
   const { turn, trigger } = row;
