@@ -16,12 +16,23 @@ import { statsBlock } from "@/lib/intelligent-ui/fixtures";
 import { db } from "@/lib/db/client";
 
 const ROUNDS = 150;
+// A choice transaction's aim: at most twice a one-row insert-and-commit through Prisma.
+const CHOICE_AIM = 2;
 const instant = createMockAgent({ deltaMs: 0 });
 
 const insertVisitor = () => db().$executeRaw`INSERT INTO "Visitor" ("id") VALUES (${randomUUID()}::uuid)`;
 
 let bare: Client | undefined;
 const insertVisitorBare = () => bare!.query(`INSERT INTO "Visitor" ("id") VALUES ($1::uuid)`, [randomUUID()]);
+
+// Statements sent to PostgreSQL by every client of this process (Prisma's pool and the bare one),
+// BEGIN and COMMIT included, counted where `pg` sends them.
+let statements = 0;
+const query = Client.prototype.query as (...args: unknown[]) => unknown;
+Client.prototype.query = function (this: Client, ...args: unknown[]) {
+  statements += 1;
+  return query.apply(this, args);
+} as typeof Client.prototype.query;
 
 async function timed(call: () => unknown): Promise<number> {
   const started = performance.now();
@@ -34,21 +45,36 @@ function percentile(values: number[], fraction: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor(fraction * sorted.length))]!;
 }
 
-/** Runs each call after the baseline calls and prints the medians' ratios and the subject's p99. */
-async function measure(label: string, calls: Array<() => unknown>): Promise<void> {
+/**
+ * Runs each call after the baseline calls and prints the medians' ratios, the subject's p99 and
+ * the statements a call sends. With an aim (a ratio to the Prisma insert), says whether it is
+ * met, and if not, what the statements a call needs and their cost each make of it.
+ */
+async function measure(label: string, calls: Array<() => unknown>, aim?: number): Promise<void> {
   const subject: number[] = [];
   const baseline: number[] = [];
   const bareBaseline: number[] = [];
+  let sent = 0;
   for (const call of calls) {
     baseline.push(await timed(insertVisitor));
     bareBaseline.push(await timed(insertVisitorBare));
+    const before = statements;
     subject.push(await timed(call));
+    sent += statements - before;
   }
   const median = percentile(subject, 0.5);
   const ratio = median / percentile(baseline, 0.5);
   const bareRatio = median / percentile(bareBaseline, 0.5);
+  const each = sent / calls.length;
+  const verdict =
+    aim === undefined
+      ? ""
+      : ratio <= aim
+        ? `; aim ≤ ${aim}×: met`
+        : `; aim ≤ ${aim}×: not met, as it sends ${each.toFixed(1)} statements to the baseline's one, each ${(ratio / each).toFixed(1)}× the baseline's time`;
   console.log(
-    `chat-host ${label}: median ${median.toFixed(2)} ms, p99 ${percentile(subject, 0.99).toFixed(2)} ms (${ratio.toFixed(1)}× a one-row insert-and-commit through Prisma, ${bareRatio.toFixed(1)}× through bare pg, interleaved)`,
+    `chat-host ${label}: median ${median.toFixed(2)} ms, p99 ${percentile(subject, 0.99).toFixed(2)} ms (${ratio.toFixed(1)}× a one-row insert-and-commit through Prisma, ${bareRatio.toFixed(1)}× through bare pg, interleaved); ` +
+      `${each > 0 ? `${each.toFixed(1)} statements a call (BEGIN and COMMIT included)` : "no statements"}${verdict}`,
   );
 }
 
@@ -99,7 +125,7 @@ async function benchWithBaselines(): Promise<void> {
 
   const lists = (await replied("Where should we go next?")).map(({ visitorId, chatId, reply }) => ({ visitorId, chatId, itemId: reply.id }));
   const pick = (target: (typeof lists)[number]) => () => selectFrameChoice({ ...target, instanceId: "destination-choice", choiceId: "docs" });
-  await measure("ChoiceList choice transaction (lock, check, message, answer, events)", lists.map(pick));
+  await measure("ChoiceList choice transaction (lock, check, message, answer, events)", lists.map(pick), CHOICE_AIM);
   await measure("same choice replayed (idempotent answer)", lists.map(pick));
   await measure("message queued behind a running turn", lists.map((target) => () => sendMessage({ visitorId: target.visitorId, chatId: target.chatId, text: "and then?" })));
 
@@ -107,7 +133,7 @@ async function benchWithBaselines(): Promise<void> {
     const block = Object.values(reply.blocks)[0]!;
     return { visitorId, chatId, itemId: reply.id, blockId: block.id, revision: reply.revision, choiceId: firstChoice(block.nodes), values: {} };
   });
-  await measure("chat.uiChoice transaction on the gallery block (lock, stored block, resolveUiChoice, message, answer, events)", blocks.map((target) => () => answerUiChoice(target)));
+  await measure("chat.uiChoice transaction on the gallery block (lock, stored block, resolveUiChoice, message, answer, events)", blocks.map((target) => () => answerUiChoice(target)), CHOICE_AIM);
   await measure("same block choice replayed (idempotent answer)", blocks.map((target) => () => answerUiChoice(target)));
 
   // ui.query on the build triage: the same arguments again within 10 s answer from the stored
