@@ -5,9 +5,9 @@ import { AppError } from "@/lib/http/errors";
 import { countNewVisitor } from "@/lib/http/rate-limit";
 import { sweepStaleClaims } from "./confirmations";
 import { readEarlierItems, readRecentItems } from "./item-pages";
-import { appendEvents, lockChat } from "./store";
+import { appendEvents, appendUnmoved, lockChat, readChat } from "./store";
 import { foldStreamedEvents } from "./turns/snapshots";
-import { queuedViews, sendOrQueue } from "./turns/start";
+import { queuedViews, sendNow, sendOrQueue } from "./turns/start";
 import type { ChatListEntry, ChatView, EarlierItems } from "./wire";
 
 // Cut by code points: a cut through a surrogate pair would leave text Postgres cannot store.
@@ -62,8 +62,21 @@ export async function listChats({ visitorId }: { visitorId: string }): Promise<C
   return chats.map((chat) => ({ id: chat.id, title: chat.title, updatedAt: chat.updatedAt.toISOString(), replying: chat.activeTurnId !== null }));
 }
 
-/** A person's message: sent at once, or queued behind the turn that is running. */
+/**
+ * A person's message: sent at once, or queued behind the turn that is running. An idle chat takes
+ * the message and its turn in two statements and no transaction: a read, then a write that runs
+ * only if the chat's log has not moved since (`appendUnmoved`); a moved one reads again. A queued
+ * message is counted against the queue's limit under the chat's lock.
+ */
 export async function sendMessage({ visitorId, chatId, text }: { visitorId: string; chatId: string; text: string }) {
+  for (;;) {
+    const chat = await readChat(db(), { chatId, visitorId });
+    if (chat.activeTurnId) break;
+    // An idle chat: the message and its turn in one statement, if nothing moved the chat since.
+    const sent = sendNow(chat, { text });
+    if (await appendUnmoved(db(), chatId, chat.lastEventSeq, sent.events, sent.writes, { chat: sent.chat })) return sent;
+  }
+  // A turn runs: the message waits behind it, counted against the queue's limit under the lock.
   return db().$transaction(async (tx) => {
     const chat = await lockChat(tx, { chatId, visitorId });
     const sent = await sendOrQueue(tx, chat, { text });

@@ -26,9 +26,21 @@ type LockedChat = { id: string; visitorId: string; activeTurnId: string | null; 
  * and event log takes this lock first, so those writes are serial per chat and commit in order.
  * A chat of another visitor is not found, exactly like a chat that does not exist.
  */
-export async function lockChat(tx: Tx, { chatId, visitorId }: { chatId: string; visitorId?: string }): Promise<LockedChat> {
-  const rows = await tx.$queryRaw<LockedChat[]>`
-    SELECT "id", "visitorId", "activeTurnId", "lastEventSeq", "lastPosition" FROM "Chat" WHERE "id" = ${chatId}::uuid FOR UPDATE`;
+export function lockChat(tx: Tx, chat: { chatId: string; visitorId?: string }): Promise<LockedChat> {
+  return chatRow(tx, chat, Prisma.sql`FOR UPDATE`);
+}
+
+/**
+ * The chat row as `lockChat` reads it, without the lock: what a write that changes the chat only
+ * if its log has not moved since (`appendUnmoved`) decides from.
+ */
+export function readChat(client: Pick<Tx, "$queryRaw">, chat: { chatId: string; visitorId?: string }): Promise<LockedChat> {
+  return chatRow(client, chat, Prisma.empty);
+}
+
+async function chatRow(client: Pick<Tx, "$queryRaw">, { chatId, visitorId }: { chatId: string; visitorId?: string }, lock: Prisma.Sql): Promise<LockedChat> {
+  const rows = await client.$queryRaw<LockedChat[]>`
+    SELECT "id", "visitorId", "activeTurnId", "lastEventSeq", "lastPosition" FROM "Chat" WHERE "id" = ${chatId}::uuid ${lock}`;
   const chat = rows[0];
   if (!chat || (visitorId !== undefined && chat.visitorId !== visitorId)) {
     throw new AppError("chat-not-found", "This chat does not exist.");
@@ -71,14 +83,29 @@ export const storedTimestamp = z.iso.datetime({ local: true }).transform((text) 
  * Appends events to the chat's log; the caller holds the chat lock. One statement takes the next
  * sequence numbers, inserts the events and sends the wake-up notice (delivered on commit), and
  * runs `writes` with them: common table expressions (`name AS (INSERT …)`) storing what the
- * events announce, so a row and its events cost one round trip. Returns the last sequence number.
+ * events announce, so a row and its events cost one round trip. They follow the append, so a
+ * write may select from its `seq` to run only if the append does. Returns the last sequence number.
  */
 export async function appendEvents(tx: Tx, chatId: string, events: ChatEvent[], writes: Prisma.Sql[] = [], options?: AppendOptions): Promise<number> {
   const [row] = await tx.$queryRaw<{ lastEventSeq: number }[]>`
-    WITH ${Prisma.join([...writes, eventAppend(chatId, events, options)], ", ")}
+    WITH ${Prisma.join([eventAppend(chatId, events, options), ...writes], ", ")}
     SELECT seq."lastEventSeq" FROM seq, notice`;
   if (!row) throw new AppError("chat-not-found", "This chat does not exist.");
   return row.lastEventSeq;
+}
+
+/**
+ * `appendEvents` without the chat lock or a transaction, in one statement that writes only if
+ * the chat's log still ends at `seen`, where the caller's read of the chat saw it: every change
+ * to a chat appends to its log under the chat's row lock, so an unmoved log means that read
+ * still holds. Each of `writes` must select from `seq`, so that nothing is written when the log
+ * moved. Returns whether it wrote; a caller that gets false reads the chat again and decides anew.
+ */
+export async function appendUnmoved(client: Pick<Tx, "$queryRaw">, chatId: string, seen: number, events: readonly ChatEvent[], writes: readonly Prisma.Sql[], options: Omit<AppendOptions, "when"> = {}): Promise<boolean> {
+  const [row] = await client.$queryRaw<{ written: number }[]>`
+    WITH ${Prisma.join([eventAppend(chatId, events, { ...options, when: Prisma.sql`"lastEventSeq" = ${seen}` }), ...writes], ", ")}
+    SELECT (SELECT count(*) FROM notice)::int AS "written"`;
+  return row?.written === 1;
 }
 
 type AppendOptions = {

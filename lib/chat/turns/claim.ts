@@ -5,7 +5,7 @@ import { db } from "@/lib/db/client";
 import { Prisma } from "@/lib/db/generated/client";
 import { answerHostRoute, type RouteReply } from "../host-routes";
 import { replyHistoryText } from "../reply";
-import { eventAppend, storedTimestamp, toItemView } from "../store";
+import { appendUnmoved, storedTimestamp, toItemView } from "../store";
 import { readOrigin, storedBlocksSchema } from "../wire";
 import { leaseFromNow } from "./writer";
 
@@ -30,9 +30,8 @@ const CHOICE_PREAMBLE = (label: string) =>
  * or its reply is bound already: someone else claimed it). Two statements and no transaction: one
  * reads the turn, its message, the reply it writes again (a regenerate or retry) and the history
  * before it; one writes the reply item, binds it to the turn and appends its event, but only if
- * the chat's log has not moved since the read. Everything that changes a chat appends to its log
- * under the chat's row lock, so an unmoved log means the read still holds; a moved one (another
- * claim, a message queued meanwhile) writes nothing, and the claim reads again.
+ * the chat's log has not moved since the read (`appendUnmoved`); a moved one (another claim, a
+ * message queued meanwhile) wrote nothing, and the claim reads again.
  */
 export async function claimTurn(chatId: string): Promise<Claim | null> {
   for (;;) {
@@ -47,7 +46,6 @@ export async function claimTurn(chatId: string): Promise<Claim | null> {
       id: itemId, position, role: "assistant", revision: restart?.revision ?? 0, origin: restart?.origin ?? null,
       parentToolUseId: restart?.parentToolUseId ?? null, createdAt: restart?.createdAt ?? new Date(), ...reply,
     });
-    const unmoved = Prisma.sql`"lastEventSeq" = ${chat.lastEventSeq} AND "activeTurnId" = ${turn.id}::uuid`;
     const bind = Prisma.sql`bound AS (
         UPDATE "Turn" SET "replyItemId" = ${itemId}::uuid, "leaseExpiresAt" = ${leaseFromNow()}, "replyFromSeq" = ${chat.lastEventSeq}
         FROM seq WHERE "Turn"."id" = ${turn.id}::uuid
@@ -64,10 +62,7 @@ export async function claimTurn(chatId: string): Promise<Claim | null> {
           SELECT ${itemId}::uuid, ${chatId}::uuid, ${position}, 'assistant', 'streaming', '', '[]'::jsonb, ${turn.id}::uuid, ${new Date(view.createdAt)}, ${chat.lastEventSeq} FROM seq
         )`;
     const events = [{ type: restart ? "item.restarted" : "item.created", item: view } as const];
-    const [written] = await db().$queryRaw<{ count: number }[]>`
-      WITH ${eventAppend(chatId, events, { when: unmoved, ...(restart ? {} : { chat: { lastPosition: position } }) })}, ${write}, ${bind}
-      SELECT (SELECT count(*) FROM notice)::int AS "count"`;
-    if (written?.count !== 1) continue;
+    if (!(await appendUnmoved(db(), chatId, chat.lastEventSeq, events, [write, bind], restart ? {} : { chat: { lastPosition: position } }))) continue;
     const origin = readOrigin(trigger.origin);
     // A confirmation's outcome is the host's own report; a pick needs the preamble to be read as one.
     const message = origin && origin.kind !== "confirmation" ? `${CHOICE_PREAMBLE(origin.label)}\n\n${trigger.content}` : trigger.content;

@@ -4,7 +4,7 @@ import type { Tx } from "@/lib/db/client";
 import { Prisma } from "@/lib/db/generated/client";
 import { appConfig } from "@/lib/config";
 import { AppError } from "@/lib/http/errors";
-import { toItemView, toSelectionView, toUiAnswerView } from "../store";
+import { eventAppend, toItemView, toSelectionView, toUiAnswerView } from "../store";
 import { type ChatEvent, type Origin, type QueuedView, readOrigin } from "../wire";
 
 // These functions run inside a caller's transaction that holds the chat lock. They return the
@@ -17,9 +17,10 @@ export type LockedTurns = { id: string; activeTurnId: string | null; lastPositio
 
 /**
  * A person's message as a user item and the turn that answers it, to be written by the statement
- * that appends their events: its common table expressions insert both, and the append's update of
- * the chat row moves the chat on (`chat`). The item takes the position after the last one, which
- * the caller read under the lock. No turn may run.
+ * that appends their events: its common table expressions insert both, only if the append runs
+ * (they select from its `seq`), and the append's update of the chat row moves the chat on
+ * (`chat`). The item takes the position after the last one, which the caller read under the lock
+ * or checks unmoved (`appendUnmoved`). No turn may run.
  */
 export function turnStart(chat: Omit<LockedTurns, "activeTurnId">, message: Message) {
   const turnId = randomUUID();
@@ -32,11 +33,11 @@ export function turnStart(chat: Omit<LockedTurns, "activeTurnId">, message: Mess
   const writes = [
     Prisma.sql`message_item AS (
         INSERT INTO "Item" ("id", "chatId", "position", "role", "status", "content", "parts", "origin", "turnId", "createdAt", "completedAt")
-        VALUES (${item.id}::uuid, ${chat.id}::uuid, ${item.position}, 'user', 'complete', ${item.content}, ${JSON.stringify(item.parts)}::jsonb,
-          ${item.origin ? JSON.stringify(item.origin) : null}::jsonb, ${turnId}::uuid, ${now}, ${now})
+        SELECT ${item.id}::uuid, ${chat.id}::uuid, ${item.position}, 'user', 'complete', ${item.content}, ${JSON.stringify(item.parts)}::jsonb,
+          ${item.origin ? JSON.stringify(item.origin) : null}::jsonb, ${turnId}::uuid, ${now}, ${now} FROM seq
       )`,
     Prisma.sql`message_turn AS (
-        INSERT INTO "Turn" ("id", "chatId", "triggerItemId", "leaseExpiresAt") VALUES (${turnId}::uuid, ${chat.id}::uuid, ${item.id}::uuid, ${lease})
+        INSERT INTO "Turn" ("id", "chatId", "triggerItemId", "leaseExpiresAt") SELECT ${turnId}::uuid, ${chat.id}::uuid, ${item.id}::uuid, ${lease} FROM seq
       )`,
   ];
   const events: ChatEvent[] = [
@@ -53,10 +54,10 @@ type TurnStart = ReturnType<typeof turnStart>;
  * see the turn running (the next queued message, a decision's report before another's).
  */
 async function writeTurnStart(tx: Tx, chatId: string, start: TurnStart): Promise<void> {
+  // The chat row moves on as an append of no events would move it; its events follow later.
   await tx.$executeRaw`
-    WITH ${Prisma.join(start.writes, ", ")}
-    UPDATE "Chat" SET "lastPosition" = ${start.chat.lastPosition}, "activeTurnId" = ${start.chat.activeTurnId}::uuid, "updatedAt" = now()
-    WHERE "id" = ${chatId}::uuid`;
+    WITH ${Prisma.join([eventAppend(chatId, [], { chat: start.chat }), ...start.writes], ", ")}
+    SELECT 1 FROM seq`;
 }
 
 /** The messages still waiting behind the running turn, oldest first. */
@@ -118,6 +119,11 @@ export async function sendOrQueue(tx: Tx, chat: LockedTurns, message: Message) {
     const events: ChatEvent[] = [{ type: "queue.added", queued: toQueuedView(queued) }];
     return { status: "queued" as const, queuedId: queued.id, itemId: null, turnId: chat.activeTurnId, events, writes: [], chat: undefined };
   }
+  return sendNow(chat, message);
+}
+
+/** A message sent now, as `sendOrQueue` returns it: the turn that answers it starts with it. */
+export function sendNow(chat: Omit<LockedTurns, "activeTurnId">, message: Message) {
   return { status: "sent" as const, queuedId: null, ...turnStart(chat, message) };
 }
 
