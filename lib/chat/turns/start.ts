@@ -7,8 +7,9 @@ import { AppError } from "@/lib/http/errors";
 import { eventAppend, toItemView, toSelectionView, toUiAnswerView } from "../store";
 import { type ChatEvent, type Origin, type QueuedView, readOrigin } from "../wire";
 
-// These functions run inside a caller's transaction that holds the chat lock. They return the
-// events they caused instead of appending them, so each transaction appends its events once.
+// These functions run inside a caller's transaction that holds the chat lock, but for a message
+// sent to an idle chat, whose write `appendUnmoved` guards instead. They return the events they
+// caused instead of appending them, so each transaction appends its events once.
 
 export type Message = { text: string; origin?: Origin | null };
 
