@@ -17,7 +17,9 @@ async function measureReply(load: Load, visitor: Visitor, chatId: string, prompt
   // A page watching sees what the turn wrote, the events its end deletes included.
   const stream = new EventStream(visitor, chatId, start, true);
   try {
-    for (const until = Date.now() + 30_000; !stream.opened; await sleep(20)) if (Date.now() > until) throw new Error("a page's event stream was not let in");
+    const until = Date.now() + 30_000;
+    while (!stream.opened && Date.now() < until) await sleep(20);
+    if (!stream.opened) throw new Error("a page's event stream was not let in");
     const lsn = await walPosition(load.rows);
     await visitor.post(`/api/chats/${chatId}/messages`, { text: prompt });
     if ((await settle(load.rows, [chatId], 60_000, 50)) > 0) throw new Error(`the reply to "${prompt}" did not end`);

@@ -40,11 +40,12 @@ async function commitClock(url: string, chatId: string) {
 export async function round(load: Load, pid: number, visitor: Visitor, chatId: string, viewers: number): Promise<Round> {
   const start = await lastSeq(load, chatId);
   const streams = Array.from({ length: viewers }, () => new EventStream(visitor, chatId, start));
+  let committed: Awaited<ReturnType<typeof commitClock>> | undefined;
   try {
     const until = Date.now() + 30_000;
     while (!streams.every((stream) => stream.opened) && Date.now() < until) await sleep(50);
     if (!streams.every((stream) => stream.opened)) throw new Error(`${streams.filter((stream) => !stream.opened).length} viewers were not let in`);
-    const committed = await commitClock(load.database.url, chatId);
+    committed = await commitClock(load.database.url, chatId);
     const reads = await eventLogReads(load.rows);
     const statements = await resetStatements(load);
     const [cpu, meter, from] = [cpuSeconds(pid), new CpuMeter(pid, load.database.dataDir), monotonicMicros()];
@@ -54,7 +55,6 @@ export async function round(load: Load, pid: number, visitor: Visitor, chatId: s
     const caughtUp = Date.now() + 30_000;
     while (!streams.every((stream) => stream.last >= end) && Date.now() < caughtUp) await sleep(20);
     const [used, usage, to] = [cpuSeconds(pid) - cpu, meter.describe(), monotonicMicros()];
-    await committed.close();
     const lastArrival: number[] = [];
     const spread: number[] = [];
     for (let seq = start + 1; seq <= end; seq++) {
@@ -67,6 +67,7 @@ export async function round(load: Load, pid: number, visitor: Visitor, chatId: s
     const described = statements ? await describeStatements(load, end - start, "an event") : "";
     return { viewers, events: end - start, reads: (await eventLogReads(load.rows)) - reads, cpu: used, usage, statements: described, lastArrival, spread, window: [from, to] };
   } finally {
+    await committed?.close();
     for (const stream of streams) stream.close();
     await sleep(500);
   }
