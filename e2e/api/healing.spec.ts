@@ -44,6 +44,22 @@ test.describe("a chat a dead process left stuck", () => {
     expect(chat.items.map((item) => `${item.role}:${item.status}`)).toEqual(["user:complete", "assistant:complete"]);
   });
 
+  test("heals when its earlier items are read: a turn never started runs at once", async ({ request, baseURL }) => {
+    const chatId = await createChat(request, baseURL);
+    await strand(chatId, { claimed: false });
+    expect((await request.get(`/api/chats/${chatId}/items?before=2`)).status()).toBe(200);
+    // Watched through PostgreSQL alone: a read of the chat through the app would heal it too.
+    const client = new Client({ connectionString: process.env.DATABASE_URL });
+    await client.connect();
+    try {
+      const replies = async () =>
+        (await client.query(`SELECT count(*)::int AS "count" FROM "Item" WHERE "chatId" = $1 AND "role" = 'assistant' AND "status" = 'complete'`, [chatId])).rows[0].count;
+      await expect.poll(replies, { timeout: 15_000 }).toBe(1);
+    } finally {
+      await client.end();
+    }
+  });
+
   test("heals when the chats are listed: the dead turn is interrupted and the queued message answered", async ({ request, baseURL }) => {
     const chatId = await createChat(request, baseURL);
     await strand(chatId, { claimed: true });

@@ -3,7 +3,6 @@ import { appConfig, type RateLimit } from "@/lib/config";
 import { db, type Tx } from "@/lib/db/client";
 import { AppError } from "@/lib/http/errors";
 import { countNewVisitor } from "@/lib/http/rate-limit";
-import { sweepStaleClaims } from "./confirmations";
 import { readEarlierItems, readRecentItems } from "./item-pages";
 import { appendEvents, appendUnmoved, lockChat, readChat } from "./store";
 import { foldStreamedEvents } from "./turns/snapshots";
@@ -88,10 +87,9 @@ export async function sendMessage({ visitorId, chatId, text }: { visitorId: stri
 /**
  * The chat as its page first draws it: its latest items (from position `from` when the reader
  * already holds items from there), its queue, and where streaming continues (`lastEventSeq`).
+ * A reader heals the chat first (`healChats`), as every route that reads one does.
  */
 export async function loadChatView({ visitorId, chatId, from }: { visitorId: string; chatId: string; from?: number }): Promise<ChatView> {
-  // Reading a chat heals its confirmations whose deciding process died.
-  await sweepStaleClaims({ chatId, visitorId });
   // Repeatable read: the items, the queue and the sequence number describe one moment of the log.
   return db().$transaction(
     async (tx) => {
@@ -115,9 +113,11 @@ export async function loadChatView({ visitorId, chatId, from }: { visitorId: str
   );
 }
 
-/** The items just before position `before`, with their answered state, as of one moment of the log. */
+/**
+ * The items just before position `before`, with their answered state, as of one moment of the log.
+ * A reader heals the chat first (`healChats`), as for `loadChatView`.
+ */
 export async function loadEarlierItems({ visitorId, chatId, before }: { visitorId: string; chatId: string; before: number }): Promise<EarlierItems> {
-  await sweepStaleClaims({ chatId, visitorId });
   return db().$transaction(
     async (tx) => {
       const chat = await findOwnChat(tx, { visitorId, chatId });

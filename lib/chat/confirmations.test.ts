@@ -5,6 +5,7 @@ import type { ConfirmationStatus } from "@/lib/component-frames";
 import { db, disconnectDb } from "@/lib/db/client";
 import { sendEmailTool } from "@/lib/tools/send-email";
 import { createChat, loadChatView } from "./chats";
+import { healChats } from "./turns/heal";
 import { CLAIM_LEASE_MS, decideConfirmation, sweepStaleClaims } from "./confirmations";
 import { selectFrameChoice } from "./selections";
 import { driveChat } from "./turns/run";
@@ -68,6 +69,8 @@ describe("claims whose process died", () => {
     const { visitorId, chatId, token, decide } = await claimed("approving", CLAIM_LEASE_MS + 1_000);
     const execute = vi.spyOn(sendEmailTool, "execute");
     try {
+      // Read as a route reads it: healed first.
+      await healChats({ visitorId, chatId });
       const view = (await loadChatView({ visitorId, chatId })).items[1]!.confirmations[token];
       expect(view).toMatchObject({ status: "approved", outcome: { kind: "failed", code: "ACTION_EXECUTION_FAILED" } });
       expect(await decide("approve")).toEqual(view);
