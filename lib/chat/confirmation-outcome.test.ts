@@ -68,6 +68,14 @@ describe("the agent hears how a proposed action ended", () => {
     expect((await lastTexts(1))[0]).toMatch(/^assistant: The proposal expired before anyone decided/);
   });
 
+  it("hands the chat back to be driven when healing settles a handle and reports it", async () => {
+    const { visitorId, chatId, token } = await proposal();
+    await db().actionConfirmation.update({ where: { token }, data: { expiresAt: new Date(Date.now() - 1) } });
+    expect(await healChats({ visitorId, chatId })).toEqual([chatId]);
+    expect(await db().turn.count({ where: { chatId, status: "running", replyItemId: null } })).toBe(1);
+    await driveChat(chatId, instant);
+  });
+
   it("queues the report behind a reply that is still running", async () => {
     const { visitorId, chatId, decide } = await proposal();
     await db().chat.update({ where: { id: chatId }, data: { activeTurnId: randomUUID() } });

@@ -179,14 +179,22 @@ export function staleClaimChats({ chatId, visitorId, now = new Date(), leaseMs =
  */
 export async function sweepStaleClaims({ now = new Date(), ...scope }: SweepScope = {}): Promise<number> {
   const [found] = await db().$queryRaw<{ chats: string[] }[]>`SELECT ${staleClaimChats({ ...scope, now })} AS "chats"`;
-  return settleStaleClaims(found?.chats ?? [], { ...scope, now });
+  return (await settleStaleClaims(found?.chats ?? [], { ...scope, now })).healed;
 }
 
-/** Heals the stale handles of each chat `staleClaimChats` found, re-read under the chat's lock. */
-export async function settleStaleClaims(chatIds: readonly string[], { now = new Date(), leaseMs = CLAIM_LEASE_MS }: Pick<SweepScope, "now" | "leaseMs"> = {}): Promise<number> {
+/**
+ * Heals the stale handles of each chat `staleClaimChats` found, re-read under the chat's lock.
+ * Returns how many it healed, and the chats where it healed any: a settled handle's report may
+ * have started a turn there, which the caller drives.
+ */
+export async function settleStaleClaims(
+  chatIds: readonly string[],
+  { now = new Date(), leaseMs = CLAIM_LEASE_MS }: Pick<SweepScope, "now" | "leaseMs"> = {},
+): Promise<{ healed: number; chats: string[] }> {
   let healed = 0;
+  const chats: string[] = [];
   for (const id of chatIds) {
-    healed += await db().$transaction(async (tx) => {
+    const changed = await db().$transaction(async (tx) => {
       await lockChat(tx, { chatId: id });
       const events: ChatEvent[] = [];
       let changed = 0;
@@ -202,8 +210,10 @@ export async function settleStaleClaims(chatIds: readonly string[], { now = new 
       if (events.length > 0) await appendEvents(tx, id, events);
       return changed;
     });
+    healed += changed;
+    if (changed > 0) chats.push(id);
   }
-  return healed;
+  return { healed, chats };
 }
 
 // The states a decision itself leads to: repeating it answers the handle as it stands.

@@ -37,7 +37,7 @@ export default async function ChatPage({ params }: Props) {
   const found = await findChat((await params).chatId);
   if (!found) notFound();
   const { chat, waiting } = found;
-  // Reading settles confirmations whose time ran out, which tells the agent: its reply runs here.
-  driveAfterResponse(chat.running ? [...waiting, chat.id] : waiting);
+  // What opening the chat healed (a dead turn, a confirmation whose time ran out) runs here.
+  driveAfterResponse(waiting);
   return <ChatRoom initial={chat} />;
 }

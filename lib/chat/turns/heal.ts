@@ -14,7 +14,8 @@ type Found = { claims: string[]; turns: Healable[] };
 /**
  * Heals what dead processes left: confirmation claims past their lease are settled (and handles
  * past their time expired), turns past their lease are interrupted and their queue moves on.
- * Returns the chats with a turn waiting to be driven, with those whose turn was never claimed: the
+ * Returns the chats with a turn waiting to be driven (a settled handle's report may start one),
+ * with those whose turn was never claimed: the
  * request that started it may have failed before driving it (a pool exhausted under load), and a
  * second driver is harmless, as only one can claim a turn. What needs a hand is found by one read,
  * which a state-changing request makes in the statement that counts it (`count`), so a request
@@ -28,10 +29,10 @@ async function heal(scope: TurnScope, { count = false }: { count?: boolean } = {
       ? await countRequest({ visitorId: scope.visitorId, also: toHeal })
       : (await db().$queryRaw<{ found: Found }[]>`SELECT ${toHeal} AS "found"`)[0]?.found
   ) as Found;
-  await settleStaleClaims(found.claims, { now });
+  const settled = await settleStaleClaims(found.claims, { now });
   const { lapsed, unclaimed } = splitHealable(found.turns, LIMIT);
   const recovered = await recoverTurns(lapsed);
-  return [...new Set([...recovered, ...unclaimed])];
+  return [...new Set([...settled.chats, ...recovered, ...unclaimed])];
 }
 
 /**

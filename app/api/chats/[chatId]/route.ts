@@ -16,11 +16,11 @@ export const GET = handleRoute(async (request: Request, context: Context) => {
   const { chatId } = parseParams(await context.params, chatParamsSchema);
   const { from } = parsePositionQuery(request, chatViewQuerySchema);
   const visitorId = await requireVisitor(request);
-  // Reading heals what a dead process left in the chat, whoever watches it or not.
+  // Reading heals what a dead process left in the chat, whoever watches it or not, and settles
+  // confirmations whose time ran out, which tells the agent: the turns it hands back run here.
   const waiting = await healChats({ visitorId, chatId });
   const chat = await loadChatView({ visitorId, chatId, from });
-  // Reading settles confirmations whose time ran out, which tells the agent: its reply runs here.
-  driveAfterResponse(chat.running ? [...waiting, chatId] : waiting);
+  driveAfterResponse(waiting);
   return Response.json(chat);
 });
 
