@@ -15,9 +15,9 @@ type Found = { claims: string[]; turns: Healable[] };
  * Heals what dead processes left: confirmation claims past their lease are settled (and handles
  * past their time expired), turns past their lease are interrupted and their queue moves on.
  * Returns the chats with a turn waiting to be driven (a settled handle's report may start one),
- * with those whose turn was never claimed: the
- * request that started it may have failed before driving it (a pool exhausted under load), and a
- * second driver is harmless, as only one can claim a turn. What needs a hand is found by one read,
+ * with those whose turn was never claimed: the request that started it may have failed before
+ * driving it (a pool exhausted under load), and a second driver is harmless, as only one can claim
+ * a turn. What needs a hand is found by one read,
  * which a state-changing request makes in the statement that counts it (`count`), so a request
  * pays one round trip for both; nothing is healed for a request refused there.
  */

@@ -17,7 +17,8 @@ export type TurnScope = { chatId?: string; visitorId?: string };
  * lease first, so one request's work stays bounded and the rest heal on the next.
  */
 export async function recoverStaleTurns({ chatId, visitorId, limit = 25 }: TurnScope & { limit?: number } = {}): Promise<string[]> {
-  return recoverTurns((await turnsToHeal({ chatId, visitorId }, limit)).lapsed);
+  const [found] = await db().$queryRaw<{ turns: Healable[] }[]>`SELECT ${healableTurns({ chatId, visitorId }, new Date(), limit)} AS "turns"`;
+  return recoverTurns(splitHealable(found?.turns ?? [], limit).lapsed);
 }
 
 type Running = { id: string; chatId: string };
@@ -48,12 +49,6 @@ export function splitHealable(turns: readonly Healable[], limit: number): { laps
     lapsed: turns.filter((turn) => turn.lapsed).slice(0, limit),
     unclaimed: turns.filter((turn) => turn.unclaimed).slice(0, limit).map((turn) => turn.chatId),
   };
-}
-
-/** The scope's running turns that need a hand, in one read (`healableTurns`). */
-export async function turnsToHeal(scope: TurnScope, limit: number): Promise<{ lapsed: Running[]; unclaimed: string[] }> {
-  const [found] = await db().$queryRaw<{ turns: Healable[] }[]>`SELECT ${healableTurns(scope, new Date(), limit)} AS "turns"`;
-  return splitHealable(found?.turns ?? [], limit);
 }
 
 /** Ends each lapsed turn under its chat's lock, re-checked there; returns the chats with a turn to drive. */
