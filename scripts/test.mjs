@@ -4,6 +4,7 @@
 // behind PgBouncer, built by `npm run vercel-build`), prints one total line
 // ("N passed, M failed[, K skipped]") and stops the database.
 //   --unit-only  Vitest only          --e2e-only  build + Playwright only (still starts the database)
+//   --e2e-only e2e/api/hostile.spec.ts …   only those Playwright files, without the parity run
 import { spawn } from "node:child_process";
 import { existsSync, readdirSync, rmSync } from "node:fs";
 import { mkdtemp, readFile } from "node:fs/promises";
@@ -13,10 +14,11 @@ import { fileURLToPath } from "node:url";
 import { tsImport } from "tsx/esm/api";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
-const args = new Set(process.argv.slice(2));
+const args = new Set(process.argv.slice(2).filter((arg) => arg.startsWith("--")));
+const specs = process.argv.slice(2).filter((arg) => !arg.startsWith("--"));
 const unknown = [...args].filter((arg) => arg !== "--unit-only" && arg !== "--e2e-only");
-if (unknown.length > 0 || (args.has("--unit-only") && args.has("--e2e-only"))) {
-  console.error(`usage: node scripts/test.mjs [--unit-only | --e2e-only]`);
+if (unknown.length > 0 || (args.has("--unit-only") && args.has("--e2e-only")) || (specs.length > 0 && !args.has("--e2e-only"))) {
+  console.error(`usage: node scripts/test.mjs [--unit-only | --e2e-only [playwright files…]]`);
   process.exit(2);
 }
 const runUnit = !args.has("--e2e-only");
@@ -55,7 +57,7 @@ async function runVitest(env, reportDir) {
 async function runPlaywright(env, reportDir, { label = "playwright test", config } = {}) {
   const outputFile = join(reportDir, `${config ?? "playwright"}.json`);
   const configArgs = config ? ["--config", config] : [];
-  const code = await run(label, process.execPath, [bin("@playwright/test", "cli.js"), "test", ...configArgs], {
+  const code = await run(label, process.execPath, [bin("@playwright/test", "cli.js"), "test", ...configArgs, ...(config ? [] : specs)], {
     ...env,
     PLAYWRIGHT_JSON_OUTPUT_FILE: outputFile,
   });
@@ -110,7 +112,7 @@ async function main() {
 
     if (runUnit) add(await runVitest(env, reportDir));
     if (runE2e) {
-      parity = await setUpParity(url, { ci: Boolean(process.env.CI) });
+      parity = specs.length > 0 ? { skip: "production parity not run: only the named Playwright files" } : await setUpParity(url, { ci: Boolean(process.env.CI) });
       if (parity.skip) {
         console.log(`\n▶ ${parity.skip}`);
         totals.skipped += 1;

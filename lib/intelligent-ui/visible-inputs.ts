@@ -77,12 +77,26 @@ function offeredValues(control: UiViewNode, type: string): UiValue[] {
   return values;
 }
 
+/** A Checklist can check each of its Items once, and nothing else. */
+function checklistOffers(control: UiViewNode, value: UiValue): boolean {
+  if (!Array.isArray(value)) return false;
+  const items = offeredValues(control, "Item");
+  return value.every((entry, index) =>
+    items.some((item) => sameUiValue(item, entry)) && value.findIndex((other) => sameUiValue(other, entry)) === index);
+}
+
+/** A Slider with a step stops only at min + k·step (LANGUAGE.md §8, tolerance 1e-9 × step). */
+function onStep(control: UiViewNode, value: UiValue): boolean {
+  const { min, step } = control.props;
+  if (typeof step !== "number" || typeof min !== "number" || typeof value !== "number") return true;
+  const steps = (value - min) / step;
+  return Math.abs(steps - Math.round(steps)) * step <= 1e-9 * step;
+}
+
 function offers(control: UiViewNode, value: UiValue): boolean {
   if (control.type === "Segmented") return offeredValues(control, "Option").some((option) => sameUiValue(option, value));
-  if (control.type === "Checklist") {
-    const items = offeredValues(control, "Item");
-    return Array.isArray(value) && value.every((entry) => items.some((item) => sameUiValue(item, entry)));
-  }
+  if (control.type === "Checklist") return checklistOffers(control, value);
+  if (control.type === "Slider" && !onStep(control, value)) return false;
   return findComponent(control.type)?.schema.safeParse({ ...control.props, value }).success === true;
 }
 
