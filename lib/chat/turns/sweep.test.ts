@@ -1,12 +1,14 @@
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { inject } from "vitest";
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from "vitest";
+import { GET as cronSweep } from "@/app/api/cron/sweep/route";
 import { createPrismaClient, db, disconnectDb } from "@/lib/db/client";
 import { findFreePort } from "@/scripts/db/embedded";
 import { migrateDatabase } from "@/lib/db/migrate";
 import { createScratchDatabase, type ScratchDatabase } from "@/lib/db/scratch-database";
 import { createChat, sendMessage } from "../chats";
 import { startSweepTimer, sweepIfFree, type Swept } from "./sweep";
+
+const CRON_SECRET = vi.hoisted(() => (process.env.CRON_SECRET = "a-cron-secret-for-sweep-tests"));
 
 // The timer sweeps every chat of its database: a database of its own keeps it off the chats that
 // other test files heal and count at the same time.
@@ -69,6 +71,9 @@ describe("the instance's sweep timer", () => {
     const second = vi.fn(async (): Promise<Swept> => ({ drive: [], requestWindows: 0 }));
     expect(await sweepIfFree({ sweep: second })).toBeNull();
     expect(second).not.toHaveBeenCalled();
+    // The cron route takes the same lock: it skips too, and says so.
+    const cron = await cronSweep(new Request("http://localhost:3000/api/cron/sweep", { headers: { authorization: `Bearer ${CRON_SECRET}` } }));
+    expect(await cron.json()).toEqual({ drive: 0, requestWindows: 0, skipped: true });
     release.resolve();
     expect(await first).toEqual({ drive: [], requestWindows: 0 });
     // The lock ended with the first sweep's transaction: the next one runs.
