@@ -1,45 +1,7 @@
-import { connect, createServer, type Server, type Socket } from "node:net";
 import { expect, test, type APIResponse } from "@playwright/test";
 import { OUTAGE_SENTENCE } from "../../lib/outage-page";
-import { findFreePort } from "../../scripts/db/embedded";
-import { startServer } from "../../scripts/reliability/server";
+import { serverBehindDoor } from "../database-door";
 import { createChat } from "../support";
-
-/**
- * A door between a server and its database. Shut, new connections are refused and open ones cut,
- * as when PostgreSQL stops; opened again, the same database is back on the same port.
- */
-class Door {
-  private listener: Server | undefined;
-  private readonly sockets = new Set<Socket>();
-
-  constructor(
-    readonly port: number,
-    private readonly target: URL,
-  ) {}
-
-  async open(): Promise<void> {
-    this.listener = createServer((client) => {
-      const upstream = connect(Number(this.target.port), this.target.hostname);
-      for (const socket of [client, upstream]) {
-        this.sockets.add(socket);
-        socket.on("close", () => this.sockets.delete(socket));
-        socket.on("error", () => {
-          client.destroy();
-          upstream.destroy();
-        });
-      }
-      client.pipe(upstream).pipe(client);
-    });
-    await new Promise<void>((resolve) => this.listener!.listen(this.port, "127.0.0.1", resolve));
-  }
-
-  async shut(): Promise<void> {
-    const closed = new Promise<void>((resolve) => this.listener?.close(() => resolve()));
-    for (const socket of this.sockets) socket.destroy();
-    await closed;
-  }
-}
 
 async function expectOutagePage(response: APIResponse): Promise<void> {
   expect(response.status()).toBe(503);
@@ -56,13 +18,7 @@ async function expectOutagePage(response: APIResponse): Promise<void> {
 
 test("pages answer 503 with a page that retries while the database is out of reach, and open again once it is back", async ({ playwright }) => {
   test.setTimeout(120_000);
-  const database = new URL(process.env.DATABASE_URL!);
-  const door = new Door(await findFreePort(), database);
-  await door.open();
-  const behindDoor = new URL(database);
-  behindDoor.host = `127.0.0.1:${door.port}`;
-  // The instance's own sweep would only add failure lines to the outage; it is not what is shown here.
-  const server = await startServer({ databaseUrl: behindDoor.toString(), env: { SWEEP_INTERVAL_SECONDS: "0", TURN_LEASE_MS: "3000" } });
+  const { door, server } = await serverBehindDoor();
   const request = await playwright.request.newContext({ baseURL: server.base });
   try {
     const chatId = await createChat(request, server.base);
