@@ -54,6 +54,8 @@ export default defineConfig({
       AGENT_DELTA_MS: "15",
       TURN_LEASE_MS: "3000",
       CRON_SECRET: "test-cron-secret-for-end-to-end-runs",
+      // The tests show what a reader heals; the instance's own sweep would race them to it.
+      SWEEP_INTERVAL_SECONDS: "0",
       NODE_ENV: "production",
     },
   },

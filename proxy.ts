@@ -1,7 +1,9 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { appConfig } from "@/lib/config";
+import { databaseOutage } from "@/lib/db/health";
 import { AppError, toErrorResponse } from "@/lib/http/errors";
 import { contentSecurityPolicy, createNonce } from "@/lib/http/security-headers";
+import { isPageRequest, outageResponse } from "@/lib/outage-page";
 import {
   duplicateCookie,
   findVisitor,
@@ -22,7 +24,10 @@ export async function proxy(request: NextRequest) {
     return toErrorResponse(new AppError("invalid-path", "The path holds a malformed %-escape."));
   }
   // Next takes the nonce from the forwarded request's policy and sets it on its scripts.
-  const policy = contentSecurityPolicy(createNonce(), { development: process.env.NODE_ENV === "development" });
+  const nonce = createNonce();
+  const policy = contentSecurityPolicy(nonce, { development: process.env.NODE_ENV === "development" });
+  // A page cannot answer 503 itself: in a database outage it is answered here, before it renders.
+  if (isPageRequest(request) && (await databaseOutage())) return outageResponse({ nonce, policy });
   const headers = new Headers(request.headers);
   headers.set("content-security-policy", policy);
   const { sessionSecret: secret, secureCookies: secure } = appConfig();

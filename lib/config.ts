@@ -16,6 +16,8 @@ const envSchema = z.object({
   NEW_VISITORS_PER_ADDRESS: z.coerce.number().int().min(1).max(1_000_000).default(20),
   NEW_VISITOR_WINDOW_SECONDS: z.coerce.number().int().min(1).max(604_800).default(3_600),
   CRON_SECRET: z.string().min(16).optional(),
+  // 0 turns the instance's own sweep off (an outside scheduler calls the cron route instead).
+  SWEEP_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(86_400).default(15),
 });
 
 // Unset and empty are the same: an `.env` line `OPENAI_API_KEY=` means no key.
@@ -65,6 +67,11 @@ export type AppConfig = {
   newVisitorLimit: RateLimit;
   /** What Vercel Cron sends as `Authorization: Bearer …`; without it the sweep route refuses everyone. */
   cronSecret: string | undefined;
+  /**
+   * How often a long-lived instance (`next start`) sweeps for turns whose process died, so a chat
+   * nobody opens still heals; null on Vercel, where Vercel Cron calls the sweep, or when set to 0.
+   */
+  sweepIntervalMs: number | null;
   agent: AgentSetting;
 };
 
@@ -97,6 +104,7 @@ export function parseAppConfig(source: Record<string, string | undefined>): AppC
     maxChatsPerVisitor: env.MAX_CHATS_PER_VISITOR,
     newVisitorLimit: { requests: env.NEW_VISITORS_PER_ADDRESS, windowSeconds: env.NEW_VISITOR_WINDOW_SECONDS },
     cronSecret: env.CRON_SECRET,
+    sweepIntervalMs: env.VERCEL === "1" || env.SWEEP_INTERVAL_SECONDS === 0 ? null : env.SWEEP_INTERVAL_SECONDS * 1_000,
     agent: parseAgentSetting(source),
   };
 }

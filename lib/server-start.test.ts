@@ -33,3 +33,26 @@ describe("a production start", () => {
     expect(exit).not.toHaveBeenCalled();
   });
 });
+
+describe("the instance's own sweep", () => {
+  it("runs every SWEEP_INTERVAL_SECONDS (15 by default) on an unref'd timer, and not at all on Vercel or at 0", async () => {
+    const cases: Array<[Record<string, string>, number | null]> = [[{}, 15_000], [{ SWEEP_INTERVAL_SECONDS: "5" }, 5_000], [{ VERCEL: "1" }, null], [{ SWEEP_INTERVAL_SECONDS: "0" }, null]];
+    for (const [env, interval] of cases) {
+      vi.resetModules();
+      vi.unstubAllEnvs();
+      for (const [name, value] of Object.entries(env)) vi.stubEnv(name, value);
+      const scheduled = vi.spyOn(globalThis, "setTimeout");
+      const { startSelfHostedSweep } = await import("./server-start");
+      const timer = startSelfHostedSweep();
+      expect(timer === null, JSON.stringify(env)).toBe(interval === null);
+      if (interval !== null) {
+        expect(scheduled).toHaveBeenCalledOnce();
+        expect(scheduled.mock.calls[0]![1]).toBe(interval);
+        // An unref'd timer never keeps a process (a test run, a script) alive.
+        expect((scheduled.mock.results[0]!.value as NodeJS.Timeout).hasRef()).toBe(false);
+      }
+      await timer?.stop();
+      scheduled.mockRestore();
+    }
+  });
+});

@@ -43,14 +43,14 @@ function createPooledClient(connectionString: string): Pooled {
   return { prisma: new PrismaClient({ adapter: new PrismaPg(pool), transactionOptions: { maxWait: TRANSACTION_MAX_WAIT_MS } }), pool };
 }
 
-// Next dev reloads modules on every change; the cache on globalThis keeps one pool per process.
+// One pool per process, kept on globalThis: Next dev reloads modules on every change, and the
+// proxy, bundled apart from the routes but run in their process, asks the same pool.
 const globalForDb = globalThis as typeof globalThis & { answerablePrisma?: Pooled };
 let client: Pooled | undefined;
 
 /** The shared client over the pooled URL, created on first use. */
 export function db(): PrismaClient {
-  client ??= globalForDb.answerablePrisma ?? createPooledClient(readDatabaseUrl());
-  if (process.env.NODE_ENV !== "production") globalForDb.answerablePrisma = client;
+  client ??= globalForDb.answerablePrisma ??= createPooledClient(readDatabaseUrl());
   return client.prisma;
 }
 

@@ -1,24 +1,72 @@
-import { afterEach, describe, expect, inject, it, vi } from "vitest";
-import { disconnectDb } from "./client";
-import { pingDatabase } from "./health";
+import { randomUUID } from "node:crypto";
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it, vi } from "vitest";
+import { createChat } from "@/lib/chat/chats";
+import { db, disconnectDb } from "./client";
+import { checkDatabase, databaseOutage } from "./health";
+import { migrateDatabase } from "./migrate";
+import { createScratchDatabase, type ScratchDatabase } from "./scratch-database";
+
+// Other test files strand turns in the shared database; the stuck-turn figure is read in one of its own.
+let scratch: ScratchDatabase;
+
+beforeAll(async () => {
+  scratch = await createScratchDatabase(inject("databaseUrl"));
+  await migrateDatabase({ connectionString: scratch.url });
+  process.env.DATABASE_URL = scratch.url;
+}, 60_000);
 
 afterEach(async () => {
   await disconnectDb();
-  process.env.DATABASE_URL = inject("databaseUrl");
+  process.env.DATABASE_URL = scratch.url;
   vi.restoreAllMocks();
 });
 
-describe("pingDatabase", () => {
-  it("answers true against a reachable database", async () => {
-    expect(await pingDatabase()).toBe(true);
+afterAll(async () => {
+  await scratch.drop();
+});
+
+/** Points the client at a port where nothing listens: it refuses at once. */
+async function databaseDown() {
+  await disconnectDb();
+  process.env.DATABASE_URL = "postgresql://postgres:password@127.0.0.1:1/answerable";
+}
+
+describe("checkDatabase", () => {
+  it("reports how long the longest-stuck turn has waited since its lease lapsed, and null while none has", async () => {
+    expect(await checkDatabase()).toEqual({ reachable: true, oldestStuckTurnSeconds: null });
+    const [live, stuck, older] = await Promise.all([1, 2, 3].map(() => createChat({ visitorId: randomUUID(), message: "hello" })));
+    const lease = (chatId: string, seconds: number) => db().turn.updateMany({ where: { chatId }, data: { leaseExpiresAt: new Date(Date.now() + seconds * 1_000) } });
+    await lease(live!.chatId, 60);
+    expect(await checkDatabase()).toEqual({ reachable: true, oldestStuckTurnSeconds: null });
+    await lease(stuck!.chatId, -30);
+    await lease(older!.chatId, -90);
+    const { oldestStuckTurnSeconds } = (await checkDatabase()) as { oldestStuckTurnSeconds: number };
+    expect(oldestStuckTurnSeconds).toBeGreaterThanOrEqual(90);
+    expect(oldestStuckTurnSeconds).toBeLessThan(95);
+    // A turn that ended is not stuck, whatever its lease says.
+    await db().turn.updateMany({ where: { chatId: older!.chatId }, data: { status: "interrupted", endedAt: new Date() } });
+    expect(((await checkDatabase()) as { oldestStuckTurnSeconds: number }).oldestStuckTurnSeconds).toBeLessThan(35);
   });
 
-  it("answers false, without throwing, when the database is unreachable", async () => {
-    await disconnectDb();
-    // Port 1 refuses at once: nothing listens there.
-    process.env.DATABASE_URL = "postgresql://postgres:password@127.0.0.1:1/answerable";
+  it("answers unreachable, without throwing, when the database is out of reach", async () => {
+    await databaseDown();
     const logged = vi.spyOn(console, "error").mockImplementation(() => {});
-    expect(await pingDatabase()).toBe(false);
+    expect(await checkDatabase()).toEqual({ reachable: false });
     expect(logged).toHaveBeenCalledOnce();
+  });
+});
+
+describe("databaseOutage", () => {
+  it("is false while the database answers", async () => {
+    expect(await databaseOutage()).toBe(false);
+  });
+
+  it("is true when it is out of reach, and pages asking together share one probe", async () => {
+    await databaseDown();
+    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+    expect(await Promise.all([databaseOutage(), databaseOutage(), databaseOutage()])).toEqual([true, true, true]);
+    expect(logged).toHaveBeenCalledOnce();
+    expect(await databaseOutage()).toBe(true);
+    expect(logged).toHaveBeenCalledTimes(2);
   });
 });

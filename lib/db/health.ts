@@ -1,12 +1,44 @@
+import { isDatabaseUnavailable } from "@/lib/http/errors";
 import { db } from "./client";
 
-/** True when the database answers a trivial query; the reason is logged, never returned. */
-export async function pingDatabase(): Promise<boolean> {
+export type DatabaseHealth = { reachable: false } | { reachable: true; oldestStuckTurnSeconds: number | null };
+
+/**
+ * Whether the database answers, and for how long the longest-stuck turn has waited for a sweep or
+ * a reader: the seconds since the lease lapsed of the oldest `running` turn whose lease lapsed
+ * (its process died), null when none is. One statement, the first row of the Turn(status,
+ * leaseExpiresAt) index, so the load scripts can keep using health as their baseline request.
+ * A failure's reason is logged, never returned.
+ */
+export async function checkDatabase(): Promise<DatabaseHealth> {
   try {
-    await db().$queryRaw`SELECT 1`;
-    return true;
+    const [row] = await db().$queryRaw<{ stuck: number | null }[]>`
+      SELECT extract(epoch FROM now() - min("leaseExpiresAt"))::float8 AS "stuck" FROM "Turn" WHERE "status" = 'running' AND "leaseExpiresAt" < now()`;
+    const stuck = row?.stuck ?? null;
+    return { reachable: true, oldestStuckTurnSeconds: stuck === null ? null : Math.floor(stuck) };
   } catch (error) {
     console.error("health: database unreachable", error);
-    return false;
+    return { reachable: false };
   }
+}
+
+// Pages requested together during an outage share one probe, not a connection attempt each.
+let probing: Promise<boolean> | undefined;
+
+/**
+ * Whether the database is out of reach right now, as the API classifies it (`database-unavailable`):
+ * a page is then answered 503 before it renders. Another failure (a busy pool) is not an outage.
+ */
+export function databaseOutage(): Promise<boolean> {
+  probing ??= db()
+    .$queryRaw`SELECT 1`.then(
+      () => false,
+      (error: unknown) => {
+        if (!isDatabaseUnavailable(error)) return false;
+        console.error("Database unavailable; a page answered 503");
+        return true;
+      },
+    )
+    .finally(() => (probing = undefined));
+  return probing;
 }

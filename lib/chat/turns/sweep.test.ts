@@ -1,0 +1,109 @@
+import { randomUUID } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from "vitest";
+import { GET as cronSweep } from "@/app/api/cron/sweep/route";
+import { createPrismaClient, db, disconnectDb } from "@/lib/db/client";
+import { findFreePort } from "@/scripts/db/embedded";
+import { migrateDatabase } from "@/lib/db/migrate";
+import { createScratchDatabase, type ScratchDatabase } from "@/lib/db/scratch-database";
+import { createChat, sendMessage } from "../chats";
+import { startSweepTimer, sweepIfFree, type Swept } from "./sweep";
+
+const CRON_SECRET = vi.hoisted(() => (process.env.CRON_SECRET = "a-cron-secret-for-sweep-tests"));
+
+// The timer sweeps every chat of its database: a database of its own keeps it off the chats that
+// other test files heal and count at the same time.
+let scratch: ScratchDatabase;
+
+beforeAll(async () => {
+  scratch = await createScratchDatabase(inject("databaseUrl"));
+  await migrateDatabase({ connectionString: scratch.url });
+  process.env.DATABASE_URL = scratch.url;
+}, 60_000);
+
+afterAll(async () => {
+  await disconnectDb();
+  await scratch.drop();
+});
+
+/** A chat whose turn a process claimed, then died mid-reply (its lease lapsed); nobody reads it. */
+async function strandedChat() {
+  const visitorId = randomUUID();
+  const { chatId } = await createChat({ visitorId, message: "first" });
+  await sendMessage({ visitorId, chatId, text: "second" });
+  const turn = await db().turn.findFirstOrThrow({ where: { chatId, status: "running" } });
+  const { lastPosition } = await db().chat.update({ where: { id: chatId }, data: { lastPosition: { increment: 1 } } });
+  const reply = await db().item.create({ data: { chatId, position: lastPosition, role: "assistant", status: "streaming", content: "half a", turnId: turn.id } });
+  await db().turn.update({ where: { id: turn.id }, data: { replyItemId: reply.id, leaseExpiresAt: new Date(Date.now() - 1) } });
+  return { chatId, turnId: turn.id };
+}
+
+function deferred<T = void>() {
+  let resolve!: (value: T) => void;
+  const promise = new Promise<T>((done) => (resolve = done));
+  return { promise, resolve };
+}
+
+describe("the instance's sweep timer", () => {
+  it("ends a turn whose process died, with no request reading its chat, and hands the queued turn on", async () => {
+    const { chatId, turnId } = await strandedChat();
+    const handed = deferred<string[]>();
+    const timer = startSweepTimer({ intervalMs: 20, drive: async (chatIds) => handed.resolve(chatIds) });
+    try {
+      expect(await handed.promise).toEqual([chatId]);
+    } finally {
+      await timer.stop();
+    }
+    expect(await db().turn.findUniqueOrThrow({ where: { id: turnId }, select: { status: true } })).toEqual({ status: "interrupted" });
+    expect(await db().item.findFirstOrThrow({ where: { chatId, role: "assistant" }, select: { status: true, content: true } })).toEqual({ status: "interrupted", content: "half a" });
+  });
+
+  it("never lets two sweepers run at once: the second skips while the first holds the lock", async () => {
+    const entered = deferred();
+    const release = deferred();
+    const first = sweepIfFree({
+      sweep: async () => {
+        entered.resolve();
+        await release.promise;
+        return { drive: [], requestWindows: 0 };
+      },
+    });
+    await entered.promise;
+    const second = vi.fn(async (): Promise<Swept> => ({ drive: [], requestWindows: 0 }));
+    expect(await sweepIfFree({ sweep: second })).toBeNull();
+    expect(second).not.toHaveBeenCalled();
+    // The cron route takes the same lock: it skips too, and says so.
+    const cron = await cronSweep(new Request("http://localhost:3000/api/cron/sweep", { headers: { authorization: `Bearer ${CRON_SECRET}` } }));
+    expect(await cron.json()).toEqual({ drive: 0, requestWindows: 0, skipped: true });
+    release.resolve();
+    expect(await first).toEqual({ drive: [], requestWindows: 0 });
+    // The lock ended with the first sweep's transaction: the next one runs.
+    expect(await sweepIfFree({ sweep: second })).toEqual({ drive: [], requestWindows: 0 });
+  });
+
+  it("survives a database out of reach: one line a failed sweep, and the next interval tries again", async () => {
+    const closed = createPrismaClient(`postgresql://postgres@127.0.0.1:${await findFreePort()}/none`);
+    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+    const tries = deferred();
+    let attempts = 0;
+    const timer = startSweepTimer({
+      intervalMs: 20,
+      drive: async () => {},
+      sweep: () => {
+        if (++attempts === 3) tries.resolve();
+        return sweepIfFree({ client: closed });
+      },
+    });
+    let lines: unknown[][];
+    try {
+      await tries.promise;
+    } finally {
+      await timer.stop();
+      lines = [...logged.mock.calls];
+      logged.mockRestore();
+      await closed.$disconnect();
+    }
+    // The third sweep began only after two had failed, each said in one line.
+    expect(lines.length).toBeGreaterThanOrEqual(2);
+    for (const line of lines) expect(line).toEqual(["Sweep failed: the database is out of reach; the next runs in 0.02 s"]);
+  });
+});
