@@ -8,6 +8,8 @@ export const DEFAULT_LINK_REPOSITORY: LinkRepository = { url: "https://github.co
 // Unset and empty are the same, as for the app's other settings.
 const setting = z.string().trim().optional().transform((value) => value || undefined);
 
+const REF_ERROR = "LINK_REPOSITORY_REF must be a branch, tag or commit name.";
+
 const linkEnvSchema = z.object({
   LINK_REPOSITORY_URL: setting.pipe(
     z
@@ -16,7 +18,14 @@ const linkEnvSchema = z.object({
       .optional(),
   ),
   // A branch, tag or commit; HEAD is the repository's default branch.
-  LINK_REPOSITORY_REF: setting.pipe(z.string().regex(/^[\w.-]+(\/[\w.-]+)*$/, "LINK_REPOSITORY_REF must be a branch, tag or commit name.").max(256).optional()),
+  LINK_REPOSITORY_REF: setting.pipe(
+    z
+      .string()
+      .max(256, REF_ERROR)
+      .regex(/^[\w.-]+(\/[\w.-]+)*$/, REF_ERROR)
+      .refine((ref) => ref.split("/").every((segment) => segment !== "." && segment !== ".."), REF_ERROR)
+      .optional(),
+  ),
 });
 
 /** Where this host's links go, from `LINK_REPOSITORY_URL` and `LINK_REPOSITORY_REF`; a bad value stops the server with its sentence. */

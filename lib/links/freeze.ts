@@ -1,5 +1,5 @@
 import "server-only";
-import { UiState, type UiBlock, type UiValue } from "@/lib/intelligent-ui";
+import { isUiFailure, UiState, type UiBlock, type UiValue } from "@/lib/intelligent-ui";
 import { resolveBlockLinks, type BlockLinks } from "./block-links";
 import { linkRepository } from "./config";
 
@@ -15,9 +15,18 @@ export function frozenLinks(blocks: readonly UiBlock[], readings: readonly Readi
   const byBlock: Record<string, BlockLinks> = {};
   for (const block of blocks) {
     const state = new UiState(block);
-    for (const reading of readings) if (reading.blockId === block.id && reading.outcome.state === "fresh") state.setQuery(reading.query, reading.outcome.value, block);
+    for (const reading of readings) if (reading.blockId === block.id && reading.outcome.state === "fresh") setReading(state, block, reading.query, reading.outcome.value);
     const links = resolveBlockLinks(block, state, repository);
     if (Object.keys(links).length > 0) byBlock[block.id] = links;
   }
   return byBlock;
+}
+
+// A reading the block refuses (not its query) leaves the query unread: the reply's end is stored regardless.
+function setReading(state: UiState, block: UiBlock, query: string, value: UiValue): void {
+  try {
+    state.setQuery(query, value, block);
+  } catch (error) {
+    if (!isUiFailure(error)) throw error;
+  }
 }
