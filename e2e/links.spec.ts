@@ -39,7 +39,8 @@ test.describe("host links", () => {
     await expect(reloaded.getByRole("link", { name: /web-1/ })).toHaveCount(0);
 
     const asked = page.waitForResponse((response) => response.url().includes("/ui-links") && response.request().method() === "POST");
-    await reloaded.getByRole("radio", { name: "create-next-app" }).check();
+    await reloaded.locator("label", { hasText: "create-next-app" }).click();
+    await expect(reloaded.getByRole("radio", { name: "create-next-app" })).toBeChecked();
     expect((await asked).status()).toBe(200);
     await expect(reloaded.getByRole("link", { name: /packages\/create-next-app\/package\.json:3/ })).toHaveAttribute(
       "href",
