@@ -4,6 +4,7 @@ import { createContext, useContext, useEffect, useState, type ReactNode } from "
 import { sameUiValue, type UiValue } from "@/lib/intelligent-ui";
 import type { BlockLinks } from "@/lib/links/block-links";
 import type { LinkView } from "@/lib/links/resolve";
+import { refusalSentence } from "@/components/ui/refusals";
 import { useInLabel } from "./context";
 import { isWebUrl } from "./inline-markdown";
 import { CHIP, textProp, TONE_PANEL } from "./props";
@@ -24,7 +25,14 @@ export const BlockLinkContext = createContext<BlockLinkSource | null>(null);
 
 const NOT_FINAL: LinkView = { href: null, reason: "Links open once the reply has finished." };
 const RESOLVING: LinkView = { href: null, reason: "Finding where this link goes now…" };
-const FAILED: LinkView = { href: null, reason: "Where this link goes could not be found. Reload the page to try again." };
+// Why a link could not be asked for, per refusal code; the codes any request meets read as everywhere.
+const LINK_REFUSALS: Readonly<Record<string, string>> = {
+  "block-stale": "This block changed since the page drew it. Reload the page to open its links.",
+  "link-not-found": "This link is not on the block as the server draws it. Reload the page to open it.",
+  invalid_value: "The block's values are not ones its controls offer, so this link was not opened. Reset the block.",
+  refused_binding: "The block's values could not be matched to its controls. Reload the page to open this link.",
+};
+const failed = (error: unknown): LinkView => ({ href: null, reason: refusalSentence(error, "Where this link goes could not be found", LINK_REFUSALS) });
 // A changed value rests this long before its links are asked for, as a live block's inputs do.
 const REST_MS = 300;
 
@@ -45,7 +53,7 @@ function useLink(node: NodeProps["node"]): LinkView {
     const timer = setTimeout(() => {
       source.resolve(node.id, source.values).then(
         (view) => active && setAnswer({ key, view }),
-        () => active && setAnswer({ key, view: FAILED }),
+        (error: unknown) => active && setAnswer({ key, view: failed(error) }),
       );
     }, REST_MS);
     return () => {
