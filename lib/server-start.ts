@@ -1,5 +1,6 @@
 import "server-only";
 import { appConfig, ConfigError } from "./config";
+import { linkRepository } from "./links/config";
 
 /**
  * Reads the configuration as an instance starts. A mistake (a missing or short SESSION_SECRET)
@@ -8,6 +9,7 @@ import { appConfig, ConfigError } from "./config";
 export function assertConfigAtStart(): void {
   try {
     appConfig();
+    linkRepository();
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error;
     console.error(`Configuration error: ${error.message}`);

@@ -28,7 +28,7 @@ const linkEnvSchema = z.object({
   ),
 });
 
-/** Where this host's links go, from `LINK_REPOSITORY_URL` and `LINK_REPOSITORY_REF`; a bad value stops the server with its sentence. */
+/** Where this host's links go, from `LINK_REPOSITORY_URL` and `LINK_REPOSITORY_REF`; a bad value is a `ConfigError` naming it, which stops the server as it starts. */
 export function parseLinkRepository(source: Record<string, string | undefined>): LinkRepository {
   const parsed = linkEnvSchema.safeParse(source);
   if (!parsed.success) throw new ConfigError(parsed.error.issues.map((issue) => issue.message).join(" "));
