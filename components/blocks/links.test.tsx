@@ -30,9 +30,9 @@ function Drawn({ links, resolve }: { links: BlockLinks; resolve: BlockLinkSource
   );
 }
 
-const draw = (links: BlockLinks | null) =>
+const draw = (links: BlockLinks | null, resolve: BlockLinkSource["resolve"] = async () => ({ href: null })) =>
   renderToStaticMarkup(
-    <BlockLinkContext value={links && { frozen: links, values: {}, resolve: async () => ({ href: null }) }}>
+    <BlockLinkContext value={links && { frozen: links, values: {}, resolve }}>
       <UiBlockView block={block} answer={null} closedReason={null} renderTime={(iso) => iso} />
     </BlockLinkContext>,
   );
@@ -48,6 +48,12 @@ describe("host links as drawn", () => {
     expect(html).toContain('<span class="sr-only"> (This host has no view of running nodes');
     expect(draw(null)).toContain('title="Links open once the reply has finished."');
     expect(draw(null)).not.toContain("<a ");
+  });
+
+  it("keeps a link of a reply that did not finish as it first drew: changed, it says so instead of asking", () => {
+    const moved = { [fileId!]: { ...frozen[fileId!]!, props: { path: "b.ts", line: 3 } } };
+    expect(draw(moved, null)).toContain('title="This reply did not finish: its links open only as it first drew them."');
+    expect(draw(frozen, null)).toContain('<a href="https://github.com/acme/shop/blob/main/a.ts#L3"');
   });
 
   it("never draws an address that is not http(s), whatever the links say", () => {

@@ -18,12 +18,14 @@ export type BlockLinkSource = {
   frozen: BlockLinks;
   /** The block's input values now (`$name` keys), sent with a request so the server can check them. */
   values: Record<string, UiValue>;
-  resolve: (nodeId: string, values: Record<string, UiValue>) => Promise<LinkView>;
+  /** Null where the server no longer resolves the block's links (a reply that did not finish). */
+  resolve: ((nodeId: string, values: Record<string, UiValue>) => Promise<LinkView>) | null;
 };
 
 export const BlockLinkContext = createContext<BlockLinkSource | null>(null);
 
 const NOT_FINAL: LinkView = { href: null, reason: "Links open once the reply has finished." };
+const UNFINISHED: LinkView = { href: null, reason: "This reply did not finish: its links open only as it first drew them." };
 const RESOLVING: LinkView = { href: null, reason: "Finding where this link goes now…" };
 // Why a link could not be asked for, per refusal code; the codes any request meets read as everywhere.
 const LINK_REFUSALS: Readonly<Record<string, string>> = {
@@ -47,11 +49,12 @@ function useLink(node: NodeProps["node"]): LinkView {
   // What an answer is for: the node, its props and the values they were drawn with.
   const key = asked ? JSON.stringify([node.id, node.props, source.values]) : "";
   const [answer, setAnswer] = useState<Answer | null>(null);
+  const resolve = source?.resolve ?? null;
   useEffect(() => {
-    if (!asked) return;
+    if (!asked || resolve === null) return;
     let active = true;
     const timer = setTimeout(() => {
-      source.resolve(node.id, source.values).then(
+      resolve(node.id, source.values).then(
         (view) => active && setAnswer({ key, view }),
         (error: unknown) => active && setAnswer({ key, view: failed(error) }),
       );
@@ -65,6 +68,7 @@ function useLink(node: NodeProps["node"]): LinkView {
   }, [key]);
   if (source === null) return NOT_FINAL;
   if (current !== undefined) return current;
+  if (resolve === null) return UNFINISHED;
   return answer?.key === key ? answer.view : RESOLVING;
 }
 

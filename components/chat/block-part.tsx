@@ -105,8 +105,12 @@ function ChatBlock({ item, chatId, block, replaced, onStale }: ChatBlockProps) {
         : {
             frozen: frozenLinks ?? {},
             values: inputs,
-            resolve: async (nodeId, values) =>
-              linkViewSchema.parse(await postJson(`/api/chats/${chatId}/ui-links`, { itemId: item.id, blockId: block.id, revision: item.revision, nodeId, values })),
+            // Only a finished reply's stored block is drawn again by the server.
+            resolve:
+              item.status === "complete"
+                ? async (nodeId, values) =>
+                    linkViewSchema.parse(await postJson(`/api/chats/${chatId}/ui-links`, { itemId: item.id, blockId: block.id, revision: item.revision, nodeId, values }))
+                : null,
           },
     [item.status, item.id, item.revision, frozenLinks, inputs, chatId, block.id],
   );
