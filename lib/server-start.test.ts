@@ -32,6 +32,18 @@ describe("a production start", () => {
     assertConfigAtStart();
     expect(exit).not.toHaveBeenCalled();
   });
+
+  it("exits with one sentence naming LINK_REPOSITORY_URL when links would go to an address that is not a web one", async () => {
+    vi.stubEnv("NODE_ENV", "production");
+    vi.stubEnv("SESSION_SECRET", "a-long-enough-production-secret");
+    vi.stubEnv("LINK_REPOSITORY_URL", "javascript:alert(1)");
+    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+    const exit = vi.spyOn(process, "exit").mockImplementation((() => undefined) as never);
+    const { assertConfigAtStart } = await import("./server-start");
+    assertConfigAtStart();
+    expect(exit).toHaveBeenCalledWith(1);
+    expect(String(logged.mock.calls[0]![0])).toMatch(/^Configuration error: LINK_REPOSITORY_URL must be an http\(s\) address/);
+  });
 });
 
 describe("the instance's own sweep", () => {

@@ -2,6 +2,7 @@ import "server-only";
 import { handOffNextTurn } from "./chat/turns/hand-off";
 import { type SweepTimer, startSweepTimer } from "./chat/turns/sweep";
 import { appConfig, ConfigError } from "./config";
+import { linkRepository } from "./links/config";
 
 /**
  * Reads the configuration as an instance starts. A mistake (a missing or short SESSION_SECRET)
@@ -10,6 +11,7 @@ import { appConfig, ConfigError } from "./config";
 export function assertConfigAtStart(): void {
   try {
     appConfig();
+    linkRepository();
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error;
     console.error(`Configuration error: ${error.message}`);

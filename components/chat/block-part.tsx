@@ -1,12 +1,14 @@
 "use client";
 
-import { useCallback, useState } from "react";
+import { useCallback, useMemo, useState } from "react";
 import { z } from "zod";
+import { BlockLinkContext, type BlockLinkSource } from "@/components/blocks/links";
 import { UiBlockView } from "@/components/blocks/ui-block-view";
 import { ErrorNote } from "@/components/ui/error-note";
 import { LocalTime } from "@/components/ui/local-time";
 import { ApiError, postJson } from "@/lib/chat/client-api";
 import { type ItemView, uiAnswerViewSchema } from "@/lib/chat/wire";
+import { linkViewSchema } from "@/lib/links/resolve";
 import { sameUiValue, type UiBlock, type UiValue } from "@/lib/intelligent-ui";
 import { useChatActions } from "./chat-actions";
 import { LiveStatus } from "./live-status";
@@ -94,6 +96,25 @@ function ChatBlock({ item, chatId, block, replaced, onStale }: ChatBlockProps) {
     enabled: item.status === "complete" && answer === null,
   });
 
+  // A finished reply's links: frozen with it, and asked for again when the block's values change one.
+  const frozenLinks = item.links[block.id];
+  const links = useMemo<BlockLinkSource | null>(
+    () =>
+      item.status === "streaming"
+        ? null
+        : {
+            frozen: frozenLinks ?? {},
+            values: inputs,
+            // Only a finished reply's stored block is drawn again by the server.
+            resolve:
+              item.status === "complete"
+                ? async (nodeId, values) =>
+                    linkViewSchema.parse(await postJson(`/api/chats/${chatId}/ui-links`, { itemId: item.id, blockId: block.id, revision: item.revision, nodeId, values }))
+                : null,
+          },
+    [item.status, item.id, item.revision, frozenLinks, inputs, chatId, block.id],
+  );
+
   async function choose({ choiceId, values }: { choiceId: string; values: Record<string, UiValue> }) {
     onStale(null);
     try {
@@ -121,16 +142,18 @@ function ChatBlock({ item, chatId, block, replaced, onStale }: ChatBlockProps) {
   const muted = current && live.muted;
   return (
     <div ref={ref} data-revision={item.revision} aria-busy={reading || undefined} data-muted={muted || undefined} className="space-y-2 data-muted:[&_table]:opacity-60">
-      <UiBlockView
-        block={block}
-        answer={answer}
-        closedReason={closedReason(item) ?? (hasQueries ? live.reason : null)}
-        onChoose={choose}
-        renderTime={(iso) => <LocalTime iso={iso} />}
-        queries={live.values}
-        onInputs={onInputs}
-        liveStatus={hasQueries ? <LiveStatus latest={live.latest} /> : undefined}
-      />
+      <BlockLinkContext value={links}>
+        <UiBlockView
+          block={block}
+          answer={answer}
+          closedReason={closedReason(item) ?? (hasQueries ? live.reason : null)}
+          onChoose={choose}
+          renderTime={(iso) => <LocalTime iso={iso} />}
+          queries={live.values}
+          onInputs={onInputs}
+          liveStatus={hasQueries ? <LiveStatus latest={live.latest} /> : undefined}
+        />
+      </BlockLinkContext>
       {replaced && <ErrorNote>{REFUSALS["stale-ui-block"]}</ErrorNote>}
     </div>
   );

@@ -82,6 +82,17 @@ $runs = @Query("ci.runs", {branch: $branch})
   <Choice context={"Build triage: summarise " + $branch + ": " + $runs.failing + " of " + @Count($runs.runs) + " jobs failing"}>Summarise for the team</Choice>
 </Choices>`);
 
+// Host links into the demo's repository (a public Next.js one): fixed ones, one that follows the
+// picked package, and a Node, which a repository cannot open.
+const CODE_LINKS = ui(`$package = "next"
+<Summary tone="info">Where the release changed</Summary>
+<Segmented value={$package}>
+  <Option value="next">next</Option>
+  <Option value="create-next-app">create-next-app</Option>
+</Segmented>
+<File path={"packages/" + $package + "/package.json"} line={3}>The picked package's manifest</File>
+<File path="package.json" line={2}/> <Diff path="packages/next/package.json"/> <Commit sha="a1b2c3d4e5f6"/> <Node id="web-1"/>`);
+
 const SUBAGENT_REPORT = ui(`<Summary tone="warning" badge="3 failing">Checks subagent report</Summary>
 <Table rows={[{job: "lint", ms: 1200, state: "passed"}, {job: "unit", ms: 5400, state: "failed"}, {job: "e2e", ms: 91000, state: "failed"}]}>
   <Column key="job" title="Job"/>
@@ -180,6 +191,12 @@ export const BLOCK_SCENARIOS: Scenario[] = [
         { kind: "component", frame: choiceListFrame("mixed-colour", "And a colour?", [{ id: "red", label: "Red" }, { id: "blue", label: "Blue" }], "Choose Red or Blue.") },
         { kind: "text", text: "Both can be answered, once each." },
       ]),
+  },
+  {
+    name: "code-links",
+    prompt: "Show the files behind the release",
+    matches: (message) => /\bfiles behind\b/i.test(message),
+    reply: () => `These files and changes make the release; the first follows the package you pick.\n\n${CODE_LINKS}\n`,
   },
   {
     name: "gallery",

@@ -12,6 +12,7 @@ import {
   type SelectionView,
   type UiAnswerView,
   confirmationViewSchema,
+  itemViewSchema,
   partSchema,
   readOrigin,
   storedBlocksSchema,
@@ -163,6 +164,8 @@ type ItemRow = {
   content: string;
   parts: unknown;
   blocks: unknown;
+  /** Absent where the row was made in memory: a reply's links are stored when it becomes final. */
+  links?: unknown;
   revision: number;
   origin: unknown;
   parentToolUseId: string | null;
@@ -178,6 +181,7 @@ const NO_EXTRAS: ItemExtras = { selections: {}, confirmations: {}, uiAnswers: {}
 export const ITEM_EXTRAS_INCLUDE = { selections: { orderBy: { attempt: "asc" } }, uiAnswers: true, uiReadings: { where: { frozen: true } } } as const;
 
 const storedPartsSchema = z.array(partSchema);
+const storedLinksSchema = itemViewSchema.shape.links;
 
 /**
  * Turns a stored item into its page view; stored JSON is parsed, never trusted as typed. A reply
@@ -192,6 +196,8 @@ export function toItemView(row: ItemRow, extras: ItemExtras = NO_EXTRAS): ItemVi
     status: row.status,
     parts: storedPartsSchema.parse(row.parts),
     blocks: Object.fromEntries(blocks.map((block) => [block.id, block])),
+    // A reply streaming again (regenerated) draws previews: its old links belong to the last revision.
+    links: row.status === "streaming" ? {} : storedLinksSchema.parse(row.links ?? {}),
     revision: row.revision,
     origin: readOrigin(row.origin),
     parentToolUseId: row.parentToolUseId,
@@ -228,7 +234,7 @@ const extrasRowSchema = z.object({
  */
 export async function loadItemView(tx: Tx, itemId: string): Promise<ItemView> {
   const [row] = await tx.$queryRaw<(ItemRow & z.input<typeof extrasRowSchema>)[]>`
-    SELECT item."id", item."position", item."role"::text AS "role", item."status"::text AS "status", item."content", item."parts", item."blocks",
+    SELECT item."id", item."position", item."role"::text AS "role", item."status"::text AS "status", item."content", item."parts", item."blocks", item."links",
       item."revision", item."origin", item."parentToolUseId", item."createdAt", item."completedAt",
       COALESCE((SELECT jsonb_agg(to_jsonb(selection) ORDER BY selection."attempt") FROM "FrameSelection" selection WHERE selection."itemId" = item."id"), '[]') AS "selections",
       COALESCE((SELECT jsonb_agg(to_jsonb(answer)) FROM "UiAnswer" answer WHERE answer."itemId" = item."id"), '[]') AS "uiAnswers",

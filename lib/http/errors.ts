@@ -40,6 +40,7 @@ export const ERROR_STATUS = {
   "busy": 429,
   "block-stale": 409,
   "query-undeclared": 422,
+  "link-not-found": 404,
   "source-unregistered": 422,
   "invalid-query-arguments": 422,
   "stale-ui-query": 409,

@@ -68,6 +68,15 @@ export const uiQueryBodySchema = z.strictObject({
 });
 export type UiQueryBody = z.infer<typeof uiQueryBodySchema>;
 
+/** `ui.link`: a visible link of a block, to resolve again for the block's current values. */
+export const uiLinkBodySchema = z.strictObject({
+  itemId: z.uuid(),
+  blockId: storableText().min(1).max(512),
+  revision: z.number().int().positive(),
+  nodeId: storableText().min(1).max(1_024),
+  values: plainRecord,
+});
+
 export const itemParamsSchema = z.object({ chatId: z.uuid(), itemId: z.uuid() });
 
 /** Event sequence numbers are Postgres integers. */

@@ -58,7 +58,7 @@ export async function readUiQuery(request: UiQueryRequest, { now = Date.now, tim
 }
 
 /** The stored block at that revision of a finished reply in the visitor's chat, or `block-stale`. */
-async function findReadableBlock(request: UiQueryRequest): Promise<UiBlock> {
+export async function findReadableBlock(request: Pick<UiQueryRequest, "chatId" | "visitorId" | "itemId" | "blockId" | "revision">): Promise<UiBlock> {
   const chat = await db().chat.findUnique({
     where: { id: request.chatId },
     select: { visitorId: true, items: { where: { id: request.itemId }, select: { status: true, revision: true, blocks: true } } },

@@ -1,6 +1,7 @@
 import "server-only";
 import type { Tx } from "@/lib/db/client";
 import type { Grant } from "../host-routes";
+import { frozenLinks } from "@/lib/links/freeze";
 import { freezeFirstReadings, type FirstReading } from "../readings";
 import type { DrawnReply } from "../reply";
 import { appendEvents, loadItemView } from "../store";
@@ -80,9 +81,10 @@ async function storeFinalReply(tx: Tx, ending: Ending, previous: number): Promis
   const revision = previous + 1;
   const compiled = ending.drawn.blocks.map((block) => ({ ...block, revision }));
   const blocks = await freezeFirstReadings(tx, { itemId, revision, blocks: compiled, readings: ending.readings ?? [] });
+  const links = frozenLinks(blocks, ending.readings);
   await tx.$executeRaw`
     WITH ${compactStreamedEvents({ chatId, turnId, itemId })}
-    UPDATE "Item" SET "content" = ${content}, "parts" = ${JSON.stringify(ending.drawn.parts)}::jsonb, "blocks" = ${JSON.stringify(blocks)}::jsonb,
+    UPDATE "Item" SET "content" = ${content}, "parts" = ${JSON.stringify(ending.drawn.parts)}::jsonb, "blocks" = ${JSON.stringify(blocks)}::jsonb, "links" = ${JSON.stringify(links)}::jsonb,
       "revision" = ${revision}, "status" = ${ITEM_STATUS[outcome]}::"ItemStatus", "completedAt" = ${new Date()}, "snapshotSeq" = NULL
     WHERE "id" = ${itemId}::uuid`;
   if (grants?.length && outcome === "finished") {

@@ -6,6 +6,7 @@ import { appConfig } from "@/lib/config";
 import { drawReply } from "../reply";
 import { appendEvents, lockChat, nextPosition, toItemView } from "../store";
 import { LIVE_SOURCES } from "@/lib/live-sources";
+import { frozenLinks } from "@/lib/links/freeze";
 import { takeFirstReadings } from "../readings";
 import { type TurnOutcome } from "./end";
 import { defaultHandOff, type HandOff } from "./hand-off";
@@ -149,7 +150,7 @@ async function writeSubagentReply(claim: Claim, chunk: Extract<AgentChunk, { typ
     const drawn = drawReply(content, { itemId: item.id, final: true, revision: 1 });
     const stored = await tx.item.update({
       where: { id: item.id },
-      data: { content, parts: drawn.parts, blocks: drawn.blocks as unknown as Prisma.InputJsonValue, revision: 1 },
+      data: { content, parts: drawn.parts, blocks: drawn.blocks as unknown as Prisma.InputJsonValue, links: frozenLinks(drawn.blocks), revision: 1 },
     });
     await appendEvents(tx, claim.chatId, [{ type: "item.created", item: toItemView(stored) }]);
     return true;

@@ -16,6 +16,7 @@ export function buildItemView(overrides: Partial<ItemView> & Pick<ItemView, "id"
     confirmations: {},
     uiAnswers: {},
     readings: {},
+    links: {},
     ...overrides,
   };
 }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { blockLinksSchema } from "@/lib/links/block-links";
 import { uiBlockSchema } from "./blocks";
 import { originSchema, partSchema } from "./parts";
 
@@ -81,6 +82,8 @@ export const itemViewSchema = z.object({
   uiAnswers: z.record(z.string(), uiAnswerViewSchema),
   // The frozen first readings of the current revision's blocks: block id → query → reading.
   readings: z.record(z.string(), z.record(z.string(), readingViewSchema)),
+  // The host links of the final blocks as they first drew, resolved by the server: block id → node id → link.
+  links: z.record(z.string(), blockLinksSchema),
 });
 export type ItemView = z.infer<typeof itemViewSchema>;
 

@@ -1,0 +1,52 @@
+import "server-only";
+import { isUiFailure, uiValidatedState, UI_STORED_LIMITS, type UiBlock, type UiState } from "@/lib/intelligent-ui";
+import { findReadableBlock } from "@/lib/chat/answers/ui-query";
+import { choiceFailure } from "@/lib/chat/answers/ui-choice";
+import { AppError } from "@/lib/http/errors";
+import { resolveBlockLinks } from "./block-links";
+import { linkRepository } from "./config";
+import type { LinkRepository, LinkView } from "./resolve";
+
+export type UiLinkRequest = {
+  chatId: string;
+  visitorId: string;
+  itemId: string;
+  blockId: string;
+  revision: number;
+  /** The link's view node id, as the page drew it (with `:<i>` inside an `Each`). */
+  nodeId: string;
+  /** The block's input values as the page has them (`$name` keys), unchecked. */
+  values: Record<string, unknown>;
+};
+
+/**
+ * `ui.link`: a page asks where a visible link goes now that the block's values changed it. The
+ * values are proven to be ones the block's controls offer, the stored block is drawn with them,
+ * and the link is resolved as the freeze resolves it: the href is never the page's.
+ */
+export async function resolveUiLink(request: UiLinkRequest, repository: LinkRepository = linkRepository()): Promise<LinkView> {
+  const block = await findReadableBlock(request);
+  const links = resolveBlockLinks(block, validatedState(block, request.values), repository);
+  const link = Object.hasOwn(links, request.nodeId) ? links[request.nodeId] : undefined;
+  if (!link) throw new AppError("link-not-found", "This block draws no such link with these values.");
+  return link.reason === undefined ? { href: link.href } : { href: link.href, reason: link.reason };
+}
+
+/**
+ * The submitted values checked against the stored block, as `ui.query` checks them. A stored block
+ * is never refused on time: a budget refusal is checked once more without a time limit, still
+ * bounded by its steps.
+ */
+function validatedState(block: UiBlock, values: Record<string, unknown>): UiState {
+  try {
+    try {
+      return uiValidatedState(block, values, undefined, UI_STORED_LIMITS);
+    } catch (error) {
+      if (!isUiFailure(error) || error.code !== "budget_exceeded") throw error;
+      return uiValidatedState(block, values, undefined, { milliseconds: Number.MAX_SAFE_INTEGER });
+    }
+  } catch (error) {
+    if (isUiFailure(error)) throw choiceFailure(error);
+    throw error;
+  }
+}
