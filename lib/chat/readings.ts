@@ -1,123 +1,14 @@
 import "server-only";
-import { randomUUID } from "node:crypto";
-import { copyUiValue, evaluateStoredUiBlock, isUiFailure, storedUiQueryArguments, UiState, type UiBlock, type UiValue } from "@/lib/intelligent-ui";
-import type { LiveSource, LiveSources, ReadContext } from "@/lib/live-sources";
-import type { Tx } from "@/lib/db/client";
+import { copyUiValue, storedUiQueryArguments, type UiBlock, type UiValue } from "@/lib/intelligent-ui";
+import { db, type Tx } from "@/lib/db/client";
 import type { Prisma } from "@/lib/db/generated/client";
+import { AppError } from "@/lib/http/errors";
+import { argumentsKey, READ_TIMEOUT_MS, type ReadOutcome } from "./read-source";
 import { readingViewSchema, type ReadingView } from "./wire";
 
-/** Reads give up after this long: the reading is `failed` with `timed-out`. */
-export const READ_TIMEOUT_MS = 8_000;
-/** A result larger than this (as JSON) is refused: `failed` with `result-too-large`. */
-export const MAX_RESULT_BYTES = 64 * 1024;
-
-// A result is copied into block values bounded by its size alone, not by a block's evaluation
-// budget (16 K characters a string, 2,000 items): anything within the size limit is issued whole.
-const COPY_LIMITS = { stringLength: MAX_RESULT_BYTES, iterations: MAX_RESULT_BYTES, steps: 4 * MAX_RESULT_BYTES, milliseconds: READ_TIMEOUT_MS };
-
-export type ReadOutcome =
-  | { state: "fresh"; value: UiValue }
-  | { state: "failed" | "refused"; reason: { code: string; message: string } };
-
-const failed = (code: string, message: string): ReadOutcome => ({ state: "failed", reason: { code, message } });
-
-/** Arguments as a stable key: the same arguments in any key order give the same key. */
-export function argumentsKey(args: UiValue): string {
-  return JSON.stringify(args, (_key, value: unknown) =>
-    value !== null && typeof value === "object" && !Array.isArray(value)
-      ? Object.fromEntries(Object.entries(value).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
-      : value,
-  );
-}
-
-/**
- * Reads a source once, never inside a transaction: authorised first, bounded in time and size,
- * its result parsed with the source's schema. Every way it can go wrong is an outcome, not a throw.
- */
-export async function readSource(source: LiveSource, args: unknown, context: ReadContext, { now = Date.now(), timeoutMs = READ_TIMEOUT_MS } = {}): Promise<ReadOutcome> {
-  if (!(await source.authorize(context, args))) return { state: "refused", reason: { code: "not-authorized", message: "This data is not available to you." } };
-  const signal = AbortSignal.timeout(timeoutMs);
-  let result: unknown;
-  try {
-    result = await Promise.race([
-      source.read(args, { signal, now }),
-      new Promise((_, reject) => signal.addEventListener("abort", () => reject(signal.reason), { once: true })),
-    ]);
-  } catch (error) {
-    if (signal.aborted) return failed("timed-out", `The source did not answer within ${timeoutMs / 1000} s.`);
-    console.error(`Live source ${source.name} failed`, error);
-    return failed("read-failed", "The source could not be read.");
-  }
-  const parsed = source.result.safeParse(result);
-  if (!parsed.success) return failed("invalid-result", "The source answered in a shape it does not promise.");
-  const json = JSON.stringify(parsed.data);
-  if (Buffer.byteLength(json, "utf8") > MAX_RESULT_BYTES) return failed("result-too-large", `The result is larger than ${MAX_RESULT_BYTES / 1024} KB.`);
-  try {
-    return { state: "fresh", value: copyUiValue(JSON.parse(json), COPY_LIMITS) };
-  } catch (error) {
-    if (!isUiFailure(error)) throw error;
-    return failed("invalid-result", "The source answered a value a block cannot hold.");
-  }
-}
-
-export type FirstReading = { blockId: string; query: string; args: UiValue; outcome: ReadOutcome; readAt: Date };
-
-/**
- * The first reading of every query of every block, with each query's default arguments, taken
- * when a reply becomes final (outside any lock: reads may take seconds).
- */
-export async function takeFirstReadings(blocks: readonly UiBlock[], sources: LiveSources, context: ReadContext): Promise<FirstReading[]> {
-  const reads = blocks.flatMap((block) =>
-    Object.values(block.queries).map(async (query): Promise<FirstReading> => {
-      const name = `$${query.name}`;
-      const args = storedUiQueryArguments(block, name, {});
-      const source = sources.get(query.source);
-      const outcome = source ? await readSource(source, args, context) : failed("source-unregistered", "This source is not registered.");
-      return { blockId: block.id, query: name, args, outcome, readAt: new Date() };
-    }),
-  );
-  return Promise.all(reads);
-}
-
-/**
- * Stores the first readings of a reply's blocks, frozen, and gives each block the text fallback
- * evaluated with them: what the agent reads back, and what a client that cannot draw shows.
- */
-export async function freezeFirstReadings(tx: Tx, { itemId, revision, blocks, readings }: { itemId: string; revision: number; blocks: UiBlock[]; readings: readonly FirstReading[] }): Promise<UiBlock[]> {
-  if (readings.length === 0) return blocks;
-  const rows = readings.map((reading) => ({
-    id: randomUUID(),
-    itemId,
-    blockId: reading.blockId,
-    revision,
-    query: reading.query,
-    argsKey: argumentsKey(reading.args),
-    args: reading.args as Prisma.InputJsonValue,
-    state: reading.outcome.state,
-    value: reading.outcome.state === "fresh" ? (reading.outcome.value as Prisma.InputJsonValue) : undefined,
-    reason: reading.outcome.state === "fresh" ? undefined : reading.outcome.reason,
-    frozen: true,
-    readAt: reading.readAt,
-  }));
-  await tx.uiReading.createMany({ data: rows });
-  return blocks.map((block) => ({ ...block, fallback: fallbackWith(block, readings.filter((reading) => reading.blockId === block.id)) }));
-}
-
-function fallbackWith(block: UiBlock, readings: readonly FirstReading[]): string {
-  if (readings.length === 0) return block.fallback;
-  const state = new UiState(block);
-  for (const reading of readings) if (reading.outcome.state === "fresh") state.setQuery(reading.query, reading.outcome.value, block);
-  const text = evaluatedFallback(block, state);
-  return text === "" ? block.fallback : text;
-}
-
-/** A block's text fallback as drawn with this state: its top-level nodes' fallbacks joined. */
-function evaluatedFallback(block: UiBlock, state: UiState): string {
-  return evaluateStoredUiBlock(block, state)
-    .nodes.map((node) => node.fallback)
-    .join("")
-    .trim();
-}
+export { argumentsKey, authorizeSource, MAX_RESULT_BYTES, READ_TIMEOUT_MS, readSource, type ReadOutcome } from "./read-source";
+export { freezeFirstReadings, takeFirstReadings, type FirstReading, type FirstReadings } from "./first-readings";
+export { authorizeChoiceAgain } from "./read-rights";
 
 type ReadingRow = {
   id: string;
@@ -154,21 +45,75 @@ export const MAX_READS_IN_FLIGHT = 2;
 // A pending read older than this lost its process: it no longer holds a slot.
 const PENDING_LEASE_MS = READ_TIMEOUT_MS + 2_000;
 
-type ReadTarget = { chatId: string; visitorId: string; itemId: string; blockId: string; revision: number; query: string };
+/** One query of a block is read from its source at most this often, whatever its arguments. */
+export const REFRESH_INTERVAL_MS = 250;
+// An identical read waits behind the one in flight for at most its time limit, then reads itself.
+const FLIGHT_TIMEOUT_MS = 2 * READ_TIMEOUT_MS + 4_000;
+
+/** One read: of a query of a block at a revision, with these arguments. */
+type ReadKey = { itemId: string; blockId: string; revision: number; query: string; argsKey: string };
 
 /**
- * Claims one of the visitor's read slots for the chat by recording the read as pending. The count
- * and the insert run under a transaction-scoped advisory lock for this chat and visitor, so two
- * instances cannot both take the last slot; the read itself runs after this commits.
+ * Runs `read` holding the flight lock of its key: a transaction-scoped advisory lock, so an
+ * identical read arriving meanwhile, on any instance, waits for this one and then finds its
+ * reading (`sharedReading`) instead of reading the source again. Its transaction holds one
+ * pooled connection while the source is read; that is the price of waiting on Postgres.
  */
-export async function claimReadSlot(tx: Tx, target: ReadTarget & { args: UiValue; argsKey: string; now: number }): Promise<string | null> {
-  await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`reads:${target.chatId}:${target.visitorId}`}, 0))`;
-  const inFlight = await tx.uiReading.count({
-    where: { chatId: target.chatId, visitorId: target.visitorId, state: "pending", readAt: { gt: new Date(target.now - PENDING_LEASE_MS) } },
+export function inReadFlight<T>(key: ReadKey, read: () => Promise<T>): Promise<T> {
+  const flight = JSON.stringify(["read", key.itemId, key.blockId, key.revision, key.query, key.argsKey]);
+  return db().$transaction(
+    async (tx) => {
+      await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${flight}, 0))`;
+      return read();
+    },
+    { timeout: FLIGHT_TIMEOUT_MS },
+  );
+}
+
+/**
+ * The reading that answers a read of `key` asked at `at` without reading the source: a fresh one
+ * of the last 10 s (the cache), or one that settled since it was asked, whatever its state: the
+ * read it waited behind, so two identical reads in flight share one read id.
+ */
+export function sharedReading(key: ReadKey, at: number) {
+  return db().uiReading.findFirst({
+    where: {
+      ...key,
+      OR: [
+        { state: "fresh", readAt: { gt: new Date(at - READING_CACHE_MS) } },
+        { state: { not: "pending" }, frozen: false, readAt: { gte: new Date(at) } },
+      ],
+    },
+    orderBy: { readAt: "desc" },
   });
-  if (inFlight >= MAX_READS_IN_FLIGHT) return null;
+}
+
+/**
+ * Claims a read by recording it as pending, under a transaction-scoped advisory lock for this
+ * chat and visitor, so two instances cannot both pass a check: a read of the same query begun
+ * within 250 ms is `refresh-limit` (429, with when to ask again), and a visitor with two reads
+ * in flight in the chat is `busy`. The read itself runs after this commits.
+ */
+export async function claimReadSlot(tx: Tx, target: ReadKey & { chatId: string; visitorId: string; args: UiValue; now: number }): Promise<string> {
   const { now, args, ...row } = target;
-  const pending = await tx.uiReading.create({ data: { ...row, args: args as Prisma.InputJsonValue, state: "pending", readAt: new Date(now) } });
+  await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`reads:${row.chatId}:${row.visitorId}`}, 0))`;
+  const near = await tx.uiReading.findFirst({
+    where: { itemId: row.itemId, blockId: row.blockId, revision: row.revision, query: row.query, frozen: false, startedAt: { gt: new Date(now - REFRESH_INTERVAL_MS), lt: new Date(now + REFRESH_INTERVAL_MS) } },
+    orderBy: { startedAt: "desc" },
+    select: { startedAt: true },
+  });
+  if (near) {
+    const retryAfterMs = Math.max(1, near.startedAt.getTime() + REFRESH_INTERVAL_MS - now);
+    throw new AppError("refresh-limit", `This data was read less than ${REFRESH_INTERVAL_MS} ms ago; it is read again in a moment.`, undefined, {
+      retryAfterSeconds: Math.ceil(retryAfterMs / 1000),
+      details: { retryAfterMs },
+    });
+  }
+  const inFlight = await tx.uiReading.count({ where: { chatId: row.chatId, visitorId: row.visitorId, state: "pending", readAt: { gt: new Date(now - PENDING_LEASE_MS) } } });
+  if (inFlight >= MAX_READS_IN_FLIGHT) {
+    throw new AppError("busy", "Two reads of this chat are already running; this one starts when one ends.", undefined, { retryAfterSeconds: 1 });
+  }
+  const pending = await tx.uiReading.create({ data: { ...row, args: args as Prisma.InputJsonValue, state: "pending", startedAt: new Date(now), readAt: new Date(now) } });
   return pending.id;
 }
 

@@ -1,0 +1,120 @@
+import "server-only";
+import { randomUUID } from "node:crypto";
+import { evaluateStoredUiBlock, storedUiQueryArguments, UiState, type UiBlock, type UiValue } from "@/lib/intelligent-ui";
+import type { LiveSources, ReadContext } from "@/lib/live-sources";
+import { db, type Tx } from "@/lib/db/client";
+import type { Prisma } from "@/lib/db/generated/client";
+import { currentReadRights, storeReplyRights } from "./read-rights";
+import { argumentsKey, failedWith, readSource, type ReadOutcome } from "./read-source";
+
+/** A block's queries past this many are not read when its reply becomes final. */
+export const MAX_QUERIES_READ_PER_BLOCK = 8;
+/** A reply's live blocks past this many are not read when it becomes final. */
+export const MAX_BLOCKS_READ_PER_REPLY = 16;
+/** A reply's frozen values and fallbacks together, in UTF-8 bytes of JSON and text, at most. */
+export const MAX_SNAPSHOT_BYTES = 128 * 1024;
+
+// A query left unread is frozen as a failed reading saying why; the page reads it live.
+const NOT_READ_QUERY = failedWith("not-read", `Not read with the reply: a block's first ${MAX_QUERIES_READ_PER_BLOCK} queries are read, the rest live.`);
+const NOT_READ_BLOCK = failedWith("not-read", `Not read with the reply: a reply's first ${MAX_BLOCKS_READ_PER_REPLY} live blocks are read, the rest live.`);
+const TOO_LARGE = failedWith("snapshot-too-large", `Not kept with the reply: its first readings came to more than ${MAX_SNAPSHOT_BYTES / 1024} KiB; the page reads them live.`);
+
+export type FirstReading = { blockId: string; query: string; args: UiValue; outcome: ReadOutcome; readAt: Date };
+/** A reply's first readings, and the rights they ran with. */
+export type FirstReadings = { rights: ReadContext; readings: FirstReading[] };
+
+/**
+ * The first reading of every query of a reply's live blocks, with each query's default
+ * arguments, taken when a reply becomes final (outside any lock: reads may take seconds), with
+ * the rights they ran with: the visitor's, and the grants in force in the chat now. Only the first
+ * 16 live blocks, and 8 queries of each, are read; the others are frozen `not-read`.
+ */
+export async function takeFirstReadings(blocks: readonly UiBlock[], sources: LiveSources, scope: { visitorId: string; chatId: string }): Promise<FirstReadings> {
+  const live = blocks.filter((block) => Object.keys(block.queries).length > 0);
+  const rights = live.length > 0 ? await currentReadRights(db(), scope) : { ...scope, grants: [] };
+  const reads = live.flatMap((block, blockIndex) =>
+    Object.values(block.queries).map(async (query, queryIndex): Promise<FirstReading> => {
+      const name = `$${query.name}`;
+      const args = storedUiQueryArguments(block, name, {});
+      const source = sources.get(query.source);
+      const outcome =
+        blockIndex >= MAX_BLOCKS_READ_PER_REPLY ? NOT_READ_BLOCK
+        : queryIndex >= MAX_QUERIES_READ_PER_BLOCK ? NOT_READ_QUERY
+        : source ? await readSource(source, args, rights)
+        : failedWith("source-unregistered", "This source is not registered.");
+      return { blockId: block.id, query: name, args, outcome, readAt: new Date() };
+    }),
+  );
+  return { rights, readings: await Promise.all(reads) };
+}
+
+/**
+ * Stores the first readings of a reply's blocks, frozen, with the rights they ran with, and gives
+ * each block the text fallback evaluated with them: what the agent reads back, and what a client
+ * that cannot draw shows. A snapshot over 128 KiB keeps none of its values: each fresh reading is
+ * frozen `snapshot-too-large` instead, and the fallbacks are drawn without them.
+ */
+export async function freezeFirstReadings(
+  tx: Tx,
+  { itemId, revision, blocks, readings, rights }: { itemId: string; revision: number; blocks: UiBlock[]; readings: readonly FirstReading[]; rights?: ReadContext },
+): Promise<UiBlock[]> {
+  if (readings.length === 0) return blocks;
+  let kept = readings;
+  let drawn = blocks.map((block) => withFallback(block, kept));
+  if (snapshotBytes(kept, drawn) > MAX_SNAPSHOT_BYTES) {
+    kept = readings.map((reading) => (reading.outcome.state === "fresh" ? { ...reading, outcome: TOO_LARGE } : reading));
+    drawn = blocks.map((block) => withFallback(block, kept));
+  }
+  await tx.uiReading.createMany({ data: kept.map((reading) => frozenRow(itemId, revision, reading)) });
+  if (rights) await storeReplyRights(tx, { itemId, revision, rights });
+  return drawn;
+}
+
+function frozenRow(itemId: string, revision: number, reading: FirstReading) {
+  const { outcome } = reading;
+  return {
+    id: randomUUID(),
+    itemId,
+    blockId: reading.blockId,
+    revision,
+    query: reading.query,
+    argsKey: argumentsKey(reading.args),
+    args: reading.args as Prisma.InputJsonValue,
+    state: outcome.state,
+    value: outcome.state === "fresh" ? (outcome.value as Prisma.InputJsonValue) : undefined,
+    reason: outcome.state === "fresh" ? undefined : outcome.reason,
+    frozen: true,
+    startedAt: reading.readAt,
+    readAt: reading.readAt,
+  };
+}
+
+function snapshotBytes(readings: readonly FirstReading[], blocks: readonly UiBlock[]): number {
+  const values = readings.reduce((sum, { outcome }) => sum + (outcome.state === "fresh" ? Buffer.byteLength(JSON.stringify(outcome.value), "utf8") : 0), 0);
+  const live = new Set(readings.map((reading) => reading.blockId));
+  return blocks.reduce((sum, block) => sum + (live.has(block.id) ? Buffer.byteLength(block.fallback, "utf8") : 0), values);
+}
+
+/**
+ * A live block with its text fallback drawn with its first readings, ending with the sources it
+ * names (`Sources: $runs: ci.runs, …`) and a line for each reading that did not come back fresh
+ * (`$runs failed: timed-out`), so the agent knows what the numbers rest on.
+ */
+function withFallback(block: UiBlock, all: readonly FirstReading[]): UiBlock {
+  const readings = all.filter((reading) => reading.blockId === block.id);
+  if (readings.length === 0) return block;
+  const state = new UiState(block);
+  for (const reading of readings) if (reading.outcome.state === "fresh") state.setQuery(reading.query, reading.outcome.value, block);
+  const text = evaluatedFallback(block, state);
+  const sources = `Sources: ${Object.values(block.queries).map((query) => `$${query.name}: ${query.source}`).join(", ")}`;
+  const failures = readings.flatMap(({ query, outcome }) => (outcome.state === "fresh" ? [] : [`${query} ${outcome.state}: ${outcome.reason.code}`]));
+  return { ...block, fallback: [text === "" ? block.fallback : text, sources, ...failures].join("\n") };
+}
+
+/** A block's text fallback as drawn with this state: its top-level nodes' fallbacks joined. */
+function evaluatedFallback(block: UiBlock, state: UiState): string {
+  return evaluateStoredUiBlock(block, state)
+    .nodes.map((node) => node.fallback)
+    .join("")
+    .trim();
+}
