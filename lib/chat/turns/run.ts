@@ -120,7 +120,7 @@ async function finishReply(claim: Claim, content: string, outcome: TurnOutcome):
   const drawn = drawReply(content, { itemId: claim.itemId, final: true });
   const read = () => takeFirstReadings(drawn.blocks, LIVE_SOURCES, claim).catch((error: unknown) => (console.error("First readings failed", error), null));
   const first = outcome === "finished" ? await read() : null;
-  return storeEnd({ ...claim, content, drawn, readings: first?.readings, rights: first?.rights, outcome, grants: claim.route?.grants }, Date.now() + END_RETRY_WINDOW_MS);
+  return storeEnd({ ...claim, content, drawn, first, outcome, grants: claim.route?.grants }, Date.now() + END_RETRY_WINDOW_MS);
 }
 
 function replyWith(content: string): Agent {
