@@ -191,6 +191,7 @@ describe("ui.query", () => {
     expect(await db().uiReading.count({ where: { itemId: item.id, frozen: false } })).toBe(1);
   });
 
+
   it("counts against the visitor's request limit like every state-changing route", async () => {
     const { read, visitorId } = await chat();
     const count = async () => (await db().requestWindow.findUnique({ where: { visitorId } }))?.count ?? 0;
@@ -202,7 +203,7 @@ describe("ui.query", () => {
 
 describe("a choice on a live block", () => {
   it("is authorised again with the reply's rights: refused with the source's code once CI access is withdrawn, accepted once restored", async () => {
-    const { read, pick, grant, grants } = await chat();
+    const { read, pick, grant, grants, item } = await chat();
     const reading = await readingOf(await read({ $branch: "dev" }));
     expect(reading.state).toBe("fresh");
     const reads = { $runs: reading.readId! };
@@ -211,7 +212,8 @@ describe("a choice on a live block", () => {
     const refused = await pick("Summarise for the team", { $branch: "dev" }, reads);
     expect(refused.status).toBe(403);
     expect(await refused.json()).toEqual({ code: "source-refused", reason: "ci-access-withdrawn", message: "CI access was withdrawn from this chat; restore it to see the runs." });
-    // Reads meanwhile are refused in the source's words.
+    // Reads meanwhile are refused in the source's words (the dev read counted as a second ago, past its 250 ms).
+    await db().uiReading.updateMany({ where: { itemId: item.id, frozen: false }, data: { startedAt: new Date(Date.now() - 1_000) } });
     expect(await readingOf(await read({ $branch: "main" }))).toMatchObject({ state: "refused", reason: { code: "ci-access-withdrawn" } });
     expect((await grant(true)).status).toBe(200);
     const accepted = await pick("Summarise for the team", { $branch: "dev" }, reads);

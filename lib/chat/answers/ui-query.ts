@@ -4,7 +4,7 @@ import { LIVE_SOURCES, type LiveSources, type ReadContext } from "@/lib/live-sou
 import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/http/errors";
 import { grantsExcept } from "../read-rights";
-import { argumentsKey, authorizeSource, claimReadSlot, inReadFlight, readingFields, readSource, sharedReading, toReadingView } from "../readings";
+import { argumentsKey, authorizeSource, readingFields, readShared, readSource, toReadingView } from "../readings";
 import { storedBlocksSchema, type ReadingView } from "../wire";
 import { choiceFailure } from "./ui-choice";
 
@@ -42,15 +42,14 @@ export async function readUiQuery(request: UiQueryRequest, { now = Date.now, tim
   if (!parsed.success) throw new AppError("invalid-query-arguments", "The block's inputs give arguments its source does not accept.");
   const key = { itemId: request.itemId, blockId: request.blockId, revision: request.revision, query: request.query, argsKey: argumentsKey(args) };
   const at = now();
-  // A reading held for others is handed out only to rights that may read it now.
+  // A reading another read took is handed only to rights that may read it now.
   const authorized = (await authorizeSource(source, rights, parsed.data)) === null;
-  return inReadFlight(key, async () => {
-    const shared = authorized ? await sharedReading(key, at) : null;
-    if (shared) return toReadingView(shared);
-    const slot = await db().$transaction((tx) => claimReadSlot(tx, { ...key, chatId: request.chatId, visitorId: request.visitorId, args, now: at }));
+  const read = { ...key, chatId: request.chatId, visitorId: request.visitorId, args, at, authorized };
+  const row = await readShared(read, async (slot) => {
     const outcome = await readSource(source, parsed.data, rights, { now: at, timeoutMs });
-    return toReadingView(await db().uiReading.update({ where: { id: slot }, data: readingFields(outcome, now()) }));
+    return db().uiReading.update({ where: { id: slot }, data: readingFields(outcome, now()) });
   });
+  return toReadingView(row);
 }
 
 /**
