@@ -2,7 +2,7 @@ import "server-only";
 import { db } from "@/lib/db/client";
 import { SOURCE_GRANT_NAMES, SOURCE_GRANTS, type SourceGrant } from "@/lib/live-sources";
 import { grantsExcept } from "./read-rights";
-import { lockChat } from "./store";
+import { lockChat, readChat } from "./store";
 
 export type GrantView = { grant: SourceGrant; label: string; granted: boolean };
 
@@ -10,12 +10,10 @@ function views(inForce: readonly string[]): GrantView[] {
   return SOURCE_GRANT_NAMES.map((grant) => ({ grant, label: SOURCE_GRANTS[grant], granted: inForce.includes(grant) }));
 }
 
-/** The source grants of the visitor's chat, each in force unless withdrawn there. */
+/** The source grants of the visitor's chat, each in force unless withdrawn there (read without the chat lock). */
 export async function listChatGrants({ visitorId, chatId }: { visitorId: string; chatId: string }): Promise<GrantView[]> {
-  return db().$transaction(async (tx) => {
-    await lockChat(tx, { chatId, visitorId });
-    return views(grantsExcept(await tx.revokedGrant.findMany({ where: { chatId }, select: { grant: true } })));
-  });
+  await readChat(db(), { chatId, visitorId });
+  return views(grantsExcept(await db().revokedGrant.findMany({ where: { chatId }, select: { grant: true } })));
 }
 
 /**
