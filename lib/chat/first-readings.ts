@@ -33,7 +33,7 @@ export type FirstReadings = { rights: ReadContext; readings: FirstReading[]; fal
  */
 export async function takeFirstReadings(blocks: readonly UiBlock[], sources: LiveSources, scope: { visitorId: string; chatId: string }): Promise<FirstReadings> {
   const live = blocks.filter((block) => Object.keys(block.queries).length > 0);
-  const rights = live.length > 0 ? await currentReadRights(db(), scope) : { ...scope, grants: [] };
+  const rights = live.length > 0 ? await currentReadRights(db(), scope) : { visitorId: scope.visitorId, chatId: scope.chatId, grants: [] };
   const reads = live.flatMap((block, blockIndex) =>
     Object.values(block.queries).map(async (query, queryIndex): Promise<FirstReading> => {
       const name = `$${query.name}`;
