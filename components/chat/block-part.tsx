@@ -131,7 +131,9 @@ function ChatBlock({ item, chatId, block, replaced, onStale }: ChatBlockProps) {
         onStale(item.revision);
         await resync();
       }
-      return { ok: false as const, message: REFUSALS[code] ?? "The choice could not be sent. Check your connection and try again." };
+      // A source that refused the pick said why in its own words: shown as they are.
+      const own = error instanceof ApiError && code === "source-refused" ? error.message : undefined;
+      return { ok: false as const, message: REFUSALS[code] ?? own ?? "The choice could not be sent. Check your connection and try again." };
     }
   }
 

@@ -8,6 +8,7 @@ import { ChatDeleted } from "./chat-deleted";
 import { Composer } from "./composer";
 import { ItemBubble } from "./item-bubble";
 import { ShowEarlier } from "./show-earlier";
+import { SourceGrants } from "./source-grants";
 import { useChatStream, type StreamStatus } from "./use-chat-stream";
 import { useKeepPlace } from "./use-keep-place";
 import { useStickToBottom } from "./use-stick-to-bottom";
@@ -50,7 +51,8 @@ export function ChatRoom({ initial }: { initial: ChatView }) {
     <ChatActionsContext.Provider value={actions}>
       <div className="flex h-full flex-col">
         <div className="flex items-center justify-between gap-4 border-b border-zinc-200 px-4 py-2.5 dark:border-zinc-800">
-          <h1 className="min-w-0 truncate text-base font-semibold sm:text-lg">{chat.title}</h1>
+          <h1 className="min-w-0 flex-1 truncate text-base font-semibold sm:text-lg">{chat.title}</h1>
+          <SourceGrants chatId={chat.id} />
           <span className="flex shrink-0 items-center gap-1.5 text-xs text-zinc-600 dark:text-zinc-400" data-stream-status={status}>
             <span aria-hidden className={`size-2 rounded-full ${status === "live" ? "bg-emerald-500" : "bg-amber-500"}`} />
             {STATUS_TEXT[status]}

@@ -40,12 +40,15 @@ const server = {
   choices: [] as Array<{ reads: Record<string, string> }>,
   readings: [] as Array<(branch: string) => ReadingView>,
   refusals: [] as Array<{ status: number; code: string; message: string; reason?: string }>,
+  queryRefusals: [] as Array<{ status: number; retryAfter: string; body: Record<string, unknown> }>,
 };
 
 async function fakeFetch(url: string, init: { body: string }): Promise<Response> {
   const body = JSON.parse(init.body) as Record<string, unknown>;
   if (url.endsWith("/ui-queries")) {
     server.queries.push(body as { values: Record<string, unknown> });
+    const paced = server.queryRefusals.shift();
+    if (paced) return Response.json(paced.body, { status: paced.status, headers: { "retry-after": paced.retryAfter } });
     const branch = String((body.values as Record<string, unknown>).$branch ?? "main");
     const next = server.readings.shift() ?? ((at: string) => reading(`read-${server.queries.length}`, at, 10 + server.queries.length));
     return Response.json({ reading: next(branch) });
@@ -108,7 +111,7 @@ beforeEach(() => {
   vi.useFakeTimers({ now: new Date("2026-12-01T10:00:00.000Z") });
   vi.stubGlobal("fetch", fakeFetch);
   vi.stubGlobal("IntersectionObserver", FakeIntersectionObserver);
-  Object.assign(server, { queries: [], choices: [], readings: [], refusals: [] });
+  Object.assign(server, { queries: [], choices: [], readings: [], refusals: [], queryRefusals: [] });
 });
 
 afterEach(() => {
@@ -159,6 +162,33 @@ describe("a live block on the page", () => {
     expect(summarise().disabled).toBe(false);
   });
 
+  it("when a read is paced (429 refresh-limit), waits as long as the server says, then asks again", async () => {
+    mount();
+    server.queryRefusals.push({ status: 429, retryAfter: "1", body: { code: "refresh-limit", message: "Read less than 250 ms ago.", retryAfterMs: 180 } });
+    await pick("dev");
+    await wait(300);
+    expect(server.queries).toHaveLength(1);
+    expect(summarise().disabled).toBe(true);
+    await wait(179);
+    expect(server.queries).toHaveLength(1);
+    await wait(1);
+    expect(server.queries).toEqual([expect.objectContaining({ values: { $branch: "dev" } }), expect.objectContaining({ values: { $branch: "dev" } })]);
+    expect(summary()).toBe("CI on dev: 12 failing");
+    expect(summarise().disabled).toBe(false);
+  });
+
+  it("waits Retry-After when a paced refusal gives no finer time", async () => {
+    mount();
+    server.queryRefusals.push({ status: 429, retryAfter: "1", body: { code: "refresh-limit", message: "Read less than 250 ms ago." } });
+    await pick("dev");
+    await wait(300);
+    await wait(999);
+    expect(server.queries).toHaveLength(1);
+    await wait(1);
+    expect(server.queries).toHaveLength(2);
+    expect(summary()).toBe("CI on dev: 12 failing");
+  });
+
   it("keeps the last good value, muted, with choices open, when a re-read for the same inputs fails", async () => {
     mount();
     server.readings.push((branch) => reading(null, branch, 0, "failed"));
@@ -183,6 +213,17 @@ describe("a live block on the page", () => {
     await choose();
     expect(server.choices.at(-1)).toMatchObject({ reads: { $runs: "read-1" } });
     expect(server.choices).toHaveLength(2);
+  });
+
+  it("shows a source's own sentence when it refuses a pick, and its refused reading's sentence", async () => {
+    mount();
+    const sentence = "CI access was withdrawn from this chat; restore it to see the runs.";
+    server.refusals.push({ status: 403, code: "source-refused", reason: "ci-access-withdrawn", message: sentence });
+    await choose();
+    expect(container.textContent).toContain(sentence);
+    server.readings.push((branch) => ({ ...reading(null, branch, 0, "refused"), reason: { code: "ci-access-withdrawn", message: sentence } }));
+    await wait(10_000);
+    expect(container.textContent).toContain(`This data is not available to you: ${sentence}`);
   });
 
   it("opens choices again when the read after a stale refusal answers the same reading from the cache", async () => {

@@ -2,7 +2,7 @@
 
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { z } from "zod";
-import { postJson } from "@/lib/chat/client-api";
+import { ApiError, postJson } from "@/lib/chat/client-api";
 import { type ReadingView, readingViewSchema } from "@/lib/chat/wire";
 import { sameUiValue, uiQueryArguments, type UiBlock, type UiValue } from "@/lib/intelligent-ui";
 import { liveQueryState, type LiveQuery, uiLiveChoiceReason } from "./live-choice-reason";
@@ -13,6 +13,15 @@ const REFRESH_MS = 10_000;
 const REST_MS = 300;
 
 const readingResponseSchema = z.object({ reading: readingViewSchema });
+// A `refresh-limit` refusal says when to ask again: to the millisecond in its body, or Retry-After.
+const pacedSchema = z.object({ retryAfterMs: z.number().int().positive().max(60_000) });
+
+/** How long to wait before asking again, when the server paced this read; null for any other refusal. */
+function pacedFor(error: unknown): number | null {
+  if (!(error instanceof ApiError) || error.code !== "refresh-limit") return null;
+  const paced = pacedSchema.safeParse(error.body);
+  return paced.success ? paced.data.retryAfterMs : 1_000 * (error.retryAfterSeconds ?? 1);
+}
 
 export type LiveReadings = {
   /** The last good value of each query, to load into the block (`$name` keys). */
@@ -74,15 +83,30 @@ export function useLiveReadings({ chatId, itemId, revision, block, frozen, input
     latestInputs.current = inputs;
   }, [inputs]);
 
+  // Reads the server paced, waiting to ask again; cleared when the block leaves the page.
+  const retries = useRef(new Map<string, ReturnType<typeof setTimeout>>());
+  useEffect(() => {
+    const timers = retries.current;
+    return () => timers.forEach((timer) => clearTimeout(timer));
+  }, []);
+
   const read = useCallback(
-    async (name: string) => {
+    async function readQuery(name: string) {
+      clearTimeout(retries.current.get(name));
+      retries.current.delete(name);
       setOwnReads((current) => ({ ...current, [name]: { ...current[name], inFlight: true } }));
       let reading: ReadingView | null = null;
       try {
         const body = { itemId, blockId: block.id, revision, query: name, values: latestInputs.current };
         reading = readingResponseSchema.parse(await postJson(`/api/chats/${chatId}/ui-queries`, body)).reading;
-      } catch {
-        // A refused request (busy, a stale block) leaves the last good reading on screen; the next refresh tries again.
+      } catch (error) {
+        // Paced: the read stays in flight and asks again when the server says it may.
+        const wait = pacedFor(error);
+        if (wait !== null) {
+          retries.current.set(name, setTimeout(() => void readQuery(name), wait));
+          return;
+        }
+        // Any other refusal (busy, a stale block) leaves the last good reading on screen; the next refresh tries again.
       }
       setOwnReads((current) => ({
         ...current,

@@ -20,6 +20,9 @@ export function refusalSentence(error: unknown, failed: string, own: Readonly<Re
     case "rate-limited":
     case "queue-full":
     case "busy":
+    case "refresh-limit":
+    // A source's own sentence: why its data may no longer be acted on.
+    case "source-refused":
       // Written for people, with how long to wait or what to wait for: shown as they are.
       return error.message;
     default:

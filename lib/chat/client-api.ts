@@ -10,6 +10,8 @@ export class ApiError extends Error {
     readonly reason?: string,
     /** The whole body: a refusal may carry the state it was refused against, to redraw from. */
     readonly body?: Record<string, unknown>,
+    /** For a refusal that passes with time (429, 503): the Retry-After header, in seconds. */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
     this.name = "ApiError";
@@ -26,8 +28,9 @@ export async function sendJson(method: "POST" | "PATCH" | "DELETE", url: string,
   const json: unknown = await response.json().catch(() => null);
   if (!response.ok) {
     const parsed = errorBodySchema.safeParse(json);
+    const retryAfter = Number(response.headers.get("retry-after") ?? Number.NaN);
     throw parsed.success
-      ? new ApiError(parsed.data.code, parsed.data.message, response.status, parsed.data.reason, json as Record<string, unknown>)
+      ? new ApiError(parsed.data.code, parsed.data.message, response.status, parsed.data.reason, json as Record<string, unknown>, Number.isFinite(retryAfter) ? retryAfter : undefined)
       : new ApiError("network", "The server did not answer as expected. Try again.", response.status);
   }
   return json;

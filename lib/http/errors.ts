@@ -44,6 +44,8 @@ export const ERROR_STATUS = {
   "source-unregistered": 422,
   "invalid-query-arguments": 422,
   "stale-ui-query": 409,
+  "refresh-limit": 429,
+  "source-refused": 403,
   "action-refused": 422,
   "confirmation-not-found": 404,
   "confirmation-settled": 409,

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { MAX_MESSAGE_LENGTH } from "@/lib/chat/wire";
+import { SOURCE_GRANT_NAMES } from "@/lib/live-sources/grants";
 
 /** The `params.code` of the issue a text field raises for text Postgres cannot store. */
 export const INVALID_TEXT = "invalid-text";
@@ -108,3 +109,9 @@ export const renameChatBodySchema = z.strictObject({
     .refine((title) => title.trim().length > 0, "A title needs some text."),
 });
 export type RenameChatBody = z.infer<typeof renameChatBodySchema>;
+
+/** Withdrawing or restoring one of a chat's source grants. */
+export const chatGrantBodySchema = z.strictObject({
+  grant: z.enum(SOURCE_GRANT_NAMES),
+  granted: z.boolean(),
+});

@@ -25,7 +25,7 @@ export type UiLinkRequest = {
  * and the link is resolved as the freeze resolves it: the href is never the page's.
  */
 export async function resolveUiLink(request: UiLinkRequest, repository: LinkRepository = linkRepository()): Promise<LinkView> {
-  const block = await findReadableBlock(request);
+  const { block } = await findReadableBlock(request);
   const links = resolveBlockLinks(block, validatedState(block, request.values), repository);
   const link = Object.hasOwn(links, request.nodeId) ? links[request.nodeId] : undefined;
   if (!link) throw new AppError("link-not-found", "This block draws no such link with these values.");

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { SourceRefusal } from "./refusal";
 import { defineLiveSource, liveSourceMap } from "./source";
 
 // Deterministic mock data that changes over time: every value is a function of its arguments and
@@ -36,7 +37,11 @@ const ciRunsSource = defineLiveSource({
   description: "The latest CI run of each job on a branch: { branch, failing, failedJobs: [job], runs: [{ job, status: passed|failed|running, ms }] }.",
   args: z.strictObject({ branch: z.enum(BRANCHES) }),
   result: z.object({ branch: z.string(), window: z.number(), failing: z.number().int(), failedJobs: z.array(z.string()), runs: z.array(runSchema) }),
-  authorize: () => true,
+  // The chat's `ci` grant, which the person may withdraw (and restore) from the chat.
+  authorize: ({ grants }) => {
+    if (!grants.includes("ci")) throw new SourceRefusal("ci-access-withdrawn", "CI access was withdrawn from this chat; restore it to see the runs.");
+    return true;
+  },
   read: async ({ branch }, { now }) => ciRuns(branch, now),
 });
 
@@ -48,7 +53,10 @@ const deployStatusSource = defineLiveSource({
   args: z.strictObject({ service: z.enum(SERVICES) }),
   result: z.object({ service: z.string(), version: z.string(), state: z.enum(["live", "rolling", "failed"]), percent: z.number() }),
   // Not every visitor may read every service: billing stays private, so its readings are refused.
-  authorize: (_context, { service }) => service !== "billing",
+  authorize: (_context, { service }) => {
+    if (service === "billing") throw new SourceRefusal("billing-private", "Billing deploys are visible to the billing team only.");
+    return true;
+  },
   read: async ({ service }, { now }) => {
     const window = Math.floor(now / WINDOW_MS);
     const step = hash(`${service}:${window}`) % 4;

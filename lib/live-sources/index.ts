@@ -3,3 +3,5 @@
 export { DEMO_SOURCES as LIVE_SOURCES, ciRuns } from "./demo";
 export { defineLiveSource, describeLiveSources, liveSourceMap, querySchemasOf } from "./source";
 export type { LiveSource, LiveSources, ReadContext, ReadOptions } from "./source";
+export { SourceRefusal, isSourceRefusal, type SourceReason } from "./refusal";
+export { SOURCE_GRANTS, SOURCE_GRANT_NAMES, type SourceGrant } from "./grants";

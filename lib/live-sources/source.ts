@@ -1,14 +1,18 @@
 import { z } from "zod";
 
-/** Who is asking for a reading: sources decide what this visitor may see. */
-export type ReadContext = { visitorId: string; chatId: string };
+/**
+ * The rights a reading runs with: who asks, in which chat, and the grants in force there. Sources
+ * decide what these rights may see; a reply's first readings capture them for its later choices.
+ */
+export type ReadContext = { visitorId: string; chatId: string; grants: readonly string[] };
 
 export type ReadOptions = { signal: AbortSignal; now: number };
 
 /**
  * A host source a block may `@Query`. Arguments and results are parsed with their schemas at the
  * boundary, like any other untrusted input; `authorize` runs before every read (a cached reading
- * too); `read` gets an AbortSignal that fires at the read's time limit.
+ * too); `read` gets an AbortSignal that fires at the read's time limit. Either may throw a
+ * `SourceRefusal` to say no with its own code and sentence.
  */
 export type LiveSource<Args extends z.ZodType = z.ZodType, Result extends z.ZodType = z.ZodType> = {
   name: string;

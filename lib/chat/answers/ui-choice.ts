@@ -4,7 +4,7 @@ import { isUiFailure, resolveStoredUiChoice, type UiBlock, type UiChoiceSelectio
 import { db, type Tx } from "@/lib/db/client";
 import { Prisma } from "@/lib/db/generated/client";
 import { AppError } from "@/lib/http/errors";
-import { issuedQueryValues, type IssuedReading } from "../readings";
+import { authorizeChoiceAgain, issuedQueryValues, type IssuedReading } from "../readings";
 import { appendEvents, chatLock, readUnderLock, storedTimestamp, toUiAnswerView } from "../store";
 import { type LockedTurns, sendOrQueue } from "../turns/start";
 import { uiBlockSchema, type UiAnswerView } from "../wire";
@@ -46,6 +46,7 @@ export async function answerUiChoice(request: UiChoiceRequest): Promise<UiChoice
     const { chat, block, completedAt, newer, readings } = found;
     const key = { itemId: request.itemId, blockId: request.blockId, revision: request.revision };
     const selection = resolveLiveChoice(block, readings, request);
+    await authorizeChoiceAgain(tx, { ...request, block, values: selection.values });
     const sent = await sendOrQueue(tx, chat, {
       text: selection.context,
       origin: { kind: "uiChoice", ...key, choiceId: request.choiceId, label: selection.label },

@@ -14,6 +14,30 @@ import { readUiQuery } from "./ui-query";
 /** The demo's agent, answering at once. */
 export const instant = createMockAgent({ deltaMs: 0 });
 
+/** An agent whose every reply is `text`. */
+export function replying(text: string): Agent {
+  return {
+    async *reply() {
+      yield { type: "text", text };
+    },
+  };
+}
+
+/** A live block reading `ci.runs` of a branch (`$runs`), with `extra` queries of the same after it. */
+export function liveBlockSource({ extra = 0 } = {}): string {
+  const queries = Array.from({ length: extra }, (_, index) => `$more${index} = @Query("ci.runs", {branch: "dev"})`);
+  return [
+    "```ui",
+    `$branch = "main"`,
+    `$runs = @Query("ci.runs", {branch: $branch})`,
+    ...queries,
+    `<Summary>{$runs.failing} failing on {$branch}</Summary>`,
+    `<Segmented value={$branch}><Option value="main">main</Option><Option value="dev">dev</Option><Option value="release">release</Option></Segmented>`,
+    `<Choices><Choice context={"Failing on " + $branch + ": " + $runs.failing}>Report</Choice></Choices>`,
+    "```",
+  ].join("\n");
+}
+
 type ReadOptions = Parameters<typeof readUiQuery>[1];
 
 /** One live block of a reply, with what a page does to it: read its `$runs` and pick a Choice. */

@@ -4,7 +4,7 @@ import { db, disconnectDb } from "@/lib/db/client";
 import { ciRuns, LIVE_SOURCES, liveSourceMap } from "@/lib/live-sources";
 import { MAX_RESULT_BYTES } from "../readings";
 import { behindRowLock } from "../test-contention";
-import { heldRuns, pickedText, triage, withRuns } from "./ui-query-fixtures";
+import { heldRuns, liveBlockSource, liveChat, pickedText, replying, triage, withRuns } from "./ui-query-fixtures";
 import { readUiQuery } from "./ui-query";
 
 afterAll(async () => {
@@ -22,7 +22,10 @@ describe("live blocks", () => {
     // The text the agent reads back is drawn with that reading, not from raw source.
     expect(block.fallback).toContain(`Build triage: summarise main: ${issued.failing} of 4 jobs failing`);
     expect(block.fallback).toContain(JSON.stringify(ciRuns("main", new Date(frozen!.readAt).getTime()).runs));
-    expect(block.fallback).not.toContain("$runs");
+    // Only its last line names the query, with the source it read.
+    const lines = block.fallback.split("\n");
+    expect(lines.at(-1)).toBe("Sources: $runs: ci.runs");
+    expect(lines.slice(0, -1).join("\n")).not.toContain("$runs");
   });
 
   it("issues a reading for the current inputs, answers the same arguments from a 10-second cache, and reads again after", async () => {
@@ -53,7 +56,7 @@ describe("live blocks", () => {
     });
     await expect(read({}, { sources: broken, now: later })).resolves.toMatchObject({ state: "failed", readId: null, reason: { code: "read-failed" } });
     const odd = withRuns(async () => ({ branch: "main", failing: "many" }));
-    await expect(read({}, { sources: odd, now: later })).resolves.toMatchObject({ state: "failed", reason: { code: "invalid-result" } });
+    await expect(read({}, { sources: odd, now: () => later() + 1_000 })).resolves.toMatchObject({ state: "failed", reason: { code: "invalid-result" } });
   });
 
   describe("gives a read 8 s", () => {
@@ -115,7 +118,8 @@ describe("live blocks", () => {
   });
 
   it("lets a visitor have two reads in flight per chat: of three that claim a slot at once, one is busy", async () => {
-    const { read, itemId } = await triage();
+    const { blocks } = await liveChat(["Three live blocks"], replying([0, 1, 2].map(() => liveBlockSource()).join("\n\n")));
+    const itemId = blocks[0]!.itemId;
     const held = heldRuns(() => ciRuns("main", 0));
     // Each claim's insert waits for the reply's row, so all three count the reads in flight before
     // any has stored its own: only the advisory lock around count and insert keeps the third out.
@@ -123,8 +127,8 @@ describe("live blocks", () => {
     const race = behindRowLock(
       "Item",
       itemId,
-      ["dev", "release", "dev"].map((branch) => () => {
-        reads.push(read({ $branch: branch }, { sources: held.sources }));
+      blocks.map((block) => () => {
+        reads.push(block.read({ $branch: "dev" }, { sources: held.sources }));
         return reads.at(-1)!;
       }),
     );

@@ -1,9 +1,10 @@
 import "server-only";
 import { isUiFailure, storedUiQueryArguments, type UiBlock, type UiValue } from "@/lib/intelligent-ui";
-import { LIVE_SOURCES, type LiveSources } from "@/lib/live-sources";
+import { LIVE_SOURCES, type LiveSources, type ReadContext } from "@/lib/live-sources";
 import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/http/errors";
-import { argumentsKey, claimReadSlot, READING_CACHE_MS, readingFields, readSource, toReadingView } from "../readings";
+import { grantsExcept } from "../read-rights";
+import { argumentsKey, authorizeSource, readingFields, readShared, readSource, toReadingView } from "../readings";
 import { storedBlocksSchema, type ReadingView } from "../wire";
 import { choiceFailure } from "./ui-choice";
 
@@ -24,13 +25,14 @@ type Clock = { now?: () => number; timeoutMs?: number; sources?: LiveSources };
 /**
  * `ui.query`: a page asks for a reading of one of a block's live queries. The arguments are never
  * the page's: they are evaluated from the stored block with the page's input values, once those
- * are proven to be values its controls offer, then parsed by the source. A reading of the same
- * arguments from the last 10 s answers again; otherwise the source is read, outside any
- * transaction, in one of the visitor's two read slots for the chat, and the reading is stored:
- * its id is the proof a later choice presents.
+ * are proven to be values its controls offer, then parsed by the source, and authorised with the
+ * visitor's rights in the chat now. A reading of the same arguments from the last 10 s, or one an
+ * identical read in flight settles, answers again; otherwise the source is read, outside any
+ * transaction that writes, in one of the visitor's two read slots for the chat, at most once per
+ * 250 ms for the query, and the reading is stored: its id is the proof a later choice presents.
  */
 export async function readUiQuery(request: UiQueryRequest, { now = Date.now, timeoutMs, sources = LIVE_SOURCES }: Clock = {}): Promise<ReadingView> {
-  const block = await findReadableBlock(request);
+  const { block, rights } = await findReadableBlock(request);
   const declared = request.query.startsWith("$") ? block.queries[request.query.slice(1)] : undefined;
   if (!declared || !Object.hasOwn(block.queries, declared.name)) throw new AppError("query-undeclared", "This block declares no such live query.");
   const source = sources.get(declared.source);
@@ -38,30 +40,26 @@ export async function readUiQuery(request: UiQueryRequest, { now = Date.now, tim
   const args = argumentsFor(block, request.query, request.values);
   const parsed = source.args.safeParse(args);
   if (!parsed.success) throw new AppError("invalid-query-arguments", "The block's inputs give arguments its source does not accept.");
-  const context = { visitorId: request.visitorId, chatId: request.chatId };
-  const target = { itemId: request.itemId, blockId: request.blockId, revision: request.revision, query: request.query };
-  const argsKey = argumentsKey(args);
+  const key = { itemId: request.itemId, blockId: request.blockId, revision: request.revision, query: request.query, argsKey: argumentsKey(args) };
   const at = now();
-  if (await source.authorize(context, parsed.data)) {
-    const cached = await db().uiReading.findFirst({
-      where: { ...target, argsKey, state: "fresh", readAt: { gt: new Date(at - READING_CACHE_MS) } },
-      orderBy: { readAt: "desc" },
-    });
-    if (cached) return toReadingView(cached);
-  }
-  const slot = await db().$transaction((tx) => claimReadSlot(tx, { ...target, chatId: request.chatId, visitorId: request.visitorId, args, argsKey, now: at }));
-  if (slot === null) {
-    throw new AppError("busy", "Two reads of this chat are already running; this one starts when one ends.", undefined, { retryAfterSeconds: 1 });
-  }
-  const outcome = await readSource(source, parsed.data, context, { now: at, timeoutMs });
-  return toReadingView(await db().uiReading.update({ where: { id: slot }, data: readingFields(outcome, now()) }));
+  // A reading another read took is handed only to rights that may read it now.
+  const authorized = (await authorizeSource(source, rights, parsed.data)) === null;
+  const read = { ...key, chatId: request.chatId, visitorId: request.visitorId, args, at, authorized };
+  const row = await readShared(read, async (slot) => {
+    const outcome = await readSource(source, parsed.data, rights, { now: at, timeoutMs });
+    return db().uiReading.update({ where: { id: slot }, data: readingFields(outcome, now()) });
+  });
+  return toReadingView(row);
 }
 
-/** The stored block at that revision of a finished reply in the visitor's chat, or `block-stale`. */
-export async function findReadableBlock(request: Pick<UiQueryRequest, "chatId" | "visitorId" | "itemId" | "blockId" | "revision">): Promise<UiBlock> {
+/**
+ * The stored block at that revision of a finished reply in the visitor's chat, or `block-stale`,
+ * with the rights a read of it runs with: the visitor's, and the grants in force in the chat.
+ */
+export async function findReadableBlock(request: Pick<UiQueryRequest, "chatId" | "visitorId" | "itemId" | "blockId" | "revision">): Promise<{ block: UiBlock; rights: ReadContext }> {
   const chat = await db().chat.findUnique({
     where: { id: request.chatId },
-    select: { visitorId: true, items: { where: { id: request.itemId }, select: { status: true, revision: true, blocks: true } } },
+    select: { visitorId: true, revokedGrants: { select: { grant: true } }, items: { where: { id: request.itemId }, select: { status: true, revision: true, blocks: true } } },
   });
   // A chat of another visitor is not found, exactly like a chat that does not exist.
   if (!chat || chat.visitorId !== request.visitorId) throw new AppError("chat-not-found", "This chat does not exist.");
@@ -70,7 +68,7 @@ export async function findReadableBlock(request: Pick<UiQueryRequest, "chatId" |
     ? storedBlocksSchema.parse(item.blocks ?? []).find((candidate) => candidate.id === request.blockId)
     : undefined;
   if (!block) throw new AppError("block-stale", "This block is not in the chat as it stands; reload it to read its data.");
-  return block;
+  return { block, rights: { visitorId: request.visitorId, chatId: request.chatId, grants: grantsExcept(chat.revokedGrants) } };
 }
 
 function argumentsFor(block: UiBlock, query: string, values: Record<string, unknown>): UiValue {

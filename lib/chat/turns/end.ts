@@ -2,7 +2,7 @@ import "server-only";
 import type { Tx } from "@/lib/db/client";
 import type { Grant } from "../host-routes";
 import { frozenLinks } from "@/lib/links/freeze";
-import { freezeFirstReadings, type FirstReading } from "../readings";
+import { freezeFirstReadings, type FirstReadings } from "../readings";
 import type { DrawnReply } from "../reply";
 import { appendEvents, loadItemView } from "../store";
 import type { ChatEvent } from "../wire";
@@ -21,8 +21,8 @@ type Ending = {
   content: string;
   /** The reply compiled as final (`drawReply(content, { final: true })`), done before the lock is taken. */
   drawn: DrawnReply;
-  /** The first reading of each block's live queries, taken before the lock is taken. */
-  readings?: readonly FirstReading[];
+  /** The first reading of each block's live queries, the rights they ran with and the fallbacks drawn with them, taken before the lock is taken. */
+  first?: FirstReadings | null;
   outcome: TurnOutcome;
   /** A host route's grants, recorded only when its reply finished. */
   grants?: readonly Grant[];
@@ -80,8 +80,8 @@ async function storeFinalReply(tx: Tx, ending: Ending, previous: number): Promis
   const { chatId, turnId, itemId, content, outcome, grants } = ending;
   const revision = previous + 1;
   const compiled = ending.drawn.blocks.map((block) => ({ ...block, revision }));
-  const blocks = await freezeFirstReadings(tx, { itemId, revision, blocks: compiled, readings: ending.readings ?? [] });
-  const links = frozenLinks(blocks, ending.readings);
+  const blocks = await freezeFirstReadings(tx, { itemId, revision, blocks: compiled, first: ending.first ?? null });
+  const links = frozenLinks(blocks, ending.first?.readings);
   await tx.$executeRaw`
     WITH ${compactStreamedEvents({ chatId, turnId, itemId })}
     UPDATE "Item" SET "content" = ${content}, "parts" = ${JSON.stringify(ending.drawn.parts)}::jsonb, "blocks" = ${JSON.stringify(blocks)}::jsonb, "links" = ${JSON.stringify(links)}::jsonb,

@@ -119,9 +119,9 @@ async function runTurn(claim: Claim, chatAgentForTurn: Agent, deadline: AbortSig
  */
 async function finishReply(claim: Claim, content: string, outcome: TurnOutcome): Promise<boolean> {
   const drawn = drawReply(content, { itemId: claim.itemId, final: true });
-  const read = () => takeFirstReadings(drawn.blocks, LIVE_SOURCES, claim).catch((error: unknown) => (console.error("First readings failed", error), []));
-  const readings = outcome === "finished" ? await read() : [];
-  return storeEnd({ ...claim, content, drawn, readings, outcome, grants: claim.route?.grants }, Date.now() + END_RETRY_WINDOW_MS);
+  const read = () => takeFirstReadings(drawn.blocks, LIVE_SOURCES, claim).catch((error: unknown) => (console.error("First readings failed", error), null));
+  const first = outcome === "finished" ? await read() : null;
+  return storeEnd({ ...claim, content, drawn, first, outcome, grants: claim.route?.grants }, Date.now() + END_RETRY_WINDOW_MS);
 }
 
 function replyWith(content: string): Agent {

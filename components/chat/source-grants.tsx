@@ -1,0 +1,81 @@
+"use client";
+
+import { useEffect, useState } from "react";
+import { z } from "zod";
+import { ErrorNote } from "@/components/ui/error-note";
+import { refusalSentence } from "@/components/ui/refusals";
+import { postJson } from "@/lib/chat/client-api";
+
+const grantsSchema = z.object({ grants: z.array(z.object({ grant: z.string(), label: z.string(), granted: z.boolean() })) });
+type Grants = z.infer<typeof grantsSchema>["grants"];
+
+async function loadGrants(chatId: string): Promise<Grants> {
+  const response = await fetch(`/api/chats/${chatId}/grants`);
+  if (!response.ok) throw new Error(`grants: ${response.status}`);
+  return grantsSchema.parse(await response.json()).grants;
+}
+
+/**
+ * The chat's source grants, as switches behind a "Data access" button (loaded when opened):
+ * withdrawing one makes its live blocks' reads, and choices on replies read with it, refused in
+ * the source's words; restoring it opens reads again.
+ */
+export function SourceGrants({ chatId }: { chatId: string }) {
+  const [open, setOpen] = useState(false);
+  const [grants, setGrants] = useState<Grants | null>(null);
+  const [pending, setPending] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (!open) return;
+    let current = true;
+    loadGrants(chatId).then(
+      (loaded) => current && setGrants(loaded),
+      (caught: unknown) => current && setError(refusalSentence(caught, "The chat's data access could not be loaded")),
+    );
+    return () => {
+      current = false;
+    };
+  }, [chatId, open]);
+
+  async function toggle(grant: string, granted: boolean) {
+    setPending(true);
+    setError(null);
+    try {
+      setGrants(grantsSchema.parse(await postJson(`/api/chats/${chatId}/grants`, { grant, granted })).grants);
+    } catch (caught) {
+      setError(refusalSentence(caught, granted ? "The access could not be restored" : "The access could not be withdrawn"));
+    } finally {
+      setPending(false);
+    }
+  }
+
+  return (
+    <div className="relative shrink-0">
+      <button type="button" aria-expanded={open} onClick={() => setOpen(!open)} className="rounded-md px-2 py-1 text-xs text-zinc-600 hover:bg-zinc-100 dark:text-zinc-400 dark:hover:bg-zinc-800">
+        Data access
+      </button>
+      {open && (
+        <div className="absolute right-0 z-10 mt-1 flex w-64 flex-col gap-2 rounded-md border border-zinc-200 bg-white p-3 shadow dark:border-zinc-800 dark:bg-zinc-950">
+          {grants?.map(({ grant, label, granted }) => (
+            <button
+              key={grant}
+              type="button"
+              role="switch"
+              aria-checked={granted}
+              disabled={pending}
+              onClick={() => void toggle(grant, !granted)}
+              className="group flex items-center gap-2 rounded-md text-left text-xs text-zinc-700 disabled:cursor-not-allowed dark:text-zinc-300"
+            >
+              <span aria-hidden="true" className="relative inline-flex h-4 w-7 shrink-0 items-center rounded-full bg-zinc-400 transition-colors group-aria-checked:bg-indigo-600 dark:bg-zinc-600 dark:group-aria-checked:bg-indigo-500">
+                <span className="ml-0.5 size-3 rounded-full bg-white shadow transition-transform group-aria-checked:translate-x-3" />
+              </span>
+              {label}
+            </button>
+          ))}
+          {error && <ErrorNote>{error}</ErrorNote>}
+        </div>
+      )}
+    </div>
+  );
+}

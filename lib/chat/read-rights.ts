@@ -1,0 +1,59 @@
+import "server-only";
+import { z } from "zod";
+import { storedUiQueryArguments, type UiBlock } from "@/lib/intelligent-ui";
+import { LIVE_SOURCES, SOURCE_GRANT_NAMES, type LiveSources, type ReadContext } from "@/lib/live-sources";
+import type { Tx } from "@/lib/db/client";
+import { AppError } from "@/lib/http/errors";
+import { authorizeSource } from "./read-source";
+
+type Client = Pick<Tx, "revokedGrant">;
+
+// Stored JSON is parsed on the way out, never trusted as typed.
+const readRightsSchema = z.object({ visitorId: z.string(), chatId: z.string(), grants: z.array(z.string()) });
+
+/** The grants in force in a chat: every grant its person has not withdrawn there. */
+export function grantsExcept(revoked: ReadonlyArray<{ grant: string }>): string[] {
+  return SOURCE_GRANT_NAMES.filter((grant) => !revoked.some((row) => row.grant === grant));
+}
+
+export async function grantsInForce(client: Client, chatId: string): Promise<string[]> {
+  return grantsExcept(await client.revokedGrant.findMany({ where: { chatId }, select: { grant: true } }));
+}
+
+/** The rights a reading runs with now: this visitor, in this chat, with the grants in force there. */
+export async function currentReadRights(client: Client, { visitorId, chatId }: { visitorId: string; chatId: string }): Promise<ReadContext> {
+  return { visitorId, chatId, grants: await grantsInForce(client, chatId) };
+}
+
+/** Keeps the rights a reply's first readings ran with, server-side only: never in a view, an event or a log. */
+export async function storeReplyRights(tx: Tx, { itemId, revision, rights }: { itemId: string; revision: number; rights: ReadContext }): Promise<void> {
+  const stored = readRightsSchema.parse(rights);
+  await tx.replyReadRights.upsert({ where: { itemId_revision: { itemId, revision } }, create: { itemId, revision, rights: stored }, update: { rights: stored } });
+}
+
+/**
+ * A choice on a live block authorises each of its queries again, with the rights the reply's
+ * readings ran with narrowed to the grants still in force: access withdrawn since the reading
+ * refuses the choice with the source's own code (`source-refused`, the code as its reason).
+ * A reply stored before rights were kept is checked with the visitor's rights now.
+ */
+export async function authorizeChoiceAgain(
+  tx: Tx,
+  { chatId, visitorId, itemId, revision, block, values }: { chatId: string; visitorId: string; itemId: string; revision: number; block: UiBlock; values: unknown },
+  sources: LiveSources = LIVE_SOURCES,
+): Promise<void> {
+  const queries = Object.values(block.queries);
+  if (queries.length === 0) return;
+  const stored = await tx.replyReadRights.findUnique({ where: { itemId_revision: { itemId, revision } }, select: { rights: true } });
+  const captured = stored ? readRightsSchema.parse(stored.rights) : { visitorId, chatId, grants: SOURCE_GRANT_NAMES as string[] };
+  const inForce = new Set(await grantsInForce(tx, chatId));
+  const rights: ReadContext = { ...captured, grants: captured.grants.filter((grant) => inForce.has(grant)) };
+  for (const query of queries) {
+    const source = sources.get(query.source);
+    if (!source) throw new AppError("source-unregistered", "This block reads a source this app does not provide.");
+    const args = source.args.safeParse(storedUiQueryArguments(block, `$${query.name}`, values));
+    if (!args.success) throw new AppError("invalid-query-arguments", "The block's inputs give arguments its source does not accept.");
+    const refusal = await authorizeSource(source, rights, args.data);
+    if (refusal) throw new AppError("source-refused", refusal.message, refusal.code);
+  }
+}
