@@ -1,6 +1,6 @@
 "use client";
 
-import { useCallback, useState } from "react";
+import { useCallback, useMemo, useState } from "react";
 import { z } from "zod";
 import { UiBlockView } from "@/components/blocks/ui-block-view";
 import { ErrorNote } from "@/components/ui/error-note";
@@ -9,7 +9,7 @@ import { ApiError, postJson } from "@/lib/chat/client-api";
 import { type ItemView, uiAnswerViewSchema } from "@/lib/chat/wire";
 import { sameUiValue, type UiBlock, type UiValue } from "@/lib/intelligent-ui";
 import { useChatActions } from "./chat-actions";
-import { LiveStatus } from "./live-status";
+import { AnsweredStatus, answeredData, LiveStatus } from "./live-status";
 import { useLiveReadings } from "./use-live-readings";
 import { useVisible } from "./use-visible";
 
@@ -27,6 +27,8 @@ const REFUSALS: Record<string, string> = {
   budget_exceeded: "This block is too large to check. Ask the agent for a smaller one.",
   "chat-not-found": "This chat is not yours or no longer exists.",
 };
+
+const NO_READINGS: ItemView["readings"][string] = {};
 
 /** Why a block's choices are closed, or null when they are open. */
 function closedReason(item: ItemView): string | null {
@@ -82,12 +84,13 @@ function ChatBlock({ item, chatId, block, replaced, onStale }: ChatBlockProps) {
   const [inputs, setInputs] = useState<Record<string, UiValue>>({});
   const onInputs = useCallback((next: Record<string, UiValue>) => setInputs((current) => (sameUiValue(current, next) ? current : next)), []);
   const [ref, visible] = useVisible<HTMLDivElement>();
+  const frozen = item.readings[block.id] ?? NO_READINGS;
   const live = useLiveReadings({
     chatId,
     itemId: item.id,
     revision: item.revision,
     block,
-    frozen: item.readings[block.id] ?? {},
+    frozen,
     inputs,
     visible,
     // Live data is read for a finished reply; an answered block keeps what it was answered on.
@@ -115,6 +118,8 @@ function ChatBlock({ item, chatId, block, replaced, onStale }: ChatBlockProps) {
   }
 
   const hasQueries = Object.keys(block.queries).length > 0;
+  // An answered block draws the data it was answered on, everywhere and for good; only an open one is live.
+  const answered = useMemo(() => (answer === null ? null : answeredData(answer, frozen)), [answer, frozen]);
   const current = hasQueries && item.status === "complete" && answer === null;
   // While live data is being read, or after a read failed, what the block shows is the last good reading: muted.
   const reading = current && live.reason !== null;
@@ -127,9 +132,9 @@ function ChatBlock({ item, chatId, block, replaced, onStale }: ChatBlockProps) {
         closedReason={closedReason(item) ?? (hasQueries ? live.reason : null)}
         onChoose={choose}
         renderTime={(iso) => <LocalTime iso={iso} />}
-        queries={live.values}
+        queries={answered?.values ?? live.values}
         onInputs={onInputs}
-        liveStatus={hasQueries ? <LiveStatus latest={live.latest} /> : undefined}
+        liveStatus={!hasQueries ? undefined : answered ? <AnsweredStatus readAt={answered.readAt} quoted={answered.quoted} /> : <LiveStatus latest={live.latest} />}
       />
       {replaced && <ErrorNote>{REFUSALS["stale-ui-block"]}</ErrorNote>}
     </div>
