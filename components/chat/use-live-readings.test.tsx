@@ -240,3 +240,22 @@ describe("an answered live block", () => {
     expect(server.queries).toHaveLength(1);
   });
 });
+
+describe("a pick on a block whose reply was written again meanwhile", () => {
+  it("says so, and the new revision starts from the inputs the person had set", async () => {
+    mount();
+    await pick("dev");
+    await wait(300);
+    expect(summary()).toBe("CI on dev: 11 failing");
+    server.refusals.push({ status: 409, code: "stale-ui-block", message: "This block has changed.", reason: "revision" });
+    await choose();
+    act(() => root.render(<BlockPart item={{ ...liveItem(), revision: 2 }} chatId="chat-1" blockId="live" />));
+    expect(container.textContent).toContain("This reply was written again, in another tab or by another viewer, so your pick was not sent.");
+    const checked = [...container.querySelectorAll("label")].find((label) => label.querySelector("input")?.checked)?.textContent;
+    expect(checked).toBe("dev");
+    // The carried input is read for the new revision, and a pick rests on that reading.
+    await wait(300);
+    expect(server.queries.at(-1)).toMatchObject({ revision: 2, values: { $branch: "dev" } });
+    expect(summary()).toBe("CI on dev: 12 failing");
+  });
+});
