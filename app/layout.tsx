@@ -1,9 +1,11 @@
 import type { Metadata, Viewport } from "next";
+import { headers } from "next/headers";
 import { listChats } from "@/lib/chat/chats";
 import { currentVisitor } from "@/lib/http/visitor";
 import { ChatListProvider } from "@/components/shell/chat-list-context";
 import { AppShell } from "@/components/shell/app-shell";
 import { ClockProvider } from "@/components/ui/clock";
+import { timeZoneFromCookies } from "@/components/ui/time-zone";
 import "./globals.css";
 
 export const metadata: Metadata = {
@@ -27,11 +29,13 @@ export const dynamic = "force-dynamic";
 export default async function RootLayout({ children }: { children: React.ReactNode }) {
   const visitorId = await currentVisitor();
   const chats = visitorId ? await listChats({ visitorId }) : [];
+  const zone = timeZoneFromCookies((await headers()).get("cookie"));
   return (
     <html lang="en">
       <body className="h-dvh overflow-hidden font-sans">
         {/* Relative times are measured from this request's moment, on the server and in the browser alike. */}
-        <ClockProvider serverNow={requestTime()}>
+        {/* Clock times are drawn in the zone the reader's browser reported, there and here. */}
+        <ClockProvider serverNow={requestTime()} zone={zone}>
           <ChatListProvider initial={chats}>
             <AppShell>{children}</AppShell>
           </ChatListProvider>

@@ -98,7 +98,7 @@ test.describe("intelligent-ui blocks", () => {
     await blocks(stale).first().getByRole("button", { name: "Hold" }).click();
     // The tab still hears nothing from the stream: it reads the chat itself and draws the new revision.
     const current = stale.locator('[data-revision="2"]');
-    await expect(current.getByRole("alert")).toContainText("This block changed after your page drew it. The current version is shown now");
+    await expect(current.getByRole("alert")).toContainText("This reply was written again, in another tab or by another viewer, so your pick was not sent. The new version is shown now");
     await expect(stale.locator('[data-revision="1"]')).toHaveCount(0);
     // The new revision is the one answered from that tab.
     await blocks(current).getByRole("button", { name: "Hold" }).click();

@@ -1,5 +1,10 @@
-import { expect, test } from "@playwright/test";
-import { startChatFromHome } from "./support";
+import { expect, test, type Page } from "@playwright/test";
+import { replyFinished, sameOrigin, startChatFromHome } from "./support";
+
+type Reading = { readId: string; args: unknown; readAt: string; value: { window: number; failing: number } };
+
+const triageBlock = (page: Page) => page.getByRole("region", { name: "Interactive block" }).first();
+const isRead = (response: { url(): string; request(): { method(): string } }) => response.url().includes("/ui-queries") && response.request().method() === "POST";
 
 test.describe("live blocks", () => {
   test.describe.configure({ timeout: 60_000 });
@@ -128,5 +133,118 @@ test.describe("live blocks", () => {
       expect((await read).status()).toBe(200);
       expect(queries).toHaveLength(reads);
     }
+  });
+});
+
+test.describe("an answered live block", () => {
+  test.describe.configure({ timeout: 120_000 });
+  // A zone far from the server's UTC: the time is drawn in the reader's, by the server too.
+  const zone = "Asia/Kolkata";
+  test.use({ timezoneId: zone });
+
+  test("draws the branch and the data its answer quoted: after a reload, in a second tab, live in another, and once the source moved on", async ({ page, context, baseURL }) => {
+    const reads: string[] = [];
+    context.on("request", (request) => {
+      if (request.url().includes("/ui-queries")) reads.push(request.url());
+    });
+    await startChatFromHome(page, "Triage the failing build");
+    await replyFinished(page);
+    const chatUrl = page.url();
+    // A tab that stays open: it hears the answer over the chat's stream.
+    const watcher = await context.newPage();
+    await watcher.goto(chatUrl);
+    await expect(triageBlock(watcher).getByText(/^CI on main/)).toBeVisible();
+
+    const block = triageBlock(page);
+    const read = page.waitForResponse(isRead);
+    await block.locator("label", { hasText: "dev" }).click();
+    const { reading } = (await (await read).json()) as { reading: Reading };
+    await expect(block.getByText(/^CI on dev/)).toBeVisible();
+    await expect(block.getByText(`${reading.value.failing} failing`, { exact: true })).toBeVisible();
+    const table = await block.getByRole("table").innerText();
+    const chose = page.waitForResponse((response) => response.url().includes("/ui-choices"));
+    await block.getByRole("button", { name: "Summarise for the team" }).click();
+    const { answer } = (await (await chose).json()) as { answer: { itemId: string; blockId: string; revision: number; readings: unknown } };
+    await expect(page.getByText(`has ${reading.value.failing} of 4 jobs failing`)).toBeVisible();
+
+    const readAt = new Intl.DateTimeFormat("en-GB", { hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZone: zone }).format(Date.parse(reading.readAt));
+    // The data first, then the line saying when it was read.
+    const drawsAnswer = async (view: Page) => {
+      const shown = triageBlock(view);
+      await expect(shown.getByText(/^Answered: Summarise for the team/)).toBeVisible();
+      await expect(shown.getByText(/^CI on dev/)).toBeVisible();
+      await expect.poll(() => shown.getByRole("table").innerText()).toBe(table);
+      await expect(shown.getByText(`${reading.value.failing} failing`, { exact: true })).toBeVisible();
+      await expect(shown.getByText(`Data as answered, read ${readAt}.`)).toBeVisible();
+      await expect(shown.getByText(/Live data/)).toHaveCount(0);
+    };
+    // The other tab hears the answer and draws its data; so does a reload of this one.
+    await drawsAnswer(watcher);
+    await page.reload();
+    await drawsAnswer(page);
+    // The answer quotes the reading the pick presented, as the server stored it.
+    expect(answer.readings).toEqual({ $runs: { readId: reading.readId, args: { branch: "dev" }, value: reading.value, readAt: reading.readAt } });
+    reads.length = 0;
+    const second = await context.newPage();
+    await second.goto(chatUrl);
+    await drawsAnswer(second);
+    // The server draws the same time, in the zone the browser reported.
+    const html = await (await page.request.get(chatUrl)).text();
+    expect(html).toMatch(new RegExp(`Data as answered, read (<!-- -->)?<time[^>]*>${readAt}</time>`));
+
+    // The source moves on: a reading of dev now gives other data. The answered block does not.
+    const target = { itemId: answer.itemId, blockId: answer.blockId, revision: answer.revision, query: "$runs", values: { $branch: "dev" } };
+    await expect
+      .poll(async () => {
+        const response = await page.request.post(`${chatUrl.replace("/chats/", "/api/chats/")}/ui-queries`, { headers: sameOrigin(baseURL), data: target });
+        return ((await response.json()) as { reading: Reading }).reading.value.window;
+      }, { timeout: 40_000, intervals: [2_000] })
+      .not.toBe(reading.value.window);
+    for (const view of [page, watcher, second]) {
+      await view.reload();
+      await drawsAnswer(view);
+    }
+    // No page read anything for the answered block, though each was open past its 10 s refresh.
+    expect(reads).toEqual([]);
+  });
+});
+
+test.describe("a pick on a reply written again in another tab", () => {
+  test.describe.configure({ timeout: 60_000 });
+
+  test("says what happened, and the new version keeps the branch the person had chosen", async ({ page, context }) => {
+    await startChatFromHome(page, "Triage the failing build");
+    await replyFinished(page);
+    // This tab stops hearing the chat, so it still draws the first version when the other rewrites it.
+    await page.route("**/events**", (route) => route.abort());
+    await page.reload();
+    const block = triageBlock(page);
+    const read = page.waitForResponse(isRead);
+    await block.locator("label", { hasText: "dev" }).click();
+    await read;
+    await expect(block.getByText(/^CI on dev/)).toBeVisible();
+    const summarise = block.getByRole("button", { name: "Summarise for the team" });
+    await expect(summarise).toBeEnabled();
+
+    const other = await context.newPage();
+    await other.goto(page.url());
+    await other.getByRole("button", { name: "Regenerate" }).click();
+    await expect(other.locator("[data-revision='2']")).toBeVisible();
+    await replyFinished(other);
+
+    await summarise.click();
+    await expect(page.getByText("This reply was written again, in another tab or by another viewer, so your pick was not sent.", { exact: false })).toBeVisible();
+    const renewed = page.locator("[data-revision='2']");
+    await expect(renewed).toBeVisible();
+    await expect(renewed.getByRole("radio", { name: "dev" })).toBeChecked();
+    await expect(renewed.getByText(/^CI on dev/)).toBeVisible();
+    // The person picks again, on the new version's reading of dev.
+    const again = renewed.getByRole("button", { name: "Summarise for the team" });
+    await expect(again).toBeEnabled();
+    const sent = page.waitForResponse((response) => response.url().includes("/ui-choices"));
+    await again.click();
+    const response = await sent;
+    expect(response.status()).toBe(200);
+    expect(response.request().postDataJSON()).toMatchObject({ revision: 2, values: { $branch: "dev" } });
   });
 });

@@ -30,6 +30,8 @@ export type UiBlockViewProps = {
   onInputs?: (values: Record<string, UiValue>) => void;
   /** How fresh a live block's data is, drawn under its components. */
   liveStatus?: ReactNode;
+  /** Input values to start an open block from (`$name` keys), already proven to fit it. */
+  initialValues?: Record<string, UiValue>;
 };
 
 interface Sending {
@@ -51,8 +53,8 @@ function findNode(nodes: readonly UiViewNode[], test: (node: UiViewNode) => bool
 }
 
 /** An intelligent-ui block in the chat: its components, its answer or why it is closed, and its problems. */
-export function UiBlockView({ block, answer, closedReason, onChoose, renderTime, queries, onInputs, liveStatus }: UiBlockViewProps) {
-  const { state, evaluation } = useUiBlock(block, answer?.values ?? null, queries, onInputs);
+export function UiBlockView({ block, answer, closedReason, onChoose, renderTime, queries, onInputs, liveStatus, initialValues }: UiBlockViewProps) {
+  const { state, evaluation } = useUiBlock(block, answer?.values ?? null, queries, onInputs, initialValues);
   const [sending, setSending] = useState<Sending | null>(null);
   const hydrated = useHydrated();
   const [refusal, setRefusal] = useState<{ blockId: string; message: string } | null>(null);

@@ -47,8 +47,9 @@ interface Held {
  * One UiState per block id, evaluated whenever it changes. A recompile of the same block (a
  * streaming preview growing) is adopted with `sync`, so what the person set survives it.
  */
-export function useUiBlock(block: UiBlock, answered: Values | null, queries?: Values, onInputs?: (values: Values) => void): { state: UiState; evaluation: UiEvaluation } {
-  const [held, setHeld] = useState<Held>(() => ({ blockId: block.id, answered, state: createState(block, answered, queries) }));
+export function useUiBlock(block: UiBlock, answered: Values | null, queries?: Values, onInputs?: (values: Values) => void, initial?: Values): { state: UiState; evaluation: UiEvaluation } {
+  // An open block starts from `initial` (inputs carried over from the block it replaced), if any.
+  const [held, setHeld] = useState<Held>(() => ({ blockId: block.id, answered, state: createState(block, answered ?? initial ?? null, queries) }));
   let current = held;
   const answerChanged = (held.answered === null) !== (answered === null) || (answered !== null && !sameUiValue(held.answered, answered));
   if (held.blockId !== block.id || answerChanged) {

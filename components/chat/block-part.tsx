@@ -2,6 +2,7 @@
 
 import { useCallback, useMemo, useState } from "react";
 import { z } from "zod";
+import { carriedInputs } from "@/components/blocks/carried-inputs";
 import { BlockLinkContext, type BlockLinkSource } from "@/components/blocks/links";
 import { UiBlockView } from "@/components/blocks/ui-block-view";
 import { ErrorNote } from "@/components/ui/error-note";
@@ -9,9 +10,9 @@ import { LocalTime } from "@/components/ui/local-time";
 import { ApiError, postJson } from "@/lib/chat/client-api";
 import { type ItemView, uiAnswerViewSchema } from "@/lib/chat/wire";
 import { linkViewSchema } from "@/lib/links/resolve";
-import { sameUiValue, type UiBlock, type UiValue } from "@/lib/intelligent-ui";
+import { sameUiValue, UiState, uiInputValues, type UiBlock, type UiValue } from "@/lib/intelligent-ui";
 import { useChatActions } from "./chat-actions";
-import { LiveStatus } from "./live-status";
+import { AnsweredStatus, answeredData, LiveStatus } from "./live-status";
 import { useLiveReadings } from "./use-live-readings";
 import { useVisible } from "./use-visible";
 
@@ -29,6 +30,26 @@ const REFUSALS: Record<string, string> = {
   budget_exceeded: "This block is too large to check. Ask the agent for a smaller one.",
   "chat-not-found": "This chat is not yours or no longer exists.",
 };
+
+const NO_READINGS: ItemView["readings"][string] = {};
+
+// A pick on a revision the reply no longer has: it was written again (Regenerate or Retry,
+// perhaps in another tab) before the pick arrived.
+const REWRITTEN = "This reply was written again, in another tab or by another viewer, so your pick was not sent. The new version is shown now, with your inputs kept where it still has them; check it and pick again.";
+
+function refusalMessage(error: unknown): string {
+  if (!(error instanceof ApiError)) return "The choice could not be sent. Check your connection and try again.";
+  if (error.code === "stale-ui-block" && error.reason === "revision") return REWRITTEN;
+  // A source that refused the pick said why in its own words: shown as they are.
+  if (error.code === "source-refused") return error.message;
+  return REFUSALS[error.code] ?? "The choice could not be sent. Check your connection and try again.";
+}
+
+/** The inputs the person changed from the block's defaults: only these are carried to a new revision. */
+function edited(block: UiBlock, values: Record<string, UiValue>): Record<string, UiValue> {
+  const defaults = uiInputValues(block, new UiState(block));
+  return Object.fromEntries(Object.entries(values).filter(([name, value]) => !Object.hasOwn(defaults, name) || !sameUiValue(value, defaults[name]!)));
+}
 
 /** Why a block's choices are closed, or null when they are open. */
 function closedReason(item: ItemView): string | null {
@@ -54,8 +75,9 @@ function keepFocus(blockId: string) {
 
 /** An intelligent-ui block in a reply, answered through `chat.uiChoice`. */
 export function BlockPart({ item, chatId, blockId }: { item: ItemView; chatId: string; blockId: string }) {
-  // The revision a pick was refused on as stale: once a newer one is drawn, it says why it changed.
-  const [staleRevision, setStaleRevision] = useState<number | null>(null);
+  // The pick refused as stale: once a newer revision is drawn, it says why the block changed and
+  // starts from the inputs the person had set, where the new block still has them.
+  const [stale, setStale] = useState<Stale | null>(null);
   const block = item.blocks[blockId];
   if (!block) {
     return (
@@ -64,32 +86,38 @@ export function BlockPart({ item, chatId, blockId }: { item: ItemView; chatId: s
       </p>
     );
   }
-  const replaced = staleRevision !== null && item.revision > staleRevision;
-  // A new revision starts over: its readings and inputs belong to the old block.
-  return <ChatBlock key={`${blockId}:${item.revision}`} item={item} chatId={chatId} block={block} replaced={replaced} onStale={setStaleRevision} />;
+  const replaced = stale !== null && item.revision > stale.revision ? stale : null;
+  // A new revision starts over: its readings belong to the old block, and so do inputs not carried.
+  return <ChatBlock key={`${blockId}:${item.revision}`} item={item} chatId={chatId} block={block} replaced={replaced} onStale={setStale} />;
 }
+
+/** A pick refused as `stale-ui-block`: on which revision, why (in words), and the inputs it sent. */
+type Stale = { revision: number; message: string; values: Record<string, UiValue> };
 
 type ChatBlockProps = {
   item: ItemView;
   chatId: string;
   block: UiBlock;
   /** This block replaced the one a pick was refused on: the refusal is said again under it. */
-  replaced: boolean;
-  onStale: (revision: number | null) => void;
+  replaced: Stale | null;
+  onStale: (stale: Stale | null) => void;
 };
 
 function ChatBlock({ item, chatId, block, replaced, onStale }: ChatBlockProps) {
   const answer = item.uiAnswers[block.id] ?? null;
   const { resync } = useChatActions();
+  // Read once, as the block's state starts: what the person had set on the block this one replaced.
+  const [carried] = useState(() => (replaced ? carriedInputs(block, replaced.values) : undefined));
   const [inputs, setInputs] = useState<Record<string, UiValue>>({});
   const onInputs = useCallback((next: Record<string, UiValue>) => setInputs((current) => (sameUiValue(current, next) ? current : next)), []);
   const [ref, visible] = useVisible<HTMLDivElement>();
+  const frozen = item.readings[block.id] ?? NO_READINGS;
   const live = useLiveReadings({
     chatId,
     itemId: item.id,
     revision: item.revision,
     block,
-    frozen: item.readings[block.id] ?? {},
+    frozen,
     inputs,
     visible,
     // Live data is read for a finished reply; an answered block keeps what it was answered on.
@@ -125,19 +153,20 @@ function ChatBlock({ item, chatId, block, replaced, onStale }: ChatBlockProps) {
     } catch (error) {
       const code = error instanceof ApiError ? error.code : "";
       if (code === "stale-ui-query") live.refresh();
+      const message = refusalMessage(error);
       if (code === "stale-ui-block") {
         // The page is behind the chat: it reads the chat now rather than wait for the stream, so
         // the current version is drawn when the refusal says it is.
-        onStale(item.revision);
+        onStale({ revision: item.revision, message, values: edited(block, values) });
         await resync();
       }
-      // A source that refused the pick said why in its own words: shown as they are.
-      const own = error instanceof ApiError && code === "source-refused" ? error.message : undefined;
-      return { ok: false as const, message: REFUSALS[code] ?? own ?? "The choice could not be sent. Check your connection and try again." };
+      return { ok: false as const, message };
     }
   }
 
   const hasQueries = Object.keys(block.queries).length > 0;
+  // An answered block draws the data it was answered on, everywhere and for good; only an open one is live.
+  const answered = useMemo(() => (answer === null ? null : answeredData(answer, frozen)), [answer, frozen]);
   const current = hasQueries && item.status === "complete" && answer === null;
   // While live data is being read, or after a read failed, what the block shows is the last good reading: muted.
   const reading = current && live.reason !== null;
@@ -151,12 +180,13 @@ function ChatBlock({ item, chatId, block, replaced, onStale }: ChatBlockProps) {
           closedReason={closedReason(item) ?? (hasQueries ? live.reason : null)}
           onChoose={choose}
           renderTime={(iso) => <LocalTime iso={iso} />}
-          queries={live.values}
+          queries={answered?.values ?? live.values}
           onInputs={onInputs}
-          liveStatus={hasQueries ? <LiveStatus latest={live.latest} /> : undefined}
+          initialValues={carried}
+          liveStatus={!hasQueries ? undefined : answered ? <AnsweredStatus readAt={answered.readAt} quoted={answered.quoted} /> : <LiveStatus latest={live.latest} />}
         />
       </BlockLinkContext>
-      {replaced && <ErrorNote>{REFUSALS["stale-ui-block"]}</ErrorNote>}
+      {replaced && <ErrorNote>{replaced.message}</ErrorNote>}
     </div>
   );
 }

@@ -12,6 +12,7 @@ const answer = (itemId: string): UiAnswerView => ({
   choiceId: `${itemId}:ui:0:9`,
   label: "Ship",
   values: {},
+  readings: {},
   sourceAt: "2026-12-01T10:00:01.000Z",
   older: true,
   at: "2026-12-01T10:05:00.000Z",

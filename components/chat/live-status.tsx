@@ -1,5 +1,6 @@
-import { LocalTime } from "@/components/ui/local-time";
-import type { ReadingView } from "@/lib/chat/wire";
+import { ClockTime, LocalTime } from "@/components/ui/local-time";
+import type { ReadingView, UiAnswerView } from "@/lib/chat/wire";
+import type { UiValue } from "@/lib/intelligent-ui";
 
 /**
  * How fresh a live block's data is. A failed or refused read says why; the block keeps drawing
@@ -23,6 +24,34 @@ export function LiveStatus({ latest }: { latest: readonly ReadingView[] }) {
         </>
       ) : (
         "No live data yet."
+      )}
+    </p>
+  );
+}
+
+/**
+ * What an answered live block draws: the readings its answer quoted (the ones the server proved
+ * at choice time), and when the oldest of them was read. An answer recorded before answers kept
+ * their readings draws the frozen first readings, and says so.
+ */
+export function answeredData(answer: UiAnswerView, frozen: Record<string, ReadingView>): { values: Record<string, UiValue>; readAt: string | null; quoted: boolean } {
+  const quoted = Object.entries(answer.readings);
+  const readings = quoted.length > 0 ? quoted : Object.entries(frozen).filter(([, reading]) => reading.state === "fresh");
+  const readAt = readings.map(([, reading]) => reading.readAt).sort()[0] ?? null;
+  return { values: Object.fromEntries(readings.map(([name, reading]) => [name, reading.value as UiValue])), readAt, quoted: quoted.length > 0 };
+}
+
+/** An answered live block's data line: never live, it says when the data it was answered on was read. */
+export function AnsweredStatus({ readAt, quoted }: { readAt: string | null; quoted: boolean }) {
+  return (
+    <p className="text-xs text-zinc-600 dark:text-zinc-400" data-live-state="answered">
+      {readAt === null ? (
+        "No data was read for this answer."
+      ) : (
+        <>
+          {quoted ? "Data as answered, read " : "Data as first read, read "}
+          <ClockTime iso={readAt} />.
+        </>
       )}
     </p>
   );

@@ -2,7 +2,7 @@
 import { act } from "react";
 import { createRoot, type Root } from "react-dom/client";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { ReadingView } from "@/lib/chat/wire";
+import type { ItemView, ReadingView, UiAnswerView } from "@/lib/chat/wire";
 import { buildItemView } from "@/lib/chat/wire/test-fixtures";
 import { compileUiBlock } from "@/lib/intelligent-ui";
 import { LIVE_SOURCES, querySchemasOf } from "@/lib/live-sources";
@@ -56,7 +56,7 @@ async function fakeFetch(url: string, init: { body: string }): Promise<Response>
   server.choices.push(body as { reads: Record<string, string> });
   const refusal = server.refusals.shift();
   if (refusal) return Response.json(refusal, { status: refusal.status });
-  const answer = { itemId: "item-1", blockId: "live", revision: 1, choiceId: String(body.choiceId), label: "Summarise", values: {}, sourceAt: "2026-12-01T10:00:01.000Z", older: false, at: "2026-12-01T10:01:00.000Z", queued: false, turnId: null };
+  const answer = { itemId: "item-1", blockId: "live", revision: 1, choiceId: String(body.choiceId), label: "Summarise", values: {}, readings: {}, sourceAt: "2026-12-01T10:00:01.000Z", older: false, at: "2026-12-01T10:01:00.000Z", queued: false, turnId: null };
   return Response.json({ status: "sent", answer });
 }
 
@@ -77,8 +77,10 @@ function scroll(inView: boolean) {
 let root: Root;
 let container: HTMLElement;
 
-function mount() {
-  const item = buildItemView({ id: "item-1", position: 1, blocks: { live: block }, readings: { live: { $runs: reading("frozen", "main", 2) } } });
+const liveItem = (uiAnswers: ItemView["uiAnswers"] = {}) =>
+  buildItemView({ id: "item-1", position: 1, blocks: { live: block }, readings: { live: { $runs: reading("frozen", "main", 2) } }, uiAnswers });
+
+function mount(item = liveItem()) {
   container = document.createElement("div");
   document.body.append(container);
   root = createRoot(container);
@@ -247,5 +249,54 @@ describe("a live block on the page", () => {
     await wait(10_000);
     expect(summary()).toBe("CI on main: 12 failing");
     expect(summarise().disabled).toBe(false);
+  });
+});
+
+describe("an answered live block", () => {
+  // Answered on dev at 10:02 (UTC), with 1 failing: not main's frozen reading, nor any later one.
+  const answer: UiAnswerView = {
+    itemId: "item-1", blockId: "live", revision: 1, choiceId: "live:pick", label: "Summarise", values: { $branch: "dev" },
+    readings: { $runs: { readId: "read-dev", args: { branch: "dev" }, value: { branch: "dev", window: 0, failing: 1, failedJobs: ["e2e"], runs: [] }, readAt: "2026-12-01T10:02:00.000Z" } },
+    sourceAt: "2026-12-01T10:00:01.000Z", older: false, at: "2026-12-01T10:02:05.000Z", queued: false, turnId: null,
+  };
+  const readAt = new Intl.DateTimeFormat("en-GB", { hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).format(Date.parse("2026-12-01T10:02:00.000Z"));
+
+  it("draws the inputs and the readings its answer quoted, says when they were read, and never reads", async () => {
+    mount(liveItem({ live: answer }));
+    expect(summary()).toBe("CI on dev: 1 failing");
+    expect(container.textContent).toContain(`Data as answered, read ${readAt}.`);
+    expect(container.textContent).not.toContain("Live data");
+    await wait(60_000);
+    expect(server.queries).toEqual([]);
+    expect(summary()).toBe("CI on dev: 1 failing");
+  });
+
+  it("turns from live data to the answer's when the answer arrives from another tab", async () => {
+    mount();
+    await wait(10_000);
+    expect(summary()).toBe("CI on main: 11 failing");
+    act(() => root.render(<BlockPart item={liveItem({ live: answer })} chatId="chat-1" blockId="live" />));
+    expect(summary()).toBe("CI on dev: 1 failing");
+    await wait(30_000);
+    expect(server.queries).toHaveLength(1);
+  });
+});
+
+describe("a pick on a block whose reply was written again meanwhile", () => {
+  it("says so, and the new revision starts from the inputs the person had set", async () => {
+    mount();
+    await pick("dev");
+    await wait(300);
+    expect(summary()).toBe("CI on dev: 11 failing");
+    server.refusals.push({ status: 409, code: "stale-ui-block", message: "This block has changed.", reason: "revision" });
+    await choose();
+    act(() => root.render(<BlockPart item={{ ...liveItem(), revision: 2 }} chatId="chat-1" blockId="live" />));
+    expect(container.textContent).toContain("This reply was written again, in another tab or by another viewer, so your pick was not sent.");
+    const checked = [...container.querySelectorAll("label")].find((label) => label.querySelector("input")?.checked)?.textContent;
+    expect(checked).toBe("dev");
+    // The carried input is read for the new revision, and a pick rests on that reading.
+    await wait(300);
+    expect(server.queries.at(-1)).toMatchObject({ revision: 2, values: { $branch: "dev" } });
+    expect(summary()).toBe("CI on dev: 12 failing");
   });
 });

@@ -7,6 +7,7 @@ import { useHydrated } from "@/components/ui/use-hydrated";
 import { ApiError, postJson } from "@/lib/chat/client-api";
 import { confirmationViewSchema, type ConfirmationView } from "@/lib/chat/wire";
 import { asRecord, FieldList } from "./confirmation-details";
+import { decidedElsewhere } from "./frame-refusals";
 import { presenterFor, stageOf, type Stage } from "./tool-presenters";
 import { formatLeft, useSecondsLeft } from "./use-seconds-left";
 
@@ -67,6 +68,8 @@ export function ConfirmationCard({ confirmation: streamed, chatId, focusOnMount 
   const [busy, setBusy] = useState(false);
   const hydrated = useHydrated();
   const [error, setError] = useState<string | null>(null);
+  // This tab's decision came second: the card says who decided, not only what happened.
+  const [elsewhere, setElsewhere] = useState<string | null>(null);
   const card = useRef<HTMLElement>(null);
   const outcome = useRef<HTMLDivElement>(null);
   const { resync } = useChatActions();
@@ -84,16 +87,19 @@ export function ConfirmationCard({ confirmation: streamed, chatId, focusOnMount 
     setBusy(true);
     setError(null);
     let settled: unknown;
+    let refusal: unknown = null;
     try {
       settled = asRecord(await postJson(`/api/chats/${chatId}/confirmations/${confirmation.token}`, { decision })).confirmation;
     } catch (caught) {
       // A refusal carries the handle as it stands (decided elsewhere, or expired): the card says it.
+      refusal = caught;
       settled = caught instanceof ApiError ? caught.body?.confirmation : undefined;
     }
     setBusy(false);
     const parsed = confirmationViewSchema.safeParse(settled);
     if (!parsed.success) return setError("The decision could not be sent. Check your connection and try again.");
     setAnswered(parsed.data);
+    setElsewhere(decidedElsewhere(refusal, parsed.data));
     // The buttons go with the decision; the person lands on what happened instead.
     outcome.current?.focus();
   }
@@ -126,7 +132,8 @@ export function ConfirmationCard({ confirmation: streamed, chatId, focusOnMount 
           </div>
         </>
       )}
-      <div ref={outcome} tabIndex={-1} role="status" className="text-sm">
+      <div ref={outcome} tabIndex={-1} role="status" className="space-y-1 text-sm">
+        {elsewhere && <p className="font-medium">{elsewhere}</p>}
         <Outcome stage={stage} confirmation={confirmation} />
       </div>
       {error && <ErrorNote>{error}</ErrorNote>}

@@ -1,5 +1,6 @@
 import { refusalSentence } from "@/components/ui/refusals";
 import { ApiError } from "@/lib/chat/client-api";
+import type { ConfirmationView } from "@/lib/chat/wire";
 import { humanize, presenterFor } from "./tool-presenters";
 
 type Refusal = { code: string; fields: string[] };
@@ -38,4 +39,25 @@ const PICK_REFUSALS = {
 export function pickRefusal(error: unknown, action: string | undefined): string {
   if (error instanceof ApiError && error.code === "action-refused") return unavailableSentence({ code: error.reason ?? "", fields: [] }, action ?? "");
   return refusalSentence(error, "The choice could not be sent", PICK_REFUSALS);
+}
+
+/**
+ * Why this tab's decision did nothing: the handle was decided elsewhere first (the 409's
+ * `confirmation` says how), as a list says it was answered elsewhere. Null for any other refusal.
+ */
+export function decidedElsewhere(error: unknown, settled: Pick<ConfirmationView, "status"> | null): string | null {
+  if (!(error instanceof ApiError) || error.code !== "confirmation-settled" || settled === null) return null;
+  switch (settled.status) {
+    case "approved":
+    case "approving":
+      return "Approved in another tab.";
+    case "rejected":
+    case "rejecting":
+      return "Rejected in another tab.";
+    case "expired":
+    case "expiring":
+      return "It expired before your decision arrived.";
+    case "pending":
+      return null;
+  }
 }

@@ -1,10 +1,13 @@
 "use client";
 
-import { createContext, useContext, useEffect, useState } from "react";
+import { createContext, useContext, useEffect, useState, useSyncExternalStore } from "react";
+import { timeZoneCookie } from "./time-zone";
 
 type Clock = { now: number; offset: number };
 
 const ClockContext = createContext<Clock | null>(null);
+// The reader's zone as the server knew it from the request's cookie (null: not yet told).
+const ZoneContext = createContext<string | null>(null);
 
 const TICK_MS = 30_000;
 
@@ -14,8 +17,13 @@ const TICK_MS = 30_000;
  * mismatch); then the clock ticks on, offset by the difference seen at load, so a browser whose
  * clock is wrong still reads "just now" for what just happened on the server.
  */
-export function ClockProvider({ serverNow, children }: { serverNow: number; children: React.ReactNode }) {
+export function ClockProvider({ serverNow, zone, children }: { serverNow: number; zone: string | null; children: React.ReactNode }) {
   const [clock, setClock] = useState<Clock>({ now: serverNow, offset: 0 });
+  useEffect(() => {
+    // The next page the server draws uses this browser's zone, as the browser does.
+    const own = browserZone();
+    if (own !== zone) document.cookie = timeZoneCookie(own);
+  }, [zone]);
   useEffect(() => {
     // A difference of a second or two is mostly the page's own load time, not a wrong clock.
     const measured = serverNow - Date.now();
@@ -29,7 +37,11 @@ export function ClockProvider({ serverNow, children }: { serverNow: number; chil
       document.removeEventListener("visibilitychange", tick);
     };
   }, [serverNow]);
-  return <ClockContext.Provider value={clock}>{children}</ClockContext.Provider>;
+  return (
+    <ClockContext.Provider value={clock}>
+      <ZoneContext.Provider value={zone}>{children}</ZoneContext.Provider>
+    </ClockContext.Provider>
+  );
 }
 
 /** The clock's current time; outside a provider (tests, isolated renders), the machine's. */
@@ -47,4 +59,21 @@ function machineNow(): number {
 /** How far the server's clock is ahead of this browser's, to measure server times by it. */
 export function useClockOffset(): number {
   return useContext(ClockContext)?.offset ?? 0;
+}
+
+/**
+ * The zone clock times are drawn in: the one the server drew with (from the reader's cookie, else
+ * UTC) in its markup and during hydration, so both agree; then the browser's own.
+ */
+export function useTimeZone(): string {
+  const served = useContext(ZoneContext) ?? "UTC";
+  return useSyncExternalStore(subscribeToNothing, browserZone, () => served);
+}
+
+function browserZone(): string {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone;
+}
+
+function subscribeToNothing(): () => void {
+  return () => {};
 }

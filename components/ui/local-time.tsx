@@ -1,8 +1,9 @@
 "use client";
 
 import { useSyncExternalStore } from "react";
-import { useNow } from "./clock";
+import { useNow, useTimeZone } from "./clock";
 import { relativeTime } from "./relative-time";
+import { clockTime } from "./time-zone";
 
 /**
  * A time as "2 min ago", the same in the server's markup and in the browser, with the exact time
@@ -11,16 +12,33 @@ import { relativeTime } from "./relative-time";
  */
 export function LocalTime({ iso }: { iso: string }) {
   const now = useNow();
-  // The server (and hydration) draw no title; the browser then draws it in its own zone and locale.
-  const exact = useSyncExternalStore(
+  return (
+    <time dateTime={iso} title={useExactTime(iso)}>
+      {relativeTime(Date.parse(iso), now)}
+    </time>
+  );
+}
+
+/**
+ * A time of day as "14:02" in the reader's zone: the server draws it in the zone the reader's
+ * browser reported in a cookie, so a reload draws what the browser drew (decision 011).
+ */
+export function ClockTime({ iso }: { iso: string }) {
+  const now = useNow();
+  const zone = useTimeZone();
+  return (
+    <time dateTime={iso} title={useExactTime(iso)}>
+      {clockTime(Date.parse(iso), now, zone)}
+    </time>
+  );
+}
+
+/** The exact time in the reader's own zone and locale; the server (and hydration) draw none. */
+function useExactTime(iso: string): string | undefined {
+  return useSyncExternalStore(
     subscribeToNothing,
     () => new Date(iso).toLocaleString(undefined, { dateStyle: "full", timeStyle: "long" }),
     () => undefined,
-  );
-  return (
-    <time dateTime={iso} title={exact}>
-      {relativeTime(Date.parse(iso), now)}
-    </time>
   );
 }
 

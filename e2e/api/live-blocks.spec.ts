@@ -31,6 +31,23 @@ test.describe("ui.query over HTTP", () => {
     expect((await choose({ $branch: "dev" }, { $runs: reading.readId! })).status()).toBe(200);
   });
 
+  test("an answer quotes the reading it rests on, and its message carries the pick whole", async ({ request, baseURL }) => {
+    const { chatId, read, choose } = await triage(request, baseURL);
+    const { reading } = (await (await read({ $branch: "dev" })).json()) as { reading: Reading & { readAt: string } };
+    const response = await choose({ $branch: "dev" }, { $runs: reading.readId! });
+    expect(response.status()).toBe(200);
+    const { answer } = (await response.json()) as { answer: Record<string, unknown> };
+    expect(answer.readings).toEqual({ $runs: { readId: reading.readId, args: { branch: "dev" }, value: reading.value, readAt: reading.readAt } });
+    const chat = await settledChat(request, chatId);
+    const { itemId, blockId, revision, choiceId, label, values, sourceAt, older, at } = answer;
+    const message = chat.items[2] as unknown as { role: string; origin: unknown };
+    expect(message.role).toBe("user");
+    expect(message.origin).toEqual({ kind: "uiChoice", itemId, blockId, revision, choiceId, label, values, sourceAt, older, at });
+    // Every later view of the chat draws the answer with the reading it quoted.
+    const reply = chat.items[1] as unknown as { uiAnswers: Record<string, unknown> };
+    expect(reply.uiAnswers[blockId as string]).toEqual(answer);
+  });
+
   test("refuses undeclared queries, forged inputs, stale blocks, strangers, foreign origins and malformed bodies", async ({ request, baseURL, playwright }) => {
     const { chatId, reply, block, read } = await triage(request, baseURL);
     const refusals: Array<[Record<string, unknown>, string, number, string]> = [

@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
-import { createChat, sameOrigin, settledChat } from "../support";
+import { Client } from "pg";
+import { choiceIdOf, createChat, sameOrigin, settledChat, type BlockBody } from "../support";
 
 test("a chat's queue is bounded: past its limit a message gets 429 with Retry-After and nothing is written", async ({ request, baseURL }) => {
   const chatId = await createChat(request, baseURL, "Tell me a long story, slowly");
@@ -16,3 +17,56 @@ test("a chat's queue is bounded: past its limit a message gets 429 with Retry-Af
   const chat = await settledChat(request, chatId);
   expect(chat.items.filter((item) => item.role === "user")).toHaveLength(21);
 });
+
+test("a pick queued behind a running reply is given its own turn when queued; that turn runs it, and a replay names it too", async ({ request, baseURL }) => {
+  const chatId = await createChat(request, baseURL, "Triage the failing build");
+  const reply = (await settledChat(request, chatId)).items[1] as unknown as { id: string; revision: number; blocks: Record<string, BlockBody>; readings: Record<string, Record<string, { readId: string }>> };
+  const block = Object.values(reply.blocks)[0]!;
+  const pick = { itemId: reply.id, blockId: block.id, revision: reply.revision, choiceId: choiceIdOf(block, "Summarise"), values: {}, reads: { $runs: reply.readings[block.id]!["$runs"]!.readId } };
+  const choose = async () => {
+    const response = await request.post(`/api/chats/${chatId}/ui-choices`, { headers: sameOrigin(baseURL), data: pick });
+    expect(response.status()).toBeLessThan(300);
+    return (await response.json()) as { status: string; answer: Answer };
+  };
+  expect((await request.post(`/api/chats/${chatId}/messages`, { headers: sameOrigin(baseURL), data: { text: "Tell me a long story, slowly" } })).ok()).toBe(true);
+  const running = await turnsOf(chatId);
+  expect(running).toHaveLength(2);
+
+  const queued = await choose();
+  expect(queued).toMatchObject({ status: "queued", answer: { queued: true } });
+  const turnId = queued.answer.turnId;
+  expect(turnId).not.toBeNull();
+  expect(running.map((turn) => turn.id)).not.toContain(turnId);
+  expect(await choose()).toEqual(queued);
+  // The queued message carries the pick whole, as its answer records it.
+  expect(await queuedOrigins(chatId)).toEqual([originOf(queued.answer)]);
+
+  const chat = await settledChat(request, chatId);
+  const message = chat.items.find((item) => (item as unknown as { origin: { kind: string } | null }).origin?.kind === "uiChoice")!;
+  const turns = await turnsOf(chatId);
+  expect(turns.find((turn) => turn.triggerItemId === message.id)).toMatchObject({ id: turnId, status: "finished" });
+  expect(await choose()).toMatchObject({ status: "sent", answer: { ...queued.answer, queued: false, turnId } });
+});
+
+type Answer = { itemId: string; blockId: string; revision: number; choiceId: string; label: string; values: unknown; sourceAt: string; older: boolean; at: string; turnId: string | null; queued: boolean };
+
+function originOf({ itemId, blockId, revision, choiceId, label, values, sourceAt, older, at }: Answer) {
+  return { kind: "uiChoice", itemId, blockId, revision, choiceId, label, values, sourceAt, older, at };
+}
+
+/** Rows the API does not show: a chat's turns and the origins of its waiting messages. */
+async function query<Row>(sql: string, params: unknown[]): Promise<Row[]> {
+  const client = new Client({ connectionString: process.env.DATABASE_URL });
+  await client.connect();
+  try {
+    return (await client.query(sql, params)).rows as Row[];
+  } finally {
+    await client.end();
+  }
+}
+
+const turnsOf = (chatId: string) =>
+  query<{ id: string; triggerItemId: string; status: string }>(`SELECT "id", "triggerItemId", "status"::text AS "status" FROM "Turn" WHERE "chatId" = $1 ORDER BY "startedAt"`, [chatId]);
+
+const queuedOrigins = async (chatId: string) =>
+  (await query<{ origin: unknown }>(`SELECT "origin" FROM "QueuedMessage" WHERE "chatId" = $1 AND "dispatchedAt" IS NULL ORDER BY "id"`, [chatId])).map((row) => row.origin);

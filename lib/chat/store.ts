@@ -210,7 +210,7 @@ export function toItemView(row: ItemRow, extras: ItemExtras = NO_EXTRAS): ItemVi
 // The rows an item's view draws its answered state from, as `loadItemView` reads them through JSON.
 const selectionRowSchema = z.object({ instanceId: z.string(), choiceId: z.string(), label: z.string(), at: storedTimestamp, queued: z.boolean(), confirmationToken: z.string().nullable() });
 const answerRowSchema = z.object({
-  itemId: z.string(), blockId: z.string(), revision: z.number().int(), choiceId: z.string(), label: z.string(), values: z.unknown(),
+  itemId: z.string(), blockId: z.string(), revision: z.number().int(), choiceId: z.string(), label: z.string(), values: z.unknown(), readings: z.unknown(),
   sourceAt: storedTimestamp, older: z.boolean(), at: storedTimestamp, queued: z.boolean(), turnId: z.string().nullable(),
 });
 const readingRowSchema = z.object({
@@ -277,6 +277,7 @@ export function toUiAnswerView(row: {
   choiceId: string;
   label: string;
   values: unknown;
+  readings: unknown;
   sourceAt: Date;
   older: boolean;
   at: Date;
@@ -290,6 +291,7 @@ export function toUiAnswerView(row: {
     choiceId: row.choiceId,
     label: row.label,
     values: uiAnswerViewSchema.shape.values.parse(row.values),
+    readings: uiAnswerViewSchema.shape.readings.parse(row.readings ?? {}),
     sourceAt: row.sourceAt.toISOString(),
     older: row.older,
     at: row.at.toISOString(),

@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from "vitest";
 import type { Agent } from "@/lib/agent";
 import { db, disconnectDb } from "@/lib/db/client";
-import { sendMessage } from "../chats";
+import { loadChatView, sendMessage } from "../chats";
 import { behindChatLock } from "../test-contention";
 import { regenerateReply } from "../turns/regenerate";
 import { driveChat } from "../turns/run";
@@ -134,5 +134,25 @@ describe("a choice presenting a reading of the same query and arguments", () => 
     await expect(again.choose("Summarise for the team", { $branch: "dev" }, { $runs: earlierDev.readId! })).rejects.toMatchObject(stale);
     expect(await db().uiAnswer.count({ where: { itemId: first.itemId } })).toBe(0);
     await expect(again.choose("Summarise for the team", {}, { $runs: again.frozen!.readId! })).resolves.toMatchObject({ status: "sent" });
+  });
+});
+
+describe("an answer on a live block", () => {
+  it("quotes the reading it was proven on, in its row, its event, a replay and every later view", async () => {
+    const block = await triage();
+    const runs = numberedRuns();
+    const now = Date.now();
+    const picked = await block.read({ $branch: "dev" }, { sources: runs.sources, now: () => now - 11_000 });
+    // A later reading of the same inputs does not replace the one the pick presents.
+    await block.read({ $branch: "dev" }, { sources: runs.sources, now: () => now });
+    const quoted = { $runs: { readId: picked.readId, args: { branch: "dev" }, value: picked.value, readAt: picked.readAt } };
+    const first = await block.choose("Summarise for the team", { $branch: "dev" }, { $runs: picked.readId! });
+    expect(first.answer.readings).toEqual(quoted);
+    expect(await block.choose("Summarise for the team", { $branch: "dev" }, { $runs: picked.readId! })).toEqual(first);
+    const event = await db().chatEvent.findFirstOrThrow({ where: { chatId: block.chatId, type: "ui.answered" } });
+    expect(event.data).toMatchObject({ answer: { readings: quoted } });
+    const again = await reloaded(block);
+    expect((await loadChatView(block)).items.find((item) => item.id === block.itemId)!.uiAnswers[block.blockId]).toEqual(first.answer);
+    expect(again.frozen).toMatchObject({ args: { branch: "main" } });
   });
 });

@@ -107,7 +107,10 @@ describe("chat.uiChoice", () => {
     expect(await counts(chatId)).toEqual(before);
     const chat = await loadChatView({ visitorId, chatId });
     const user = chat.items.filter((item) => item.role === "user");
-    expect(user.at(-1)).toMatchObject({ parts: [{ kind: "text", text: "Buy pro for 5 seats" }], origin: { kind: "uiChoice", label: "Buy pro" } });
+    // The message carries the pick whole, exactly as its answer records it.
+    const { itemId, blockId, revision, choiceId: picked, label, values: sent, sourceAt, older, at } = first.answer;
+    expect(user.at(-1)).toMatchObject({ parts: [{ kind: "text", text: "Buy pro for 5 seats" }] });
+    expect(user.at(-1)!.origin).toEqual({ kind: "uiChoice", itemId, blockId, revision, choiceId: picked, label, values: sent, sourceAt, older, at });
     expect(chat.items[1]!.uiAnswers[block.id]).toMatchObject({ choiceId: first.answer.choiceId, label: "Buy pro" });
   });
 
@@ -219,18 +222,24 @@ $l = [${Array.from({ length: 60 }, (_, index) => index).join(", ")}]
     expect(await counts(chatId)).toEqual(before);
   });
 
-  it("queues a pick behind a running reply, then sends it in order and marks the answer sent", async () => {
+  it("queues a pick behind a running reply with the turn that will answer it, then sends it in order under that turn", async () => {
     const { visitorId, chatId, block, pick } = await chatWithBlock();
-    await sendMessage({ visitorId, chatId, text: "meanwhile" });
+    const running = await sendMessage({ visitorId, chatId, text: "meanwhile" });
     const queued = await pick(choiceId(block, "Later"));
     expect(queued).toMatchObject({ status: "queued", answer: { queued: true } });
+    const turnId = queued.answer.turnId!;
+    expect(turnId).not.toBe(running.turnId);
+    expect(await pick(choiceId(block, "Later"))).toEqual(queued);
     await driveChat(chatId, blockAgent());
     const chat = await loadChatView({ visitorId, chatId });
     const users = chat.items.filter((item) => item.role === "user").map((item) => (item.parts[0] as { text: string }).text);
     expect(users).toEqual(["Offer me a plan", "meanwhile", "Not now"]);
-    expect(chat.items[1]!.uiAnswers[block.id]).toMatchObject({ queued: false, older: false });
+    expect(chat.items[1]!.uiAnswers[block.id]).toMatchObject({ queued: false, older: false, turnId });
     const answer = await db().uiAnswer.findFirstOrThrow({ where: { blockId: block.id } });
-    expect(answer.messageId).toBe(chat.items.find((item) => item.origin?.kind === "uiChoice")!.id);
+    const message = chat.items.find((item) => item.origin?.kind === "uiChoice")!;
+    expect(answer.messageId).toBe(message.id);
+    expect(await db().turn.findFirstOrThrow({ where: { triggerItemId: message.id } })).toMatchObject({ id: turnId, status: "finished" });
+    expect(await pick(choiceId(block, "Later"))).toMatchObject({ status: "sent", answer: { turnId } });
   });
 
   it("refuses a reply still streaming and a subagent's block", async () => {

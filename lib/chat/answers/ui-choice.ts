@@ -7,7 +7,7 @@ import { AppError } from "@/lib/http/errors";
 import { authorizeChoiceAgain, issuedQueryValues, type IssuedReading } from "../readings";
 import { appendEvents, chatLock, readUnderLock, storedTimestamp, toUiAnswerView } from "../store";
 import { type LockedTurns, sendOrQueue } from "../turns/start";
-import { uiBlockSchema, type UiAnswerView } from "../wire";
+import { quotedReadingSchema, uiBlockSchema, type QuotedReading, type UiAnswerView } from "../wire";
 import { z } from "zod";
 
 export type UiChoiceRequest = {
@@ -45,25 +45,20 @@ export async function answerUiChoice(request: UiChoiceRequest): Promise<UiChoice
     }
     const { chat, block, completedAt, newer, readings } = found;
     const key = { itemId: request.itemId, blockId: request.blockId, revision: request.revision };
-    const selection = resolveLiveChoice(block, readings, request);
+    const { selection, quoted } = resolveLiveChoice(block, readings, request);
     await authorizeChoiceAgain(tx, { ...request, block, values: selection.values });
-    const sent = await sendOrQueue(tx, chat, {
-      text: selection.context,
-      origin: { kind: "uiChoice", ...key, choiceId: request.choiceId, label: selection.label },
-    });
+    // The message carries the pick whole, as its answer records it.
+    const pick = { ...key, choiceId: request.choiceId, label: selection.label, values: selection.values, sourceAt: completedAt, older: newer, at: new Date() };
+    const origin = { kind: "uiChoice" as const, ...pick, sourceAt: pick.sourceAt.toISOString(), at: pick.at.toISOString() };
+    const sent = await sendOrQueue(tx, chat, { text: selection.context, origin });
     const row: AnswerRow = {
-      ...key,
+      ...pick,
       id: randomUUID(),
-      choiceId: request.choiceId,
-      label: selection.label,
-      values: selection.values,
-      sourceAt: completedAt,
-      older: newer,
+      readings: quoted,
       queued: sent.status === "queued",
       turnId: sent.turnId,
       messageId: sent.itemId,
       queuedId: sent.queuedId,
-      at: new Date(),
     };
     const recorded = toUiAnswerView(row);
     await appendEvents(tx, request.chatId, [{ type: "ui.answered", itemId: request.itemId, answer: recorded }, ...sent.events], [answerInsert(row), ...sent.writes], { chat: sent.chat });
@@ -76,9 +71,9 @@ type AnswerRow = Parameters<typeof toUiAnswerView>[0] & { id: string; messageId:
 /** The answer's row, as a common table expression of the statement that appends its events. */
 function answerInsert(row: AnswerRow): Prisma.Sql {
   return Prisma.sql`answer AS (
-      INSERT INTO "UiAnswer" ("id", "itemId", "blockId", "revision", "choiceId", "label", "values", "sourceAt", "older", "queued", "turnId", "messageId", "queuedId", "at")
+      INSERT INTO "UiAnswer" ("id", "itemId", "blockId", "revision", "choiceId", "label", "values", "readings", "sourceAt", "older", "queued", "turnId", "messageId", "queuedId", "at")
       VALUES (${row.id}::uuid, ${row.itemId}::uuid, ${row.blockId}, ${row.revision}, ${row.choiceId}, ${row.label}, ${JSON.stringify(row.values)}::jsonb,
-        ${row.sourceAt}, ${row.older}, ${row.queued}, ${row.turnId}::uuid, ${row.messageId}::uuid, ${row.queuedId?.toString() ?? null}::bigint, ${row.at})
+        ${JSON.stringify(row.readings)}::jsonb, ${row.sourceAt}, ${row.older}, ${row.queued}, ${row.turnId}::uuid, ${row.messageId}::uuid, ${row.queuedId?.toString() ?? null}::bigint, ${row.at})
     )`;
 }
 
@@ -105,6 +100,7 @@ const answerableRowSchema = z.object({
       choiceId: z.string(),
       label: z.string(),
       values: z.unknown(),
+      readings: z.unknown(),
       sourceAt: storedTimestamp,
       older: z.boolean(),
       at: storedTimestamp,
@@ -113,13 +109,16 @@ const answerableRowSchema = z.object({
     })
     .nullable(),
   // The fresh readings of this block and revision that the page named; null when there are none.
-  readings: z.array(z.object({ id: z.string(), query: z.string(), argsKey: z.string(), value: z.unknown(), frozen: z.boolean(), readAt: storedTimestamp })).nullable(),
+  readings: z.array(z.object({ id: z.string(), query: z.string(), argsKey: z.string(), args: z.unknown(), value: z.unknown(), frozen: z.boolean(), readAt: storedTimestamp })).nullable(),
 });
 
 /** An answered block, answered again from its answer; or an open one, with what a pick rests on. */
 type Answerable =
   | { chat: LockedTurns; answer: UiAnswerView; block: null }
-  | { chat: LockedTurns; answer: null; block: UiBlock; completedAt: Date; newer: boolean; readings: IssuedReading[] };
+  | { chat: LockedTurns; answer: null; block: UiBlock; completedAt: Date; newer: boolean; readings: ProvenReading[] };
+
+/** A fresh reading the page named, with the arguments it was issued for, which an answer quotes. */
+type ProvenReading = IssuedReading & { args: unknown };
 
 /**
  * Locks the visitor's chat and finds the block at the requested revision of a finished,
@@ -173,14 +172,22 @@ const FAILURE_MESSAGES: Record<ChoiceFailureCode, string> = {
 /**
  * Runs the library's choice algorithm on the stored block, with the query values the server
  * issued (never the page's): a live block whose reads do not prove them is `stale-ui-query`.
- * A `UiFailure` becomes the refusal's code.
+ * The readings that proved them are what the answer quotes. A `UiFailure` becomes the refusal's code.
  */
-function resolveLiveChoice(block: UiBlock, readings: IssuedReading[], request: UiChoiceRequest): UiChoiceSelection {
+function resolveLiveChoice(block: UiBlock, readings: ProvenReading[], request: UiChoiceRequest): { selection: UiChoiceSelection; quoted: Record<string, QuotedReading> } {
+  const reads = request.reads ?? {};
   try {
-    const queries = issuedQueryValues({ block, readings, values: request.values, reads: request.reads ?? {}, now: Date.now() });
+    const queries = issuedQueryValues({ block, readings, values: request.values, reads, now: Date.now() });
     if (queries === null) throw new AppError("stale-ui-query", "The live data on your screen has changed since it was read; it is being read again, then pick again.", "stale-read");
     // A stored block is honest: it gets room on a busy server, never a refusal on time.
-    return resolveStoredUiChoice(block, request.choiceId, request.values, queries);
+    const selection = resolveStoredUiChoice(block, request.choiceId, request.values, queries);
+    const quoted = Object.fromEntries(
+      Object.entries(queries).map(([name, value]) => {
+        const row = readings.find((candidate) => candidate.id === reads[name])!;
+        return [name, quotedReadingSchema.parse({ readId: row.id, args: row.args, value, readAt: row.readAt.toISOString() })];
+      }),
+    );
+    return { selection, quoted };
   } catch (error) {
     if (isUiFailure(error)) throw choiceFailure(error);
     throw error;

@@ -23,8 +23,7 @@ export type LockedTurns = { id: string; activeTurnId: string | null; lastPositio
  * (`chat`). The item takes the position after the last one, which the caller read under the lock
  * or checks unmoved (`appendUnmoved`). No turn may run.
  */
-export function turnStart(chat: Omit<LockedTurns, "activeTurnId">, message: Message) {
-  const turnId = randomUUID();
+export function turnStart(chat: Omit<LockedTurns, "activeTurnId">, message: Message, turnId: string = randomUUID()) {
   const now = new Date();
   const item = {
     id: randomUUID(), position: chat.lastPosition + 1, role: "user" as const, status: "complete" as const, content: message.text,
@@ -77,7 +76,7 @@ export async function dispatchNextQueued(tx: Tx, chat: Omit<LockedTurns, "active
   const next = await tx.queuedMessage.findFirst({ where: { chatId, dispatchedAt: null }, orderBy: { id: "asc" } });
   if (!next) return [];
   const origin = readOrigin(next.origin);
-  const started = turnStart(chat, { text: next.text, origin });
+  const started = turnStart(chat, { text: next.text, origin }, next.turnId ?? undefined);
   await writeTurnStart(tx, chatId, started);
   await tx.queuedMessage.update({ where: { id: next.id }, data: { dispatchedAt: new Date(), itemId: started.itemId } });
   const sent = origin ? await MARK_SENT[origin.kind](tx, { queuedId: next.id, messageId: started.itemId, turnId: started.turnId }) : [];
@@ -118,7 +117,8 @@ export async function sendOrQueue(tx: Tx, chat: LockedTurns, message: Message) {
       throw new AppError("queue-full", `${MAX_QUEUED} messages are already waiting for the reply to finish; send this one once it has.`, undefined, { retryAfterSeconds: 10 });
     }
     const events: ChatEvent[] = [{ type: "queue.added", queued: toQueuedView(queued) }];
-    return { status: "queued" as const, queuedId: queued.id, itemId: null, turnId: chat.activeTurnId, events, writes: [], chat: undefined };
+    // The turn that will answer it, not the one it waits behind: a replay names the same one.
+    return { status: "queued" as const, queuedId: queued.id, itemId: null, turnId: queued.turnId, events, writes: [], chat: undefined };
   }
   return sendNow(chat, message);
 }
@@ -138,14 +138,14 @@ export async function sendOrQueueNow(tx: Tx, chat: LockedTurns, message: Message
 /**
  * Queues a message behind the running turn unless `MAX_QUEUED` already wait; null when they do.
  * One statement counts the waiting messages and inserts below the limit; the caller's chat lock
- * keeps the count exact.
+ * keeps the count exact. The message is given the id of the turn that will answer it.
  */
 async function queueMessage(tx: Tx, chatId: string, message: Message) {
   const origin = message.origin ? JSON.stringify(message.origin) : null;
-  const [queued] = await tx.$queryRaw<{ id: bigint; text: string; createdAt: Date }[]>`
-    INSERT INTO "QueuedMessage" ("chatId", "text", "origin", "createdAt")
-    SELECT ${chatId}::uuid, ${message.text}, ${origin}::jsonb, ${new Date()}
+  const [queued] = await tx.$queryRaw<{ id: bigint; text: string; createdAt: Date; turnId: string }[]>`
+    INSERT INTO "QueuedMessage" ("chatId", "text", "origin", "turnId", "createdAt")
+    SELECT ${chatId}::uuid, ${message.text}, ${origin}::jsonb, ${randomUUID()}::uuid, ${new Date()}
     WHERE (SELECT count(*) FROM "QueuedMessage" WHERE "chatId" = ${chatId}::uuid AND "dispatchedAt" IS NULL) < ${MAX_QUEUED}
-    RETURNING "id", "text", "createdAt"`;
+    RETURNING "id", "text", "createdAt", "turnId"::text AS "turnId"`;
   return queued ?? null;
 }

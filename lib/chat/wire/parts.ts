@@ -62,6 +62,12 @@ export const originSchema = z.discriminatedUnion("kind", [
     revision: z.number().int(),
     choiceId: z.string(),
     label: z.string(),
+    // The pick whole, as its answer records it: the inputs, when the block was written, whether
+    // a newer reply had come since, and when it was picked.
+    values: z.record(z.string(), z.json()),
+    sourceAt: z.string(),
+    older: z.boolean(),
+    at: z.string(),
   }),
   // The host tells the agent how a proposed action ended: sent, failed, rejected or expired.
   z.object({

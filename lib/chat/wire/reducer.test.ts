@@ -21,6 +21,7 @@ const answer = (revision: number): UiAnswerView => ({
   choiceId: "reply:ui:0:40",
   label: "Ship",
   values: { $target: "production" },
+  readings: {},
   sourceAt: "2026-12-01T10:00:01.000Z",
   older: false,
   at: "2026-12-01T10:00:05.000Z",

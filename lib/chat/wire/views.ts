@@ -28,7 +28,14 @@ export const confirmationViewSchema = z.object({
 });
 export type ConfirmationView = z.infer<typeof confirmationViewSchema>;
 
-/** A block's answer (`uiAnswers[blockId]`): what was picked, with which values, and when. */
+/**
+ * A reading an answer quoted: the value the server issued (`readId`) for these arguments and
+ * proved at choice time. An answered live block draws these, never a later reading.
+ */
+export const quotedReadingSchema = z.object({ readId: z.string(), args: z.json(), value: z.json(), readAt: z.string() });
+export type QuotedReading = z.infer<typeof quotedReadingSchema>;
+
+/** A block's answer (`uiAnswers[blockId]`): what was picked, with which values and data, and when. */
 export const uiAnswerViewSchema = z.object({
   itemId: z.string(),
   blockId: z.string(),
@@ -36,6 +43,8 @@ export const uiAnswerViewSchema = z.object({
   choiceId: z.string(),
   label: z.string(),
   values: z.record(z.string(), z.json()),
+  // A live block's readings the pick rested on, by query (`$runs`); empty for a block without queries.
+  readings: z.record(z.string(), quotedReadingSchema),
   // When the answered reply was written, and whether a newer reply had come since.
   sourceAt: z.string(),
   older: z.boolean(),
