@@ -54,6 +54,8 @@ export default defineConfig({
       AGENT_DELTA_MS: "15",
       TURN_LEASE_MS: "3000",
       CRON_SECRET: "test-cron-secret-for-end-to-end-runs",
+      // Only e2e/api/visitors.spec.ts sends it, to be counted per address like a client behind a proxy.
+      TRUSTED_CLIENT_IP_HEADER: "x-real-ip",
       NODE_ENV: "production",
     },
   },
