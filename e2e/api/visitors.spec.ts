@@ -51,6 +51,10 @@ test.describe("visitor cookies over time", () => {
   test("one past its maximum age reaches nothing of its visitor: the bearer is a new visitor", async ({ request, baseURL }) => {
     const chatId = await createChat(request, baseURL, "Mine only");
     const [id] = (await visitorCookie(request)).split(".");
+    // Within its maximum age (400 days) the same visitor's cookie still reaches the chat.
+    const aging = await rawRequest(baseURL, { method: "GET", path: `/api/chats/${chatId}`, headers: { cookie: `${VISITOR_COOKIE}=${await signVisitorId(id!, SESSION_SECRET, now() - 399 * DAY)}` } });
+    expect(aging.status).toBe(200);
+    expect(issuedCookie(aging.headers["set-cookie"])?.split(".")[0]).toBe(id);
     const cookie = `${VISITOR_COOKIE}=${await signVisitorId(id!, SESSION_SECRET, now() - 401 * DAY)}`;
     const send = (method: string, path: string, data?: unknown) =>
       rawRequest(baseURL, { method, path, headers: { ...sameOrigin(baseURL), cookie }, chunks: data === undefined ? [] : [JSON.stringify(data)] });
