@@ -41,8 +41,9 @@ export function refuseUnservedMethods(): void {
 
 /**
  * A route answers a method it does not export with an empty 405; the body says which code it is,
- * and `Allow` which methods the route serves. The headers are settled in `writeHead`, which the framework's compression may call before `end`:
- * a 405 that names no media type becomes JSON there, and its empty `end` then carries the body.
+ * and `Allow` which methods the route serves. The headers are settled in `writeHead`, which the
+ * framework's compression may call before `end`: a 405 that names no media type becomes JSON
+ * there, and its empty `end` then carries the body.
  */
 function describeBareMethodRefusal(request: IncomingMessage, response: ServerResponse): void {
   let bare = false;

@@ -32,19 +32,19 @@ let toldHowToNameAddresses = false;
  * visitors, and their chats, without end. Run inside the transaction that creates the visitor.
  * Where no address is known, the visitor counts against this instance's window instead.
  */
-export async function countNewVisitor(
-  tx: Tx,
-  { address, limit = appConfig().newVisitorLimit, instance = (instanceWindow ??= new InstanceWindow(appConfig().newVisitorsPerInstance)) }: { address: string | null; limit?: RateLimit; instance?: InstanceWindow },
-): Promise<void> {
-  if (address) {
-    const hashed = createHmac("sha256", appConfig().sessionSecret).update(address).digest("base64url");
-    await countInWindow(tx, WINDOWS.newVisitors, hashed, limit);
-    return;
-  }
+export async function countNewVisitor(tx: Tx, { address, limit = appConfig().newVisitorLimit, instance }: { address: string | null; limit?: RateLimit; instance?: InstanceWindow }): Promise<void> {
+  if (!address) return countInInstance(instance ?? (instanceWindow ??= new InstanceWindow(appConfig().newVisitorsPerInstance)));
+  const hashed = createHmac("sha256", appConfig().sessionSecret).update(address).digest("base64url");
+  await countInWindow(tx, WINDOWS.newVisitors, hashed, limit);
+}
+
+function countInInstance(instance: InstanceWindow): void {
   try {
     instance.take();
   } catch (error) {
-    if (!toldHowToNameAddresses) console.warn("New visitors are limited per instance, not per client, because no client address is known: set TRUSTED_CLIENT_IP_HEADER to the header your proxy sets (such as x-real-ip).");
+    if (!toldHowToNameAddresses) {
+      console.warn("New visitors are limited per instance, not per client, as no client address is known: set TRUSTED_CLIENT_IP_HEADER to the header your proxy sets, such as x-real-ip.");
+    }
     toldHowToNameAddresses = true;
     throw error;
   }
