@@ -56,6 +56,10 @@ export default defineConfig({
       CRON_SECRET: "test-cron-secret-for-end-to-end-runs",
       // The tests show what a reader heals; the instance's own sweep would race them to it.
       SWEEP_INTERVAL_SECONDS: "0",
+      // Only e2e/api/visitors.spec.ts sends it, to be counted per address like a client behind a proxy.
+      TRUSTED_CLIENT_IP_HEADER: "x-real-ip",
+      // Every test opens new visitors from one address; e2e/api/instance-bound.spec.ts tests the bound on a server of its own.
+      NEW_VISITORS_PER_INSTANCE: "100000",
       NODE_ENV: "production",
     },
   },

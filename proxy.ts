@@ -4,20 +4,15 @@ import { databaseOutage } from "@/lib/db/health";
 import { AppError, toErrorResponse } from "@/lib/http/errors";
 import { contentSecurityPolicy, createNonce } from "@/lib/http/security-headers";
 import { isPageRequest, outageResponse } from "@/lib/outage-page";
-import {
-  duplicateCookie,
-  findVisitor,
-  signVisitorId,
-  visitorCookieName,
-  visitorCookieOptions,
-  withVisitorCookie,
-} from "@/lib/http/visitor-cookie";
+import { cookieSettings, duplicateCookie, findVisitor, signVisitorId, visitorCookieName, visitorCookieOptions, withVisitorCookie } from "@/lib/http/visitor-cookie";
 
 /**
  * Refuses requests the framework would answer with a 500, and gives every visitor a signed id on
- * first contact. The new cookie is also written into the forwarded request, so the page or
- * handler serving this very request already sees it. Authorisation itself happens in the
- * handlers, which read the cookie again with the same parser.
+ * first contact (or when its cookie expired). The new cookie is also written into the forwarded
+ * request, so the page or handler serving this very request already sees it. A cookie in use is
+ * issued again now and then with a new time and the same id, so requests renewing it at once all
+ * leave a valid cookie for the same visitor. Authorisation itself happens in the handlers, which
+ * read the cookie again with the same parser.
  */
 export async function proxy(request: NextRequest) {
   if (!isDecodablePath(request.nextUrl.pathname)) {
@@ -30,16 +25,17 @@ export async function proxy(request: NextRequest) {
   if (isPageRequest(request) && (await databaseOutage())) return outageResponse({ nonce, policy });
   const headers = new Headers(request.headers);
   headers.set("content-security-policy", policy);
-  const { sessionSecret: secret, secureCookies: secure } = appConfig();
-  const visitor = await findVisitor(request.headers.get("cookie"), { secret, secure });
-  if (visitor.status === "valid") return withPolicy(NextResponse.next({ request: { headers } }), policy);
+  const settings = cookieSettings(appConfig());
+  const { secret, secure, maxAgeSeconds } = settings;
+  const visitor = await findVisitor(request.headers.get("cookie"), settings);
   // Neither cookie is dropped or replaced: the one we issued stays valid for when the other goes.
   if (visitor.status === "duplicate") return toErrorResponse(duplicateCookie());
+  if (visitor.status === "valid" && !visitor.renew) return withPolicy(NextResponse.next({ request: { headers } }), policy);
 
-  const value = await signVisitorId(crypto.randomUUID(), secret);
+  const value = await signVisitorId(visitor.status === "valid" ? visitor.id : crypto.randomUUID(), secret);
   headers.set("cookie", withVisitorCookie(request.headers.get("cookie"), secure, value));
   const response = NextResponse.next({ request: { headers } });
-  response.cookies.set(visitorCookieName(secure), value, visitorCookieOptions(secure));
+  response.cookies.set(visitorCookieName(secure), value, visitorCookieOptions(secure, maxAgeSeconds));
   return withPolicy(response, policy);
 }
 

@@ -14,9 +14,42 @@ describe("app configuration", () => {
 
   it("parses numbers and the public origin, and refuses nonsense", () => {
     const config = parseAppConfig({ SESSION_SECRET: "a-secret-of-some-length", AGENT_DELTA_MS: "0", TURN_LEASE_MS: "2000", APP_ORIGIN: "https://chat.example.com/path" });
-    expect(config).toMatchObject({ agentDeltaMs: 0, turnLeaseMs: 2000, appOrigin: "https://chat.example.com" });
+    expect(config).toMatchObject({ agentDeltaMs: 0, turnLeaseMs: 2000, appOrigins: ["https://chat.example.com"] });
     expect(() => parseAppConfig({ TURN_LEASE_MS: "soon" })).toThrow();
     expect(() => parseAppConfig({ SESSION_SECRET: "short" })).toThrow();
+  });
+
+  it("reads several public origins, and refuses one that is not an http(s) origin", () => {
+    const secret = { SESSION_SECRET: "a-secret-of-some-length" };
+    expect(parseAppConfig({ ...secret, APP_ORIGIN: " https://chat.example.com , http://10.0.0.5:8080/ " }).appOrigins).toEqual(["https://chat.example.com", "http://10.0.0.5:8080"]);
+    expect(parseAppConfig({ ...secret, APP_ORIGIN: "" }).appOrigins).toEqual([]);
+    for (const wrong of ["chat.example.com", "ftp://chat.example.com", "https://a.example,nonsense"]) {
+      expect(() => parseAppConfig({ ...secret, APP_ORIGIN: wrong }), wrong).toThrow(/APP_ORIGIN/);
+    }
+  });
+
+  it("takes Vercel's deployment URLs as https origins on Vercel only, and the port next start listens on", () => {
+    const secret = { SESSION_SECRET: "a-secret-of-some-length" };
+    const vercel = { VERCEL_URL: "app-abc.vercel.app", VERCEL_BRANCH_URL: "app-git-main.vercel.app", VERCEL_PROJECT_PRODUCTION_URL: "chat.example.com" };
+    expect(parseAppConfig({ ...secret, ...vercel, VERCEL: "1" })).toMatchObject({
+      platformOrigins: ["https://app-abc.vercel.app", "https://app-git-main.vercel.app", "https://chat.example.com"],
+    });
+    expect(parseAppConfig({ ...secret, ...vercel })).toMatchObject({ platformOrigins: [], port: 3000, production: false });
+    expect(parseAppConfig({ ...secret, PORT: "3201", NODE_ENV: "production" })).toMatchObject({ port: 3201, production: true });
+  });
+
+  it("reads the trusted client address header, the per-instance bound and the cookie's maximum age, with defaults", () => {
+    const secret = { SESSION_SECRET: "a-secret-of-some-length" };
+    expect(parseAppConfig(secret)).toMatchObject({
+      clientIpHeader: undefined,
+      newVisitorsPerInstance: { requests: 300, windowSeconds: 60 },
+      visitorCookieMaxAgeSeconds: 400 * 86_400,
+    });
+    const tuned = parseAppConfig({ ...secret, TRUSTED_CLIENT_IP_HEADER: "X-Real-IP", NEW_VISITORS_PER_INSTANCE: "5", NEW_VISITOR_INSTANCE_WINDOW_SECONDS: "10", VISITOR_COOKIE_MAX_AGE_DAYS: "30" });
+    expect(tuned).toMatchObject({ clientIpHeader: "x-real-ip", newVisitorsPerInstance: { requests: 5, windowSeconds: 10 }, visitorCookieMaxAgeSeconds: 30 * 86_400 });
+    for (const wrong of [{ TRUSTED_CLIENT_IP_HEADER: "x real ip" }, { VISITOR_COOKIE_MAX_AGE_DAYS: "401" }, { NEW_VISITORS_PER_INSTANCE: "0" }]) {
+      expect(() => parseAppConfig({ ...secret, ...wrong }), JSON.stringify(wrong)).toThrow();
+    }
   });
 
   it("trusts forwarded headers only on Vercel, and secures cookies in production", () => {

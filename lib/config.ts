@@ -2,26 +2,38 @@ import { z } from "zod";
 
 const DEVELOPMENT_SECRET = "answerable-development-secret-change-me";
 
+// Unset and empty are the same: an `.env` line `OPENAI_API_KEY=` means no key.
+const setting = z.string().trim().optional().transform((value) => value || undefined);
+
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   SESSION_SECRET: z.string().min(16, "must be at least 16 characters: set a long random string (openssl rand -hex 32)").optional(),
   AGENT_DELTA_MS: z.coerce.number().int().min(0).max(2_000).default(35),
   TURN_LEASE_MS: z.coerce.number().int().min(500).max(600_000).default(15_000),
-  APP_ORIGIN: z.url().optional(),
-  // Set by Vercel on its deployments, where its edge sets X-Forwarded-Host and -Proto itself.
+  APP_ORIGIN: setting,
+  // Set by Vercel on its deployments, where its edge sets X-Forwarded-Host, -Proto and -For itself.
   VERCEL: z.string().optional(),
+  // Hosts (no scheme) Vercel names the deployment by: its own URL, its branch's, the production domain.
+  VERCEL_URL: setting,
+  VERCEL_BRANCH_URL: setting,
+  VERCEL_PROJECT_PRODUCTION_URL: setting,
+  // The port `next start` listens on; it sets PORT itself before any request is served.
+  PORT: z.coerce.number().int().min(1).max(65_535).default(3_000),
+  TRUSTED_CLIENT_IP_HEADER: setting.pipe(
+    z.string().regex(/^[A-Za-z0-9-]{1,64}$/, "must be a header name such as x-real-ip").transform((name) => name.toLowerCase()).optional(),
+  ),
   RATE_LIMIT_REQUESTS: z.coerce.number().int().min(1).max(1_000_000).default(120),
   RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
   MAX_CHATS_PER_VISITOR: z.coerce.number().int().min(1).max(1_000_000).default(200),
   NEW_VISITORS_PER_ADDRESS: z.coerce.number().int().min(1).max(1_000_000).default(20),
   NEW_VISITOR_WINDOW_SECONDS: z.coerce.number().int().min(1).max(604_800).default(3_600),
+  NEW_VISITORS_PER_INSTANCE: z.coerce.number().int().min(1).max(1_000_000).default(300),
+  NEW_VISITOR_INSTANCE_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
+  VISITOR_COOKIE_MAX_AGE_DAYS: z.coerce.number().int().min(1).max(400).default(400),
   CRON_SECRET: z.string().min(16).optional(),
   // 0 turns the instance's own sweep off (an outside scheduler calls the cron route instead).
   SWEEP_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(86_400).default(15),
 });
-
-// Unset and empty are the same: an `.env` line `OPENAI_API_KEY=` means no key.
-const setting = z.string().trim().optional().transform((value) => value || undefined);
 
 const agentEnvSchema = z.object({
   AGENT: setting.pipe(z.enum(["mock", "model"], { error: "AGENT must be mock or model." }).default("mock")),
@@ -55,16 +67,29 @@ export type AppConfig = {
   sessionSecret: string;
   agentDeltaMs: number;
   turnLeaseMs: number;
-  appOrigin: string | undefined;
-  /** Whether X-Forwarded-Host/-Proto come from the platform rather than from any client. */
+  /** NODE_ENV=production: state-changing requests then come only from the origins named below. */
+  production: boolean;
+  /** APP_ORIGIN: the public origins the app is served at (comma-separated in the variable). */
+  appOrigins: string[];
+  /** The https origins Vercel names the deployment by (VERCEL_URL and the like); none elsewhere. */
+  platformOrigins: string[];
+  /** The port this instance listens on, for the loopback origins accepted when none is configured. */
+  port: number;
+  /** Whether X-Forwarded-Host/-Proto/-For come from the platform rather than from any client. */
   trustForwardedHeaders: boolean;
+  /** TRUSTED_CLIENT_IP_HEADER: the header, lower-cased, a proxy in front of the app sets to the client's address. */
+  clientIpHeader: string | undefined;
   /** Production visitor cookies are `__Host-` prefixed and `Secure`. */
   secureCookies: boolean;
   /** State-changing requests a visitor may make per fixed window, counted in Postgres. */
   rateLimit: RateLimit;
   maxChatsPerVisitor: number;
-  /** Visitors that may start their first chat from one network address per fixed window (where the platform names the address). */
+  /** Visitors that may start their first chat from one network address per fixed window (where the address is known). */
   newVisitorLimit: RateLimit;
+  /** Visitors that may start their first chat per window on this instance, counting those whose address is not known. */
+  newVisitorsPerInstance: RateLimit;
+  /** How long a visitor cookie stays valid unless it is used, and so renewed (seconds). */
+  visitorCookieMaxAgeSeconds: number;
   /** What Vercel Cron sends as `Authorization: Bearer …`; without it the sweep route refuses everyone. */
   cronSecret: string | undefined;
   /**
@@ -93,20 +118,42 @@ export function parseAppConfig(source: Record<string, string | undefined>): AppC
   if (env.NODE_ENV === "production" && !env.SESSION_SECRET && source.NEXT_PHASE !== "phase-production-build") {
     throw new ConfigError("SESSION_SECRET is not set: production signs visitor cookies with it; set a long random string (openssl rand -hex 32).");
   }
+  const vercel = env.VERCEL === "1";
   return {
     sessionSecret: env.SESSION_SECRET ?? DEVELOPMENT_SECRET,
     agentDeltaMs: env.AGENT_DELTA_MS,
     turnLeaseMs: env.TURN_LEASE_MS,
-    appOrigin: env.APP_ORIGIN ? new URL(env.APP_ORIGIN).origin : undefined,
-    trustForwardedHeaders: env.VERCEL === "1",
+    production: env.NODE_ENV === "production",
+    appOrigins: parseOrigins(env.APP_ORIGIN),
+    platformOrigins: vercel ? [env.VERCEL_URL, env.VERCEL_BRANCH_URL, env.VERCEL_PROJECT_PRODUCTION_URL].flatMap((host) => (host ? [`https://${host}`] : [])) : [],
+    port: env.PORT,
+    trustForwardedHeaders: vercel,
+    clientIpHeader: env.TRUSTED_CLIENT_IP_HEADER,
     secureCookies: env.NODE_ENV === "production",
     rateLimit: { requests: env.RATE_LIMIT_REQUESTS, windowSeconds: env.RATE_LIMIT_WINDOW_SECONDS },
     maxChatsPerVisitor: env.MAX_CHATS_PER_VISITOR,
     newVisitorLimit: { requests: env.NEW_VISITORS_PER_ADDRESS, windowSeconds: env.NEW_VISITOR_WINDOW_SECONDS },
+    newVisitorsPerInstance: { requests: env.NEW_VISITORS_PER_INSTANCE, windowSeconds: env.NEW_VISITOR_INSTANCE_WINDOW_SECONDS },
+    visitorCookieMaxAgeSeconds: env.VISITOR_COOKIE_MAX_AGE_DAYS * 86_400,
     cronSecret: env.CRON_SECRET,
     sweepIntervalMs: env.VERCEL === "1" || env.SWEEP_INTERVAL_SECONDS === 0 ? null : env.SWEEP_INTERVAL_SECONDS * 1_000,
     agent: parseAgentSetting(source),
   };
+}
+
+/** `APP_ORIGIN`'s origins, each reduced to scheme, host and port; anything but http(s) URLs is refused. */
+function parseOrigins(value: string | undefined): string[] {
+  return (value ?? "")
+    .split(",")
+    .map((entry) => entry.trim())
+    .filter(Boolean)
+    .map((entry) => {
+      const url = URL.canParse(entry) ? new URL(entry) : null;
+      if (url?.protocol !== "https:" && url?.protocol !== "http:") {
+        throw new ConfigError(`APP_ORIGIN holds ${entry}, which is not an origin such as https://chat.example.com.`);
+      }
+      return url.origin;
+    });
 }
 
 /**

@@ -37,7 +37,7 @@ export async function createChat({ visitorId, message, maxChats = appConfig().ma
     const [visitor] = await tx.$queryRaw<{ created: boolean }[]>`
       INSERT INTO "Visitor" ("id") VALUES (${visitorId}::uuid) ON CONFLICT ("id") DO UPDATE SET "id" = EXCLUDED."id"
       RETURNING xmax = 0 AS "created"`;
-    if (visitor?.created && address) await countNewVisitor(tx, { address, limit: newVisitorLimit });
+    if (visitor?.created) await countNewVisitor(tx, { address, limit: newVisitorLimit });
     if ((await tx.chat.count({ where: { visitorId } })) >= maxChats) {
       throw new AppError("too-many-chats", `You have ${maxChats} chats, the most one visitor can keep.`);
     }

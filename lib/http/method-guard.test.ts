@@ -18,9 +18,10 @@ beforeAll(async () => {
   server = createServer((incoming, response) => {
     if (incoming.url === "/described") return void response.writeHead(405, { "content-type": "text/plain" }).end("own words");
     if (incoming.method === "GET") return void response.end("served");
+    // Next's own 405 names no methods; this one does, except on API paths, as Next leaves it.
     const refuse = () => {
       response.statusCode = 405;
-      response.setHeader("allow", "GET, HEAD");
+      if (!incoming.url?.startsWith("/api/")) response.setHeader("allow", "GET, HEAD");
       response.end();
     };
     if (incoming.url === "/compressed") compression()(incoming, response, refuse);
@@ -61,7 +62,7 @@ function raw(bytes: string): Promise<string> {
 describe("refusals the framework and Node make on their own", () => {
   it("answers TRACE 405 with a stable code before any handler runs", async () => {
     const answer = await send("TRACE");
-    expect(answer).toMatchObject({ status: 405, allow: "GET, HEAD, POST" });
+    expect(answer).toMatchObject({ status: 405, allow: "GET, HEAD" });
     expect(JSON.parse(answer.body)).toMatchObject({ code: "method-not-allowed" });
     expect(await send("GET")).toMatchObject({ status: 200, body: "served" });
   });
@@ -74,6 +75,19 @@ describe("refusals the framework and Node make on their own", () => {
     expect(compressed).toMatchObject({ status: 405, type: "application/json" });
     expect(JSON.parse(compressed.body)).toMatchObject({ code: "method-not-allowed" });
     expect(await send("DELETE", "/described")).toMatchObject({ status: 405, type: "text/plain", body: "own words" });
+    expect(await send("PUT", "/api/chats")).toMatchObject({ status: 405, allow: "GET, HEAD, OPTIONS, POST", type: "application/json" });
+  });
+
+  it("refuses a request-target of * and methods outside the Fetch standard before any handler runs", async () => {
+    for (const method of ["GET", "OPTIONS", "POST"]) {
+      const answer = await raw(`${method} * HTTP/1.1\r\nhost: x\r\nconnection: close\r\n\r\n`);
+      expect(answer, method).toMatch(/^HTTP\/1\.1 400 /);
+      expect(JSON.parse(answer.slice(answer.indexOf("\r\n\r\n") + 4))).toMatchObject({ code: "malformed-request" });
+    }
+    expect(await send("PROPFIND", "/api/chats")).toMatchObject({ status: 405, allow: "GET, HEAD, OPTIONS, POST", type: "application/json" });
+    const unknown = await send("PROPFIND", "/api/nowhere");
+    expect(unknown).toMatchObject({ status: 404, type: "application/json" });
+    expect(JSON.parse(unknown.body)).toMatchObject({ code: "not-found" });
   });
 
   it("answers headers too large 431, and bytes that are not HTTP 400, each with a stable code", async () => {

@@ -1,21 +1,18 @@
 import "server-only";
 import { Server, type IncomingMessage, type ServerResponse } from "node:http";
 import type { Duplex } from "node:stream";
+import { allowedMethods, methodNotAllowed, refusalBeforeFramework, targetPath } from "./api-routes";
 import { AppError } from "./errors";
-
-// The Fetch standard forbids TRACE (and TRACK and CONNECT, which Node's parser never hands to a
-// request listener): Next cannot build a Request for it, so it answers 500 before the proxy or any
-// handler runs. It is refused here, as the Node server receives it.
-const UNSERVED_METHODS = new Set(["TRACE"]);
-const ALLOW = "GET, HEAD, POST";
 
 let installed = false;
 
 /**
  * Gives the refusals the framework and Node's parser make on their own a JSON body with a stable
- * code, like every other refusal: TRACE is answered 405 `method-not-allowed` before anything runs;
- * a route's bare 405 (a method it does not export) gets the same body; a request whose headers are
- * too large is answered 431 `headers-too-large`, and one Node cannot parse 400 `malformed-request`.
+ * code, like every other refusal. What the framework would fail with a 500 or a bare 400 is
+ * refused before anything runs (refusalBeforeFramework): a request-target of `*` 400
+ * `malformed-request`, TRACE and methods outside the Fetch standard 405 `method-not-allowed`. A
+ * route's bare 405 (a method it does not export) gets the same body and its `Allow`; a request
+ * whose headers are too large is answered 431 `headers-too-large`, one Node cannot parse 400.
  */
 export function refuseUnservedMethods(): void {
   if (installed) return;
@@ -24,9 +21,11 @@ export function refuseUnservedMethods(): void {
   Server.prototype.emit = function (this: Server, event: string | symbol, ...args: unknown[]): boolean {
     if (event === "request") {
       const [request, response] = args as [IncomingMessage, ServerResponse];
-      if (UNSERVED_METHODS.has(request.method?.toUpperCase() ?? "")) {
-        const refusal = new AppError("method-not-allowed", `${request.method} is not served here.`);
-        response.writeHead(refusal.status, { allow: ALLOW, "content-type": "application/json" }).end(JSON.stringify(refusal.toBody()));
+      const early = refusalBeforeFramework(request.method ?? "", request.url ?? "");
+      if (early) {
+        const body = JSON.stringify(early.error.toBody());
+        const headers = { "content-type": "application/json", "content-length": Buffer.byteLength(body), ...(early.allow ? { allow: early.allow } : {}) };
+        response.writeHead(early.error.status, headers).end(body);
         return true;
       }
       describeBareMethodRefusal(request, response);
@@ -41,9 +40,10 @@ export function refuseUnservedMethods(): void {
 }
 
 /**
- * A route answers a method it does not export with an empty 405; the body says which code it is.
- * The headers are settled in `writeHead`, which the framework's compression may call before `end`:
- * a 405 that names no media type becomes JSON there, and its empty `end` then carries the body.
+ * A route answers a method it does not export with an empty 405; the body says which code it is,
+ * and `Allow` which methods the route serves. The headers are settled in `writeHead`, which the
+ * framework's compression may call before `end`: a 405 that names no media type becomes JSON
+ * there, and its empty `end` then carries the body.
  */
 function describeBareMethodRefusal(request: IncomingMessage, response: ServerResponse): void {
   let bare = false;
@@ -55,6 +55,8 @@ function describeBareMethodRefusal(request: IncomingMessage, response: ServerRes
       bare = true;
       response.setHeader("content-type", "application/json");
       response.removeHeader("content-length");
+      const allow = allowedMethods(targetPath(request.url ?? "") ?? "");
+      if (allow && !response.hasHeader("allow")) response.setHeader("allow", allow);
     }
     return writeHead.apply(this, args as Parameters<typeof writeHead>);
   } as typeof response.writeHead;
@@ -64,7 +66,7 @@ function describeBareMethodRefusal(request: IncomingMessage, response: ServerRes
     if (empty && !response.headersSent && response.statusCode === 405 && !response.hasHeader("content-type")) response.writeHead(405);
     if (empty && bare) {
       const done = args.find((arg): arg is () => void => typeof arg === "function");
-      return end.call(this, JSON.stringify(new AppError("method-not-allowed", `${request.method} is not served here.`).toBody()), "utf8", done);
+      return end.call(this, JSON.stringify(methodNotAllowed(request.method).toBody()), "utf8", done);
     }
     return end.apply(this, args as Parameters<typeof end>);
   } as typeof response.end;

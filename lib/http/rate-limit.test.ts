@@ -2,7 +2,8 @@ import { randomUUID } from "node:crypto";
 import { afterAll, describe, expect, it } from "vitest";
 import { db, disconnectDb } from "@/lib/db/client";
 import { Prisma } from "@/lib/db/generated/client";
-import { countRequest, deleteExpiredRequestWindows } from "./rate-limit";
+import { InstanceWindow } from "./instance-window";
+import { countNewVisitor, countRequest, deleteExpiredRequestWindows } from "./rate-limit";
 
 afterAll(async () => {
   await disconnectDb();
@@ -57,5 +58,23 @@ describe("per-visitor request limits", () => {
     expect(await window(current)).not.toBeNull();
     expect(await db().addressWindow.findUnique({ where: { address: staleAddress } })).toBeNull();
     expect(await db().addressWindow.findUnique({ where: { address: currentAddress } })).not.toBeNull();
+  });
+});
+
+describe("new visitors whose address is not known", () => {
+  it("count against the instance's window, and a refusal rolls back the visitor it came with", async () => {
+    const instance = new InstanceWindow({ requests: 2, windowSeconds: 3_600 });
+    const create = (visitorId: string) =>
+      db().$transaction(async (tx) => {
+        await tx.visitor.create({ data: { id: visitorId } });
+        await countNewVisitor(tx, { address: null, instance });
+      });
+    const visitors = [randomUUID(), randomUUID(), randomUUID()];
+    await create(visitors[0]!);
+    await create(visitors[1]!);
+    await expect(create(visitors[2]!)).rejects.toMatchObject({ code: "rate-limited", status: 429 });
+    expect(await db().visitor.count({ where: { id: { in: visitors } } })).toBe(2);
+    // A named address is counted in Postgres instead, whatever the instance's window says.
+    await db().$transaction((tx) => countNewVisitor(tx, { address: `192.0.2.1 ${randomUUID()}`, instance }));
   });
 });

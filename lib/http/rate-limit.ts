@@ -3,7 +3,7 @@ import { createHmac } from "node:crypto";
 import { appConfig, type RateLimit } from "@/lib/config";
 import { db, type Tx } from "@/lib/db/client";
 import { Prisma } from "@/lib/db/generated/client";
-import { AppError } from "./errors";
+import { InstanceWindow, rateLimited } from "./instance-window";
 
 type Counted = { count: number | null; retryAfter: number; also: unknown };
 
@@ -23,14 +23,31 @@ export async function countRequest({ visitorId, limit = appConfig().rateLimit, a
   return countInWindow(db(), WINDOWS.requests, visitorId, limit, also);
 }
 
+let instanceWindow: InstanceWindow | undefined;
+let toldHowToNameAddresses = false;
+
 /**
  * Counts a new visitor against its network address (kept only as a keyed hash), or refuses it
  * with 429 `rate-limited`: cookies are free to mint, so without this one client could make
  * visitors, and their chats, without end. Run inside the transaction that creates the visitor.
+ * Where no address is known, the visitor counts against this instance's window instead.
  */
-export async function countNewVisitor(tx: Tx, { address, limit = appConfig().newVisitorLimit }: { address: string; limit?: RateLimit }): Promise<void> {
+export async function countNewVisitor(tx: Tx, { address, limit = appConfig().newVisitorLimit, instance }: { address: string | null; limit?: RateLimit; instance?: InstanceWindow }): Promise<void> {
+  if (!address) return countInInstance(instance ?? (instanceWindow ??= new InstanceWindow(appConfig().newVisitorsPerInstance)));
   const hashed = createHmac("sha256", appConfig().sessionSecret).update(address).digest("base64url");
   await countInWindow(tx, WINDOWS.newVisitors, hashed, limit);
+}
+
+function countInInstance(instance: InstanceWindow): void {
+  try {
+    instance.take();
+  } catch (error) {
+    if (!toldHowToNameAddresses) {
+      console.warn("New visitors are limited per instance, not per client, as no client address is known: set TRUSTED_CLIENT_IP_HEADER to the header your proxy sets, such as x-real-ip.");
+    }
+    toldHowToNameAddresses = true;
+    throw error;
+  }
 }
 
 /**
@@ -57,10 +74,7 @@ async function countInWindow(client: Pick<Tx, "$queryRaw">, where: (typeof WINDO
            ceil(extract(epoch FROM w."start" + make_interval(secs => ${seconds}) - (now() AT TIME ZONE 'UTC')))::int AS "retryAfter",
            ${also} AS "also"
     FROM w`;
-  if (row?.count == null) {
-    const retryAfterSeconds = Math.max(1, row?.retryAfter ?? seconds);
-    throw new AppError("rate-limited", `Too many requests: at most ${limit.requests} every ${seconds} s. Try again in ${retryAfterSeconds} s.`, undefined, { retryAfterSeconds });
-  }
+  if (row?.count == null) throw rateLimited(limit, row?.retryAfter ?? seconds);
   return row.also;
 }
 

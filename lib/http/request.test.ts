@@ -77,30 +77,68 @@ describe("event cursors", () => {
 });
 
 describe("the origin check", () => {
-  const request = (origin: string) =>
-    new Request(`${URL_BASE}/api/chats`, {
-      method: "POST",
-      headers: { origin, host: "127.0.0.1:3000", "x-forwarded-host": "evil.example", "x-forwarded-proto": "https" },
-    });
-  const untrusted = { appOrigin: undefined, trustForwardedHeaders: false };
+  const request = (origin: string, host = "127.0.0.1:3000", forwarded: Record<string, string> = {}) =>
+    new Request(`http://${host}/api/chats`, { method: "POST", headers: { origin, host, ...forwarded } });
+  const production = { production: true, appOrigins: [], platformOrigins: [], port: 3000, trustForwardedHeaders: false };
+  const development = { ...production, production: false };
+  const refused = expect.objectContaining({ code: "forbidden-origin", status: 403 });
 
-  it("accepts the request's own origin and the configured one", () => {
-    expect(() => assertSameOrigin(request(URL_BASE), untrusted)).not.toThrow();
-    expect(() => assertSameOrigin(request("https://chat.example.com"), { ...untrusted, appOrigin: "https://chat.example.com" })).not.toThrow();
+  it("refuses in production an Origin that merely matches the request's own Host", () => {
+    expect(() => assertSameOrigin(request("http://evil.example", "evil.example"), production)).toThrow(refused);
+    expect(() => assertSameOrigin(request("http://evil.example", "evil.example"), { ...production, appOrigins: ["https://chat.example.com"] })).toThrow(refused);
   });
 
-  it("ignores X-Forwarded-Host and -Proto unless the platform sets them", () => {
-    expect(() => assertSameOrigin(request("https://evil.example"), untrusted)).toThrow(expect.objectContaining({ code: "forbidden-origin" }));
-    expect(() => assertSameOrigin(request("https://evil.example"), { ...untrusted, trustForwardedHeaders: true })).not.toThrow();
+  it("accepts in production only loopback origins on the instance's port when none is configured", () => {
+    for (const origin of ["http://127.0.0.1:3000", "http://localhost:3000", "http://[::1]:3000"]) {
+      expect(() => assertSameOrigin(request(origin), production), origin).not.toThrow();
+    }
+    for (const origin of ["http://127.0.0.1:8080", "https://127.0.0.1:3000", "http://localhost", "null", ""]) {
+      expect(() => assertSameOrigin(request(origin), production), origin).toThrow(refused);
+    }
+  });
+
+  it("accepts the configured origins, and then no longer loopback ones", () => {
+    const configured = { ...production, appOrigins: ["https://chat.example.com", "https://answers.example.org"] };
+    const behindProxy = (origin: string) => request(origin, "10.0.0.5:3000");
+    expect(() => assertSameOrigin(behindProxy("https://chat.example.com"), configured)).not.toThrow();
+    expect(() => assertSameOrigin(behindProxy("https://answers.example.org"), configured)).not.toThrow();
+    expect(() => assertSameOrigin(request("http://127.0.0.1:3000"), configured)).toThrow(refused);
+  });
+
+  it("accepts on Vercel the deployment's URLs and the host its edge forwarded, never a client's X-Forwarded-Host elsewhere", () => {
+    const vercel = { ...production, platformOrigins: ["https://app-git-main.vercel.app"], trustForwardedHeaders: true };
+    const forwarded = { "x-forwarded-host": "chat.example.com", "x-forwarded-proto": "https" };
+    expect(() => assertSameOrigin(request("https://app-git-main.vercel.app", "internal"), vercel)).not.toThrow();
+    expect(() => assertSameOrigin(request("https://chat.example.com", "internal", forwarded), vercel)).not.toThrow();
+    expect(() => assertSameOrigin(request("https://chat.example.com", "127.0.0.1:3000", forwarded), production)).toThrow(refused);
+    expect(() => assertSameOrigin(request("https://chat.example.com", "127.0.0.1:3000", forwarded), development)).toThrow(refused);
+  });
+
+  it("keeps accepting the request's own origin in development", () => {
+    expect(() => assertSameOrigin(request("http://192.168.1.5:3000", "192.168.1.5:3000"), development)).not.toThrow();
+    expect(() => assertSameOrigin(request("http://other.example", "192.168.1.5:3000"), development)).toThrow(refused);
   });
 });
 
 describe("clientAddress", () => {
-  const request = new Request(`${URL_BASE}/api/chats`, { headers: { "x-forwarded-for": "203.0.113.9, 10.0.0.1" } });
+  const request = (headers: Record<string, string>) => new Request(`${URL_BASE}/api/chats`, { headers });
+  const nowhere = { trustForwardedHeaders: false, clientIpHeader: undefined };
 
-  it("names the address the platform forwarded, and nothing where any client could write the header", () => {
-    expect(clientAddress(request, { trustForwardedHeaders: true })).toBe("203.0.113.9");
-    expect(clientAddress(request, { trustForwardedHeaders: false })).toBeNull();
-    expect(clientAddress(new Request(`${URL_BASE}/api/chats`), { trustForwardedHeaders: true })).toBeNull();
+  it("names the address Vercel forwarded, and nothing where any client could write the header", () => {
+    const forwarded = request({ "x-forwarded-for": "203.0.113.9, 10.0.0.1" });
+    expect(clientAddress(forwarded, { ...nowhere, trustForwardedHeaders: true })).toBe("203.0.113.9");
+    expect(clientAddress(forwarded, nowhere)).toBeNull();
+    expect(clientAddress(request({}), { ...nowhere, trustForwardedHeaders: true })).toBeNull();
+  });
+
+  it("takes the trusted proxy's header, the value that proxy added, and only an IP address", () => {
+    const realIp = { ...nowhere, clientIpHeader: "x-real-ip" };
+    expect(clientAddress(request({ "x-real-ip": "203.0.113.9" }), realIp)).toBe("203.0.113.9");
+    expect(clientAddress(request({ "x-real-ip": "2001:db8::1" }), realIp)).toBe("2001:db8::1");
+    expect(clientAddress(request({ "x-forwarded-for": "1.2.3.4, 203.0.113.9" }), { ...nowhere, clientIpHeader: "x-forwarded-for" })).toBe("203.0.113.9");
+    for (const value of ["", "unknown", "203.0.113.9:443", "1.2.3.4, not-an-ip"]) {
+      expect(clientAddress(request({ "x-real-ip": value }), realIp), value).toBeNull();
+    }
+    expect(clientAddress(request({ "x-forwarded-for": "203.0.113.9" }), realIp)).toBeNull();
   });
 });

@@ -1,7 +1,9 @@
+import { isIP } from "node:net";
 import type { z } from "zod";
 import { appConfig, type AppConfig } from "@/lib/config";
 import { AppError } from "./errors";
-import { eventCursorSchema, INVALID_TEXT } from "./schemas";
+import { acceptedOrigins, firstValue, type OriginConfig } from "./origin";
+import { eventCursorSchema, INVALID_TEXT, MAX_POSTGRES_INT } from "./schemas";
 
 export const MAX_BODY_BYTES = 64 * 1024;
 
@@ -9,41 +11,34 @@ export const MAX_BODY_BYTES = 64 * 1024;
  * State-changing requests must come from the app's own pages. Browsers always send `Origin` on
  * cross-origin and on same-origin POSTs, so a missing or foreign one is refused.
  */
-export function assertSameOrigin(request: Request, config: Pick<AppConfig, "appOrigin" | "trustForwardedHeaders"> = appConfig()): void {
+export function assertSameOrigin(request: Request, config: OriginConfig = appConfig()): void {
   const origin = request.headers.get("origin");
-  if (!origin || !allowedOrigins(request, config).has(origin)) {
+  const accepted = acceptedOrigins(request, config);
+  if (accepted.loopbackOnly) sayOnceHowToConfigureOrigins(config.port);
+  if (!origin || !accepted.origins.has(origin)) {
     throw new AppError("forbidden-origin", "This request must come from the app's own pages.");
   }
 }
 
-/**
- * The request's own origin, the configured one, and the forwarded one only where the platform
- * sets `X-Forwarded-*` itself (Vercel): elsewhere any client can send them.
- */
-function allowedOrigins(request: Request, config: Pick<AppConfig, "appOrigin" | "trustForwardedHeaders">): Set<string> {
-  const url = new URL(request.url);
-  const allowed = new Set([url.origin]);
-  const host = request.headers.get("host");
-  if (host) allowed.add(`${url.protocol}//${host}`);
-  if (config.trustForwardedHeaders) {
-    const forwardedHost = firstValue(request.headers.get("x-forwarded-host"));
-    const forwardedProto = firstValue(request.headers.get("x-forwarded-proto")) ?? url.protocol.replace(":", "");
-    if (forwardedHost) allowed.add(`${forwardedProto}://${forwardedHost}`);
-  }
-  if (config.appOrigin) allowed.add(config.appOrigin);
-  return allowed;
+let told = false;
+
+function sayOnceHowToConfigureOrigins(port: number): void {
+  if (told) return;
+  told = true;
+  console.warn(`APP_ORIGIN is not set, so only pages at http://localhost:${port} (or 127.0.0.1, [::1]) may change anything: set APP_ORIGIN to the public origin, such as https://chat.example.com (several separated by commas).`);
 }
 
 /**
- * The client's network address where the platform names it (Vercel sets `X-Forwarded-For`
- * itself); null elsewhere, where any client could write the header.
+ * The client's network address, where something trustworthy names it: on Vercel the platform's
+ * `X-Forwarded-For`; elsewhere the header TRUSTED_CLIENT_IP_HEADER names, which the proxy in
+ * front of the app sets. Its last value is taken, the one that proxy added (any earlier ones came
+ * from the client). Null where nothing names it, or the value is not an IP address.
  */
-export function clientAddress(request: Request, config: Pick<AppConfig, "trustForwardedHeaders"> = appConfig()): string | null {
-  return config.trustForwardedHeaders ? (firstValue(request.headers.get("x-forwarded-for")) ?? null) : null;
-}
-
-function firstValue(header: string | null): string | undefined {
-  return header?.split(",")[0]?.trim() || undefined;
+export function clientAddress(request: Request, config: Pick<AppConfig, "trustForwardedHeaders" | "clientIpHeader"> = appConfig()): string | null {
+  if (config.trustForwardedHeaders) return firstValue(request.headers.get("x-forwarded-for")) ?? null;
+  if (!config.clientIpHeader) return null;
+  const address = request.headers.get(config.clientIpHeader)?.split(",").at(-1)?.trim() ?? "";
+  return isIP(address) ? address : null;
 }
 
 /** JSON is `application/json`, with parameters at most, and UTF-8 (RFC 8259) if a charset is named. */
@@ -93,14 +88,14 @@ export function parseEventCursor(request: Request): number {
   const raw = request.headers.get("last-event-id") ?? new URL(request.url).searchParams.get("after");
   if (raw === null) return 0;
   const parsed = eventCursorSchema.safeParse(raw);
-  if (!parsed.success) throw new AppError("invalid-cursor", "An event cursor is a whole number from 0 to 2147483647.");
+  if (!parsed.success) throw new AppError("invalid-cursor", `An event cursor is a whole number from 0 to ${MAX_POSTGRES_INT}.`);
   return parsed.data;
 }
 
 /** Parses an item position query (`?before=`, `?from=`); anything but a Postgres integer is refused. */
 export function parsePositionQuery<S extends z.ZodType>(request: Request, schema: S): z.infer<S> {
   const parsed = schema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
-  if (!parsed.success) throw new AppError("invalid-position", "An item position is a whole number from 0 to 2147483647.");
+  if (!parsed.success) throw new AppError("invalid-position", `An item position is a whole number from 0 to ${MAX_POSTGRES_INT}.`);
   return parsed.data;
 }
 

@@ -50,10 +50,16 @@ const plainRecord = z.custom<Record<string, unknown>>(
   "Expected a record of values.",
 );
 
+/** The largest value of a Postgres `integer` column (revisions, positions, sequence numbers). */
+export const MAX_POSTGRES_INT = 2_147_483_647;
+
+// A block's revision, as its Int column holds it: a larger number would fail the query with a 500.
+const revision = z.number().int().positive().max(MAX_POSTGRES_INT);
+
 export const uiChoiceBodySchema = z.strictObject({
   itemId: z.uuid(),
   blockId: storableText().min(1).max(512),
-  revision: z.number().int().positive(),
+  revision,
   choiceId: storableText().min(1).max(512),
   values: plainRecord,
   reads: z.record(z.string().max(257), z.uuid()).optional(),
@@ -63,7 +69,7 @@ export type UiChoiceBody = z.infer<typeof uiChoiceBodySchema>;
 export const uiQueryBodySchema = z.strictObject({
   itemId: z.uuid(),
   blockId: storableText().min(1).max(512),
-  revision: z.number().int().positive(),
+  revision,
   query: storableText().min(2).max(257),
   values: plainRecord,
 });
@@ -80,15 +86,12 @@ export const uiLinkBodySchema = z.strictObject({
 
 export const itemParamsSchema = z.object({ chatId: z.uuid(), itemId: z.uuid() });
 
-/** Event sequence numbers are Postgres integers. */
-export const MAX_EVENT_CURSOR = 2_147_483_647;
-
 /** Decimal digits only, within Postgres' integer range: event cursors and item positions. */
 const wholeNumberText = z
   .string()
   .regex(/^[0-9]{1,10}$/)
   .transform(Number)
-  .pipe(z.number().int().max(MAX_EVENT_CURSOR));
+  .pipe(z.number().int().max(MAX_POSTGRES_INT));
 
 /** An event cursor (`Last-Event-ID` or `?after=`). */
 export const eventCursorSchema = wholeNumberText;

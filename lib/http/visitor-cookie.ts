@@ -1,11 +1,25 @@
+import type { AppConfig } from "@/lib/config";
 import { AppError } from "./errors";
 
 /**
- * The visitor cookie: `<uuid>.<signature>`, signed with HMAC-SHA-256 over the id. Web Crypto only,
- * so the same code runs in the proxy, in route handlers and in pages, which all read it here.
+ * The visitor cookie: `<uuid>.<issued>.<signature>`, `issued` in seconds since 1970, signed with
+ * HMAC-SHA-256 over `<uuid>.<issued>`. It is valid for a maximum age after it was issued and is
+ * issued again (same id, new time) as it is used, so only a value left unused that long expires.
+ * Web Crypto only, so the same code runs in the proxy, in route handlers and in pages.
  */
 export const VISITOR_COOKIE = "answerable_visitor";
-export const VISITOR_COOKIE_MAX_AGE = 60 * 60 * 24 * 365;
+
+/** A cookie older than this (or half the maximum age, if shorter) is issued again as it is used. */
+export const RENEW_AFTER_SECONDS = 86_400;
+
+/**
+ * Cookies from before issue times (`<uuid>.<signature>`) count as issued at this time (the change
+ * that added them, 2026-12-01 UTC): renewed on their next use, they expire unused like any other.
+ */
+export const LEGACY_ISSUED_AT = Date.UTC(2026, 11, 1) / 1000;
+
+// Instances' clocks differ a little; a time further ahead than this was not issued by one of them.
+const CLOCK_SKEW_SECONDS = 300;
 
 /**
  * In production the cookie is `__Host-` prefixed: browsers accept it only with `Secure`, `Path=/`
@@ -15,24 +29,35 @@ export function visitorCookieName(secure: boolean): string {
   return secure ? `__Host-${VISITOR_COOKIE}` : VISITOR_COOKIE;
 }
 
-export function visitorCookieOptions(secure: boolean) {
-  return { httpOnly: true, sameSite: "lax", secure, path: "/", maxAge: VISITOR_COOKIE_MAX_AGE } as const;
+export function visitorCookieOptions(secure: boolean, maxAgeSeconds: number) {
+  return { httpOnly: true, sameSite: "lax", secure, path: "/", maxAge: maxAgeSeconds } as const;
 }
 
-export type CookieSettings = { secret: string; secure: boolean };
+/** `now`: seconds since 1970, injectable for tests. */
+export type CookieLifetime = { maxAgeSeconds: number; now?: () => number };
+export type CookieSettings = CookieLifetime & { secret: string; secure: boolean };
+
+const nowInSeconds = () => Math.floor(Date.now() / 1000);
+
+export function cookieSettings(config: Pick<AppConfig, "sessionSecret" | "secureCookies" | "visitorCookieMaxAgeSeconds">): CookieSettings {
+  return { secret: config.sessionSecret, secure: config.secureCookies, maxAgeSeconds: config.visitorCookieMaxAgeSeconds };
+}
 
 /**
  * What a request's `Cookie` header says about its visitor. Two cookies of the visitor's name are
  * refused rather than one picked: whoever could plant the second (a sibling subdomain, a page over
  * plain http) would otherwise choose which visitor the request acts as.
  */
-export type VisitorLookup = { status: "valid"; id: string } | { status: "missing" } | { status: "duplicate" };
+export type VisitorLookup = { status: "valid"; id: string; renew: boolean } | { status: "missing" } | { status: "duplicate" };
 
-export async function findVisitor(header: string | null, { secret, secure }: CookieSettings): Promise<VisitorLookup> {
+/** An expired cookie is `missing`, as no cookie: its bearer is a new visitor. `renew`: issue it again. */
+export async function findVisitor(header: string | null, { secret, secure, ...lifetime }: CookieSettings): Promise<VisitorLookup> {
   const values = cookieValues(header, visitorCookieName(secure));
   if (values.length > 1) return { status: "duplicate" };
-  const id = await verifyVisitorCookie(values[0], secret);
-  return id ? { status: "valid", id } : { status: "missing" };
+  const found = await verifyVisitorCookie(values[0], secret, lifetime);
+  if (!found) return { status: "missing" };
+  const renewAfter = Math.min(RENEW_AFTER_SECONDS, lifetime.maxAgeSeconds / 2);
+  return { status: "valid", id: found.id, renew: (lifetime.now ?? nowInSeconds)() - found.issuedAt >= renewAfter };
 }
 
 export function duplicateCookie(): AppError {
@@ -63,6 +88,7 @@ function cookieValues(header: string | null, name: string): string[] {
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+const ISSUED = /^[1-9][0-9]{0,11}$/;
 const keys = new Map<string, Promise<CryptoKey>>();
 
 function hmacKey(secret: string): Promise<CryptoKey> {
@@ -95,18 +121,26 @@ function fromBase64Url(text: string): Uint8Array<ArrayBuffer> | null {
   return bytes;
 }
 
-export async function signVisitorId(id: string, secret: string): Promise<string> {
-  const signature = await crypto.subtle.sign("HMAC", await hmacKey(secret), new TextEncoder().encode(id));
-  return `${id}.${toBase64Url(signature)}`;
+/** A cookie value for the visitor, issued at `issuedAt` (seconds since 1970; now by default). */
+export async function signVisitorId(id: string, secret: string, issuedAt = nowInSeconds()): Promise<string> {
+  const signed = `${id}.${issuedAt}`;
+  return `${signed}.${await signature(signed, secret)}`;
 }
 
-/** The visitor id in a cookie value, or null when it is malformed or its signature is wrong. */
-export async function verifyVisitorCookie(value: string | undefined, secret: string): Promise<string | null> {
-  if (!value) return null;
-  const [id, signature, extra] = value.split(".");
-  if (!id || !signature || extra !== undefined || !UUID.test(id)) return null;
-  const bytes = fromBase64Url(signature);
-  if (!bytes) return null;
-  const valid = await crypto.subtle.verify("HMAC", await hmacKey(secret), bytes, new TextEncoder().encode(id));
-  return valid ? id : null;
+/** The visitor in a cookie value, or null when it is malformed, its signature is wrong, or it expired. */
+export async function verifyVisitorCookie(value: string | undefined, secret: string, { maxAgeSeconds, now = nowInSeconds }: CookieLifetime): Promise<{ id: string; issuedAt: number } | null> {
+  const parts = value?.split(".") ?? [];
+  if (parts.length !== 2 && parts.length !== 3) return null;
+  const [id, issued, mac] = parts.length === 2 ? [parts[0], undefined, parts[1]] : parts;
+  if (!id || !mac || !UUID.test(id) || (issued !== undefined && !ISSUED.test(issued))) return null;
+  const bytes = fromBase64Url(mac);
+  const signed = issued === undefined ? id : `${id}.${issued}`;
+  if (!bytes || !(await crypto.subtle.verify("HMAC", await hmacKey(secret), bytes, new TextEncoder().encode(signed)))) return null;
+  const issuedAt = issued === undefined ? LEGACY_ISSUED_AT : Number(issued);
+  const age = now() - issuedAt;
+  return age <= maxAgeSeconds && age >= -CLOCK_SKEW_SECONDS ? { id, issuedAt } : null;
+}
+
+async function signature(text: string, secret: string): Promise<string> {
+  return toBase64Url(await crypto.subtle.sign("HMAC", await hmacKey(secret), new TextEncoder().encode(text)));
 }

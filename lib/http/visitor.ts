@@ -2,11 +2,11 @@ import "server-only";
 import { headers } from "next/headers";
 import { appConfig } from "@/lib/config";
 import { AppError } from "./errors";
-import { duplicateCookie, findVisitor } from "./visitor-cookie";
+import { cookieSettings, duplicateCookie, findVisitor } from "./visitor-cookie";
 
-const settings = () => ({ secret: appConfig().sessionSecret, secure: appConfig().secureCookies });
+const settings = () => cookieSettings(appConfig());
 
-/** The signed-in visitor of a route handler request. Without a valid cookie nothing is found. */
+/** The signed-in visitor of a route handler request. Without a valid, unexpired cookie nothing is found. */
 export async function requireVisitor(request: Request): Promise<string> {
   const visitor = await findVisitor(request.headers.get("cookie"), settings());
   if (visitor.status === "duplicate") throw duplicateCookie();

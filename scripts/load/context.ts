@@ -38,9 +38,9 @@ export const SHORT_SIZES: Sizes = {
 /**
  * Settings of every load server. Each load client is a visitor of its own, but a throughput run
  * sends one visitor hundreds of requests in seconds and gives it hundreds of chats: the per-visitor
- * request budget and chat cap are raised so that no limit refuses the load.
+ * request budget, chat cap and new visitors per instance are raised so that no limit refuses the load.
  */
-export const LOAD_ENV = { RATE_LIMIT_REQUESTS: "1000000", MAX_CHATS_PER_VISITOR: "1000000" };
+export const LOAD_ENV = { RATE_LIMIT_REQUESTS: "1000000", MAX_CHATS_PER_VISITOR: "1000000", NEW_VISITORS_PER_INSTANCE: "1000000" };
 
 /** One row of the table: a figure, the baseline it is a ratio of, and its aim. */
 export type Figure = {

@@ -1,0 +1,38 @@
+import type { RateLimit } from "@/lib/config";
+import { AppError } from "./errors";
+
+/** The refusal of a request past a fixed window's limit, with the seconds left in the window. */
+export function rateLimited(limit: RateLimit, retryAfterSeconds: number): AppError {
+  const seconds = Math.max(1, retryAfterSeconds);
+  return new AppError("rate-limited", `Too many requests: at most ${limit.requests} every ${limit.windowSeconds} s. Try again in ${seconds} s.`, undefined, {
+    retryAfterSeconds: seconds,
+  });
+}
+
+/**
+ * A fixed-window count held in this process's memory. It bounds one instance, not one client,
+ * and instances do not share it: it is for new visitors whose network address nothing trustworthy
+ * names, where a shared count per address is impossible.
+ */
+export class InstanceWindow {
+  private windowStart = 0;
+  private count = 0;
+
+  constructor(
+    readonly limit: RateLimit,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  /** Counts one, or throws 429 `rate-limited` (counting nothing) once the window is full. */
+  take(): void {
+    const length = this.limit.windowSeconds * 1000;
+    const now = this.now();
+    const start = Math.floor(now / length) * length;
+    if (start !== this.windowStart) {
+      this.windowStart = start;
+      this.count = 0;
+    }
+    if (this.count >= this.limit.requests) throw rateLimited(this.limit, Math.ceil((start + length - now) / 1000));
+    this.count++;
+  }
+}

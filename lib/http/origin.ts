@@ -1,0 +1,48 @@
+import type { AppConfig } from "@/lib/config";
+
+export type OriginConfig = Pick<AppConfig, "production" | "appOrigins" | "platformOrigins" | "port" | "trustForwardedHeaders">;
+
+/**
+ * The origins a state-changing request may come from. `loopbackOnly`: production with no origin
+ * configured, where only a browser on this machine (`npm start`, the tests) is served.
+ */
+export type AcceptedOrigins = { origins: Set<string>; loopbackOnly: boolean };
+
+/**
+ * In production the request's own Host says nothing (any client can write it, and a DNS name
+ * pointed at this server makes a browser send it), so only configured origins pass: APP_ORIGIN,
+ * and on Vercel the deployment's URLs and the host its edge forwarded (it routes only the
+ * project's own domains here). With none, only loopback origins on this instance's port.
+ * Development also accepts the request's own origin, whatever the host it is reached by.
+ */
+export function acceptedOrigins(request: Request, config: OriginConfig): AcceptedOrigins {
+  const configured = new Set([...config.appOrigins, ...config.platformOrigins]);
+  const forwarded = config.trustForwardedHeaders ? forwardedOrigin(request) : undefined;
+  if (forwarded) configured.add(forwarded);
+  if (!config.production) return { origins: new Set([...configured, ...ownOrigins(request)]), loopbackOnly: false };
+  if (configured.size > 0) return { origins: configured, loopbackOnly: false };
+  return { origins: loopbackOrigins(config.port), loopbackOnly: true };
+}
+
+/** The origins of a browser on this machine reaching this instance directly. */
+export function loopbackOrigins(port: number): Set<string> {
+  return new Set(["localhost", "127.0.0.1", "[::1]"].map((host) => `http://${host}:${port}`));
+}
+
+function ownOrigins(request: Request): string[] {
+  const url = new URL(request.url);
+  const host = request.headers.get("host");
+  return host ? [url.origin, `${url.protocol}//${host}`] : [url.origin];
+}
+
+function forwardedOrigin(request: Request): string | undefined {
+  const host = firstValue(request.headers.get("x-forwarded-host"));
+  if (!host) return undefined;
+  const proto = firstValue(request.headers.get("x-forwarded-proto")) ?? new URL(request.url).protocol.replace(":", "");
+  return `${proto}://${host}`;
+}
+
+/** The first of a comma-separated header's values. */
+export function firstValue(header: string | null): string | undefined {
+  return header?.split(",")[0]?.trim() || undefined;
+}
