@@ -2,7 +2,7 @@
 // request-target `*`, /api paths and methods nothing serves, a foreign Host with its own Origin,
 // and an expired visitor cookie. Each prints its figure and fails the run where its aim is missed.
 import { startChat } from "./chats";
-import { expiredCookies, foreignOrigins } from "./credentials";
+import { COOKIE_MAX_AGE_DAYS, expiredCookies, foreignOrigins } from "./credentials";
 import { forgedRevisions, forgedValues } from "./forgeries";
 import { Visitor } from "./http";
 import { startServer } from "./server";
@@ -11,7 +11,8 @@ import { asteriskTargets, unservedApi } from "./unknown-routes";
 
 async function run(suite: Suite): Promise<void> {
   // The request limit out of the way, so each check reaches what it attacks.
-  const server = await startServer({ databaseUrl: suite.database.url, env: { AGENT_DELTA_MS: "2", TURN_LEASE_MS: "3000", RATE_LIMIT_REQUESTS: "1000000" } });
+  const env = { AGENT_DELTA_MS: "2", TURN_LEASE_MS: "3000", RATE_LIMIT_REQUESTS: "1000000", VISITOR_COOKIE_MAX_AGE_DAYS: String(COOKIE_MAX_AGE_DAYS) };
+  const server = await startServer({ databaseUrl: suite.database.url, env });
   try {
     await forgedValues(suite, server.base);
     await forgedRevisions(suite, server.base);

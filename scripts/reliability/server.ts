@@ -37,7 +37,6 @@ const BASE_ENV: Record<string, string> = {
 
 export const CRON_SECRET = BASE_ENV.CRON_SECRET!;
 export const SESSION_SECRET = BASE_ENV.SESSION_SECRET!;
-export const NEW_VISITOR_BOUND = "NEW_VISITORS_PER_INSTANCE";
 
 function exited(child: ChildProcess): Promise<void> {
   return new Promise((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve() : child.once("exit", () => resolve())));

@@ -23,7 +23,8 @@ async function run(suite: Suite): Promise<void> {
   const port = Number(new URL(server.base).port);
   const count = suite.sizes["unread-chats"];
   const health = new Tally();
-  const oldest: number[] = [];
+  // What the health check said of the oldest stuck turn, each time it said anything.
+  const oldest: Array<number | null> = [];
   try {
     const chatIds = await Promise.all(
       Array.from({ length: count }, async () => {
@@ -43,12 +44,13 @@ async function run(suite: Suite): Promise<void> {
     // Only the health check is asked meanwhile; it may say how old the oldest stuck turn is.
     const ended = await waitUntil(async () => {
       const answer: Answer = await watcher.get("/api/health");
-      if (typeof answer.body.oldestStuckTurnSeconds === "number") oldest.push(answer.body.oldestStuckTurnSeconds);
+      if ("oldestStuckTurnSeconds" in answer.body) oldest.push(answer.body.oldestStuckTurnSeconds as number | null);
       return (await running(suite, turnIds)) === 0;
     }, deadline, 250);
     const endedMs = performance.now() - restarted;
     const [stuck, left] = [await running(suite, turnIds), await streaming(suite, chatIds)];
-    const reported = oldest.length > 0 ? `health oldestStuckTurnSeconds max ${Math.max(...oldest)}, last ${oldest.at(-1)}` : "health reported no oldestStuckTurnSeconds";
+    const said = oldest.filter((value): value is number => typeof value === "number");
+    const reported = oldest.length > 0 ? `health oldestStuckTurnSeconds max ${said.length > 0 ? Math.max(...said) : "null"}, last ${oldest.at(-1)}` : "health reported no oldestStuckTurnSeconds";
     suite.print(
       `unread   kill -9 with ${turnIds.length} turns running on ${count} chats, then only health checks: ${stuck} turns stuck without a reader after the sweep interval (${SWEEP_SECONDS} s) plus the lease (${LEASE_MS} ms) and ${(GRACE_MS / 1000).toFixed(0)} s grace, ${left} replies left streaming; ${ended ? `every turn ended ${(endedMs / 1000).toFixed(1)} s after the restart` : `checked ${(endedMs / 1000).toFixed(1)} s after the restart`}; ${reported}; ${health.serverErrors} × 5xx`,
     );
