@@ -2,7 +2,7 @@
 // a foreign Host and a matching Origin (a DNS-rebinding page), and a cookie the server signed but
 // longer ago than a visitor cookie lives. Each is checked in Postgres, and each check also makes the
 // same request rightly, which must work: a refusal for another reason cannot pass for one.
-import { type Answer, describeAnswers, rawRequest, Tally, Visitor } from "./http";
+import { type Answer, describeAnswers, jsonBody, rawRequest, Tally, Visitor } from "./http";
 import { SESSION_SECRET } from "./server";
 import { type Suite } from "./suite";
 import { cookieIssuedAt } from "./visitor-cookies";
@@ -40,7 +40,8 @@ export async function foreignOrigins(suite: Suite, base: string, { owner, chatId
   let accepted = 0;
   for (const [method, path, body, read] of writes) {
     const before = await read();
-    const answer = await rawRequest(base, { method, path, headers: { ...FOREIGN, cookie: owner.cookie, "content-type": "application/json" }, chunks: [JSON.stringify(body)] }, tally);
+    const json = jsonBody(JSON.stringify(body));
+    const answer = await rawRequest(base, { method, path, headers: { ...FOREIGN, cookie: owner.cookie, ...json.headers }, chunks: json.chunks }, tally);
     answers.push(answer);
     if ((answer.status >= 200 && answer.status < 300) || (await read()) !== before) accepted += 1;
   }

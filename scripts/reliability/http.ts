@@ -55,11 +55,19 @@ function noteApiAnswer(method: string, path: string, answer: Answer): void {
 export const answerKey = (answer: Answer) => `${answer.status} ${String(answer.body.code ?? "")}`.trim();
 
 /** `400 invalid-body ×2, 409 stale-ui-block ×1`, sorted. */
-export function describeAnswers(answers: readonly Answer[]): string {
-  const keys = new Map<string, number>();
-  for (const answer of answers) keys.set(answerKey(answer), (keys.get(answerKey(answer)) ?? 0) + 1);
-  return [...keys].sort().map(([key, count]) => `${key} ×${count}`).join(", ");
+export function describeKeys(keys: readonly string[]): string {
+  const counts = new Map<string, number>();
+  for (const key of keys) counts.set(key, (counts.get(key) ?? 0) + 1);
+  return [...counts].sort().map(([key, count]) => `${key} ×${count}`).join(", ");
 }
+
+export const describeAnswers = (answers: readonly Answer[]) => describeKeys(answers.map(answerKey));
+
+/**
+ * Headers for a JSON body of a raw request. Its length is declared: Node's client frames a DELETE
+ * or OPTIONS body by nothing else, and the server would read it as the start of another request.
+ */
+export const jsonBody = (body: string) => ({ headers: { "content-type": "application/json", "content-length": String(Buffer.byteLength(body)) }, chunks: [body] });
 
 /** A body as an object: JSON objects as they are, other JSON under `value`, anything else under `text`. */
 function parseBody(text: string): Record<string, unknown> {

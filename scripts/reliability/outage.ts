@@ -95,6 +95,8 @@ async function run(suite: Suite): Promise<void> {
     const users = await suite.rows.all<{ chatId: string; content: string }>(`SELECT "chatId", "content" FROM "Item" WHERE "role" = 'user' AND "chatId" = ANY($1::uuid[])`, [chats.map((chat) => chat.chatId)]);
     const lostMessages = chats.reduce((sum, chat) => sum + chat.texts.filter((text) => !users.some((user) => user.chatId === chat.chatId && user.content === text)).length, 0);
     await waitUntil(async () => (await watcher.get("/api/health")).status === 200, 10_000);
+    // Counted apart: the figure's tally is the outage's alone.
+    browser.tally = new Tally();
     const pagesAfter = await Promise.all(pagePaths.map((path) => browser.get(path)));
     const seconds = Math.round(downMs / 1_000);
     suite.print(

@@ -2,12 +2,11 @@
 // signing, never a copy of it.
 import { signVisitorId } from "@/lib/http/visitor-cookie";
 
-/**
- * The cookie value the server would have issued to `id` at `issuedAt`. This format signs the id
- * alone, with no issue time: a cookie signed today is the same as one signed years ago, and never
- * expires, so `issuedAt` has nothing to change.
- */
-export async function cookieIssuedAt(id: string, secret: string, issuedAt: Date): Promise<string> {
-  void issuedAt;
-  return signVisitorId(id, secret);
+// The issue time is the signing's third argument (seconds since 1970) in the format that carries
+// one; a format without it ignores the argument, and its cookies never expire.
+const sign = signVisitorId as (id: string, secret: string, issuedAtSeconds?: number) => Promise<string>;
+
+/** The cookie value the server would have issued to `id` at `issuedAt`. */
+export function cookieIssuedAt(id: string, secret: string, issuedAt: Date): Promise<string> {
+  return sign(id, secret, Math.floor(issuedAt.getTime() / 1000));
 }
