@@ -40,6 +40,21 @@ export async function settledChat(visitor: Visitor, chatId: string, timeoutMs = 
   return settled ? chat : null;
 }
 
+/** A chat with its first reply finished, or an error naming the prompt that got none. */
+export async function repliedChat(visitor: Visitor, message: string): Promise<{ chatId: string; reply: ChatItem }> {
+  const chatId = await startChat(visitor, message);
+  const chat = chatId ? await settledChat(visitor, chatId) : null;
+  if (!chatId || !chat) throw new Error(`setup: "${message}" did not get a reply`);
+  return { chatId, reply: chat.items[1]! };
+}
+
+/** The release checklist's block in a reply, with its "Release to" and "Hold" Choices. */
+export function checklistBlock(reply: ChatItem) {
+  const block = Object.values(reply.blocks)[0]!;
+  const choices = choicesOf(block.nodes);
+  return { itemId: reply.id, blockId: block.id, revision: reply.revision, release: choices.find(([label]) => label.startsWith("Release"))![1], hold: choices.find(([label]) => label === "Hold")![1] };
+}
+
 /** Every Choice of a block, as [label, id]. */
 export function choicesOf(nodes: readonly BlockNode[]): Array<[string, string]> {
   return nodes.flatMap((node): Array<[string, string]> => [
@@ -47,6 +62,14 @@ export function choicesOf(nodes: readonly BlockNode[]): Array<[string, string]> 
     ...choicesOf(node.children),
   ]);
 }
+
+/** Messages a pick or selection sent to the agent in a chat, sent or waiting. */
+export const messagesFromPicks = (rows: Rows, chatId: string) =>
+  rows.count(
+    `SELECT ((SELECT count(*) FROM "Item" WHERE "chatId" = $1 AND "role" = 'user' AND "origin" IS NOT NULL)
+      + (SELECT count(*) FROM "QueuedMessage" WHERE "chatId" = $1 AND "dispatchedAt" IS NULL AND "origin" IS NOT NULL))::int AS "count"`,
+    [chatId],
+  );
 
 /** A reader of the suite's database, for the checks behind each figure. */
 export class Rows {

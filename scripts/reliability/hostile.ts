@@ -1,18 +1,11 @@
 // Hostile requests against a production build: every refusal must be a 4xx that writes nothing,
 // and load (parallel chat creations, floods past each limit) must never answer 5xx or leave a
 // chat whose turn never started.
-import { CHECKLIST, choicesOf, DESTINATION, EMAIL, settledChat, startChat } from "./chats";
-import { Tally, Visitor } from "./http";
+import { CHECKLIST, checklistBlock, DESTINATION, EMAIL, repliedChat, settledChat, startChat } from "./chats";
+import { type Answer, answerKey, describeAnswers, Tally, Visitor } from "./http";
 import { refusals, type Targets } from "./hostile-requests";
 import { CRON_SECRET, startServer } from "./server";
 import { n, type Scenario, type Suite } from "./suite";
-
-async function repliedChat(visitor: Visitor, message: string) {
-  const chatId = await startChat(visitor, message);
-  const chat = chatId ? await settledChat(visitor, chatId) : null;
-  if (!chatId || !chat) throw new Error(`setup: "${message}" did not get a reply`);
-  return { chatId, reply: chat.items[1]! };
-}
 
 async function targets(base: string, tally: Tally): Promise<Targets> {
   const owner = new Visitor(base, tally);
@@ -22,13 +15,12 @@ async function targets(base: string, tally: Tally): Promise<Targets> {
   const block = await repliedChat(owner, CHECKLIST);
   const email = await repliedChat(owner, EMAIL);
   const proposed = await owner.post(`/api/chats/${email.chatId}/selections`, { itemId: email.reply.id, instanceId: "release-email", choiceId: "send" });
-  const firstBlock = Object.values(block.reply.blocks)[0]!;
-  const release = choicesOf(firstBlock.nodes).find(([label]) => label.startsWith("Release to"))![1];
+  const { blockId, release } = checklistBlock(block.reply);
   return {
     owner,
     stranger,
     frames: { chatId: frames.chatId, replyId: frames.reply.id },
-    block: { chatId: block.chatId, replyId: block.reply.id, blockId: firstBlock.id, revision: block.reply.revision, release },
+    block: { chatId: block.chatId, replyId: block.reply.id, blockId, revision: block.reply.revision, release },
     confirmation: { chatId: email.chatId, token: String((proposed.body.selection as { confirmationToken: string }).confirmationToken) },
   };
 }
@@ -45,21 +37,15 @@ async function run(suite: Suite): Promise<void> {
     attacks.owner.tally = refused;
     attacks.stranger.tally = refused;
     const before = await suite.rows.tableCounts();
-    const statuses = new Map<string, number>();
-    for (let round = 0; round < suite.sizes["hostile-rounds"]; round++) {
-      const answers = await Promise.all(refusals(server.base, refused, attacks).map((attack) => attack()));
-      for (const answer of answers) {
-        const key = `${answer.status} ${String(answer.body.code ?? "")}`.trim();
-        statuses.set(key, (statuses.get(key) ?? 0) + 1);
-      }
-    }
+    const answers: Answer[] = [];
+    for (let round = 0; round < suite.sizes["hostile-rounds"]; round++) answers.push(...(await Promise.all(refusals(server.base, refused, attacks).map((attack) => attack()))));
     const written = before === (await suite.rows.tableCounts()) ? 0 : 1;
     const notRefused = refused.sent - refused.count("4xx");
     suite.print(`hostile  ${n(refused.sent)} refusals sent (${suite.sizes["hostile-rounds"]} rounds): ${n(refused.serverErrors)} × 5xx, ${n(notRefused)} not answered 4xx, ${written} tables written`);
-    suite.print(`hostile  answers: ${[...statuses].sort().map(([key, count]) => `${key} ×${count}`).join(", ")}`);
+    suite.print(`hostile  answers: ${describeAnswers(answers)}`);
     // Every refusal names its stable code, including those the framework and Node's parser make.
-    const uncoded = [...statuses].filter(([key]) => /^4\d\d$/.test(key));
-    if (uncoded.length > 0) suite.fail(`refusals without a code: ${uncoded.map(([key, count]) => `${key} ×${count}`).join(", ")}`);
+    const uncoded = answers.filter((answer) => /^4\d\d$/.test(answerKey(answer)));
+    if (uncoded.length > 0) suite.fail(`refusals without a code: ${describeAnswers(uncoded)}`);
     if (refused.serverErrors > 0 || notRefused > 0 || written > 0) suite.fail(`hostile refusals: ${refused.failures.slice(0, 5).join("; ")}`);
     if (server.errors.length > 0) suite.fail(`server logged ${server.errors.length} unhandled errors: ${server.errors[0]}`);
   } finally {

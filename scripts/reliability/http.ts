@@ -33,8 +33,44 @@ export class Tally {
   }
 }
 
-async function readBody(response: Response): Promise<Record<string, unknown>> {
-  const text = await response.text();
+/**
+ * Every 4xx the suite received under /api, and those without a stable JSON `code`. A HEAD answer
+ * has no body, so its media type stands for one.
+ */
+export const apiRefusals = { seen: 0, uncoded: [] as string[] };
+
+/** Whether a 4xx names its code: a JSON body with a `code`, or for HEAD a JSON media type. */
+export function hasCode(method: string, answer: Answer): boolean {
+  if (method === "HEAD") return /^application\/json\b/i.test(answer.headers["content-type"] ?? "");
+  return typeof answer.body.code === "string" && answer.body.code !== "";
+}
+
+function noteApiAnswer(method: string, path: string, answer: Answer): void {
+  if (!/^\/api(\/|\?|$)/.test(path) || answer.status < 400 || answer.status >= 500) return;
+  apiRefusals.seen += 1;
+  if (!hasCode(method, answer)) apiRefusals.uncoded.push(`${answer.status} ${method} ${path.slice(0, 80)}`);
+}
+
+/** `422 invalid_value`: an answer's status and code. */
+export const answerKey = (answer: Answer) => `${answer.status} ${String(answer.body.code ?? "")}`.trim();
+
+/** `400 invalid-body ×2, 409 stale-ui-block ×1`, sorted. */
+export function describeKeys(keys: readonly string[]): string {
+  const counts = new Map<string, number>();
+  for (const key of keys) counts.set(key, (counts.get(key) ?? 0) + 1);
+  return [...counts].sort().map(([key, count]) => `${key} ×${count}`).join(", ");
+}
+
+export const describeAnswers = (answers: readonly Answer[]) => describeKeys(answers.map(answerKey));
+
+/**
+ * Headers for a JSON body of a raw request. Its length is declared: Node's client frames a DELETE
+ * or OPTIONS body by nothing else, and the server would read it as the start of another request.
+ */
+export const jsonBody = (body: string) => ({ headers: { "content-type": "application/json", "content-length": String(Buffer.byteLength(body)) }, chunks: [body] });
+
+/** A body as an object: JSON objects as they are, other JSON under `value`, anything else under `text`. */
+function parseBody(text: string): Record<string, unknown> {
   try {
     const parsed: unknown = JSON.parse(text);
     return typeof parsed === "object" && parsed !== null && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : { value: parsed };
@@ -68,8 +104,9 @@ export class Visitor {
       const response = await fetch(`${this.base}${path}`, { method, body, headers: { ...(this.cookie ? { cookie: this.cookie } : {}), ...headers } });
       const issued = response.headers.getSetCookie().find((cookie) => cookie.includes("answerable_visitor="));
       if (issued && !this.cookie) this.cookie = issued.split(";")[0]!;
-      const answer = { status: response.status, body: await readBody(response), headers: Object.fromEntries(response.headers) };
+      const answer = { status: response.status, body: parseBody(await response.text()), headers: Object.fromEntries(response.headers) };
       this.tally?.note(label, answer.status);
+      noteApiAnswer(method, path, answer);
       return answer;
     } catch (error) {
       this.tally?.note(`${label}: ${error instanceof Error ? error.message : String(error)}`, 0);
@@ -89,13 +126,9 @@ export function rawRequest(base: string, raw: RawRequest, tally?: Tally): Promis
       response.on("data", (chunk: Buffer) => (text += chunk.toString()));
       response.on("end", () => {
         tally?.note(`${raw.method} ${raw.path.slice(0, 80)}`, response.statusCode ?? 0);
-        let body: Record<string, unknown> = {};
-        try {
-          body = JSON.parse(text || "{}") as Record<string, unknown>;
-        } catch {
-          body = { text: text.slice(0, 200) };
-        }
-        resolve({ status: response.statusCode ?? 0, body, headers: response.headers as Record<string, string> });
+        const answer = { status: response.statusCode ?? 0, body: text ? parseBody(text) : {}, headers: response.headers as Record<string, string> };
+        noteApiAnswer(raw.method, raw.path, answer);
+        resolve(answer);
       });
     });
     outgoing.on("error", (error) => {

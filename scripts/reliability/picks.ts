@@ -1,22 +1,21 @@
 // Concurrent picks: many trials, each firing one block's (or one list's) Choices all at once, with
 // different Choices and replays mixed. Exactly one answer and one message may come of each trial.
-import { CHECKLIST, choicesOf, DESTINATION, READY, type Rows, settledChat, startChat } from "./chats";
+import { type ChatItem, CHECKLIST, checklistBlock, DESTINATION, messagesFromPicks, READY, type Rows, settledChat, startChat } from "./chats";
 import { type Answer, percentile, Tally, Visitor } from "./http";
 import { startServer } from "./server";
 import { n, ratio, type Scenario, type Suite } from "./suite";
 
 type Target = { visitor: Visitor; chatId: string; itemId: string; picks: Array<{ path: string; body: unknown }> };
-type Kind = { name: string; prompt: string; target: (visitor: Visitor, chatId: string, reply: Record<string, unknown>) => Target; answers: (rows: Rows, target: Target) => Promise<number> };
+type Kind = { name: string; prompt: string; target: (visitor: Visitor, chatId: string, reply: ChatItem) => Target; answers: (rows: Rows, target: Target) => Promise<number> };
 
 const KINDS: Kind[] = [
   {
     name: "block",
     prompt: CHECKLIST,
     target(visitor, chatId, reply) {
-      const block = Object.values(reply.blocks as Record<string, { id: string; nodes: never[] }>)[0]!;
-      const [release, hold] = [choicesOf(block.nodes).find(([label]) => label.startsWith("Release"))![1], choicesOf(block.nodes).find(([label]) => label === "Hold")![1]];
-      const body = (choiceId: string, values: object) => ({ itemId: reply.id, blockId: block.id, revision: reply.revision, choiceId, values });
-      return { visitor, chatId, itemId: String(reply.id), picks: [{ path: `/api/chats/${chatId}/ui-choices`, body: body(release, READY) }, { path: `/api/chats/${chatId}/ui-choices`, body: body(hold, {}) }] };
+      const { blockId, release, hold } = checklistBlock(reply);
+      const body = (choiceId: string, values: object) => ({ itemId: reply.id, blockId, revision: reply.revision, choiceId, values });
+      return { visitor, chatId, itemId: reply.id, picks: [{ path: `/api/chats/${chatId}/ui-choices`, body: body(release, READY) }, { path: `/api/chats/${chatId}/ui-choices`, body: body(hold, {}) }] };
     },
     answers: (rows, target) => rows.count(`SELECT count(*)::int AS "count" FROM "UiAnswer" WHERE "itemId" = $1`, [target.itemId]),
   },
@@ -25,7 +24,7 @@ const KINDS: Kind[] = [
     prompt: DESTINATION,
     target(visitor, chatId, reply) {
       const body = (choiceId: string) => ({ itemId: reply.id, instanceId: "destination-choice", choiceId });
-      return { visitor, chatId, itemId: String(reply.id), picks: [{ path: `/api/chats/${chatId}/selections`, body: body("docs") }, { path: `/api/chats/${chatId}/selections`, body: body("demo") }] };
+      return { visitor, chatId, itemId: reply.id, picks: [{ path: `/api/chats/${chatId}/selections`, body: body("docs") }, { path: `/api/chats/${chatId}/selections`, body: body("demo") }] };
     },
     answers: (rows, target) => rows.count(`SELECT count(*)::int AS "count" FROM "FrameSelection" WHERE "itemId" = $1`, [target.itemId]),
   },
@@ -40,20 +39,13 @@ async function prepare(base: string, kind: Kind, count: number, tally: Tally): P
         const chatId = await startChat(visitor, kind.prompt);
         const chat = chatId ? await settledChat(visitor, chatId) : null;
         if (!chatId || !chat) throw new Error(`setup: no reply to "${kind.prompt}"`);
-        return kind.target(visitor, chatId, chat.items[1] as unknown as Record<string, unknown>);
+        return kind.target(visitor, chatId, chat.items[1]!);
       }),
     );
     targets.push(...batch);
   }
   return targets;
 }
-
-const messagesFromPicks = (rows: Rows, chatId: string) =>
-  rows.count(
-    `SELECT ((SELECT count(*) FROM "Item" WHERE "chatId" = $1 AND "role" = 'user' AND "origin" IS NOT NULL)
-      + (SELECT count(*) FROM "QueuedMessage" WHERE "chatId" = $1 AND "dispatchedAt" IS NULL AND "origin" IS NOT NULL))::int AS "count"`,
-    [chatId],
-  );
 
 async function timed(send: () => Promise<Answer>, into: number[]): Promise<Answer> {
   const started = performance.now();

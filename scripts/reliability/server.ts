@@ -30,9 +30,13 @@ const BASE_ENV: Record<string, string> = {
   NEXT_TELEMETRY_DISABLED: "1",
   SESSION_SECRET: "reliability-suite-session-secret",
   CRON_SECRET: "reliability-suite-cron-secret",
+  // New visitors an instance takes from an address no platform names: out of the way of every
+  // scenario but the one that floods it with them.
+  NEW_VISITORS_PER_INSTANCE: "10000",
 };
 
 export const CRON_SECRET = BASE_ENV.CRON_SECRET!;
+export const SESSION_SECRET = BASE_ENV.SESSION_SECRET!;
 
 function exited(child: ChildProcess): Promise<void> {
   return new Promise((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve() : child.once("exit", () => resolve())));

@@ -9,9 +9,11 @@ export const DEFAULT_SIZES = {
   "pick-trials": 100,
   "pick-concurrency": 50,
   "crash-trials": 20,
+  "unread-chats": 8,
   "outage-seconds": 30,
   streams: 1_000,
   "fuzz-blocks": 100_000,
+  "new-visitors": 600,
 };
 
 export type Sizes = typeof DEFAULT_SIZES;
@@ -23,9 +25,12 @@ export const SHORT_SIZES: Sizes = {
   "pick-trials": 5,
   "pick-concurrency": 20,
   "crash-trials": 2,
+  "unread-chats": 4,
   "outage-seconds": 5,
   streams: 100,
   "fuzz-blocks": 2_000,
+  // The flood is the attack: 600 in 30 s even in a short run.
+  "new-visitors": 600,
 };
 
 export type Suite = {
@@ -34,7 +39,7 @@ export type Suite = {
   sizes: Sizes;
   /** Prints a figure line and keeps it for the summary. */
   print: (line: string) => void;
-  /** Counts a finding that breaks an aim (a 5xx, a loss, a duplicate, a stuck state). */
+  /** Counts a finding that breaks an aim (a 5xx, a loss, a duplicate, a stuck state, a write that should have been refused). */
   fail: (what: string) => void;
 };
 
