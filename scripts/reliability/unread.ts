@@ -10,8 +10,8 @@ const SWEEP_SECONDS = 2;
 const LEASE_MS = 1_500;
 // Slow deltas, so the story is still streaming when the server dies.
 const ENV = { AGENT_DELTA_MS: "20", TURN_LEASE_MS: String(LEASE_MS), SWEEP_INTERVAL_SECONDS: String(SWEEP_SECONDS) };
-// A sweep that starts just as the lease lapses, and one slow round of healing.
-const GRACE_MS = 3_000;
+// A sweep that starts just as the lease lapses, and one slow round of healing on a loaded machine.
+const GRACE_MS = 8_000;
 
 const running = (suite: Suite, turnIds: string[]) =>
   suite.rows.count(`SELECT count(*)::int AS "count" FROM "Turn" WHERE "status" = 'running' AND "id" = ANY($1::uuid[])`, [turnIds]);
