@@ -38,8 +38,7 @@ function ready(child: ChildProcess): Promise<void> {
 test.beforeAll(async () => {
   port = await freePort();
   // The test database (DATABASE_URL), the mock agent, and Next's own development mode.
-  const env = { ...process.env, AGENT: "mock", AGENT_DELTA_MS: "15", NEXT_TELEMETRY_DISABLED: "1" };
-  delete env.NODE_ENV;
+  const env = { ...process.env, NODE_ENV: "development" as const, AGENT: "mock", AGENT_DELTA_MS: "15", NEXT_TELEMETRY_DISABLED: "1" };
   // Its own process group, so the end of the test stops npm, the script and `next dev` together.
   dev = spawn("npm", ["run", "dev", "--", "-p", String(port)], { env, detached: true, stdio: ["ignore", "pipe", "pipe"] });
   await ready(dev);
