@@ -115,6 +115,7 @@ function ChatBlock({ item, chatId, block, replaced, onStale }: ChatBlockProps) {
   }
 
   const hasQueries = Object.keys(block.queries).length > 0;
+  const ordinal = item.parts.filter((part) => part.kind === "block").findIndex((part) => part.blockId === block.id) + 1;
   const current = hasQueries && item.status === "complete" && answer === null;
   // While live data is being read, or after a read failed, what the block shows is the last good reading: muted.
   const reading = current && live.reason !== null;
@@ -130,6 +131,8 @@ function ChatBlock({ item, chatId, block, replaced, onStale }: ChatBlockProps) {
         queries={live.values}
         onInputs={onInputs}
         liveStatus={hasQueries ? <LiveStatus latest={live.latest} /> : undefined}
+        streaming={item.status === "streaming"}
+        untitledName={`Interactive block ${Math.max(ordinal, 1)}, message ${item.position}`}
       />
       {replaced && <ErrorNote>{REFUSALS["stale-ui-block"]}</ErrorNote>}
     </div>
