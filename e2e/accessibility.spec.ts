@@ -59,6 +59,21 @@ for (const colorScheme of ["light", "dark"] as const) {
       expect(await axeViolations(page)).toEqual([]);
     });
 
+    test("a chat of several blocks, and the CI table's status chips, have no axe violations", async ({ page, baseURL }) => {
+      test.setTimeout(90_000);
+      // Three blocks in one reply, then a live CI table: each block a landmark of its own name.
+      const chatId = await createChat(page.request, baseURL, "Draw a block with mistakes in it");
+      const sent = await page.request.post(`/api/chats/${chatId}/messages`, { headers: sameOrigin(baseURL), data: { text: "Triage the failing build" } });
+      expect(sent.status()).toBe(202);
+      await settledChat(page.request, chatId);
+      await page.goto(`/chats/${chatId}`);
+      await expect(page.getByRole("region", { name: /interactive block/i })).toHaveCount(4);
+      await expect(page.getByRole("table").getByRole("cell", { name: /passed|failed|running/ }).first()).toBeVisible();
+      expect(await axeViolations(page)).toEqual([]);
+      await expect(page.getByRole("region", { name: "Healthy before, interactive block" })).toBeVisible();
+      await expect(page.getByRole("region", { name: /^CI on main, interactive block$/ })).toBeVisible();
+    });
+
     test("the phone layout, home and a chat, and its open chat list have no axe violations", async ({ page }) => {
       await page.setViewportSize(PHONE);
       await page.goto("/");

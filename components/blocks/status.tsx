@@ -1,5 +1,5 @@
-import type { ReactNode } from "react";
-import { CHIP, MUTED, numberProp, textProp, TONE_PANEL, TONE_TEXT, toneProp, type Tone } from "./props";
+import { type ReactNode, useId } from "react";
+import { CHIP, MUTED, nodeText, numberProp, textProp, TONE_PANEL, TONE_TEXT, toneProp, type Tone } from "./props";
 import { HeldList, ViewNodes, type NodeProps } from "./view-nodes";
 
 export function TagChip({ tone, children }: { tone: Tone; children: ReactNode }) {
@@ -43,23 +43,34 @@ export function Progress({ node }: NodeProps) {
   const value = numberProp(node, "value");
   const max = numberProp(node, "max") ?? 1;
   const percent = value === undefined || max <= 0 ? undefined : Math.round(Math.min(1, Math.max(0, value / max)) * 100);
+  // Its text ("Stage 1 of 3") says what progresses: drawn above the bar, and the bar's name.
+  const labelId = useId();
+  const label = nodeText(node) !== "";
   return (
-    <div className="flex items-center gap-2">
-      <div
-        role="progressbar"
-        aria-label="Progress"
-        aria-valuemin={percent === undefined ? undefined : 0}
-        aria-valuemax={percent === undefined ? undefined : 100}
-        aria-valuenow={percent}
-        className="h-2 flex-1 overflow-hidden rounded-full bg-zinc-200 dark:bg-zinc-700"
-      >
-        {percent === undefined ? (
-          <div className="h-full w-1/3 animate-pulse rounded-full bg-indigo-600 dark:bg-indigo-400" />
-        ) : (
-          <div className="h-full rounded-full bg-indigo-600 dark:bg-indigo-400" style={{ width: `${percent}%` }} />
-        )}
+    <div className="space-y-1">
+      {label && (
+        <div id={labelId} className="text-sm break-words">
+          <ViewNodes nodes={node.children} />
+        </div>
+      )}
+      <div className="flex items-center gap-2">
+        <div
+          role="progressbar"
+          aria-label={label ? undefined : "Progress"}
+          aria-labelledby={label ? labelId : undefined}
+          aria-valuemin={percent === undefined ? undefined : 0}
+          aria-valuemax={percent === undefined ? undefined : 100}
+          aria-valuenow={percent}
+          className="h-2 flex-1 overflow-hidden rounded-full bg-zinc-200 dark:bg-zinc-700"
+        >
+          {percent === undefined ? (
+            <div className="h-full w-1/3 animate-pulse rounded-full bg-indigo-600 dark:bg-indigo-400" />
+          ) : (
+            <div className="h-full rounded-full bg-indigo-600 dark:bg-indigo-400" style={{ width: `${percent}%` }} />
+          )}
+        </div>
+        <span className={`text-xs tabular-nums ${MUTED}`}>{percent === undefined ? "Working…" : `${percent}%`}</span>
       </div>
-      <span className={`text-xs tabular-nums ${MUTED}`}>{percent === undefined ? "Working…" : `${percent}%`}</span>
     </div>
   );
 }

@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import type { UiValue, UiViewNode } from "@/lib/intelligent-ui";
 import { useBlock } from "./context";
 import { formatBytes, formatDuration, formatNumber, toIsoTime, withUnit } from "./format";
-import { CHIP, displayValue, heldChildren, MUTED, textProp, TONE_PANEL } from "./props";
+import { CHIP, displayValue, heldChildren, MUTED, textProp, TONE_PANEL, type Tone } from "./props";
 import { ViewNodes, type NodeProps } from "./view-nodes";
 
 type Format = "text" | "number" | "bytes" | "duration" | "date" | "file" | "tag";
@@ -25,6 +25,24 @@ function toColumn(node: UiViewNode): Column | null {
   return { key, title: textProp(node, "title") ?? key, unit: textProp(node, "unit"), as: as !== undefined && FORMATS.has(as) ? (as as Format) : "text" };
 }
 
+// A tag column often holds a state: each kind gets its tone, and a mark so colour is never alone.
+const TAG_LOOKS: { pattern: RegExp; tone: Tone; mark: string }[] = [
+  { pattern: /^(pass(ed)?|success(ful)?|succeeded|ok|done|green|complete(d)?)$/, tone: "success", mark: "✓" },
+  { pattern: /^(fail(ed|ing|ure)?|error(ed)?|broken|red|cancell?ed)$/, tone: "danger", mark: "✕" },
+  { pattern: /^(running|in progress|started|building|active)$/, tone: "info", mark: "●" },
+  { pattern: /^(pending|queued|waiting|skipped|flaky|blocked)$/, tone: "warning", mark: "○" },
+];
+
+function TagCell({ text }: { text: string }) {
+  const look = TAG_LOOKS.find(({ pattern }) => pattern.test(text.trim().toLowerCase()));
+  return (
+    <span className={`${CHIP} ${TONE_PANEL[look?.tone ?? "neutral"]}`}>
+      {look && <span aria-hidden="true">{look.mark}</span>}
+      {text}
+    </span>
+  );
+}
+
 function isRecord(value: UiValue): value is Record<string, UiValue> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
@@ -43,7 +61,7 @@ function Cell({ value, column, renderTime }: { value: UiValue | undefined; colum
   }
   const text = displayValue(value);
   if (as === "file") return <code className="font-mono text-xs">{text}</code>;
-  if (as === "tag") return <span className={`${CHIP} ${TONE_PANEL.neutral}`}>{text}</span>;
+  if (as === "tag") return <TagCell text={text} />;
   return as === "text" ? withUnit(text, unit) : text;
 }
 

@@ -32,6 +32,10 @@ export type UiBlockViewProps = {
   liveStatus?: ReactNode;
   /** Input values to start an open block from (`$name` keys), already proven to fit it. */
   initialValues?: Record<string, UiValue>;
+  /** The reply still streams: the block is a preview, and its controls are inert until it is final. */
+  streaming?: boolean;
+  /** The block's name when it has no title of its own, numbered by the host to stay unique. */
+  untitledName?: string;
 };
 
 interface Sending {
@@ -52,8 +56,27 @@ function findNode(nodes: readonly UiViewNode[], test: (node: UiViewNode) => bool
   return undefined;
 }
 
+const TITLED = new Set(["Callout", "Section", "Tab"]);
+
+/** Inline Markdown as it reads: its marks dropped, a link's text kept. */
+function plainText(markdown: string): string {
+  return markdown
+    .replace(/\[([^\]]*)\]\([^)]*\)/g, "$1")
+    .replace(/[*`~]+|(?<![\p{L}\p{N}])_+|_+(?![\p{L}\p{N}])/gu, "")
+    .replace(/\s+/g, " ")
+    .trim();
+}
+
+/** Where a person reads what a block is about: its Summary, else the first titled panel. */
+function blockTitle(nodes: readonly UiViewNode[]): string {
+  const summary = findNode(nodes, (node) => node.type === "Summary" && nodeText(node) !== "");
+  if (summary) return plainText(nodeText(summary));
+  const titled = findNode(nodes, (node) => TITLED.has(node.type) && typeof node.props.title === "string" && node.props.title.trim() !== "");
+  return titled ? plainText(String(titled.props.title)) : "";
+}
+
 /** An intelligent-ui block in the chat: its components, its answer or why it is closed, and its problems. */
-export function UiBlockView({ block, answer, closedReason, onChoose, renderTime, queries, onInputs, liveStatus, initialValues }: UiBlockViewProps) {
+export function UiBlockView({ block, answer, closedReason, onChoose, renderTime, queries, onInputs, liveStatus, initialValues, streaming = false, untitledName = "Interactive block" }: UiBlockViewProps) {
   const { state, evaluation } = useUiBlock(block, answer?.values ?? null, queries, onInputs, initialValues);
   const [sending, setSending] = useState<Sending | null>(null);
   const hydrated = useHydrated();
@@ -91,14 +114,17 @@ export function UiBlockView({ block, answer, closedReason, onChoose, renderTime,
   }
 
   const settings: BlockSettings = {
-    // Until hydrated, the server-drawn controls have no handlers: they stay disabled.
-    locked: answered || pending !== null || !hydrated,
+    // Until hydrated, the server-drawn controls have no handlers: they stay disabled. A preview
+    // is replaced by the final block, so what a person set in it would be lost: inert until then.
+    locked: answered || pending !== null || !hydrated || streaming || !block.complete,
     chosenId: answer?.choiceId ?? null,
     choicesClosed,
     pendingId: pending?.choiceId ?? null,
     choose: (node) => void choose(node),
     renderTime,
   };
+  // Named by its title, so two blocks on a page are two landmarks a screen reader tells apart.
+  const title = useMemo(() => blockTitle(evaluation.nodes), [evaluation]);
   const hasChoices = useMemo(() => findNode(evaluation.nodes, (node) => node.type === "Choice") !== undefined, [evaluation]);
   // A stored block read back may be damaged; evaluation copes, and so does this.
   const diagnostics = useMemo(() => [...(Array.isArray(block.diagnostics) ? block.diagnostics : []), ...evaluation.diagnostics], [block, evaluation]);
@@ -116,7 +142,7 @@ export function UiBlockView({ block, answer, closedReason, onChoose, renderTime,
 
   return (
     <section
-      aria-label="Interactive block"
+      aria-label={title === "" ? untitledName : `${title}, interactive block`}
       data-block-id={block.id}
       className="min-w-0 space-y-3 rounded-lg border border-zinc-300 bg-white p-3 text-zinc-900 dark:border-zinc-700 dark:bg-zinc-950 dark:text-zinc-100"
     >

@@ -86,7 +86,8 @@ const EXPLAINED_ONCE = new Set(["unknown_catalog"]);
  */
 export function ErrorNode({ node, code }: { node: UiViewNode; code: string }) {
   const reason = describeUiDiagnostic(code);
-  const text = node.fallback.trim();
+  // A fallback of punctuation alone (":" for a Stat with neither label nor value) shows nothing.
+  const text = /[\p{L}\p{N}]/u.test(node.fallback) ? node.fallback.trim() : "";
   if (node.type === "text") {
     // Inline, a visible reason would break the sentence; the mark and the title stand for it.
     return (

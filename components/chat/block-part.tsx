@@ -167,6 +167,7 @@ function ChatBlock({ item, chatId, block, replaced, onStale }: ChatBlockProps) {
   const hasQueries = Object.keys(block.queries).length > 0;
   // An answered block draws the data it was answered on, everywhere and for good; only an open one is live.
   const answered = useMemo(() => (answer === null ? null : answeredData(answer, frozen)), [answer, frozen]);
+  const ordinal = item.parts.filter((part) => part.kind === "block").findIndex((part) => part.blockId === block.id) + 1;
   const current = hasQueries && item.status === "complete" && answer === null;
   // While live data is being read, or after a read failed, what the block shows is the last good reading: muted.
   const reading = current && live.reason !== null;
@@ -184,6 +185,8 @@ function ChatBlock({ item, chatId, block, replaced, onStale }: ChatBlockProps) {
           onInputs={onInputs}
           initialValues={carried}
           liveStatus={!hasQueries ? undefined : answered ? <AnsweredStatus readAt={answered.readAt} quoted={answered.quoted} /> : <LiveStatus latest={live.latest} />}
+          streaming={item.status === "streaming"}
+          untitledName={`Interactive block ${Math.max(ordinal, 1)}, message ${item.position}`}
         />
       </BlockLinkContext>
       {replaced && <ErrorNote>{replaced.message}</ErrorNote>}

@@ -7,7 +7,7 @@ import { useHydrated } from "@/components/ui/use-hydrated";
 import { LocalTime } from "@/components/ui/local-time";
 import { postJson } from "@/lib/chat/client-api";
 import { ChoiceListPropsSchema } from "@/lib/component-frames";
-import { confirmationOutcome, reopensList, selectionViewSchema, type SelectionView } from "@/lib/chat/wire";
+import { type ConfirmationView, confirmationOutcome, reopensList, selectionViewSchema, type SelectionView } from "@/lib/chat/wire";
 import { ChoiceOption } from "./choice-option";
 import type { FrameProps } from "./frame-props";
 import { pickRefusal, unavailableSentence } from "./frame-refusals";
@@ -27,6 +27,11 @@ const CONFIRMATION_STATE: Record<string, string> = {
   expiring: "expiring",
   approved: "done",
 };
+
+/** When a proposal ended as far as the page knows: an expiry when its time ran out, else the pick. */
+function endedAt(answer: SelectionView, confirmation: ConfirmationView): string {
+  return confirmationOutcome(confirmation) === "expired" ? confirmation.expiresAt : answer.at;
+}
 
 /**
  * A ChoiceList frame: a labelled fieldset of native buttons, closed once answered, with the
@@ -104,8 +109,8 @@ export function ChoiceList({ part, item, chatId, onProposed }: FrameProps) {
           </>
         ) : answer && confirmation ? (
           <>
-            “{answer.label}” {REOPENED[confirmationOutcome(confirmation) ?? ""] ?? "ended"} · <LocalTime iso={answer.at} />. Pick again: another option, or the
-            same one for a new proposal.
+            “{answer.label}” {REOPENED[confirmationOutcome(confirmation) ?? ""] ?? "ended"} · <LocalTime iso={endedAt(answer, confirmation)} />. Pick again: another
+            option, or the same one for a new proposal.
           </>
         ) : item.status === "streaming" ? (
           "Choices open when the reply finishes."

@@ -2,7 +2,7 @@
 
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { useEffect, useRef, useState } from "react";
+import { type KeyboardEvent, useEffect, useRef, useState } from "react";
 import { ErrorNote } from "@/components/ui/error-note";
 import { PencilIcon, TrashIcon } from "@/components/ui/icons";
 import { refusalSentence } from "@/components/ui/refusals";
@@ -65,6 +65,14 @@ export function ChatListRow({ chat, current }: { chat: ChatListEntry; current: b
       if (current) router.push("/");
     }, "deleted");
 
+  // Escape cancels the form only: handled here, it is no close request for the phone's sheet.
+  function cancelOnEscape(event: KeyboardEvent) {
+    if (event.key !== "Escape") return;
+    event.preventDefault();
+    event.stopPropagation();
+    setMode("view");
+  }
+
   if (mode === "rename") {
     return (
       <form
@@ -84,7 +92,7 @@ export function ChatListRow({ chat, current }: { chat: ChatListEntry; current: b
           maxLength={100}
           autoFocus
           onChange={(event) => setTitle(event.target.value)}
-          onKeyDown={(event) => event.key === "Escape" && setMode("view")}
+          onKeyDown={cancelOnEscape}
           className="w-full rounded-md border border-zinc-300 bg-white px-2 py-1 text-sm dark:border-zinc-700 dark:bg-zinc-950"
         />
         <div className="flex gap-2">
@@ -106,7 +114,7 @@ export function ChatListRow({ chat, current }: { chat: ChatListEntry; current: b
         key="delete"
         role="group"
         aria-label={`Delete “${chat.title}”`}
-        onKeyDown={(event) => event.key === "Escape" && setMode("view")}
+        onKeyDown={cancelOnEscape}
         className="space-y-2 rounded-md bg-red-50 p-2 dark:bg-red-950/40">
         <p className="text-sm">
           Delete <span className="font-medium">“{chat.title}”</span> and everything in it? This cannot be undone.

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createMockAgent } from "@/lib/agent/mock-agent";
 import { disconnectDb } from "@/lib/db/client";
@@ -72,6 +73,28 @@ describe("a long chat's page", () => {
     expect(part.hasEarlier).toBe(true);
     // A position inside the latest items changes nothing: they are always read.
     expect(positions((await loadChatView({ ...chat, from: total })).items)).toEqual(range(total - RECENT_ITEMS + 1, total));
+  });
+
+  it("sends a statement down its transaction's connection only when none is running there", async () => {
+    // pg warns of (and pg 9 refuses) a query sent while its connection runs another.
+    const overlapping: string[] = [];
+    const warnings: string[] = [];
+    const onWarning = (warning: Error) => warnings.push(warning.message);
+    const query = pg.Client.prototype.query;
+    pg.Client.prototype.query = function (this: pg.Client & { _activeQuery: unknown; _queryQueue: unknown[] }, ...args: unknown[]) {
+      if (this._activeQuery || this._queryQueue.length > 0) overlapping.push(String((args[0] as { text?: string }).text ?? args[0]).slice(0, 80));
+      return (query as (...all: unknown[]) => unknown).apply(this, args);
+    } as typeof query;
+    process.on("warning", onWarning);
+    try {
+      const view = await loadChatView({ ...chat, from: 1 });
+      await loadEarlierItems({ ...chat, before: view.items.at(-1)!.position });
+    } finally {
+      pg.Client.prototype.query = query;
+      process.off("warning", onWarning);
+    }
+    expect(overlapping).toEqual([]);
+    expect(warnings.filter((message) => message.includes("already executing a query"))).toEqual([]);
   });
 
   it("finds no chat of another visitor", async () => {

@@ -1,6 +1,6 @@
 import "server-only";
 import type { Tx } from "@/lib/db/client";
-import { ITEM_EXTRAS_INCLUDE, itemExtras, toItemView } from "./store";
+import { itemExtras, toItemView } from "./store";
 import type { ItemView } from "./wire";
 
 // Which items a page holds: the latest ones when it opens, earlier ones a page at a time when the
@@ -13,20 +13,32 @@ export const EARLIER_PAGE = 40;
 
 type ItemPage = { items: ItemView[]; hasEarlier: boolean };
 
-const newestFirst = { orderBy: { position: "desc" }, include: ITEM_EXTRAS_INCLUDE } as const;
-
 type ItemRow = Awaited<ReturnType<typeof readRows>>[number];
 const readRows = (tx: Tx, where: { chatId: string; position?: { lt?: number; gte?: number } }, take?: number) =>
-  tx.item.findMany({ where, take, ...newestFirst });
+  tx.item.findMany({ where, take, orderBy: { position: "desc" } });
 
-/** Views of rows read newest first, in position order, with their confirmations. */
+function byItem<Row extends { itemId: string }>(rows: Row[]): (itemId: string) => Row[] {
+  const grouped = new Map<string, Row[]>();
+  for (const row of rows) grouped.set(row.itemId, [...(grouped.get(row.itemId) ?? []), row]);
+  return (itemId) => grouped.get(itemId) ?? [];
+}
+
+/**
+ * Views of rows read newest first, in position order, with their answered state. Each kind of row
+ * is read after the other: an `include` would send its relations' reads at once down the
+ * transaction's one connection, which pg queues with a warning (and pg 9 refuses).
+ */
 async function toViews(tx: Tx, chatId: string, rows: ItemRow[]): Promise<ItemView[]> {
+  const itemId = { in: rows.map((row) => row.id) };
+  // Attempts in order, so a list's latest pick is the one that stands.
+  const selections = byItem(await tx.frameSelection.findMany({ where: { itemId }, orderBy: { attempt: "asc" } }));
+  const uiAnswers = byItem(await tx.uiAnswer.findMany({ where: { itemId } }));
+  const uiReadings = byItem(await tx.uiReading.findMany({ where: { itemId, frozen: true } }));
   // Confirmations are found through their chat's index, then narrowed to these items.
-  const where = { chatId, itemId: { in: rows.map((row) => row.id) } };
-  const confirmations = await tx.actionConfirmation.findMany({ where, orderBy: { createdAt: "asc" } });
-  const byItem = new Map<string, typeof confirmations>();
-  for (const row of confirmations) byItem.set(row.itemId, [...(byItem.get(row.itemId) ?? []), row]);
-  return rows.toReversed().map((row) => toItemView(row, itemExtras(row, byItem.get(row.id) ?? [])));
+  const confirmations = byItem(await tx.actionConfirmation.findMany({ where: { chatId, itemId }, orderBy: { createdAt: "asc" } }));
+  return rows.toReversed().map((row) =>
+    toItemView(row, itemExtras({ revision: row.revision, selections: selections(row.id), uiAnswers: uiAnswers(row.id), uiReadings: uiReadings(row.id) }, confirmations(row.id))),
+  );
 }
 
 /**

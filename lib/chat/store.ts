@@ -176,10 +176,6 @@ type ItemRow = {
 type ItemExtras = Pick<ItemView, "selections" | "confirmations" | "uiAnswers" | "readings">;
 const NO_EXTRAS: ItemExtras = { selections: {}, confirmations: {}, uiAnswers: {}, readings: {} };
 
-/** What an item's answered state is read from: its rows of answers, selections and frozen readings. */
-// Selections in attempt order, so a list's latest pick is the one that stands.
-export const ITEM_EXTRAS_INCLUDE = { selections: { orderBy: { attempt: "asc" } }, uiAnswers: true, uiReadings: { where: { frozen: true } } } as const;
-
 const storedPartsSchema = z.array(partSchema);
 const storedLinksSchema = itemViewSchema.shape.links;
 

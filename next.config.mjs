@@ -1,3 +1,6 @@
+import { networkInterfaces } from "node:os";
+import { PHASE_DEVELOPMENT_SERVER } from "next/constants.js";
+
 // On every response, pages, API and static files alike. The Content-Security-Policy, which needs
 // a nonce per response, is set by the proxy (proxy.ts, lib/http/security-headers.ts).
 const SECURITY_HEADERS = [
@@ -23,4 +26,19 @@ const nextConfig = {
   },
 };
 
-module.exports = nextConfig;
+/**
+ * The hosts `next dev` hands its scripts and hot reload to besides localhost (it matches host
+ * names, without port): the page opened at 127.0.0.1 or at the "Network:" address it prints
+ * would otherwise never hydrate, every button left disabled. This machine's own addresses only.
+ */
+function devOrigins() {
+  const addresses = Object.values(networkInterfaces())
+    .flat()
+    .flatMap((entry) => (entry?.family === "IPv4" ? [entry.address] : []));
+  return [...new Set(["localhost", "127.0.0.1", ...addresses])];
+}
+
+/** @param {string} phase */
+export default function config(phase) {
+  return phase === PHASE_DEVELOPMENT_SERVER ? { ...nextConfig, allowedDevOrigins: devOrigins() } : nextConfig;
+}

@@ -1,0 +1,75 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { once } from "node:events";
+import { createServer } from "node:net";
+import { expect, test } from "@playwright/test";
+
+// The README's quickstart, `npm run dev`, opened the ways a newcomer opens it: at localhost, at
+// 127.0.0.1 and at the "Network:" address `next dev` prints. Each must hydrate and answer.
+
+// A first visit compiles the home page and the chat page on this small machine.
+test.describe.configure({ mode: "serial", timeout: 240_000 });
+
+let dev: ChildProcess;
+let output = "";
+let port: number;
+
+async function freePort(): Promise<number> {
+  const server = createServer().listen(0);
+  await once(server, "listening");
+  const { port: free } = server.address() as { port: number };
+  server.close();
+  await once(server, "close");
+  return free;
+}
+
+/** Resolves when `next dev` says it is ready; rejects if the command ends first. */
+function ready(child: ChildProcess): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const read = (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes("Ready in")) resolve();
+    };
+    child.stdout!.on("data", read);
+    child.stderr!.on("data", read);
+    child.on("exit", (code) => reject(new Error(`npm run dev ended (${code}) before it was ready:\n${output}`)));
+  });
+}
+
+test.beforeAll(async () => {
+  port = await freePort();
+  // The test database (DATABASE_URL), the mock agent, and Next's own development mode.
+  const env = { ...process.env, NODE_ENV: "development" as const, AGENT: "mock", AGENT_DELTA_MS: "15", NEXT_TELEMETRY_DISABLED: "1" };
+  // Its own process group, so the end of the test stops npm, the script and `next dev` together.
+  dev = spawn("npm", ["run", "dev", "--", "-p", String(port)], { env, detached: true, stdio: ["ignore", "pipe", "pipe"] });
+  await ready(dev);
+});
+
+test.afterAll(async () => {
+  if (dev?.pid === undefined || dev.exitCode !== null) return;
+  const exited = once(dev, "exit");
+  process.kill(-dev.pid, "SIGTERM");
+  await exited;
+});
+
+/** The origins a newcomer may open: localhost, 127.0.0.1, and the network address `next dev` printed. */
+function origins(): string[] {
+  const network = /Network:\s+(http:\/\/\S+)/.exec(output)?.[1];
+  return [`http://localhost:${port}`, `http://127.0.0.1:${port}`, ...(network ? [network] : [])];
+}
+
+test("the development server's page hydrates and starts a chat at localhost, 127.0.0.1 and its network address", async ({ page }) => {
+  for (const origin of origins()) {
+    await test.step(origin, async () => {
+      await page.goto(`${origin}/`);
+      await page.getByLabel("First message").fill(`Hello from ${origin}`);
+      // Start is enabled only once the page hydrated, which needs Next's development scripts.
+      const start = page.getByRole("button", { name: "Start" });
+      await expect(start).toBeEnabled({ timeout: 90_000 });
+      await start.click();
+      await page.waitForURL(/\/chats\/[0-9a-f-]{36}$/, { timeout: 120_000 });
+      expect(new URL(page.url()).origin).toBe(origin);
+      await expect(page.getByRole("article", { name: "Agent" }).last()).toHaveAttribute("data-status", "complete", { timeout: 120_000 });
+    });
+  }
+  expect(output).not.toContain("Blocked cross-origin request");
+});
