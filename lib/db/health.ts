@@ -26,16 +26,16 @@ export async function checkDatabase(): Promise<DatabaseHealth> {
 let probing: Promise<boolean> | undefined;
 
 /**
- * Whether the database is out of reach right now, as the API classifies it (`database-unavailable`):
- * a page is then answered 503 before it renders. Another failure (a busy pool) is not an outage.
+ * Whether the database fails a trivial query right now: a page is then answered 503 before it
+ * renders, as it could not render without it. Any failure counts, not only those the API calls
+ * `database-unavailable`: a pooled connection cut a moment ago fails with its own error first.
  */
 export function databaseOutage(): Promise<boolean> {
   probing ??= db()
     .$queryRaw`SELECT 1`.then(
       () => false,
       (error: unknown) => {
-        if (!isDatabaseUnavailable(error)) return false;
-        console.error("Database unavailable; a page answered 503");
+        console.error(isDatabaseUnavailable(error) ? "Database unavailable; a page answered 503" : "Database failed a probe; a page answered 503", error instanceof Error ? error.message : error);
         return true;
       },
     )
