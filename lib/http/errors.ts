@@ -39,6 +39,7 @@ export const ERROR_STATUS = {
   "database-unavailable": 503,
   "busy": 429,
   "block-stale": 409,
+  "block-answered": 409,
   "query-undeclared": 422,
   "link-not-found": 404,
   "source-unregistered": 422,

@@ -49,6 +49,12 @@ describe("live blocks", () => {
     await expect(read({}, { sources: liveSourceMap([]) })).rejects.toMatchObject({ code: "source-unregistered" });
   });
 
+  it("reads no more for an answered block: it keeps the readings its answer quoted", async () => {
+    const { read, choose, frozen } = await triage();
+    await expect(choose("Summarise for the team", {}, { $runs: frozen!.readId! })).resolves.toMatchObject({ status: "sent" });
+    await expect(read({}, { now: later })).rejects.toMatchObject({ code: "block-answered" });
+  });
+
   it("reports a source that throws, or answers in a shape it does not promise, as a failed reading with its reason", async () => {
     const { read } = await triage();
     const broken = withRuns(async () => {

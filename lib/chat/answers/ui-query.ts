@@ -32,7 +32,9 @@ type Clock = { now?: () => number; timeoutMs?: number; sources?: LiveSources };
  * 250 ms for the query, and the reading is stored: its id is the proof a later choice presents.
  */
 export async function readUiQuery(request: UiQueryRequest, { now = Date.now, timeoutMs, sources = LIVE_SOURCES }: Clock = {}): Promise<ReadingView> {
-  const { block, rights } = await findReadableBlock(request);
+  const { block, rights, answered } = await findReadableBlock(request);
+  // Only an open block is live: an answered one keeps, for good, the readings its answer quoted.
+  if (answered) throw new AppError("block-answered", "This block was answered; it keeps the data it was answered on.");
   const declared = request.query.startsWith("$") ? block.queries[request.query.slice(1)] : undefined;
   if (!declared || !Object.hasOwn(block.queries, declared.name)) throw new AppError("query-undeclared", "This block declares no such live query.");
   const source = sources.get(declared.source);
@@ -54,12 +56,22 @@ export async function readUiQuery(request: UiQueryRequest, { now = Date.now, tim
 
 /**
  * The stored block at that revision of a finished reply in the visitor's chat, or `block-stale`,
- * with the rights a read of it runs with: the visitor's, and the grants in force in the chat.
+ * with the rights a read of it runs with (the visitor's, and the grants in force in the chat) and
+ * whether it was answered.
  */
-export async function findReadableBlock(request: Pick<UiQueryRequest, "chatId" | "visitorId" | "itemId" | "blockId" | "revision">): Promise<{ block: UiBlock; rights: ReadContext }> {
+export async function findReadableBlock(
+  request: Pick<UiQueryRequest, "chatId" | "visitorId" | "itemId" | "blockId" | "revision">,
+): Promise<{ block: UiBlock; rights: ReadContext; answered: boolean }> {
   const chat = await db().chat.findUnique({
     where: { id: request.chatId },
-    select: { visitorId: true, revokedGrants: { select: { grant: true } }, items: { where: { id: request.itemId }, select: { status: true, revision: true, blocks: true } } },
+    select: {
+      visitorId: true,
+      revokedGrants: { select: { grant: true } },
+      items: {
+        where: { id: request.itemId },
+        select: { status: true, revision: true, blocks: true, uiAnswers: { where: { blockId: request.blockId, revision: request.revision }, select: { id: true } } },
+      },
+    },
   });
   // A chat of another visitor is not found, exactly like a chat that does not exist.
   if (!chat || chat.visitorId !== request.visitorId) throw new AppError("chat-not-found", "This chat does not exist.");
@@ -68,7 +80,8 @@ export async function findReadableBlock(request: Pick<UiQueryRequest, "chatId" |
     ? storedBlocksSchema.parse(item.blocks ?? []).find((candidate) => candidate.id === request.blockId)
     : undefined;
   if (!block) throw new AppError("block-stale", "This block is not in the chat as it stands; reload it to read its data.");
-  return { block, rights: { visitorId: request.visitorId, chatId: request.chatId, grants: grantsExcept(chat.revokedGrants) } };
+  const rights = { visitorId: request.visitorId, chatId: request.chatId, grants: grantsExcept(chat.revokedGrants) };
+  return { block, rights, answered: item!.uiAnswers.length > 0 };
 }
 
 function argumentsFor(block: UiBlock, query: string, values: Record<string, unknown>): UiValue {
