@@ -1,4 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
+import { WINDOW_MS } from "../lib/live-sources/demo";
 import { replyFinished, sameOrigin, startChatFromHome } from "./support";
 
 type Reading = { readId: string; args: unknown; readAt: string; value: { window: number; failing: number } };
@@ -192,14 +193,13 @@ test.describe("an answered live block", () => {
     const html = await (await page.request.get(chatUrl)).text();
     expect(html).toMatch(new RegExp(`Data as answered, read (<!-- -->)?<time[^>]*>${readAt}</time>`));
 
-    // The source moves on: a reading of dev now gives other data. The answered block does not.
+    // An answered block is read no more, by the server either.
     const target = { itemId: answer.itemId, blockId: answer.blockId, revision: answer.revision, query: "$runs", values: { $branch: "dev" } };
-    await expect
-      .poll(async () => {
-        const response = await page.request.post(`${chatUrl.replace("/chats/", "/api/chats/")}/ui-queries`, { headers: sameOrigin(baseURL), data: target });
-        return ((await response.json()) as { reading: Reading }).reading.value.window;
-      }, { timeout: 40_000, intervals: [2_000] })
-      .not.toBe(reading.value.window);
+    const refused = await page.request.post(`${chatUrl.replace("/chats/", "/api/chats/")}/ui-queries`, { headers: sameOrigin(baseURL), data: target });
+    expect(refused.status()).toBe(409);
+    expect(await refused.json()).toMatchObject({ code: "block-answered" });
+    // The source moves on (its data is a function of the 10-second window); the answered block does not.
+    await expect.poll(() => Math.floor(Date.now() / WINDOW_MS), { timeout: 20_000, intervals: [500] }).not.toBe(reading.value.window);
     for (const view of [page, watcher, second]) {
       await view.reload();
       await drawsAnswer(view);

@@ -5,7 +5,7 @@ import { defineLiveSource, liveSourceMap } from "./source";
 // Deterministic mock data that changes over time: every value is a function of its arguments and
 // of the 10-second window the read falls in, so a test that fixes the clock can predict it.
 
-const WINDOW_MS = 10_000;
+export const WINDOW_MS = 10_000;
 
 /** A small deterministic hash: the same inputs give the same number on every machine. */
 function hash(text: string): number {
