@@ -1,28 +1,15 @@
 // @vitest-environment happy-dom
 import { act } from "react";
-import { createRoot, type Root } from "react-dom/client";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { compileUiBlock, type UiBlock } from "@/lib/intelligent-ui";
+import { mountedRoot } from "@/scripts/test/react-root";
 import { UiBlockView, type UiBlockViewProps } from "./ui-block-view";
 
 // What a person meets on the page: names, labels and states of a block's parts, drawn in a DOM.
 vi.mock("@/components/ui/use-hydrated", () => ({ useHydrated: () => true }));
 
 const LIMITS = { milliseconds: 10_000 };
-let root: Root;
-let container: HTMLElement;
-
-beforeEach(() => {
-  (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-  container = document.createElement("div");
-  document.body.append(container);
-  root = createRoot(container);
-});
-
-afterEach(() => {
-  act(() => root.unmount());
-  container.remove();
-});
+const { render, container } = mountedRoot();
 
 function compile(source: string, final = true): UiBlock {
   return compileUiBlock(source, { id: "b", final, limits: LIMITS });
@@ -30,9 +17,9 @@ function compile(source: string, final = true): UiBlock {
 
 function draw(block: UiBlock, props: Partial<UiBlockViewProps> = {}): HTMLElement {
   act(() =>
-    root.render(<UiBlockView block={block} answer={null} closedReason={null} onChoose={async () => ({ ok: true })} renderTime={(iso) => iso} {...props} />),
+    render(<UiBlockView block={block} answer={null} closedReason={null} onChoose={async () => ({ ok: true })} renderTime={(iso) => iso} {...props} />),
   );
-  return container.querySelector("section")!;
+  return container().querySelector("section")!;
 }
 
 /** An element's accessible name from aria-labelledby or aria-label, as the page gives it. */

@@ -1,12 +1,12 @@
 // @vitest-environment happy-dom
 import { act, useState } from "react";
-import { createRoot, type Root } from "react-dom/client";
 import { renderToStaticMarkup } from "react-dom/server";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { ApiError } from "@/lib/chat/client-api";
 import { compileUiBlock, UiState, type UiBlock, type UiValue } from "@/lib/intelligent-ui";
 import { resolveBlockLinks, type BlockLinks } from "@/lib/links/block-links";
 import type { LinkView } from "@/lib/links/resolve";
+import { mountedRoot } from "@/scripts/test/react-root";
 import { BlockLinkContext, type BlockLinkSource } from "./links";
 import { UiBlockView } from "./ui-block-view";
 
@@ -62,25 +62,16 @@ describe("host links as drawn", () => {
 });
 
 describe("a link the block's values changed", () => {
-  let container: HTMLDivElement;
-  let root: Root;
-
   beforeEach(() => {
-    (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
     vi.useFakeTimers();
-    container = document.createElement("div");
-    document.body.append(container);
-    root = createRoot(container);
   });
-
   afterEach(() => {
-    act(() => root.unmount());
-    container.remove();
     vi.useRealTimers();
   });
+  const { render, container } = mountedRoot();
 
   async function pick(label: string) {
-    const input = [...container.querySelectorAll("label")].find((candidate) => candidate.textContent === label)!.querySelector("input")!;
+    const input = [...container().querySelectorAll("label")].find((candidate) => candidate.textContent === label)!.querySelector("input")!;
     await act(async () => input.click());
     // The value rests before its links are asked for.
     await act(async () => vi.advanceTimersByTimeAsync(300));
@@ -88,25 +79,25 @@ describe("a link the block's values changed", () => {
 
   it("is asked for again with the block's values, only that link, and drawn as answered", async () => {
     const resolve = vi.fn(async (): Promise<LinkView> => ({ href: "https://github.com/acme/shop/blob/main/b.ts#L3" }));
-    await act(async () => root.render(<Drawn links={frozen} resolve={resolve} />));
+    await act(async () => render(<Drawn links={frozen} resolve={resolve} />));
     await act(async () => vi.advanceTimersByTimeAsync(1_000));
     expect(resolve).not.toHaveBeenCalled();
     await pick("B");
     expect(resolve.mock.calls).toEqual([[fileId, { $file: "b.ts" }]]);
-    expect(container.querySelector("a")?.getAttribute("href")).toBe("https://github.com/acme/shop/blob/main/b.ts#L3");
+    expect(container().querySelector("a")?.getAttribute("href")).toBe("https://github.com/acme/shop/blob/main/b.ts#L3");
     // Back to the frozen value: the frozen link draws again, without asking.
     await pick("A");
     expect(resolve).toHaveBeenCalledTimes(1);
-    expect(container.querySelector("a")?.getAttribute("href")).toBe("https://github.com/acme/shop/blob/main/a.ts#L3");
+    expect(container().querySelector("a")?.getAttribute("href")).toBe("https://github.com/acme/shop/blob/main/a.ts#L3");
   });
 
   it("says why, per refusal, when the server refuses it", async () => {
     const resolve = vi.fn(async (): Promise<LinkView> => {
       throw new ApiError("block-stale", "stale", 409);
     });
-    await act(async () => root.render(<Drawn links={frozen} resolve={resolve} />));
+    await act(async () => render(<Drawn links={frozen} resolve={resolve} />));
     await pick("B");
-    expect(container.querySelector("a")).toBeNull();
-    expect(container.querySelector("[title^='This block changed']")?.textContent).toContain("b.ts:3");
+    expect(container().querySelector("a")).toBeNull();
+    expect(container().querySelector("[title^='This block changed']")?.textContent).toContain("b.ts:3");
   });
 });

@@ -1,28 +1,17 @@
 import { randomUUID } from "node:crypto";
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it, vi } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { createChat } from "@/lib/chat/chats";
 import { db, disconnectDb } from "./client";
 import { checkDatabase, databaseOutage } from "./health";
-import { migrateDatabase } from "./migrate";
-import { createScratchDatabase, type ScratchDatabase } from "./scratch-database";
+import { scratchDatabaseForFile } from "@/scripts/db/scratch-for-tests";
 
 // Other test files strand turns in the shared database; the stuck-turn figure is read in one of its own.
-let scratch: ScratchDatabase;
-
-beforeAll(async () => {
-  scratch = await createScratchDatabase(inject("databaseUrl"));
-  await migrateDatabase({ connectionString: scratch.url });
-  process.env.DATABASE_URL = scratch.url;
-}, 60_000);
+const scratch = scratchDatabaseForFile();
 
 afterEach(async () => {
   await disconnectDb();
-  process.env.DATABASE_URL = scratch.url;
+  process.env.DATABASE_URL = scratch().url;
   vi.restoreAllMocks();
-});
-
-afterAll(async () => {
-  await scratch.drop();
 });
 
 /** Points the client at a port where nothing listens: it refuses at once. */

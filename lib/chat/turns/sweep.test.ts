@@ -1,10 +1,9 @@
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, inject, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { GET as cronSweep } from "@/app/api/cron/sweep/route";
-import { createPrismaClient, db, disconnectDb } from "@/lib/db/client";
+import { createPrismaClient, db } from "@/lib/db/client";
 import { findFreePort } from "@/scripts/db/embedded";
-import { migrateDatabase } from "@/lib/db/migrate";
-import { createScratchDatabase, type ScratchDatabase } from "@/lib/db/scratch-database";
+import { scratchDatabaseForFile } from "@/scripts/db/scratch-for-tests";
 import { createChat, sendMessage } from "../chats";
 import { startSweepTimer, sweepIfFree, type Swept } from "./sweep";
 
@@ -12,18 +11,7 @@ const CRON_SECRET = vi.hoisted(() => (process.env.CRON_SECRET = "a-cron-secret-f
 
 // The timer sweeps every chat of its database: a database of its own keeps it off the chats that
 // other test files heal and count at the same time.
-let scratch: ScratchDatabase;
-
-beforeAll(async () => {
-  scratch = await createScratchDatabase(inject("databaseUrl"));
-  await migrateDatabase({ connectionString: scratch.url });
-  process.env.DATABASE_URL = scratch.url;
-}, 60_000);
-
-afterAll(async () => {
-  await disconnectDb();
-  await scratch.drop();
-});
+scratchDatabaseForFile();
 
 /** A chat whose turn a process claimed, then died mid-reply (its lease lapsed); nobody reads it. */
 async function strandedChat() {
