@@ -18,6 +18,6 @@ export async function register() {
   // provider has answered; start-up does not wait for it, and the home page says it too.
   const { announceAgent } = await import("@/lib/agent/status");
   void announceAgent();
-  const { startListener } = await import("@/lib/chat/notify");
+  const { startListener } = await import("@/lib/chat/stream/notify");
   void startListener();
 }

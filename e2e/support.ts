@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type APIRequestContext, type Page } from "@playwright/test";
 import { Client } from "pg";
-import { choiceIdByLabel } from "../lib/intelligent-ui/fixtures";
+import { choiceIdByLabel } from "../scripts/test/block-fixtures";
 
 /** Headers a page of the app sends with a state-changing request. */
 export function sameOrigin(baseURL: string | undefined): Record<string, string> {

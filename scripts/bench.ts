@@ -7,8 +7,11 @@ import { join } from "node:path";
 import { disconnectDb } from "@/lib/db/client";
 import { migrateDatabase } from "@/lib/db/migrate";
 import { startEmbeddedDatabase } from "./db/embedded";
+import { LOAD_ENV } from "./load/context";
 
 async function main() {
+  // The bench makes thousands of visitors and requests in seconds: no limit may refuse them.
+  Object.assign(process.env, LOAD_ENV);
   const embedded = process.env.DATABASE_URL ? undefined : await startEmbeddedDatabase({ persistent: false });
   try {
     const url = process.env.DATABASE_URL ?? embedded!.url;

@@ -1,13 +1,13 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, describe, expect, it, vi } from "vitest";
-import { createChat as startChat } from "@/lib/chat/chats";
-import { instant, replying } from "@/lib/chat/answers/ui-query-fixtures";
-import { setChatGrant } from "@/lib/chat/source-grants";
+import { createChat as startChat } from "@/lib/chat/chats/chats";
+import { instant, replying } from "@/scripts/test/ui-query-fixtures";
+import { setChatGrant } from "@/lib/chat/readings/grants";
 import { driveChat } from "@/lib/chat/turns/run";
 import type { ChatView, ItemView } from "@/lib/chat/wire";
 import { appConfig } from "@/lib/config";
 import { db, disconnectDb } from "@/lib/db/client";
-import { choiceIdByLabel } from "@/lib/intelligent-ui/fixtures";
+import { choiceIdByLabel } from "@/scripts/test/block-fixtures";
 import { signVisitorId, VISITOR_COOKIE } from "@/lib/http/visitor-cookie";
 import { GET as viewChat } from "./chats/[chatId]/route";
 import { GET as listGrants, POST as setGrant } from "./chats/[chatId]/grants/route";

@@ -2,7 +2,7 @@
 import { act, useState } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { ApiError } from "@/lib/chat/client-api";
+import { ApiError } from "@/lib/chat/wire/client-api";
 import { compileUiBlock, UiState, type UiBlock, type UiValue } from "@/lib/intelligent-ui";
 import { resolveBlockLinks, type BlockLinks } from "@/lib/links/block-links";
 import type { LinkView } from "@/lib/links/resolve";

@@ -7,7 +7,7 @@ import { BlockLinkContext, type BlockLinkSource } from "@/components/blocks/link
 import { UiBlockView } from "@/components/blocks/ui-block-view";
 import { ErrorNote } from "@/components/ui/error-note";
 import { LocalTime } from "@/components/ui/local-time";
-import { ApiError, postJson } from "@/lib/chat/client-api";
+import { ApiError, postJson } from "@/lib/chat/wire/client-api";
 import { type ItemView, uiAnswerViewSchema } from "@/lib/chat/wire";
 import { linkViewSchema } from "@/lib/links/resolve";
 import { sameUiValue, UiState, uiInputValues, type UiBlock, type UiValue } from "@/lib/intelligent-ui";

@@ -3,7 +3,7 @@ import { act } from "react";
 import { createRoot, type Root } from "react-dom/client";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { ChatEvent, ChatView, ItemView } from "@/lib/chat/wire";
-import { buildChatView, buildItemView } from "@/lib/chat/wire/test-fixtures";
+import { buildChatView, buildItemView } from "@/scripts/test/wire-fixtures";
 import { ChatRoom } from "./chat-room";
 
 // Every text part is drawn through react-markdown: counting its renders by text tells which items

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { UiAnswerView } from "@/lib/chat/wire";
-import { buildChatView, buildItemView } from "@/lib/chat/wire/test-fixtures";
+import { buildChatView, buildItemView } from "@/scripts/test/wire-fixtures";
 import { type ChatState, reduceChat } from "./chat-state";
 
 const item = (id: string, position: number) => buildItemView({ id, position, parts: [{ kind: "text", text: id }] });

@@ -1,7 +1,7 @@
 "use client";
 
 import { useEffect, useLayoutEffect, useRef, useState } from "react";
-import { postJson } from "@/lib/chat/client-api";
+import { postJson } from "@/lib/chat/wire/client-api";
 import type { QueuedView } from "@/lib/chat/wire";
 import { ErrorNote } from "@/components/ui/error-note";
 import { PrimaryButton } from "@/components/ui/primary-button";

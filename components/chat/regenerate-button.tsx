@@ -5,7 +5,7 @@ import { ErrorNote } from "@/components/ui/error-note";
 import { refusalSentence } from "@/components/ui/refusals";
 import { SecondaryButton } from "@/components/ui/secondary-button";
 import { useHydrated } from "@/components/ui/use-hydrated";
-import { postJson } from "@/lib/chat/client-api";
+import { postJson } from "@/lib/chat/wire/client-api";
 import type { ItemView } from "@/lib/chat/wire";
 
 const REGENERATE_REFUSALS = {

@@ -4,7 +4,7 @@ import { useEffect, useState } from "react";
 import { z } from "zod";
 import { ErrorNote } from "@/components/ui/error-note";
 import { refusalSentence } from "@/components/ui/refusals";
-import { postJson } from "@/lib/chat/client-api";
+import { postJson } from "@/lib/chat/wire/client-api";
 
 const grantsSchema = z.object({ grants: z.array(z.object({ grant: z.string(), label: z.string(), granted: z.boolean() })) });
 type Grants = z.infer<typeof grantsSchema>["grants"];

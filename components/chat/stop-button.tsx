@@ -3,7 +3,7 @@
 import { useState } from "react";
 import { StopIcon } from "@/components/ui/icons";
 import { useHydrated } from "@/components/ui/use-hydrated";
-import { postJson } from "@/lib/chat/client-api";
+import { postJson } from "@/lib/chat/wire/client-api";
 
 /**
  * Stops the reply being written. The server only records the request; the reply ends as stopped

@@ -3,7 +3,7 @@ import { act } from "react";
 import { createRoot, type Root } from "react-dom/client";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { ItemView, ReadingView, UiAnswerView } from "@/lib/chat/wire";
-import { buildItemView } from "@/lib/chat/wire/test-fixtures";
+import { buildItemView } from "@/scripts/test/wire-fixtures";
 import { compileUiBlock } from "@/lib/intelligent-ui";
 import { LIVE_SOURCES, querySchemasOf } from "@/lib/live-sources";
 import { BlockPart } from "./block-part";

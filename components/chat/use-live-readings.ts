@@ -2,7 +2,7 @@
 
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { z } from "zod";
-import { ApiError, postJson } from "@/lib/chat/client-api";
+import { ApiError, postJson } from "@/lib/chat/wire/client-api";
 import { type ReadingView, readingViewSchema } from "@/lib/chat/wire";
 import { sameUiValue, uiQueryArguments, type UiBlock, type UiValue } from "@/lib/intelligent-ui";
 import { liveQueryState, type LiveQuery, uiLiveChoiceReason } from "./live-choice-reason";

@@ -5,7 +5,7 @@ import { z } from "zod";
 import { ErrorNote } from "@/components/ui/error-note";
 import { useHydrated } from "@/components/ui/use-hydrated";
 import { LocalTime } from "@/components/ui/local-time";
-import { postJson } from "@/lib/chat/client-api";
+import { postJson } from "@/lib/chat/wire/client-api";
 import { ChoiceListPropsSchema } from "@/lib/component-frames";
 import { type ConfirmationView, confirmationOutcome, reopensList, selectionViewSchema, type SelectionView } from "@/lib/chat/wire";
 import { ChoiceOption } from "./choice-option";

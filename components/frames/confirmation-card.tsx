@@ -4,7 +4,7 @@ import { useEffect, useRef, useState } from "react";
 import { useChatActions } from "@/components/chat/chat-actions";
 import { ErrorNote } from "@/components/ui/error-note";
 import { useHydrated } from "@/components/ui/use-hydrated";
-import { ApiError, postJson } from "@/lib/chat/client-api";
+import { ApiError, postJson } from "@/lib/chat/wire/client-api";
 import { confirmationViewSchema, type ConfirmationView } from "@/lib/chat/wire";
 import { asRecord, FieldList } from "./confirmation-details";
 import { decidedElsewhere } from "./frame-refusals";

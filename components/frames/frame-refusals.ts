@@ -1,5 +1,5 @@
 import { refusalSentence } from "@/components/ui/refusals";
-import { ApiError } from "@/lib/chat/client-api";
+import { ApiError } from "@/lib/chat/wire/client-api";
 import type { ConfirmationView } from "@/lib/chat/wire";
 import { humanize, presenterFor } from "./tool-presenters";
 

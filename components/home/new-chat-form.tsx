@@ -4,7 +4,7 @@ import { useRouter } from "next/navigation";
 import { useEffect, useRef, useState } from "react";
 import { z } from "zod";
 import { messageLimit, messageRefusal } from "@/components/chat/message-limit";
-import { postJson } from "@/lib/chat/client-api";
+import { postJson } from "@/lib/chat/wire/client-api";
 import { ErrorNote } from "@/components/ui/error-note";
 import { PrimaryButton } from "@/components/ui/primary-button";
 import { useHydrated } from "@/components/ui/use-hydrated";

@@ -6,7 +6,7 @@ import { type KeyboardEvent, useEffect, useRef, useState } from "react";
 import { ErrorNote } from "@/components/ui/error-note";
 import { PencilIcon, TrashIcon } from "@/components/ui/icons";
 import { refusalSentence } from "@/components/ui/refusals";
-import { sendJson } from "@/lib/chat/client-api";
+import { sendJson } from "@/lib/chat/wire/client-api";
 import type { ChatListEntry } from "@/lib/chat/wire";
 import { useChatList } from "./chat-list-context";
 

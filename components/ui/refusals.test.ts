@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ApiError } from "@/lib/chat/client-api";
+import { ApiError } from "@/lib/chat/wire/client-api";
 import { refusalSentence } from "./refusals";
 
 const refused = (code: string, message = "A message written for the log.") => new ApiError(code, message, 409);

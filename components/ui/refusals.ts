@@ -1,4 +1,4 @@
-import { ApiError } from "@/lib/chat/client-api";
+import { ApiError } from "@/lib/chat/wire/client-api";
 
 /**
  * What a refused request means for the person, and what they can do next. Each action words its

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { NoticeListener } from "@/lib/chat/notice-listener";
+import { NoticeListener } from "@/lib/chat/stream/notice-listener";
 import { DEFAULT_MIGRATIONS_DIR, readLocalMigrations } from "@/lib/db/migrate";
 import { A, B, DIRECT_URL, POOLED_URL, query } from "./support";
 

@@ -3,7 +3,7 @@ import { expect, test, type APIRequestContext, type Page } from "@playwright/tes
 import { choiceIdOf, type BlockBody } from "../support";
 import { A, B, from, query, settled } from "./support";
 
-// A stream polls every 5 s while its instance's LISTEN is live (lib/chat/event-stream.ts): a
+// A stream polls every 5 s while its instance's LISTEN is live (lib/chat/stream/event-stream.ts): a
 // delivery well under that came by a notice, not by a poll.
 const POLL_WHILE_LISTENING_MS = 5_000;
 const WELL_UNDER_POLLING_MS = 2_000;

@@ -3,11 +3,11 @@ import { Client } from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import { db, disconnectDb, readDatabaseUrl } from "@/lib/db/client";
 import { createMockAgent } from "@/lib/agent/mock-agent";
-import { choiceIdByLabel } from "@/lib/intelligent-ui/fixtures";
+import { choiceIdByLabel } from "@/scripts/test/block-fixtures";
 import { answerUiChoice } from "./answers/ui-choice";
-import { createChat, loadChatView, sendMessage } from "./chats";
-import { CHAT_EVENTS_CHANNEL } from "./notify";
-import { selectFrameChoice } from "./selections";
+import { createChat, loadChatView, sendMessage } from "./chats/chats";
+import { CHAT_EVENTS_CHANNEL } from "./stream/notify";
+import { selectFrameChoice } from "./answers/selections";
 import { appendEvents, loadItemView } from "./store";
 import { driveChat } from "./turns/run";
 

@@ -2,9 +2,9 @@ import "server-only";
 import type { Tx } from "@/lib/db/client";
 import { Prisma } from "@/lib/db/generated/client";
 import { AppError } from "@/lib/http/errors";
-import { CHAT_EVENTS_CHANNEL } from "./notify";
-import { toReadingView } from "./readings";
-import { drawReply } from "./reply";
+import { CHAT_EVENTS_CHANNEL } from "./stream/notify";
+import { toReadingView } from "./readings/index";
+import { drawReply } from "./reply/draw";
 import {
   type ChatEvent,
   type ConfirmationView,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { readBoundedJson, type BoundedJsonViolation } from "./bounded-json";
-import { buildRecord, nestArrays, nestRecords } from "./test-fixtures";
+import { buildRecord, nestArrays, nestRecords } from "../../scripts/test/frame-fixtures";
 
 function violationOf(input: unknown): BoundedJsonViolation | "ok" {
   const result = readBoundedJson(input);

@@ -4,7 +4,7 @@ import { decodeAssistantContent } from "./content-decoder";
 import { encodeAssistantContent } from "./content-encoder";
 import { exceedsUtf8Bytes, type AssistantContentPart } from "./content-parts";
 import type { ComponentRenderFrame } from "./frame-decoder";
-import { buildChoiceListFrame } from "./test-fixtures";
+import { buildChoiceListFrame } from "../../scripts/test/frame-fixtures";
 
 const frame = buildChoiceListFrame() as ComponentRenderFrame;
 const otherFrame = buildChoiceListFrame({ instanceId: "second-choice" }) as ComponentRenderFrame;

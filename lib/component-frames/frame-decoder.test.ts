@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { decodeComponentFrame } from "./frame-decoder";
-import { buildChoiceListFrame, nestArrays } from "./test-fixtures";
+import { buildChoiceListFrame, nestArrays } from "../../scripts/test/frame-fixtures";
 
 function codeOf(input: unknown) {
   const result = decodeComponentFrame(input);

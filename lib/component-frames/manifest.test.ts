@@ -4,7 +4,7 @@ import { ChoiceListComponent } from "./choice-list";
 import { componentFallbackText, defineComponent } from "./component-definition";
 import { ComponentManifestError, defineComponentManifest } from "./manifest";
 import { resolveComponentFrame } from "./resolve-frame";
-import { buildChoiceListFrame } from "./test-fixtures";
+import { buildChoiceListFrame } from "../../scripts/test/frame-fixtures";
 
 const WeatherCard = defineComponent({
   key: "weather-card",

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ComponentSelectionEventSchema, createSelectionEvent, selectChoice } from "./selection";
-import { buildChoiceListFrame } from "./test-fixtures";
+import { buildChoiceListFrame } from "../../scripts/test/frame-fixtures";
 
 describe("selectChoice", () => {
   it("emits the protocol selection event for a declared choice", () => {

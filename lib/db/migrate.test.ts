@@ -4,7 +4,7 @@ import { join } from "node:path";
 import pg from "pg";
 import { afterEach, beforeEach, describe, expect, inject, it } from "vitest";
 import { checksumOf, DEFAULT_MIGRATIONS_DIR, migrateDatabase, readLocalMigrations } from "./migrate";
-import { createScratchDatabase, type ScratchDatabase } from "./scratch-database";
+import { createScratchDatabase, type ScratchDatabase } from "../../scripts/db/scratch-database";
 
 let scratch: ScratchDatabase;
 

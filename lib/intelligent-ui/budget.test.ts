@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
-import { fenced, RELEASE_BLOCK, ROOMY_LIMITS, ROOMY_REPLY_LIMITS, statsBlock, TRIAGE_BLOCK } from "./fixtures";
+import { fenced, RELEASE_BLOCK, ROOMY_LIMITS, ROOMY_REPLY_LIMITS, statsBlock, TRIAGE_BLOCK } from "../../scripts/test/block-fixtures";
 import {
   compileStoredUi,
   compileUi,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { compileUi, compileUiBlock, describeUiCatalog, UI_CATALOG, UI_CATALOG_VERSION, uiFallbackText, uiHasFence } from "./index";
-import { ROOMY_LIMITS } from "./fixtures";
+import { ROOMY_LIMITS } from "../../scripts/test/block-fixtures";
 
 describe("catalog", () => {
   it("has the 36 components of version 1 with strict schemas", () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { RELEASE_BLOCK, ROOMY_LIMITS, TRIAGE_BLOCK } from "./fixtures";
+import { RELEASE_BLOCK, ROOMY_LIMITS, TRIAGE_BLOCK } from "../../scripts/test/block-fixtures";
 import { compileUiBlock, evaluateUiBlock, resolveUiChoice, uiInputValues, UiState, type UiBlock, type UiViewNode } from "./index";
 
 const querySchemas = { "ci.runs": z.strictObject({ branch: z.string() }) };

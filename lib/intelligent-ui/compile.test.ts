@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { ROOMY_LIMITS } from "./fixtures";
+import { ROOMY_LIMITS } from "../../scripts/test/block-fixtures";
 import { compileUi, compileUiBlock, evaluateUiBlock, UiState, type UiBlock, type UiDiagnosticCode, type UiNode } from "./index";
 
 const querySchemas = { "ci.runs": z.strictObject({ branch: z.string() }) };

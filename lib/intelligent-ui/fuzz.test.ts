@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { fenced, RELEASE_BLOCK, statsBlock, TRIAGE_BLOCK } from "./fixtures";
+import { fenced, RELEASE_BLOCK, statsBlock, TRIAGE_BLOCK } from "../../scripts/test/block-fixtures";
 import { compileUi, compileUiBlock, evaluateUiBlock, resolveUiChoice, UiFailure, UiState, UI_LIMITS, type UiViewNode } from "./index";
 
 const querySchemas = { "ci.runs": z.strictObject({ branch: z.string() }) };

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { ROOMY_LIMITS } from "./fixtures";
+import { ROOMY_LIMITS } from "../../scripts/test/block-fixtures";
 import { compileUiBlock, evaluateUiBlock, resolveUiChoice, UiState, type UiBlock } from "./index";
 
 // LANGUAGE.md §8: a submitted value passes only when a visible control could have produced it.

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { fenced, RELEASE_BLOCK, ROOMY_LIMITS, ROOMY_REPLY_LIMITS, statsBlock, TRIAGE_BLOCK } from "./fixtures";
+import { fenced, RELEASE_BLOCK, ROOMY_LIMITS, ROOMY_REPLY_LIMITS, statsBlock, TRIAGE_BLOCK } from "../../scripts/test/block-fixtures";
 import { compileUi, compileUiBlock, UiCompiler, UiStream, type UiBlock, type UiClock, type UiNode } from "./index";
 
 const querySchemas = { "ci.runs": z.strictObject({ branch: z.string() }) };

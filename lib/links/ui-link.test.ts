@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, describe, expect, it } from "vitest";
 import { disconnectDb } from "@/lib/db/client";
-import { liveChat } from "@/lib/chat/answers/ui-query-fixtures";
-import { loadChatView } from "@/lib/chat/chats";
+import { liveChat } from "@/scripts/test/ui-query-fixtures";
+import { loadChatView } from "@/lib/chat/chats/chats";
 import { resolveUiLink } from "./ui-link";
 
 afterAll(async () => {

@@ -8,11 +8,11 @@ import { Client } from "pg";
 import { createMockAgent } from "@/lib/agent/mock-agent";
 import { answerUiChoice } from "@/lib/chat/answers/ui-choice";
 import { readUiQuery } from "@/lib/chat/answers/ui-query";
-import { createChat, loadChatView, sendMessage } from "@/lib/chat/chats";
-import { drawReply } from "@/lib/chat/reply";
-import { selectFrameChoice } from "@/lib/chat/selections";
+import { createChat, loadChatView, sendMessage } from "@/lib/chat/chats/chats";
+import { drawReply } from "@/lib/chat/reply/draw";
+import { selectFrameChoice } from "@/lib/chat/answers/selections";
 import { driveChat } from "@/lib/chat/turns/run";
-import { statsBlock } from "@/lib/intelligent-ui/fixtures";
+import { statsBlock } from "@/scripts/test/block-fixtures";
 import { db } from "@/lib/db/client";
 
 const ROUNDS = 150;

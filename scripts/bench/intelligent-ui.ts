@@ -1,6 +1,6 @@
 // Figures for the intelligent-ui block language, each against a baseline measured in the same run.
 import { compileUi, compileUiBlock, evaluateUiBlock, resolveUiChoice, UiCompiler, UiState, type UiViewNode } from "../../lib/intelligent-ui";
-import { fenced, RELEASE_BLOCK, ROOMY_LIMITS, statsBlock } from "../../lib/intelligent-ui/fixtures";
+import { fenced, RELEASE_BLOCK, ROOMY_LIMITS, statsBlock } from "../test/block-fixtures";
 
 // The 30 ms wall-clock budget is lifted (steps and iterations still count): on a busy machine a
 // descheduled run would otherwise be refused and measure a refusal instead of the work.

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, inject } from "vitest";
 import { disconnectDb } from "../../lib/db/client";
 import { migrateDatabase } from "../../lib/db/migrate";
-import { createScratchDatabase, type ScratchDatabase } from "../../lib/db/scratch-database";
+import { createScratchDatabase, type ScratchDatabase } from "./scratch-database";
 
 /**
  * Gives the calling test file a migrated database of its own, for tests that read or sweep every

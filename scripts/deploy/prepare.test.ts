@@ -2,7 +2,7 @@ import { spawnSync } from "node:child_process";
 import { afterEach, beforeEach, describe, expect, inject, it } from "vitest";
 import pg from "pg";
 import { DEFAULT_MIGRATIONS_DIR, readLocalMigrations } from "../../lib/db/migrate";
-import { createScratchDatabase, type ScratchDatabase } from "../../lib/db/scratch-database";
+import { createScratchDatabase, type ScratchDatabase } from "../db/scratch-database";
 import { prepareDeploy } from "./prepare";
 
 const SECRET = { SESSION_SECRET: "a-long-enough-secret-for-deploys" };

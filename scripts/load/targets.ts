@@ -1,7 +1,7 @@
 // What the load clients answer: for each client (a visitor of its own), chats of its own holding a
 // fresh ChoiceList, a fresh block with Choices, or nothing yet (for messages). Every request of a
 // run goes to a different frame, block or chat, so none waits on another's chat lock.
-import { choiceIdByLabel } from "@/lib/intelligent-ui/fixtures";
+import { choiceIdByLabel } from "@/scripts/test/block-fixtures";
 import { CHECKLIST, DESTINATION, type Rows } from "../reliability/chats";
 import { Visitor } from "../reliability/http";
 import { settle } from "./measure";

@@ -2,7 +2,7 @@
 // interleaved rounds. Per event: how often this instance read the event log, and how long after
 // it committed the last page had it; per round: the server's CPU time.
 import pg from "pg";
-import { CHAT_EVENTS_CHANNEL } from "@/lib/chat/notice-listener";
+import { CHAT_EVENTS_CHANNEL } from "@/lib/chat/stream/notice-listener";
 import { STORY } from "../reliability/chats";
 import { percentile, Visitor } from "../reliability/http";
 import { type Load, ms, type Scenario, sleep, times } from "./context";

@@ -2,7 +2,7 @@
 // the test server, PgBouncer in transaction mode in front of it, and two free ports for the two
 // instances. Without pgbouncer the test is skipped with a sentence saying so, except in CI, where
 // .ci/run installs it and its absence is a failure.
-import { createScratchDatabase } from "../../lib/db/scratch-database";
+import { createScratchDatabase } from "../db/scratch-database";
 import { findFreePort } from "../db/embedded";
 import { findPgbouncer, startPgbouncer } from "./pgbouncer";
 

@@ -8,7 +8,7 @@ import { n, ratio, type Scenario, type Suite } from "./suite";
 const LEASE_MS = 1_500;
 const ENV = { AGENT_DELTA_MS: "5", TURN_LEASE_MS: String(LEASE_MS) };
 const CHATS_PER_TRIAL = 4;
-// The claim lease of a confirmation decision (lib/chat/confirmations.ts): a decision cut off by
+// The claim lease of a confirmation decision (lib/chat/answers/confirmations.ts): a decision cut off by
 // the kill heals once it has passed.
 const CLAIM_LEASE_MS = 60_000;
 const CLAIMS = `('approving', 'rejecting', 'expiring')`;

@@ -3,7 +3,7 @@
 // values a page would send and with hostile ones. Only a UiFailure from resolveUiChoice may leave.
 import { starterPrompts } from "@/lib/agent";
 import { scriptedReply } from "@/lib/agent/scenarios";
-import { RELEASE_BLOCK, statsBlock, TRIAGE_BLOCK } from "@/lib/intelligent-ui/fixtures";
+import { RELEASE_BLOCK, statsBlock, TRIAGE_BLOCK } from "@/scripts/test/block-fixtures";
 import { compileUi, compileUiBlock, evaluateUiBlock, resolveUiChoice, uiInputValues, UiFailure, UiState, type UiBlock, type UiViewNode } from "@/lib/intelligent-ui";
 import { n, ratio, type Scenario, type Suite } from "./suite";
 

@@ -1,4 +1,4 @@
-import { checkListener } from "@/lib/chat/notify";
+import { checkListener } from "@/lib/chat/stream/notify";
 import { checkDatabase } from "@/lib/db/health";
 
 export const dynamic = "force-dynamic";

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { cache } from "react";
 import { z } from "zod";
-import { loadChatView } from "@/lib/chat/chats";
+import { loadChatView } from "@/lib/chat/chats/chats";
 import { driveAfterResponse } from "@/lib/chat/turns/background";
 import { healChats } from "@/lib/chat/turns/heal";
 import { AppError } from "@/lib/http/errors";

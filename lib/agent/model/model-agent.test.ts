@@ -10,7 +10,7 @@ import { SENTENCES } from "./failure";
 import { frameTools } from "./frame-tools";
 import { conversation, createModelAgent, type ModelAgentOptions } from "./model-agent";
 import { buildInstructions } from "./prompt";
-import { scriptedModel, type ModelStep } from "./test-model";
+import { scriptedModel, type ModelStep } from "../../../scripts/test/scripted-model";
 
 const frames = frameTools(appComponents, appTools);
 const instructions = buildInstructions({ sources: [], frames, tools: appTools });

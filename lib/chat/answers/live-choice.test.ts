@@ -1,12 +1,12 @@
 import { afterAll, describe, expect, it } from "vitest";
 import type { Agent } from "@/lib/agent";
 import { db, disconnectDb } from "@/lib/db/client";
-import { loadChatView, sendMessage } from "../chats";
-import { behindChatLock } from "../test-contention";
+import { loadChatView, sendMessage } from "../chats/chats";
+import { behindChatLock } from "../../../scripts/test/contention";
 import { regenerateReply } from "../turns/regenerate";
 import { driveChat } from "../turns/run";
 import type { ReadingView } from "../wire";
-import { heldRuns, instant, liveChat, numberedRuns, pickedText, reloaded, triage } from "./ui-query-fixtures";
+import { heldRuns, instant, liveChat, numberedRuns, pickedText, reloaded, triage } from "../../../scripts/test/ui-query-fixtures";
 
 afterAll(async () => {
   await disconnectDb();

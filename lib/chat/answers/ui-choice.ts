@@ -4,7 +4,7 @@ import { isUiFailure, resolveStoredUiChoice, type UiBlock, type UiChoiceSelectio
 import { db, type Tx } from "@/lib/db/client";
 import { Prisma } from "@/lib/db/generated/client";
 import { AppError } from "@/lib/http/errors";
-import { authorizeChoiceAgain, issuedQueryValues, type IssuedReading } from "../readings";
+import { authorizeChoiceAgain, issuedQueryValues, type IssuedReading } from "../readings/index";
 import { appendEvents, chatLock, readUnderLock, storedTimestamp, toUiAnswerView } from "../store";
 import { type LockedTurns, sendOrQueue } from "../turns/start";
 import { quotedReadingSchema, uiBlockSchema, type QuotedReading, type UiAnswerView } from "../wire";

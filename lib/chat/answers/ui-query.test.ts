@@ -2,9 +2,9 @@ import { randomUUID } from "node:crypto";
 import { afterAll, afterEach, describe, expect, it, vi } from "vitest";
 import { db, disconnectDb } from "@/lib/db/client";
 import { ciRuns, LIVE_SOURCES, liveSourceMap } from "@/lib/live-sources";
-import { MAX_RESULT_BYTES } from "../readings";
-import { behindRowLock } from "../test-contention";
-import { heldRuns, liveBlockSource, liveChat, pickedText, replying, triage, withRuns } from "./ui-query-fixtures";
+import { MAX_RESULT_BYTES } from "../readings/index";
+import { behindRowLock } from "../../../scripts/test/contention";
+import { heldRuns, liveBlockSource, liveChat, pickedText, replying, triage, withRuns } from "../../../scripts/test/ui-query-fixtures";
 import { readUiQuery } from "./ui-query";
 
 afterAll(async () => {

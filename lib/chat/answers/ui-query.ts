@@ -3,8 +3,8 @@ import { isUiFailure, storedUiQueryArguments, type UiBlock, type UiValue } from 
 import { LIVE_SOURCES, type LiveSources, type ReadContext } from "@/lib/live-sources";
 import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/http/errors";
-import { grantsExcept } from "../read-rights";
-import { argumentsKey, authorizeSource, readingFields, readShared, readSource, toReadingView } from "../readings";
+import { grantsExcept } from "../readings/rights";
+import { argumentsKey, authorizeSource, readingFields, readShared, readSource, toReadingView } from "../readings/index";
 import { storedBlocksSchema, type ReadingView } from "../wire";
 import { choiceFailure } from "./ui-choice";
 

@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, describe, expect, it } from "vitest";
 import { db, disconnectDb } from "@/lib/db/client";
-import { createChat } from "../chats";
+import { createChat } from "../chats/chats";
 import { appendEvents } from "../store";
-import { behindChatLock } from "../test-contention";
+import { behindChatLock } from "../../../scripts/test/contention";
 import { claimTurn } from "./claim";
 
 afterAll(async () => {

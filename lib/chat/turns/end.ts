@@ -1,9 +1,9 @@
 import "server-only";
 import type { Tx } from "@/lib/db/client";
-import type { Grant } from "../host-routes";
+import type { Grant } from "../answers/host-routes";
 import { frozenLinks } from "@/lib/links/freeze";
-import { freezeFirstReadings, type FirstReadings } from "../readings";
-import type { DrawnReply } from "../reply";
+import { freezeFirstReadings, type FirstReadings } from "../readings/index";
+import type { DrawnReply } from "../reply/draw";
 import { appendEvents, loadItemView } from "../store";
 import type { ChatEvent } from "../wire";
 import { compactStreamedEvents } from "./snapshots";

@@ -3,7 +3,7 @@ import { afterAll, describe, expect, it, vi } from "vitest";
 import type { Agent } from "@/lib/agent/agent";
 import { pause } from "@/lib/agent/pacing";
 import { db, disconnectDb } from "@/lib/db/client";
-import { createChat, loadChatView } from "../chats";
+import { createChat, loadChatView } from "../chats/chats";
 import { driveChat } from "./run";
 
 // A short lease, read once by this file's configuration: writes failing for a third of it

@@ -2,12 +2,12 @@ import { randomUUID } from "node:crypto";
 import { afterAll, describe, expect, it, vi } from "vitest";
 import type { Agent } from "@/lib/agent/agent";
 import { disconnectDb } from "@/lib/db/client";
-import { createChat, loadChatView } from "../chats";
+import { createChat, loadChatView } from "../chats/chats";
 import { driveChat } from "./run";
 
 // First readings that throw, as a block out of its time budget on a loaded machine makes them.
-vi.mock("../readings", async (original) => ({
-  ...(await original<typeof import("../readings")>()),
+vi.mock("../readings/index", async (original) => ({
+  ...(await original<typeof import("../readings/index")>()),
   takeFirstReadings: () => Promise.reject(new Error("The block ran out of its milliseconds budget.")),
 }));
 

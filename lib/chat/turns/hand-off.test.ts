@@ -7,7 +7,7 @@ import { GET as sweep } from "@/app/api/cron/sweep/route";
 import { appConfig } from "@/lib/config";
 import { db, disconnectDb } from "@/lib/db/client";
 import { signVisitorId, VISITOR_COOKIE } from "@/lib/http/visitor-cookie";
-import { createChat, sendMessage } from "../chats";
+import { createChat, sendMessage } from "../chats/chats";
 import { handOffNextTurn, signTurnRequest, TURN_SIGNATURE_HEADER, verifyTurnRequest } from "./hand-off";
 import { sweepAllChats } from "./heal";
 import { driveChat } from "./run";

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { afterAll, describe, expect, it } from "vitest";
 import type { Agent } from "@/lib/agent/agent";
 import { db, disconnectDb } from "@/lib/db/client";
-import { createChat, loadChatView, sendMessage } from "../chats";
+import { createChat, loadChatView, sendMessage } from "../chats/chats";
 import { healChats } from "./heal";
 import { driveChat } from "./run";
 

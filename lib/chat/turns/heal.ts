@@ -2,7 +2,7 @@ import "server-only";
 import { db } from "@/lib/db/client";
 import { Prisma } from "@/lib/db/generated/client";
 import { countRequest, deleteExpiredRequestWindows } from "@/lib/http/rate-limit";
-import { settleStaleClaims, staleClaimChats } from "../confirmations";
+import { settleStaleClaims, staleClaimChats } from "../answers/confirmations";
 import { type Healable, healableTurns, recoverTurns, splitHealable, type TurnScope } from "./recover";
 
 // Turns healed, and chats handed back, per call: one request's (or one sweep's) work stays bounded.

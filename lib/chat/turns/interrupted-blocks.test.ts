@@ -1,14 +1,14 @@
 import { afterAll, describe, expect, it } from "vitest";
 import type { Agent } from "@/lib/agent";
 import { db, disconnectDb } from "@/lib/db/client";
-import { choiceIdByLabel } from "@/lib/intelligent-ui/fixtures";
+import { choiceIdByLabel } from "@/scripts/test/block-fixtures";
 import { answerUiChoice } from "../answers/ui-choice";
-import { loadChatView } from "../chats";
+import { loadChatView } from "../chats/chats";
 import { chatEventSchema } from "../wire";
 import { recoverStaleTurns } from "./recover";
 import { regenerateReply } from "./regenerate";
 import { driveChat } from "./run";
-import { streamingReply } from "./test-streaming";
+import { streamingReply } from "../../../scripts/test/streaming";
 
 afterAll(async () => {
   await disconnectDb();

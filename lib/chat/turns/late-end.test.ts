@@ -3,7 +3,7 @@ import { afterAll, describe, expect, it, vi } from "vitest";
 import type { Agent } from "@/lib/agent/agent";
 import { pause } from "@/lib/agent/pacing";
 import { db, disconnectDb } from "@/lib/db/client";
-import { createChat, loadChatView, sendMessage } from "../chats";
+import { createChat, loadChatView, sendMessage } from "../chats/chats";
 import { healChats } from "./heal";
 import { driveChat } from "./run";
 

@@ -7,15 +7,15 @@ import { frameTools } from "@/lib/agent/model/frame-tools";
 import { createModelAgent } from "@/lib/agent/model/model-agent";
 import { resolveAgent } from "@/lib/agent/status";
 import { buildInstructions } from "@/lib/agent/model/prompt";
-import { scriptedModel, type ModelStep } from "@/lib/agent/model/test-model";
+import { scriptedModel, type ModelStep } from "@/scripts/test/scripted-model";
 import { db, disconnectDb } from "@/lib/db/client";
 import { UiState, uiInputValues, type UiNode } from "@/lib/intelligent-ui";
 import { appTools } from "@/lib/tools";
 import { sendEmailTool } from "@/lib/tools/send-email";
 import { answerUiChoice } from "../answers/ui-choice";
-import { createChat, loadChatView, sendMessage } from "../chats";
+import { createChat, loadChatView, sendMessage } from "../chats/chats";
 import { appComponents } from "../components";
-import { selectFrameChoice } from "../selections";
+import { selectFrameChoice } from "../answers/selections";
 import { driveChat } from "./run";
 import { requestStop } from "./stop";
 

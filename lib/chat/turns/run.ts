@@ -3,11 +3,11 @@ import { type Agent, type AgentChunk, chatAgent, endReplyWith } from "@/lib/agen
 import { Prisma } from "@/lib/db/generated/client";
 import { db } from "@/lib/db/client";
 import { appConfig } from "@/lib/config";
-import { drawReply } from "../reply";
+import { drawReply } from "../reply/draw";
 import { appendEvents, lockChat, nextPosition, toItemView } from "../store";
 import { LIVE_SOURCES } from "@/lib/live-sources";
 import { frozenLinks } from "@/lib/links/freeze";
-import { takeFirstReadings } from "../readings";
+import { takeFirstReadings } from "../readings/index";
 import { type TurnOutcome } from "./end";
 import { defaultHandOff, type HandOff } from "./hand-off";
 import { withTurnSlot } from "./slots";

@@ -3,7 +3,7 @@ import { randomUUID } from "node:crypto";
 import { afterAll, describe, expect, it } from "vitest";
 import type { Agent } from "@/lib/agent/agent";
 import { db, disconnectDb } from "@/lib/db/client";
-import { createChat, loadChatView } from "../chats";
+import { createChat, loadChatView } from "../chats/chats";
 import { z } from "zod";
 import { applyChatEvent, chatEventSchema, type ChatView, type ItemView, partSchema } from "../wire";
 import { recoverStaleTurns } from "./recover";

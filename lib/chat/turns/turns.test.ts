@@ -5,7 +5,7 @@ import type { Agent } from "@/lib/agent/agent";
 import { pause } from "@/lib/agent/pacing";
 import { Client } from "pg";
 import { db, disconnectDb, readDatabaseUrl } from "@/lib/db/client";
-import { createChat, loadChatView, sendMessage } from "../chats";
+import { createChat, loadChatView, sendMessage } from "../chats/chats";
 import { recoverStaleTurns } from "./recover";
 import { driveChat } from "./run";
 import { MAX_QUEUED } from "./start";

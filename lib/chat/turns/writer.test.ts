@@ -1,10 +1,10 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { db, disconnectDb } from "@/lib/db/client";
-import { loadChatView } from "../chats";
-import { drawReply } from "../reply";
+import { loadChatView } from "../chats/chats";
+import { drawReply } from "../reply/draw";
 import { chatEventSchema, type ChatEvent } from "../wire";
 import { END_RETRY_WINDOW_MS, storeEnd } from "./store-end";
-import { streamingReply } from "./test-streaming";
+import { streamingReply } from "../../../scripts/test/streaming";
 import { PREVIEW_INTERVAL_MS } from "./writer";
 
 afterAll(async () => {

@@ -2,7 +2,7 @@ import "server-only";
 import { UiCompiler, type UiBlock } from "@/lib/intelligent-ui";
 import { appConfig } from "@/lib/config";
 import { db, type Tx } from "@/lib/db/client";
-import { drawReply, QUERY_SCHEMAS } from "../reply";
+import { drawReply, QUERY_SCHEMAS } from "../reply/draw";
 import { Prisma } from "@/lib/db/generated/client";
 import { eventAppend } from "../store";
 import { type ChatEvent, type Part, diffParts } from "../wire";

@@ -3,7 +3,7 @@ import { compileUiBlock } from "@/lib/intelligent-ui";
 import { diffParts } from "./diff";
 import { addEarlierItems, appendText, applyChatEvent } from "./reducer";
 import type { ChatEvent } from "./events";
-import { buildChatView, buildItemView } from "./test-fixtures";
+import { buildChatView, buildItemView } from "../../../scripts/test/wire-fixtures";
 import type { ChatView, ConfirmationView, ItemView, UiAnswerView } from "./views";
 
 function item(overrides: Partial<ItemView> = {}): ItemView {

@@ -1,5 +1,5 @@
-import { loadChatView } from "@/lib/chat/chats";
-import { deleteChat, renameChat } from "@/lib/chat/manage";
+import { loadChatView } from "@/lib/chat/chats/chats";
+import { deleteChat, renameChat } from "@/lib/chat/chats/manage";
 import { driveAfterResponse } from "@/lib/chat/turns/background";
 import { healChats } from "@/lib/chat/turns/heal";
 import { handleRoute } from "@/lib/http/errors";

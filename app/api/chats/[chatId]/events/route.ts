@@ -1,4 +1,4 @@
-import { openChatEventStream } from "@/lib/chat/event-stream";
+import { openChatEventStream } from "@/lib/chat/stream/event-stream";
 import { handleRoute } from "@/lib/http/errors";
 import { parseEventCursor, parseParams } from "@/lib/http/request";
 import { chatParamsSchema } from "@/lib/http/schemas";

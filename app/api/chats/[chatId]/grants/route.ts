@@ -1,4 +1,4 @@
-import { listChatGrants, setChatGrant } from "@/lib/chat/source-grants";
+import { listChatGrants, setChatGrant } from "@/lib/chat/readings/grants";
 import { healBeforeRequest } from "@/lib/chat/turns/background";
 import { handleRoute } from "@/lib/http/errors";
 import { assertSameOrigin, parseJsonBody, parseParams } from "@/lib/http/request";

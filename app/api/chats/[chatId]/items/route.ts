@@ -1,4 +1,4 @@
-import { loadEarlierItems } from "@/lib/chat/chats";
+import { loadEarlierItems } from "@/lib/chat/chats/chats";
 import { driveAfterResponse } from "@/lib/chat/turns/background";
 import { healChats } from "@/lib/chat/turns/heal";
 import { handleRoute } from "@/lib/http/errors";

@@ -1,5 +1,5 @@
 import { after } from "next/server";
-import { sendMessage } from "@/lib/chat/chats";
+import { sendMessage } from "@/lib/chat/chats/chats";
 import { healBeforeRequest } from "@/lib/chat/turns/background";
 import { driveChat } from "@/lib/chat/turns/run";
 import { handleRoute } from "@/lib/http/errors";

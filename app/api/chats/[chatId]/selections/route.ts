@@ -1,5 +1,5 @@
 import { after } from "next/server";
-import { selectFrameChoice } from "@/lib/chat/selections";
+import { selectFrameChoice } from "@/lib/chat/answers/selections";
 import { healBeforeRequest } from "@/lib/chat/turns/background";
 import { driveChat } from "@/lib/chat/turns/run";
 import { handleRoute } from "@/lib/http/errors";

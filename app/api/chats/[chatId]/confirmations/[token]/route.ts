@@ -1,4 +1,4 @@
-import { decideConfirmation } from "@/lib/chat/confirmations";
+import { decideConfirmation } from "@/lib/chat/answers/confirmations";
 import { driveAfterResponse } from "@/lib/chat/turns/background";
 import { healChats } from "@/lib/chat/turns/heal";
 import { handleRoute } from "@/lib/http/errors";

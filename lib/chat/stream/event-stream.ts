@@ -1,11 +1,11 @@
 import "server-only";
 import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/http/errors";
-import { sweepStaleClaims } from "./confirmations";
+import { sweepStaleClaims } from "../answers/confirmations";
 import { createChatFeeds, type ChatFeeds } from "./feed";
 import { listenerLive, onChatNotice } from "./notify";
-import { recoverStaleTurns } from "./turns/recover";
-import { requestTurn } from "./turns/hand-off";
+import { recoverStaleTurns } from "../turns/recover";
+import { requestTurn } from "../turns/hand-off";
 
 // Polling is the fallback for lost notices: frequent without a listener, rare with one.
 const POLL_MS = 1_000;

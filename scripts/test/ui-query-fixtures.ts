@@ -3,13 +3,13 @@ import { randomUUID } from "node:crypto";
 import type { Agent } from "@/lib/agent";
 import { createMockAgent } from "@/lib/agent/mock-agent";
 import { db } from "@/lib/db/client";
-import { choiceIdByLabel } from "@/lib/intelligent-ui/fixtures";
+import { choiceIdByLabel } from "@/scripts/test/block-fixtures";
 import { LIVE_SOURCES, liveSourceMap, type LiveSources } from "@/lib/live-sources";
-import { createChat, loadChatView, sendMessage } from "../chats";
-import { driveChat } from "../turns/run";
-import type { ItemView } from "../wire";
-import { answerUiChoice } from "./ui-choice";
-import { readUiQuery } from "./ui-query";
+import { createChat, loadChatView, sendMessage } from "../../lib/chat/chats/chats";
+import { driveChat } from "../../lib/chat/turns/run";
+import type { ItemView } from "../../lib/chat/wire";
+import { answerUiChoice } from "../../lib/chat/answers/ui-choice";
+import { readUiQuery } from "../../lib/chat/answers/ui-query";
 
 /** The demo's agent, answering at once. */
 export const instant = createMockAgent({ deltaMs: 0 });

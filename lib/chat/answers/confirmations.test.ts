@@ -4,11 +4,11 @@ import { createMockAgent } from "@/lib/agent/mock-agent";
 import type { ConfirmationStatus } from "@/lib/component-frames";
 import { db, disconnectDb } from "@/lib/db/client";
 import { sendEmailTool } from "@/lib/tools/send-email";
-import { createChat, loadChatView } from "./chats";
-import { healChats } from "./turns/heal";
+import { createChat, loadChatView } from "../chats/chats";
+import { healChats } from "../turns/heal";
 import { CLAIM_LEASE_MS, decideConfirmation, sweepStaleClaims } from "./confirmations";
 import { selectFrameChoice } from "./selections";
-import { driveChat } from "./turns/run";
+import { driveChat } from "../turns/run";
 
 afterAll(async () => {
   await disconnectDb();

@@ -4,7 +4,7 @@ import { storedUiQueryArguments, type UiBlock } from "@/lib/intelligent-ui";
 import { LIVE_SOURCES, SOURCE_GRANT_NAMES, type LiveSources, type ReadContext } from "@/lib/live-sources";
 import type { Tx } from "@/lib/db/client";
 import { AppError } from "@/lib/http/errors";
-import { authorizeSource } from "./read-source";
+import { authorizeSource } from "./source";
 
 type Client = Pick<Tx, "revokedGrant">;
 

@@ -3,9 +3,9 @@ import { afterAll, describe, expect, it } from "vitest";
 import { createMockAgent } from "@/lib/agent/mock-agent";
 import { db, disconnectDb } from "@/lib/db/client";
 import { createChat, listChats, sendMessage } from "./chats";
-import { appendEvents } from "./store";
-import { behindChatLock } from "./test-contention";
-import { driveChat } from "./turns/run";
+import { appendEvents } from "../store";
+import { behindChatLock } from "../../../scripts/test/contention";
+import { driveChat } from "../turns/run";
 
 afterAll(async () => {
   await disconnectDb();

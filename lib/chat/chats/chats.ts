@@ -4,10 +4,10 @@ import { db, type Tx } from "@/lib/db/client";
 import { AppError } from "@/lib/http/errors";
 import { countNewVisitor } from "@/lib/http/rate-limit";
 import { readEarlierItems, readRecentItems } from "./item-pages";
-import { appendEvents, appendUnmoved, lockChat, readChat } from "./store";
-import { foldStreamedEvents } from "./turns/snapshots";
-import { queuedViews, sendNow, sendOrQueue } from "./turns/start";
-import type { ChatListEntry, ChatView, EarlierItems } from "./wire";
+import { appendEvents, appendUnmoved, lockChat, readChat } from "../store";
+import { foldStreamedEvents } from "../turns/snapshots";
+import { queuedViews, sendNow, sendOrQueue } from "../turns/start";
+import type { ChatListEntry, ChatView, EarlierItems } from "../wire";
 
 // Cut by code points: a cut through a surrogate pair would leave text Postgres cannot store.
 function titleFrom(text: string): string {

@@ -1,4 +1,4 @@
-import type { ChatView, ItemView } from "./views";
+import type { ChatView, ItemView } from "../../lib/chat/wire/views";
 
 /** A finished reply's view for tests; overrides set what a test is about. */
 export function buildItemView(overrides: Partial<ItemView> & Pick<ItemView, "id" | "position">): ItemView {

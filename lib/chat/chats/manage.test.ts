@@ -6,8 +6,8 @@ import { pause } from "@/lib/agent/pacing";
 import { db, disconnectDb } from "@/lib/db/client";
 import { createChat, listChats, loadChatView } from "./chats";
 import { deleteChat, renameChat } from "./manage";
-import { selectFrameChoice } from "./selections";
-import { driveChat } from "./turns/run";
+import { selectFrameChoice } from "../answers/selections";
+import { driveChat } from "../turns/run";
 
 afterAll(async () => {
   await disconnectDb();

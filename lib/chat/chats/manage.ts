@@ -1,7 +1,7 @@
 import "server-only";
 import { db } from "@/lib/db/client";
-import { CHAT_EVENTS_CHANNEL } from "./notify";
-import { appendEvents, lockChat } from "./store";
+import { CHAT_EVENTS_CHANNEL } from "../stream/notify";
+import { appendEvents, lockChat } from "../store";
 
 /** Renames the visitor's chat; every open page of it hears `chat.renamed` and redraws its title. */
 export async function renameChat({ visitorId, chatId, title }: { visitorId: string; chatId: string; title: string }) {

@@ -1,8 +1,8 @@
 import "server-only";
 import type { Tx } from "@/lib/db/client";
 import { AppError } from "@/lib/http/errors";
-import { sendOrQueueNow } from "./turns/start";
-import { confirmationOutcome, type ChatEvent, type ConfirmationOutcome, type ConfirmationView } from "./wire";
+import { sendOrQueueNow } from "../turns/start";
+import { confirmationOutcome, type ChatEvent, type ConfirmationOutcome, type ConfirmationView } from "../wire";
 
 type Settled = Pick<ConfirmationView, "token" | "instanceId" | "action" | "status" | "outcome"> & { chatId: string; itemId: string };
 

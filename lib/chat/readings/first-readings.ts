@@ -4,8 +4,8 @@ import { evaluateStoredUiBlock, isUiFailure, storedUiQueryArguments, UiState, ty
 import type { LiveSources, ReadContext } from "@/lib/live-sources";
 import { db, type Tx } from "@/lib/db/client";
 import type { Prisma } from "@/lib/db/generated/client";
-import { currentReadRights, storeReplyRights } from "./read-rights";
-import { argumentsKey, failedWith, readSource, type ReadOutcome } from "./read-source";
+import { currentReadRights, storeReplyRights } from "./rights";
+import { argumentsKey, failedWith, readSource, type ReadOutcome } from "./source";
 
 /** A block's queries past this many are not read when its reply becomes final. */
 export const MAX_QUERIES_READ_PER_BLOCK = 8;

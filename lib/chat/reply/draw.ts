@@ -2,7 +2,7 @@ import "server-only";
 import { compileStoredUi, compileUi, findUiFences, uiFallbackText, uiHasFence, type UiBlock, type UiCompiler, type UiFence } from "@/lib/intelligent-ui";
 import { LIVE_SOURCES, querySchemasOf } from "@/lib/live-sources";
 import { contentParts } from "./content";
-import type { Part } from "./wire";
+import type { Part } from "../wire";
 
 /**
  * A reply as the page draws it: prose, frames and block places in order, and the blocks.

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { UiCompiler } from "@/lib/intelligent-ui";
 import { envelope } from "@/lib/agent";
-import { drawReply, replyHistoryText } from "./reply";
+import { drawReply, replyHistoryText } from "./draw";
 
 const BLOCK = "```ui\n<Summary>Deploys</Summary>\n<Choices><Choice context=\"Ship it\">Ship</Choice></Choices>\n```";
 

@@ -3,13 +3,13 @@ import { afterAll, describe, expect, it, vi } from "vitest";
 import { createMockAgent } from "@/lib/agent/mock-agent";
 import { db, disconnectDb } from "@/lib/db/client";
 import { sendEmailTool } from "@/lib/tools/send-email";
-import { createChat, loadChatView, sendMessage } from "./chats";
+import { createChat, loadChatView, sendMessage } from "../chats/chats";
 import { createDecisions, decideConfirmation } from "./confirmations";
-import { toConfirmationView } from "./store";
+import { toConfirmationView } from "../store";
 import { selectFrameChoice, type SelectionOutcome } from "./selections";
-import { behindChatLock } from "./test-contention";
-import { driveChat } from "./turns/run";
-import type { ItemView } from "./wire";
+import { behindChatLock } from "../../../scripts/test/contention";
+import { driveChat } from "../turns/run";
+import type { ItemView } from "../wire";
 
 afterAll(async () => {
   await disconnectDb();

@@ -3,9 +3,9 @@ import { afterAll, describe, expect, it } from "vitest";
 import { compileStoredUi, type UiBlock } from "@/lib/intelligent-ui";
 import { LIVE_SOURCES } from "@/lib/live-sources";
 import { disconnectDb } from "@/lib/db/client";
-import { liveBlockSource } from "./answers/ui-query-fixtures";
+import { liveBlockSource } from "../../../scripts/test/ui-query-fixtures";
 import { MAX_BLOCKS_READ_PER_REPLY, MAX_QUERIES_READ_PER_BLOCK, takeFirstReadings } from "./first-readings";
-import { QUERY_SCHEMAS } from "./reply";
+import { QUERY_SCHEMAS } from "../reply/draw";
 
 afterAll(async () => {
   await disconnectDb();

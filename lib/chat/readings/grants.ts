@@ -1,8 +1,8 @@
 import "server-only";
 import { db } from "@/lib/db/client";
 import { SOURCE_GRANT_NAMES, SOURCE_GRANTS, type SourceGrant } from "@/lib/live-sources";
-import { grantsExcept } from "./read-rights";
-import { lockChat, readChat } from "./store";
+import { grantsExcept } from "./rights";
+import { lockChat, readChat } from "../store";
 
 export type GrantView = { grant: SourceGrant; label: string; granted: boolean };
 

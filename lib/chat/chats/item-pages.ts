@@ -1,7 +1,7 @@
 import "server-only";
 import type { Tx } from "@/lib/db/client";
-import { itemExtras, toItemView } from "./store";
-import type { ItemView } from "./wire";
+import { itemExtras, toItemView } from "../store";
+import type { ItemView } from "../wire";
 
 // Which items a page holds: the latest ones when it opens, earlier ones a page at a time when the
 // reader asks (decision 014). Every item comes with its answered state, however it was read.

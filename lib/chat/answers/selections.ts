@@ -5,9 +5,9 @@ import { db, type Tx } from "@/lib/db/client";
 import { Prisma } from "@/lib/db/generated/client";
 import { AppError } from "@/lib/http/errors";
 import { proposalInsert, proposalView, proposeAction } from "./confirmations";
-import { appendEvents, chatLock, readUnderLock, storedTimestamp, toSelectionView } from "./store";
-import { type LockedTurns, sendOrQueue } from "./turns/start";
-import { componentPartSchema, reopensList, type ComponentPart, type SelectionView } from "./wire";
+import { appendEvents, chatLock, readUnderLock, storedTimestamp, toSelectionView } from "../store";
+import { type LockedTurns, sendOrQueue } from "../turns/start";
+import { componentPartSchema, reopensList, type ComponentPart, type SelectionView } from "../wire";
 import { z } from "zod";
 
 export type SelectionOutcome = {

@@ -1,9 +1,9 @@
 // Test support: a reply written the way a running turn writes it, on a clock the test moves.
 import { randomUUID } from "node:crypto";
 import { db } from "@/lib/db/client";
-import { createChat } from "../chats";
-import { appendEvents, lockChat, nextPosition, toItemView } from "../store";
-import { ReplyWriter, type WriterClock } from "./writer";
+import { createChat } from "../../lib/chat/chats/chats";
+import { appendEvents, lockChat, nextPosition, toItemView } from "../../lib/chat/store";
+import { ReplyWriter, type WriterClock } from "../../lib/chat/turns/writer";
 
 /** A clock the test moves by hand: a timer runs only when the clock passes it, and its write is awaited. */
 export function handClock() {

@@ -3,7 +3,7 @@ import type { UiValue } from "@/lib/intelligent-ui";
 import { db, type Tx } from "@/lib/db/client";
 import type { Prisma } from "@/lib/db/generated/client";
 import { AppError } from "@/lib/http/errors";
-import { READ_TIMEOUT_MS } from "./read-source";
+import { READ_TIMEOUT_MS } from "./source";
 
 /** A cached reading answers the same arguments for this long; after it, the source is read again. */
 export const READING_CACHE_MS = 10_000;

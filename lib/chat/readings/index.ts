@@ -1,13 +1,13 @@
 import "server-only";
 import { copyUiValue, storedUiQueryArguments, type UiBlock, type UiValue } from "@/lib/intelligent-ui";
 import type { Prisma } from "@/lib/db/generated/client";
-import { argumentsKey, type ReadOutcome } from "./read-source";
-import { readingViewSchema, type ReadingView } from "./wire";
+import { argumentsKey, type ReadOutcome } from "./source";
+import { readingViewSchema, type ReadingView } from "../wire";
 
-export { argumentsKey, authorizeSource, MAX_RESULT_BYTES, READ_TIMEOUT_MS, readSource, type ReadOutcome } from "./read-source";
+export { argumentsKey, authorizeSource, MAX_RESULT_BYTES, READ_TIMEOUT_MS, readSource, type ReadOutcome } from "./source";
 export { freezeFirstReadings, takeFirstReadings, type FirstReading, type FirstReadings } from "./first-readings";
-export { authorizeChoiceAgain } from "./read-rights";
-export { MAX_READS_IN_FLIGHT, READING_CACHE_MS, readShared, REFRESH_INTERVAL_MS } from "./read-flight";
+export { authorizeChoiceAgain } from "./rights";
+export { MAX_READS_IN_FLIGHT, READING_CACHE_MS, readShared, REFRESH_INTERVAL_MS } from "./flight";
 
 type ReadingRow = {
   id: string;

@@ -5,8 +5,8 @@ import { createMockAgent } from "@/lib/agent/mock-agent";
 import { disconnectDb } from "@/lib/db/client";
 import { createChat, loadChatView, loadEarlierItems, sendMessage } from "./chats";
 import { EARLIER_PAGE, RECENT_ITEMS } from "./item-pages";
-import { selectFrameChoice } from "./selections";
-import { driveChat } from "./turns/run";
+import { selectFrameChoice } from "../answers/selections";
+import { driveChat } from "../turns/run";
 
 afterAll(async () => {
   await disconnectDb();

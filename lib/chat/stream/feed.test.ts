@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, describe, expect, it } from "vitest";
 import { db, disconnectDb } from "@/lib/db/client";
-import { createChat } from "./chats";
+import { createChat } from "../chats/chats";
 import { createChatFeeds, type LoggedEvent } from "./feed";
-import { appendEvents, lockChat } from "./store";
+import { appendEvents, lockChat } from "../store";
 
 afterAll(async () => {
   await disconnectDb();

@@ -14,8 +14,8 @@ import { Prisma } from "@/lib/db/generated/client";
 import { AppError } from "@/lib/http/errors";
 import { appTools } from "@/lib/tools";
 import { reportOutcome } from "./confirmation-outcome";
-import { appendEvents, lockChat, toConfirmationView } from "./store";
-import type { ChatEvent, ConfirmationView } from "./wire";
+import { appendEvents, lockChat, toConfirmationView } from "../store";
+import type { ChatEvent, ConfirmationView } from "../wire";
 
 /** Where a proposed action came from; stored beside the handle so the page can draw it in place. */
 export type ConfirmationOrigin = { chatId: string; itemId: string; instanceId: string; choiceId: string };

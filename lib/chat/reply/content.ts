@@ -5,9 +5,9 @@ import {
   resolveComponentFrame,
   type AssistantContentPart,
 } from "@/lib/component-frames";
-import { appComponents } from "./components";
-import { refusedChoices } from "./frame-actions";
-import type { Part } from "./wire";
+import { appComponents } from "../components";
+import { refusedChoices } from "../answers/frame-actions";
+import type { Part } from "../wire";
 
 const DUPLICATE_INSTANCE = { code: "COMPONENT_DUPLICATE_INSTANCE", message: "Another component in this reply has the same instance id." };
 

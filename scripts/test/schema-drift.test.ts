@@ -3,10 +3,10 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import pg from "pg";
 import { beforeAll, describe, expect, inject, it } from "vitest";
-import { Prisma } from "./generated/client";
-import { DEFAULT_MIGRATIONS_DIR, migrateDatabase, readLocalMigrations } from "./migrate";
+import { Prisma } from "../../lib/db/generated/client";
+import { DEFAULT_MIGRATIONS_DIR, migrateDatabase, readLocalMigrations } from "../../lib/db/migrate";
 import { columnFields, parsePrismaSchema, type PrismaSchema } from "./prisma-schema";
-import { createScratchDatabase } from "./scratch-database";
+import { createScratchDatabase } from "../db/scratch-database";
 import { findSchemaDrift, readCatalog } from "./schema-drift";
 
 let schema: PrismaSchema;

@@ -2,11 +2,11 @@ import { randomUUID } from "node:crypto";
 import { afterAll, describe, expect, it } from "vitest";
 import { createMockAgent } from "@/lib/agent/mock-agent";
 import { db, disconnectDb } from "@/lib/db/client";
-import { createChat, loadChatView } from "./chats";
-import { healChats } from "./turns/heal";
+import { createChat, loadChatView } from "../chats/chats";
+import { healChats } from "../turns/heal";
 import { decideConfirmation, sweepStaleClaims } from "./confirmations";
 import { selectFrameChoice } from "./selections";
-import { driveChat } from "./turns/run";
+import { driveChat } from "../turns/run";
 
 afterAll(async () => {
   await disconnectDb();

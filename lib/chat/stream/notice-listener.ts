@@ -1,4 +1,4 @@
-// The LISTEN half of chat wake-ups (lib/chat/notify.ts holds the process's one instance). No
+// The LISTEN half of chat wake-ups (lib/chat/stream/notify.ts holds the process's one instance). No
 // "server-only" marker: the production-parity test runs it against a pooler from outside Next.
 import { randomUUID } from "node:crypto";
 import postgres from "postgres";
