@@ -1,6 +1,7 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { appConfig } from "@/lib/config";
 import { databaseOutage } from "@/lib/db/health";
+import { env } from "@/lib/env";
 import { AppError, toErrorResponse } from "@/lib/http/errors";
 import { contentSecurityPolicy, createNonce } from "@/lib/http/security-headers";
 import { isPageRequest, outageResponse } from "@/lib/outage-page";
@@ -20,7 +21,7 @@ export async function proxy(request: NextRequest) {
   }
   // Next takes the nonce from the forwarded request's policy and sets it on its scripts.
   const nonce = createNonce();
-  const policy = contentSecurityPolicy(nonce, { development: process.env.NODE_ENV === "development" });
+  const policy = contentSecurityPolicy(nonce, { development: env().NODE_ENV === "development" });
   // A page cannot answer 503 itself: in a database outage it is answered here, before it renders.
   if (isPageRequest(request) && (await databaseOutage())) return outageResponse({ nonce, policy });
   const headers = new Headers(request.headers);

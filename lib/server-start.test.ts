@@ -6,43 +6,53 @@ afterEach(() => {
   vi.resetModules();
 });
 
+/** Runs the start-up check on the stubbed environment; returns the lines it logged before exiting, or null if it went on. */
+async function startUp(): Promise<string[] | null> {
+  const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+  const exit = vi.spyOn(process, "exit").mockImplementation((() => undefined) as never);
+  const { assertEnvAtStart } = await import("./server-start");
+  assertEnvAtStart();
+  if (exit.mock.calls.length === 0) return null;
+  expect(exit).toHaveBeenCalledWith(1);
+  expect(logged).toHaveBeenCalledOnce();
+  return String(logged.mock.calls[0]![0]).split("\n");
+}
+
+const HEADING = "The server cannot start: fix these variables (.env.example describes each).";
+
 describe("a production start", () => {
   it("exits with one sentence naming SESSION_SECRET when it is missing or short, instead of serving 500s", async () => {
     for (const secret of [undefined, "short"]) {
       vi.resetModules();
       vi.stubEnv("NODE_ENV", "production");
       vi.stubEnv("SESSION_SECRET", secret);
-      const logged = vi.spyOn(console, "error").mockImplementation(() => {});
-      const exit = vi.spyOn(process, "exit").mockImplementation((() => undefined) as never);
-      const { assertConfigAtStart } = await import("./server-start");
-      assertConfigAtStart();
-      expect(exit).toHaveBeenCalledWith(1);
-      expect(logged).toHaveBeenCalledOnce();
-      expect(String(logged.mock.calls[0]![0])).toMatch(/^Configuration error: SESSION_SECRET [^\n]+\.$/);
-      logged.mockRestore();
-      exit.mockRestore();
+      const lines = await startUp();
+      expect(lines).toHaveLength(2);
+      expect(lines![0]).toBe(HEADING);
+      expect(lines![1]).toMatch(/^SESSION_SECRET [^\n]+\.$/);
+      vi.restoreAllMocks();
     }
   });
 
   it("starts quietly with a long secret", async () => {
     vi.stubEnv("NODE_ENV", "production");
     vi.stubEnv("SESSION_SECRET", "a-long-enough-production-secret");
-    const exit = vi.spyOn(process, "exit").mockImplementation((() => undefined) as never);
-    const { assertConfigAtStart } = await import("./server-start");
-    assertConfigAtStart();
-    expect(exit).not.toHaveBeenCalled();
+    expect(await startUp()).toBeNull();
   });
 
-  it("exits with one sentence naming LINK_REPOSITORY_URL when links would go to an address that is not a web one", async () => {
+  it("exits with one sentence for each variable that is missing or malformed, all at once", async () => {
     vi.stubEnv("NODE_ENV", "production");
-    vi.stubEnv("SESSION_SECRET", "a-long-enough-production-secret");
+    vi.stubEnv("SESSION_SECRET", undefined);
+    vi.stubEnv("DATABASE_URL", "mysql://127.0.0.1/answerable");
+    vi.stubEnv("TURN_LEASE_MS", "soon");
     vi.stubEnv("LINK_REPOSITORY_URL", "javascript:alert(1)");
-    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
-    const exit = vi.spyOn(process, "exit").mockImplementation((() => undefined) as never);
-    const { assertConfigAtStart } = await import("./server-start");
-    assertConfigAtStart();
-    expect(exit).toHaveBeenCalledWith(1);
-    expect(String(logged.mock.calls[0]![0])).toMatch(/^Configuration error: LINK_REPOSITORY_URL must be an http\(s\) address/);
+    expect(await startUp()).toEqual([
+      HEADING,
+      "SESSION_SECRET is not set: production signs visitor cookies with it; set a long random string (openssl rand -hex 32).",
+      "DATABASE_URL must be a postgres:// URL.",
+      "TURN_LEASE_MS must be a whole number from 500 to 600000 (milliseconds).",
+      "LINK_REPOSITORY_URL must be an http(s) address such as https://github.com/<owner>/<repo>.",
+    ]);
   });
 });
 

@@ -1,20 +1,19 @@
 import "server-only";
 import { handOffNextTurn } from "./chat/turns/hand-off";
 import { type SweepTimer, startSweepTimer } from "./chat/turns/sweep";
-import { appConfig, ConfigError } from "./config";
-import { linkRepository } from "./links/config";
+import { appConfig } from "./config";
+import { env, EnvError } from "./env";
 
 /**
- * Reads the configuration as an instance starts. A mistake (a missing or short SESSION_SECRET)
- * stops the process with one sentence naming the variable, instead of a 500 on every page.
+ * Parses the whole environment as an instance starts: a missing or malformed variable stops the
+ * process with one sentence for each, instead of a 500 on every page.
  */
-export function assertConfigAtStart(): void {
+export function assertEnvAtStart(): void {
   try {
-    appConfig();
-    linkRepository();
+    env();
   } catch (error) {
-    if (!(error instanceof ConfigError)) throw error;
-    console.error(`Configuration error: ${error.message}`);
+    if (!(error instanceof EnvError)) throw error;
+    console.error(`The server cannot start: fix these variables (.env.example describes each).\n${error.message}`);
     process.exit(1);
   }
 }

@@ -2,7 +2,8 @@
 // (the direct URL) when it is set, DATABASE_URL otherwise: the runner's advisory lock needs a
 // session of its own, which a transaction pooler does not give.
 import { migrateDatabase } from "../lib/db/migrate";
-import { DatabaseUrlError, readDatabaseUrls } from "../lib/db/urls";
+import { readDatabaseUrls } from "../lib/db/urls";
+import { EnvError } from "../lib/env";
 
 const HELP = `DATABASE_URL is not set.
   - To work locally, run \`npm run dev\`: it starts the embedded PostgreSQL under .data/postgres
@@ -15,7 +16,7 @@ async function main() {
   try {
     urls = readDatabaseUrls(process.env);
   } catch (error) {
-    if (!(error instanceof DatabaseUrlError) || !/is not set/.test(error.message)) throw error;
+    if (!(error instanceof EnvError) || !/is not set/.test(error.message)) throw error;
     console.error(HELP);
     process.exit(1);
   }

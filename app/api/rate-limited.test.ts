@@ -12,10 +12,7 @@ import { POST as choose } from "./chats/[chatId]/ui-choices/route";
 
 // A low limit and a day-long window, read once by this file's configuration: the window cannot
 // roll over while the test runs (outside the minute around midnight UTC).
-vi.hoisted(() => {
-  process.env.RATE_LIMIT_REQUESTS = "2";
-  process.env.RATE_LIMIT_WINDOW_SECONDS = "86400";
-});
+vi.hoisted(() => vi.stubEnv("RATE_LIMIT_REQUESTS", "2").stubEnv("RATE_LIMIT_WINDOW_SECONDS", "86400"));
 
 afterAll(async () => {
   await disconnectDb();

@@ -18,8 +18,8 @@ export type Tx = Prisma.TransactionClient;
 const POOL = { max: 10, idleTimeoutMillis: 5_000, connectionTimeoutMillis: 10_000 };
 
 /** The pooled URL (DATABASE_URL, or the only one set), read lazily so that `next build` never throws. */
-export function readDatabaseUrl(env: NodeJS.ProcessEnv = process.env): string {
-  return readDatabaseUrls(env).pooled;
+export function readDatabaseUrl(): string {
+  return readDatabaseUrls().pooled;
 }
 
 // How long a transaction may wait for a pooled connection before the request is answered 503

@@ -1,23 +1,26 @@
 import { randomUUID } from "node:crypto";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { createChat } from "@/lib/chat/chats/chats";
+import { resetEnv } from "@/lib/env";
 import { db, disconnectDb } from "./client";
 import { checkDatabase, databaseOutage } from "./health";
 import { scratchDatabaseForFile } from "@/scripts/db/scratch-for-tests";
 
 // Other test files strand turns in the shared database; the stuck-turn figure is read in one of its own.
-const scratch = scratchDatabaseForFile();
+scratchDatabaseForFile();
 
 afterEach(async () => {
   await disconnectDb();
-  process.env.DATABASE_URL = scratch().url;
+  vi.unstubAllEnvs();
+  resetEnv();
   vi.restoreAllMocks();
 });
 
 /** Points the client at a port where nothing listens: it refuses at once. */
 async function databaseDown() {
   await disconnectDb();
-  process.env.DATABASE_URL = "postgresql://postgres:password@127.0.0.1:1/answerable";
+  vi.stubEnv("DATABASE_URL", "postgresql://postgres:password@127.0.0.1:1/answerable");
+  resetEnv();
 }
 
 describe("checkDatabase", () => {

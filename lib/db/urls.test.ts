@@ -1,8 +1,14 @@
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { resetEnv } from "@/lib/env";
 import { readDatabaseUrls } from "./urls";
 
 const POOLED = "postgresql://app:secret@pooler.example.com:6543/app";
 const DIRECT = "postgresql://app:secret@db.example.com:5432/app";
+
+afterEach(() => {
+  vi.unstubAllEnvs();
+  resetEnv();
+});
 
 describe("the two database URLs", () => {
   it("uses the pooled URL for queries and the unpooled one for LISTEN and migrations", () => {
@@ -16,7 +22,14 @@ describe("the two database URLs", () => {
   });
 
   it("says in one sentence which variable is missing or wrong", () => {
-    expect(() => readDatabaseUrls({})).toThrow(/^DATABASE_URL is not set \(.*\)\.$/);
+    expect(() => readDatabaseUrls({})).toThrow(/^DATABASE_URL is not set: [^\n]+\.$/);
     expect(() => readDatabaseUrls({ DATABASE_URL: POOLED, DATABASE_URL_UNPOOLED: "mysql://db/app" })).toThrow(/^DATABASE_URL_UNPOOLED must be a postgres:\/\/ URL\.$/);
+  });
+
+  it("reads this process's environment when given none", () => {
+    vi.stubEnv("DATABASE_URL", POOLED);
+    vi.stubEnv("DATABASE_URL_UNPOOLED", DIRECT);
+    resetEnv();
+    expect(readDatabaseUrls()).toEqual({ pooled: POOLED, direct: DIRECT, directFrom: "DATABASE_URL_UNPOOLED" });
   });
 });

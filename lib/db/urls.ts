@@ -1,16 +1,7 @@
 // Two connection strings, as hosted Postgres integrations hand them out (Vercel's Neon one sets
 // exactly these names): a pooled one for short queries, and a direct one for what needs a session
 // of its own: LISTEN, and migrations under a session-level advisory lock.
-import { z } from "zod";
-
-const postgresUrl = z
-  .string()
-  .regex(/^postgres(ql)?:\/\//, "must be a postgres:// URL")
-  .optional()
-  // A variable set to nothing (a template's placeholder) counts as unset.
-  .or(z.literal("").transform(() => undefined));
-
-const databaseEnv = z.object({ DATABASE_URL: postgresUrl, DATABASE_URL_UNPOOLED: postgresUrl });
+import { env, type EnvSource, missingVariable, parseVariables } from "../env";
 
 export type DatabaseUrls = {
   /** For Prisma's queries: a transaction pooler is fine, and on serverless it is the right choice. */
@@ -21,24 +12,15 @@ export type DatabaseUrls = {
   directFrom: "DATABASE_URL_UNPOOLED" | "DATABASE_URL";
 };
 
-export class DatabaseUrlError extends Error {
-  override name = "DatabaseUrlError";
-}
-
-/** Reads both URLs; when only one is set it serves both purposes. */
-export function readDatabaseUrls(env: Record<string, string | undefined> = process.env): DatabaseUrls {
-  const parsed = databaseEnv.safeParse(env);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    throw new DatabaseUrlError(`${String(issue?.path[0] ?? "DATABASE_URL")} ${issue?.message ?? "is invalid"}.`);
-  }
-  const { DATABASE_URL: pooled, DATABASE_URL_UNPOOLED: direct } = parsed.data;
-  if (!pooled && !direct) {
-    throw new DatabaseUrlError("DATABASE_URL is not set (npm run dev and npm test start a database and set it).");
-  }
-  return {
-    pooled: pooled ?? direct!,
-    direct: direct ?? pooled!,
-    directFrom: direct ? "DATABASE_URL_UNPOOLED" : "DATABASE_URL",
-  };
+/**
+ * Both URLs, from this process's environment or from `source` (scripts); when only one is set it
+ * serves both purposes. Neither set is an EnvError, which the start-up check reports first.
+ */
+export function readDatabaseUrls(source?: EnvSource): DatabaseUrls {
+  const { DATABASE_URL, DATABASE_URL_UNPOOLED } = source ? parseVariables(source, ["DATABASE_URL", "DATABASE_URL_UNPOOLED"]) : env();
+  const pooled = DATABASE_URL ?? DATABASE_URL_UNPOOLED;
+  const direct = DATABASE_URL_UNPOOLED ?? DATABASE_URL;
+  // Only `next build` parses the environment without requiring one, and it never opens the database.
+  if (!pooled || !direct) throw missingVariable("DATABASE_URL");
+  return { pooled, direct, directFrom: DATABASE_URL_UNPOOLED ? "DATABASE_URL_UNPOOLED" : "DATABASE_URL" };
 }

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, inject } from "vitest";
 import { disconnectDb } from "../../lib/db/client";
+import { resetEnv } from "../../lib/env";
 import { migrateDatabase } from "../../lib/db/migrate";
 import { createScratchDatabase, type ScratchDatabase } from "./scratch-database";
 
@@ -13,6 +14,7 @@ export function scratchDatabaseForFile(): () => ScratchDatabase {
     scratch = await createScratchDatabase(inject("databaseUrl"));
     await migrateDatabase({ connectionString: scratch.url });
     process.env.DATABASE_URL = scratch.url;
+    resetEnv();
   }, 60_000);
   afterAll(async () => {
     await disconnectDb();

@@ -13,17 +13,17 @@ type Env = Record<string, string | undefined>;
 
 /** Checks the configuration and migrates; throws a DeployError whose message is one sentence. */
 export async function prepareDeploy(env: Env, log: (line: string) => void = () => {}): Promise<string[]> {
-  try {
-    // A deployment runs in production whatever NODE_ENV the build step has.
-    parseAppConfig({ ...env, NODE_ENV: "production", NEXT_PHASE: undefined });
-  } catch (error) {
-    throw new DeployError(messageOf(error));
-  }
   let urls;
   try {
     urls = readDatabaseUrls(env);
   } catch (error) {
     throw new DeployError(`${messageOf(error)} The deploy build migrates the database before building: set DATABASE_URL and DATABASE_URL_UNPOOLED for this environment.`);
+  }
+  try {
+    // A deployment runs in production whatever NODE_ENV the build step has.
+    parseAppConfig({ ...env, NODE_ENV: "production", NEXT_PHASE: undefined });
+  } catch (error) {
+    throw new DeployError(messageOf(error));
   }
   if (urls.directFrom === "DATABASE_URL") {
     log("migrations: DATABASE_URL_UNPOOLED is not set, so DATABASE_URL must reach Postgres directly (not through a transaction pooler)");

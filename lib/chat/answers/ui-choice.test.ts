@@ -7,6 +7,7 @@ import { db, disconnectDb, readDatabaseUrl } from "@/lib/db/client";
 import { isDatabaseBusy } from "@/lib/http/errors";
 import { UiState, uiInputValues, type UiBlock, type UiValue } from "@/lib/intelligent-ui";
 import { choiceIdByLabel } from "@/scripts/test/block-fixtures";
+import { childEnv } from "@/scripts/test/child-env";
 import { createChat, loadChatView, sendMessage } from "../chats/chats";
 import { behindChatLock } from "../../../scripts/test/contention";
 import { regenerateReply } from "../turns/regenerate";
@@ -312,7 +313,7 @@ $l = [${Array.from({ length: 60 }, (_, index) => index).join(", ")}]
       await holder.query("SELECT pg_advisory_lock($1)", [key]);
       const request = { chatId, visitorId: (await db().chat.findUniqueOrThrow({ where: { id: chatId } })).visitorId, itemId: reply.id, blockId: block.id, revision: reply.revision, choiceId: later, values: defaults(block) };
       child = spawn(process.execPath, ["--conditions=react-server", "--import", "tsx", "scripts/test/ui-choice-child.ts", JSON.stringify(request)], {
-        env: { ...process.env, NODE_ENV: "test" },
+        env: childEnv(),
         stdio: ["ignore", "ignore", "ignore"],
       });
       const running = child;

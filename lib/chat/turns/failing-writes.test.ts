@@ -8,9 +8,7 @@ import { driveChat } from "./run";
 
 // A short lease, read once by this file's configuration: writes failing for a third of it
 // (200 ms) end the turn.
-vi.hoisted(() => {
-  process.env.TURN_LEASE_MS = "600";
-});
+vi.hoisted(() => vi.stubEnv("TURN_LEASE_MS", "600"));
 
 afterAll(async () => {
   await disconnectDb();

@@ -6,6 +6,7 @@ import { GET as listChats } from "@/app/api/chats/route";
 import { GET as sweep } from "@/app/api/cron/sweep/route";
 import { appConfig } from "@/lib/config";
 import { db, disconnectDb } from "@/lib/db/client";
+import { resetEnv } from "@/lib/env";
 import { signVisitorId, VISITOR_COOKIE } from "@/lib/http/visitor-cookie";
 import { createChat, sendMessage } from "../chats/chats";
 import { handOffNextTurn, signTurnRequest, TURN_SIGNATURE_HEADER, verifyTurnRequest } from "./hand-off";
@@ -13,7 +14,8 @@ import { sweepAllChats } from "./heal";
 import { driveChat } from "./run";
 
 const SECRET = "a-session-secret-for-hand-off-tests";
-const CRON_SECRET = vi.hoisted(() => (process.env.CRON_SECRET = "a-cron-secret-for-hand-off-tests"));
+const CRON_SECRET = vi.hoisted(() => "a-cron-secret-for-hand-off-tests");
+vi.hoisted(() => vi.stubEnv("CRON_SECRET", CRON_SECRET));
 
 // What routes leave for after the response, run by the test when it chooses.
 const afterResponse = vi.hoisted(() => [] as (() => unknown)[]);
@@ -46,16 +48,15 @@ describe("handing the next turn to a fresh invocation", () => {
     received.push({ url: request.url ?? "", signature: request.headers[TURN_SIGNATURE_HEADER] as string | undefined });
     response.writeHead(202).end();
   });
-  let previousPort: string | undefined;
-
   beforeAll(async () => {
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-    previousPort = process.env.PORT;
     // The server's own port, as `next start` sets it: the hand-off calls this very server.
-    process.env.PORT = String((server.address() as AddressInfo).port);
+    vi.stubEnv("PORT", String((server.address() as AddressInfo).port));
+    resetEnv();
   });
   afterAll(async () => {
-    process.env.PORT = previousPort;
+    vi.unstubAllEnvs();
+    resetEnv();
     await new Promise((resolve) => server.close(resolve));
     await disconnectDb();
   });
@@ -76,8 +77,14 @@ describe("handing the next turn to a fresh invocation", () => {
   });
 
   describe("inside the Next server, where many chats' turns wait at once", () => {
-    beforeAll(() => void (process.env.NEXT_RUNTIME = "nodejs"));
-    afterAll(() => void delete process.env.NEXT_RUNTIME);
+    beforeAll(() => {
+      vi.stubEnv("NEXT_RUNTIME", "nodejs");
+      resetEnv();
+    });
+    afterAll(() => {
+      vi.stubEnv("NEXT_RUNTIME", undefined);
+      resetEnv();
+    });
 
     /** Two chats of a fresh visitor, each with a turn nobody claimed yet. */
     async function waitingChats() {

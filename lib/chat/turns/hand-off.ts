@@ -1,8 +1,8 @@
 import "server-only";
 import { createHmac, timingSafeEqual } from "node:crypto";
-import { z } from "zod";
 import { appConfig } from "@/lib/config";
 import { db, type Tx } from "@/lib/db/client";
+import { env } from "@/lib/env";
 
 /**
  * Each turn runs in an invocation of its own (decision 010): when a turn ends with another
@@ -13,15 +13,6 @@ import { db, type Tx } from "@/lib/db/client";
 export const TURN_SIGNATURE_HEADER = "x-answerable-turn";
 // A signature is good for this long either side of now: enough for clock skew between instances.
 const SIGNATURE_WINDOW_MS = 60_000;
-
-const envSchema = z.object({
-  // The deployment's own URL on Vercel (no scheme): the hand-off reaches the same deployment.
-  VERCEL_URL: z.string().min(1).optional(),
-  // Set by Vercel when Protection Bypass for Automation is on: protected previews admit the hand-off.
-  VERCEL_AUTOMATION_BYPASS_SECRET: z.string().min(1).optional(),
-  // `next start` and `next dev` set the port they listen on.
-  PORT: z.coerce.number().int().min(1).max(65_535).default(3000),
-});
 
 // Derived, so a signature made for one purpose (a visitor cookie) never passes for another.
 function turnKey(secret: string): Buffer {
@@ -42,8 +33,10 @@ export function verifyTurnRequest(chatId: string, signature: string | null, now 
   return given.length === expected.length && timingSafeEqual(given, expected);
 }
 
-function internalOrigin(env: z.infer<typeof envSchema>): string {
-  return env.VERCEL_URL ? `https://${env.VERCEL_URL}` : `http://127.0.0.1:${env.PORT}`;
+// The deployment's own URL on Vercel reaches the same deployment; elsewhere, this server's port.
+function internalOrigin(): string {
+  const { VERCEL_URL, PORT } = env();
+  return VERCEL_URL ? `https://${VERCEL_URL}` : `http://127.0.0.1:${PORT}`;
 }
 
 /**
@@ -52,11 +45,11 @@ function internalOrigin(env: z.infer<typeof envSchema>): string {
  * the chat, or a page watching it, drives it.
  */
 export async function requestTurn(chatId: string): Promise<void> {
-  const env = envSchema.parse(process.env);
   const headers: Record<string, string> = { [TURN_SIGNATURE_HEADER]: signTurnRequest(chatId) };
-  if (env.VERCEL_AUTOMATION_BYPASS_SECRET) headers["x-vercel-protection-bypass"] = env.VERCEL_AUTOMATION_BYPASS_SECRET;
+  const { VERCEL_AUTOMATION_BYPASS_SECRET: bypass } = env();
+  if (bypass) headers["x-vercel-protection-bypass"] = bypass;
   try {
-    const response = await fetch(`${internalOrigin(env)}/api/internal/turns/${chatId}`, { method: "POST", headers, signal: AbortSignal.timeout(15_000) });
+    const response = await fetch(`${internalOrigin()}/api/internal/turns/${chatId}`, { method: "POST", headers, signal: AbortSignal.timeout(15_000) });
     if (response.status !== 202) console.error(`Handing a turn to a new invocation was answered ${response.status}; it waits for the next request to the chat`);
   } catch (error) {
     console.error("Handing a turn to a new invocation failed; it waits for the next request to the chat", error);
@@ -80,6 +73,5 @@ export async function turnWaits(client: Pick<Tx, "turn">, chatId: string): Promi
  * server to ask, so there the caller runs the whole queue itself.
  */
 export function defaultHandOff(): HandOff | null {
-  // Next writes NEXT_RUNTIME into its server bundles; tests and scripts run unbundled, without it.
-  return process.env.NEXT_RUNTIME ? handOffNextTurn : null;
+  return env().NEXT_RUNTIME ? handOffNextTurn : null;
 }

@@ -3,6 +3,7 @@ import { randomUUID } from "node:crypto";
 import { afterAll, describe, expect, it } from "vitest";
 import type { Agent } from "@/lib/agent/agent";
 import { db, disconnectDb } from "@/lib/db/client";
+import { childEnv } from "@/scripts/test/child-env";
 import { createChat, loadChatView } from "../chats/chats";
 import { z } from "zod";
 import { applyChatEvent, chatEventSchema, type ChatView, type ItemView, partSchema } from "../wire";
@@ -101,7 +102,7 @@ describe("a streaming reply's snapshot and its streamed events", () => {
     const visitorId = randomUUID();
     const { chatId } = await createChat({ visitorId, message: "Tell me a long story" });
     const child = spawn(process.execPath, ["--conditions=react-server", "--import", "tsx", "scripts/test/drive-chat-child.ts", chatId], {
-      env: { ...process.env, AGENT_DELTA_MS: "40", TURN_LEASE_MS: "600", NODE_ENV: "test" },
+      env: childEnv({ AGENT_DELTA_MS: "40", TURN_LEASE_MS: "600" }),
       stdio: ["ignore", "ignore", "ignore"],
     });
     const exited = new Promise((resolve) => child.once("exit", resolve));

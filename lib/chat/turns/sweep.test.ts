@@ -7,7 +7,8 @@ import { scratchDatabaseForFile } from "@/scripts/db/scratch-for-tests";
 import { createChat, sendMessage } from "../chats/chats";
 import { startSweepTimer, sweepIfFree, type Swept } from "./sweep";
 
-const CRON_SECRET = vi.hoisted(() => (process.env.CRON_SECRET = "a-cron-secret-for-sweep-tests"));
+const CRON_SECRET = vi.hoisted(() => "a-cron-secret-for-sweep-tests");
+vi.hoisted(() => vi.stubEnv("CRON_SECRET", CRON_SECRET));
 
 // The timer sweeps every chat of its database: a database of its own keeps it off the chats that
 // other test files heal and count at the same time.

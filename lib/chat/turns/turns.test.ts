@@ -5,6 +5,7 @@ import type { Agent } from "@/lib/agent/agent";
 import { pause } from "@/lib/agent/pacing";
 import { Client } from "pg";
 import { db, disconnectDb, readDatabaseUrl } from "@/lib/db/client";
+import { childEnv } from "@/scripts/test/child-env";
 import { createChat, loadChatView, sendMessage } from "../chats/chats";
 import { recoverStaleTurns } from "./recover";
 import { driveChat } from "./run";
@@ -244,7 +245,7 @@ describe("crash recovery", () => {
     await sendMessage({ visitorId, chatId, text: "still there?" });
 
     const child = spawn(process.execPath, ["--conditions=react-server", "--import", "tsx", "scripts/test/drive-chat-child.ts", chatId], {
-      env: { ...process.env, AGENT_DELTA_MS: "40", TURN_LEASE_MS: "600", NODE_ENV: "test" },
+      env: childEnv({ AGENT_DELTA_MS: "40", TURN_LEASE_MS: "600" }),
       stdio: ["ignore", "ignore", "pipe"],
     });
     let stderr = "";
