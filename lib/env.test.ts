@@ -51,7 +51,7 @@ describe("the environment", () => {
 
   it("requires SESSION_SECRET in production and a database URL everywhere, except while `next build` evaluates modules", () => {
     expect(problems({ NODE_ENV: "production" })).toEqual([
-      "SESSION_SECRET is not set: production signs visitor cookies with it; set a long random string (openssl rand -hex 32).",
+      "SESSION_SECRET is not set: production signs visitor cookies with it; set a random string of at least 16 characters (openssl rand -hex 32).",
       "DATABASE_URL is not set: point it at your PostgreSQL (npm run dev and npm test start one and set it themselves).",
     ]);
     expect(problems({ NODE_ENV: "development" })).toEqual([expect.stringMatching(/^DATABASE_URL is not set: /)]);

@@ -112,11 +112,13 @@ function given(source: EnvSource, name: EnvName): string | undefined {
   return source[name]?.trim() ? source[name] : undefined;
 }
 
+type Requirement = { when: (source: EnvSource) => boolean; missing: string };
+
 /** Variables required only in some settings; none is while `next build` evaluates modules. */
-const REQUIRED: Partial<Record<EnvName, { when: (source: EnvSource) => boolean; missing: string }>> = {
+const REQUIRED: Record<"SESSION_SECRET" | "DATABASE_URL", Requirement> = {
   SESSION_SECRET: {
     when: (source) => given(source, "NODE_ENV") === "production",
-    missing: "is not set: production signs visitor cookies with it; set a long random string (openssl rand -hex 32)",
+    missing: "is not set: production signs visitor cookies with it; set a random string of at least 16 characters (openssl rand -hex 32)",
   },
   DATABASE_URL: {
     when: (source) => given(source, "DATABASE_URL_UNPOOLED") === undefined,
@@ -133,8 +135,8 @@ export class EnvError extends Error {
 }
 
 /** The error for a required variable that is missing, where a caller finds it so after the check. */
-export function missingVariable(name: "SESSION_SECRET" | "DATABASE_URL"): EnvError {
-  return new EnvError([`${name} ${REQUIRED[name]!.missing}.`]);
+export function missingVariable(name: keyof typeof REQUIRED): EnvError {
+  return new EnvError([`${name} ${REQUIRED[name].missing}.`]);
 }
 
 /** Reads every variable from `source`; throws an EnvError listing each one that is wrong. */
@@ -154,7 +156,7 @@ export function parseVariables<Name extends EnvName>(source: EnvSource, names: r
   }
   if (source.NEXT_PHASE !== BUILD_PHASE) {
     for (const name of names) {
-      const rule = REQUIRED[name];
+      const rule: Requirement | undefined = REQUIRED[name as keyof typeof REQUIRED];
       if (rule && values[name] === undefined && rule.when(source)) problems.set(name, `${name} ${rule.missing}.`);
     }
   }

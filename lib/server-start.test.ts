@@ -48,7 +48,7 @@ describe("a production start", () => {
     vi.stubEnv("LINK_REPOSITORY_URL", "javascript:alert(1)");
     expect(await startUp()).toEqual([
       HEADING,
-      "SESSION_SECRET is not set: production signs visitor cookies with it; set a long random string (openssl rand -hex 32).",
+      "SESSION_SECRET is not set: production signs visitor cookies with it; set a random string of at least 16 characters (openssl rand -hex 32).",
       "DATABASE_URL must be a postgres:// URL.",
       "TURN_LEASE_MS must be a whole number from 500 to 600000 (milliseconds).",
       "LINK_REPOSITORY_URL must be an http(s) address such as https://github.com/<owner>/<repo>.",

@@ -16,7 +16,7 @@ test("`next start` with malformed and missing variables exits at once, naming ea
   expect(stderr).toContain(
     [
       "The server cannot start: fix these variables (.env.example describes each).",
-      "SESSION_SECRET is not set: production signs visitor cookies with it; set a long random string (openssl rand -hex 32).",
+      "SESSION_SECRET is not set: production signs visitor cookies with it; set a random string of at least 16 characters (openssl rand -hex 32).",
       "TURN_LEASE_MS must be a whole number from 500 to 600000 (milliseconds).",
       "TRUSTED_CLIENT_IP_HEADER must be a header name such as x-real-ip.",
     ].join("\n"),
