@@ -4,7 +4,7 @@ import { blockTitle, plainText } from "./block-title";
 import { choicesClosedReason } from "./ui-block-view";
 
 function node(type: string, children: UiViewNode[] = [], props: UiViewNode["props"] = {}, error?: UiDiagnosticCode): UiViewNode {
-  return { id: type, sourceId: type, type, props, children, complete: true, fallback: "", ...(error ? { error } : {}) };
+  return { id: type, sourceId: type, type, props, children, complete: true, interactive: false, fallback: "", ...(error ? { error } : {}) };
 }
 const text = (words: string): UiViewNode => ({ ...node("text"), text: words });
 
