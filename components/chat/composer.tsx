@@ -19,7 +19,7 @@ type ComposerProps = {
 };
 
 export function Composer({ chatId, running, queued, turnKey }: ComposerProps) {
-  const { text, setText, field } = useMessageField();
+  const { text, setText, fieldRef } = useMessageField();
   const [sending, setSending] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const limit = messageLimit(text);
@@ -32,8 +32,8 @@ export function Composer({ chatId, running, queued, turnKey }: ComposerProps) {
     try {
       await postJson(`/api/chats/${chatId}/messages`, { text: message });
       setText("");
-      // The send button disables itself once the field is empty; keep the writer in the field.
-      field.current?.focus();
+      // The send button disables itself once the fieldRef is empty; keep the writer in the fieldRef.
+      fieldRef.current?.focus();
     } catch (caught) {
       setError(messageRefusal(caught));
     } finally {
@@ -56,7 +56,7 @@ export function Composer({ chatId, running, queued, turnKey }: ComposerProps) {
         </label>
         <textarea
           id="composer"
-          ref={field}
+          ref={fieldRef}
           rows={1}
           value={text}
           aria-describedby={limit.note ? "composer-limit" : undefined}

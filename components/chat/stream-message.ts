@@ -3,9 +3,8 @@ import { type ChatEvent, chatEventSchema } from "@/lib/chat/wire";
 const MAX_RETRY_MS = 30_000;
 
 /**
- * What one message of the chat's event stream asks of the page. Sequence numbers only grow but
- * may skip (a finished reply's streamed events are deleted, decision 015), so a gap is applied; a
- * message at or before the last one applied is a repeat; one the page cannot read asks for a reload.
+ * What one stream message asks of the page. Sequence numbers grow but may skip (a finished reply's
+ * streamed events are deleted, decision 015): a gap is applied, an older number is a repeat.
  */
 export type StreamMessage = { kind: "repeat" } | { kind: "unreadable" } | { kind: "event"; seq: number; event: ChatEvent };
 

@@ -8,9 +8,8 @@ import { type StreamStatus, useChatEvents } from "./use-chat-events";
 export type { StreamStatus } from "./use-chat-events";
 
 /**
- * The chat as it grows: the server-rendered view, then every event of the chat's log after it.
- * An event it cannot read reloads the chat (from the earliest item the page holds), so the page
- * never silently drifts from the log; a chat deleted meanwhile stops the stream for good.
+ * The chat as it grows: the server-rendered view, then every event of its log after it. An event
+ * it cannot read reloads the chat, so the page never silently drifts from the log.
  */
 export function useChatStream(initial: ChatView): {
   chat: ChatView;

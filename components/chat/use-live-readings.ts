@@ -46,10 +46,8 @@ function useReadSchedule({ enabled, visible, changed, inputs, read, readAll }: S
 }
 
 /**
- * The readings of a live block's queries on the page: the frozen first readings at once, then a
- * new reading whenever the inputs change its arguments (once they rest) and every 10 s while the
- * block is visible. A failed read keeps the last good value on screen, muted; choices stay open
- * on it while it proves the current arguments (`liveQueryState`).
+ * A live block's readings on the page: the frozen first ones, then new ones as inputs change and
+ * while it is visible. A failed read keeps the last good value on screen, muted (`liveQueryState`).
  */
 export function useLiveReadings({ chatId, itemId, revision, block, frozen, inputs, visible, enabled }: {
   chatId: string;

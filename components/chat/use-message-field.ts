@@ -1,6 +1,7 @@
 "use client";
 
-import { useEffect, useLayoutEffect, useRef, useState } from "react";
+import { useLayoutEffect } from "react";
+import { useFieldText } from "@/components/ui/use-field-text";
 
 // The field grows with its text up to this height, then scrolls.
 const MAX_FIELD_PX = 200;
@@ -12,16 +13,9 @@ export function sendsOnEnter(key: { key: string; shiftKey: boolean; isComposing:
 
 /** The composer's text and its field, which grows with what is typed. */
 export function useMessageField() {
-  const [text, setText] = useState("");
-  const field = useRef<HTMLTextAreaElement>(null);
-
-  // Text typed before the page finished loading is in the field but not yet in state.
-  useEffect(() => {
-    if (field.current?.value) setText(field.current.value);
-  }, []);
-
+  const { text, setText, fieldRef } = useFieldText<HTMLTextAreaElement>();
   useLayoutEffect(() => {
-    const element = field.current;
+    const element = fieldRef.current;
     if (!element) return;
     // Empty, the field is one row tall; a long placeholder must not make it grow.
     if (!text) {
@@ -30,7 +24,7 @@ export function useMessageField() {
     }
     element.style.height = "auto";
     element.style.height = `${Math.min(element.scrollHeight, MAX_FIELD_PX)}px`;
-  }, [text]);
+  }, [text, fieldRef]);
 
-  return { text, setText, field };
+  return { text, setText, fieldRef };
 }

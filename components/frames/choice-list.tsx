@@ -12,9 +12,8 @@ import { unavailableSentence } from "./frame-refusals";
 import { useChoicePick } from "./use-choice-pick";
 
 /**
- * A ChoiceList frame: a labelled fieldset of native buttons, closed once answered, with the
- * unchosen options dimmed. When the action a pick proposed ended without running, the list is
- * open again (`reopensList`). Options whose action the app refuses are drawn unavailable, saying why.
+ * A ChoiceList frame: a fieldset of native buttons, closed once answered (`choiceListState`).
+ * Options whose action the app refuses are drawn unavailable, saying why.
  */
 export function ChoiceList({ part, item, chatId, onProposed }: FrameProps) {
   const baseId = useId();

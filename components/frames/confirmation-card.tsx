@@ -49,10 +49,8 @@ function PendingDecision({ secondsLeft, disabled, decide }: DecisionProps) {
 }
 
 /**
- * Asks a person to approve or reject the tool call a choice proposed, before anything runs, and
- * then says in words what happened. At 0:00 it turns expired in place and reads the chat again,
- * which settles the handle on the server and tells the agent. Focus comes here when this tab's
- * pick proposed it (`focusOnMount`), and moves to the outcome after a decision.
+ * Asks a person to approve or reject the tool call a choice proposed, then says what happened.
+ * At 0:00 it reads the chat again, which settles the handle on the server and tells the agent.
  */
 export function ConfirmationCard({ confirmation: streamed, chatId, focusOnMount }: { confirmation: ConfirmationView; chatId: string; focusOnMount: boolean }) {
   const { confirmation, busy, error, elsewhere, outcome, decide } = useConfirmationDecision(streamed, chatId);
@@ -65,6 +63,7 @@ export function ConfirmationCard({ confirmation: streamed, chatId, focusOnMount 
   const titleId = `confirm-${confirmation.token}`;
   const timedOut = confirmation.status === "pending" && secondsLeft === 0;
 
+  // This tab's pick proposed it: the person lands on the question.
   useEffect(() => {
     if (focusOnMount) card.current?.focus();
   }, [focusOnMount]);
