@@ -32,7 +32,7 @@ export function Composer({ chatId, running, queued, turnKey }: ComposerProps) {
     try {
       await postJson(`/api/chats/${chatId}/messages`, { text: message });
       setText("");
-      // The send button disables itself once the fieldRef is empty; keep the writer in the fieldRef.
+      // The send button disables itself once the field is empty; keep the writer in the field.
       fieldRef.current?.focus();
     } catch (caught) {
       setError(messageRefusal(caught));
