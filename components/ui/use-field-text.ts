@@ -6,7 +6,7 @@ import { useEffect, useRef, useState } from "react";
 export function useFieldText<Field extends HTMLInputElement | HTMLTextAreaElement>() {
   const [text, setText] = useState("");
   const fieldRef = useRef<Field>(null);
-  // Typed before hydration, the text is in the fieldRef but not yet in state.
+  // Typed before hydration, the text is in the field but not yet in state.
   useEffect(() => {
     if (fieldRef.current?.value) setText(fieldRef.current.value);
   }, []);
