@@ -1,15 +1,14 @@
 "use client";
 
-import { useEffect, useLayoutEffect, useRef, useState } from "react";
+import { useState } from "react";
 import { postJson } from "@/lib/chat/wire/client-api";
 import type { QueuedView } from "@/lib/chat/wire";
 import { ErrorNote } from "@/components/ui/error-note";
 import { PrimaryButton } from "@/components/ui/primary-button";
 import { messageLimit, messageRefusal } from "./message-limit";
+import { QueuedMessages } from "./queued-messages";
 import { StopButton } from "./stop-button";
-
-// The field grows with its text up to this height, then scrolls.
-const MAX_FIELD_PX = 200;
+import { sendsOnEnter, useMessageField } from "./use-message-field";
 
 type ComposerProps = {
   chatId: string;
@@ -20,28 +19,10 @@ type ComposerProps = {
 };
 
 export function Composer({ chatId, running, queued, turnKey }: ComposerProps) {
-  const [text, setText] = useState("");
+  const { text, setText, fieldRef } = useMessageField();
   const [sending, setSending] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const field = useRef<HTMLTextAreaElement>(null);
   const limit = messageLimit(text);
-
-  // Text typed before the page finished loading is in the field but not yet in state.
-  useEffect(() => {
-    if (field.current?.value) setText(field.current.value);
-  }, []);
-
-  useLayoutEffect(() => {
-    const element = field.current;
-    if (!element) return;
-    // Empty, the field is one row tall; a long placeholder must not make it grow.
-    if (!text) {
-      element.style.height = "";
-      return;
-    }
-    element.style.height = "auto";
-    element.style.height = `${Math.min(element.scrollHeight, MAX_FIELD_PX)}px`;
-  }, [text]);
 
   async function send() {
     const message = text.trim();
@@ -52,7 +33,7 @@ export function Composer({ chatId, running, queued, turnKey }: ComposerProps) {
       await postJson(`/api/chats/${chatId}/messages`, { text: message });
       setText("");
       // The send button disables itself once the field is empty; keep the writer in the field.
-      field.current?.focus();
+      fieldRef.current?.focus();
     } catch (caught) {
       setError(messageRefusal(caught));
     } finally {
@@ -62,16 +43,7 @@ export function Composer({ chatId, running, queued, turnKey }: ComposerProps) {
 
   return (
     <div className="space-y-2">
-      {queued.length > 0 && (
-        <ol aria-label="Queued messages" className="space-y-1">
-          {queued.map((entry) => (
-            <li key={entry.id} className="flex items-center gap-2 text-sm text-zinc-600 dark:text-zinc-400">
-              <span className="rounded bg-amber-100 px-1.5 py-0.5 text-xs font-medium text-amber-900 dark:bg-amber-900/40 dark:text-amber-200">Queued</span>
-              <span className="truncate">{entry.text}</span>
-            </li>
-          ))}
-        </ol>
-      )}
+      <QueuedMessages queued={queued} />
       <form
         onSubmit={(event) => {
           event.preventDefault();
@@ -84,17 +56,16 @@ export function Composer({ chatId, running, queued, turnKey }: ComposerProps) {
         </label>
         <textarea
           id="composer"
-          ref={field}
+          ref={fieldRef}
           rows={1}
           value={text}
           aria-describedby={limit.note ? "composer-limit" : undefined}
           aria-invalid={limit.over || undefined}
           onChange={(event) => setText(event.target.value)}
           onKeyDown={(event) => {
-            if (event.key === "Enter" && !event.shiftKey && !event.nativeEvent.isComposing) {
-              event.preventDefault();
-              void send();
-            }
+            if (!sendsOnEnter({ key: event.key, shiftKey: event.shiftKey, isComposing: event.nativeEvent.isComposing })) return;
+            event.preventDefault();
+            void send();
           }}
           placeholder={running ? "Queue a message…" : "Message the agent…"}
           className="min-w-0 flex-1 resize-none rounded-md border border-zinc-300 bg-transparent px-3 py-2 aria-invalid:border-red-600 dark:border-zinc-700"

@@ -1,28 +1,24 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { useEffect, useRef, useState } from "react";
+import { useState } from "react";
 import { z } from "zod";
 import { messageLimit, messageRefusal } from "@/components/chat/message-limit";
 import { postJson } from "@/lib/chat/wire/client-api";
 import { ErrorNote } from "@/components/ui/error-note";
 import { PrimaryButton } from "@/components/ui/primary-button";
+import { useFieldText } from "@/components/ui/use-field-text";
 import { useHydrated } from "@/components/ui/use-hydrated";
 
 const createdSchema = z.object({ chatId: z.string() });
 
 export function NewChatForm({ starters }: { starters: string[] }) {
   const router = useRouter();
-  const [text, setText] = useState("");
+  const { text, setText, fieldRef } = useFieldText<HTMLInputElement>();
   const [pending, setPending] = useState(false);
   const hydrated = useHydrated();
   const [error, setError] = useState<string | null>(null);
   const limit = messageLimit(text);
-  const field = useRef<HTMLInputElement>(null);
-  // Text typed before the page finished loading is in the field but not yet in state.
-  useEffect(() => {
-    if (field.current?.value) setText(field.current.value);
-  }, []);
 
   async function start(message: string) {
     if (!message.trim() || pending || messageLimit(message).over) return;
@@ -51,7 +47,7 @@ export function NewChatForm({ starters }: { starters: string[] }) {
         </label>
         <input
           id="first-message"
-          ref={field}
+          ref={fieldRef}
           value={text}
           aria-describedby={limit.note ? "first-message-limit" : undefined}
           aria-invalid={limit.over || undefined}

@@ -1,0 +1,29 @@
+"use client";
+
+import { useMemo } from "react";
+import type { BlockLinkSource } from "@/components/blocks/links";
+import { postJson } from "@/lib/chat/wire/client-api";
+import type { ItemView } from "@/lib/chat/wire";
+import { linkViewSchema } from "@/lib/links/resolve";
+import type { UiValue } from "@/lib/intelligent-ui";
+
+/** A finished reply's links: frozen with it, and asked for again when the block's values change one. */
+export function useBlockLinks(item: ItemView, blockId: string, chatId: string, inputs: Record<string, UiValue>): BlockLinkSource | null {
+  const frozenLinks = item.links[blockId];
+  return useMemo<BlockLinkSource | null>(
+    () =>
+      item.status === "streaming"
+        ? null
+        : {
+            frozen: frozenLinks ?? {},
+            values: inputs,
+            // Only a finished reply's stored block is drawn again by the server.
+            resolve:
+              item.status === "complete"
+                ? async (nodeId, values) =>
+                    linkViewSchema.parse(await postJson(`/api/chats/${chatId}/ui-links`, { itemId: item.id, blockId, revision: item.revision, nodeId, values }))
+                : null,
+          },
+    [item.status, item.id, item.revision, frozenLinks, inputs, chatId, blockId],
+  );
+}

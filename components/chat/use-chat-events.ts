@@ -1,0 +1,72 @@
+"use client";
+
+import { type RefObject, useEffect, useState } from "react";
+import type { ChatEvent } from "@/lib/chat/wire";
+import { readStreamMessage, reconnectDelay } from "./stream-message";
+
+export type StreamStatus = "connecting" | "live" | "reconnecting" | "deleted";
+
+type ChatEventsOptions = {
+  chatId: string;
+  /** The last event the server-rendered view holds; the stream starts after it. */
+  from: number;
+  /** The last event applied, moved on by this hook and by reloads. */
+  lastSeenRef: RefObject<number>;
+  /** Set by this hook: stops the stream for good once the chat is gone. */
+  goneRef: RefObject<(() => void) | null>;
+  onEvent: (seq: number, event: ChatEvent) => void;
+  resync: () => Promise<void>;
+};
+
+/**
+ * The chat's event stream. EventSource resumes with Last-Event-ID on its own; when it gives up (an
+ * error status, a deploy), this reconnects from the last event applied, backing off.
+ */
+export function useChatEvents({ chatId, from, lastSeenRef, goneRef, onEvent, resync }: ChatEventsOptions): StreamStatus {
+  const [status, setStatus] = useState<StreamStatus>("connecting");
+  useEffect(() => {
+    let source: EventSource | undefined;
+    let retry: ReturnType<typeof setTimeout> | undefined;
+    let attempt = 0;
+    let stopped = false;
+    lastSeenRef.current = from;
+    goneRef.current = () => {
+      stopped = true;
+      clearTimeout(retry);
+      source?.close();
+      setStatus("deleted");
+    };
+
+    function connect() {
+      if (stopped) return;
+      source = new EventSource(`/api/chats/${chatId}/events?after=${lastSeenRef.current}`);
+      source.onopen = () => {
+        attempt = 0;
+        setStatus("live");
+      };
+      source.onerror = () => {
+        setStatus("reconnecting");
+        if (source?.readyState !== EventSource.CLOSED) return;
+        // A refused stream may mean the chat is gone: a reload says for sure.
+        void resync();
+        retry = setTimeout(connect, reconnectDelay(attempt++));
+      };
+      source.addEventListener("deleted", () => goneRef.current?.());
+      source.onmessage = (message) => {
+        const read = readStreamMessage(lastSeenRef.current, message);
+        if (read.kind === "unreadable") void resync();
+        if (read.kind !== "event") return;
+        lastSeenRef.current = read.seq;
+        onEvent(read.seq, read.event);
+      };
+    }
+
+    connect();
+    return () => {
+      stopped = true;
+      clearTimeout(retry);
+      source?.close();
+    };
+  }, [chatId, from, lastSeenRef, goneRef, onEvent, resync]);
+  return status;
+}

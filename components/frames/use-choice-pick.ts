@@ -1,0 +1,38 @@
+"use client";
+
+import { useRef, useState } from "react";
+import { z } from "zod";
+import { postJson } from "@/lib/chat/wire/client-api";
+import { selectionViewSchema, type SelectionView } from "@/lib/chat/wire";
+import { pickRefusal } from "./frame-refusals";
+
+const selectionResponseSchema = z.object({ selection: selectionViewSchema });
+
+type ChoicePick = { chatId: string; itemId: string; instanceId: string; onProposed?: (token: string) => void };
+
+/** A pick on a ChoiceList: sent once at a time, then focus goes to what happens next instead of to the page. */
+export function useChoicePick({ chatId, itemId, instanceId, onProposed }: ChoicePick) {
+  const [pending, setPending] = useState<string | null>(null);
+  const [error, setError] = useState<{ choiceId: string; message: string } | null>(null);
+  const [recorded, setRecorded] = useState<SelectionView | null>(null);
+  const status = useRef<HTMLParagraphElement>(null);
+  const alert = useRef<HTMLDivElement>(null);
+
+  async function pick(choiceId: string, action: string | undefined) {
+    setPending(choiceId);
+    setError(null);
+    try {
+      const response = selectionResponseSchema.parse(await postJson(`/api/chats/${chatId}/selections`, { itemId, instanceId, choiceId }));
+      setRecorded(response.selection);
+      if (response.selection.confirmationToken) onProposed?.(response.selection.confirmationToken);
+      else status.current?.focus();
+    } catch (caught) {
+      setError({ choiceId, message: pickRefusal(caught, action) });
+      alert.current?.focus();
+    } finally {
+      setPending(null);
+    }
+  }
+
+  return { pending, error, recorded, status, alert, pick };
+}

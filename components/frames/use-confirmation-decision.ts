@@ -1,0 +1,49 @@
+"use client";
+
+import { useRef, useState } from "react";
+import { ApiError, postJson } from "@/lib/chat/wire/client-api";
+import { confirmationViewSchema, type ConfirmationView } from "@/lib/chat/wire";
+import { asRecord } from "./confirmation-details";
+import { decidedElsewhere } from "./frame-refusals";
+
+// How far along a handle is, so the newer of two views of it (the stream's, a response's) wins.
+const RANK: Record<ConfirmationView["status"], number> = { pending: 0, approving: 1, rejecting: 1, expiring: 1, approved: 2, rejected: 2, expired: 2 };
+
+/** The view of a handle to draw: this tab's response while it is further along than the stream's. */
+export function newerConfirmation(answered: ConfirmationView | null, streamed: ConfirmationView): ConfirmationView {
+  return answered && RANK[answered.status] > RANK[streamed.status] ? answered : streamed;
+}
+
+/** Approving or rejecting a proposed action; the card then shows the handle as the server settled it. */
+export function useConfirmationDecision(streamed: ConfirmationView, chatId: string) {
+  const [answered, setAnswered] = useState<ConfirmationView | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  // This tab's decision came second: the card says who decided, not only what happened.
+  const [elsewhere, setElsewhere] = useState<string | null>(null);
+  const outcome = useRef<HTMLDivElement>(null);
+  const confirmation = newerConfirmation(answered, streamed);
+
+  async function decide(decision: "approve" | "reject") {
+    setBusy(true);
+    setError(null);
+    let settled: unknown;
+    let refusal: unknown = null;
+    try {
+      settled = asRecord(await postJson(`/api/chats/${chatId}/confirmations/${confirmation.token}`, { decision })).confirmation;
+    } catch (caught) {
+      // A refusal carries the handle as it stands (decided elsewhere, or expired): the card says it.
+      refusal = caught;
+      settled = caught instanceof ApiError ? caught.body?.confirmation : undefined;
+    }
+    setBusy(false);
+    const parsed = confirmationViewSchema.safeParse(settled);
+    if (!parsed.success) return setError("The decision could not be sent. Check your connection and try again.");
+    setAnswered(parsed.data);
+    setElsewhere(decidedElsewhere(refusal, parsed.data));
+    // The buttons go with the decision; the person lands on what happened instead.
+    outcome.current?.focus();
+  }
+
+  return { confirmation, busy, error, elsewhere, outcome, decide };
+}

@@ -1,0 +1,34 @@
+import { describe, expect, it } from "vitest";
+import { canSave, initialRow, reduceRow, type RowAction, type RowState } from "./chat-row-state";
+
+const run = (state: RowState, ...actions: RowAction[]) => actions.reduce(reduceRow, state);
+
+describe("a chat row's rename", () => {
+  it("starts from the list's title, not from an edit that was cancelled", () => {
+    const state = run(initialRow("Old"), { type: "open-rename", title: "Old" }, { type: "edit", title: "Half typed" }, { type: "cancel" }, { type: "open-rename", title: "Renamed elsewhere" });
+    expect(state).toEqual({ mode: "rename", title: "Renamed elsewhere", busy: false, error: null });
+  });
+
+  it("keeps the form open with the typed title when the server refuses, and clears the refusal on the next try", () => {
+    const refused = run(initialRow("Old"), { type: "open-rename", title: "Old" }, { type: "edit", title: "New" }, { type: "sending" }, { type: "failed", error: "Too long." });
+    expect(refused).toEqual({ mode: "rename", title: "New", busy: false, error: "Too long." });
+    expect(run(refused, { type: "sending" })).toMatchObject({ busy: true, error: null });
+  });
+
+  it("closes once saved", () => {
+    expect(run(initialRow("Old"), { type: "open-rename", title: "Old" }, { type: "sending" }, { type: "done" })).toMatchObject({ mode: "view", busy: false });
+  });
+
+  it("saves only a title with more than spaces in it, and only one at a time", () => {
+    expect(canSave({ ...initialRow("x"), title: "   " })).toBe(false);
+    expect(canSave({ ...initialRow("x"), busy: true })).toBe(false);
+    expect(canSave(initialRow("x"))).toBe(true);
+  });
+});
+
+describe("a chat row's delete", () => {
+  it("opens without a refusal left from an earlier attempt", () => {
+    const state = run(initialRow("Old"), { type: "open-delete" }, { type: "sending" }, { type: "failed", error: "Offline." }, { type: "cancel" }, { type: "open-delete" });
+    expect(state).toMatchObject({ mode: "delete", error: null });
+  });
+});

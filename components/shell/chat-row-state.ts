@@ -1,0 +1,43 @@
+/** A chat row in the sidebar: its link, its rename form or its delete confirmation. */
+export type RowMode = "view" | "rename" | "delete";
+
+export type RowState = { mode: RowMode; title: string; busy: boolean; error: string | null };
+
+export type RowAction =
+  | { type: "open-rename"; title: string }
+  | { type: "open-delete" }
+  | { type: "edit"; title: string }
+  | { type: "cancel" }
+  | { type: "sending" }
+  | { type: "done" }
+  | { type: "failed"; error: string };
+
+export function initialRow(title: string): RowState {
+  return { mode: "view", title, busy: false, error: null };
+}
+
+export function reduceRow(state: RowState, action: RowAction): RowState {
+  switch (action.type) {
+    // A rename starts from the title as the list has it now, not from an abandoned edit.
+    case "open-rename":
+      return { ...state, mode: "rename", title: action.title, error: null };
+    case "open-delete":
+      return { ...state, mode: "delete", error: null };
+    case "edit":
+      return { ...state, title: action.title };
+    case "cancel":
+      return { ...state, mode: "view" };
+    case "sending":
+      return { ...state, busy: true, error: null };
+    case "done":
+      return { ...state, mode: "view", busy: false };
+    // A refusal keeps the form open with what was typed, so the person can correct it.
+    case "failed":
+      return { ...state, busy: false, error: action.error };
+  }
+}
+
+/** A title is saved only with something in it besides spaces, and only once at a time. */
+export function canSave(state: RowState): boolean {
+  return !state.busy && state.title.trim() !== "";
+}
