@@ -5,7 +5,7 @@ import { db, type Tx } from "@/lib/db/client";
 import { Prisma } from "@/lib/db/generated/client";
 import { InstanceWindow, rateLimited } from "./instance-window";
 
-type Counted = { count: number | null; retryAfter: number; also: unknown };
+type Counted = { count: number | null; retryAfter: number };
 
 /** Where a fixed-window count lives: a visitor's requests, or the new visitors of one network address. */
 const WINDOWS = {
@@ -15,12 +15,11 @@ const WINDOWS = {
 
 /**
  * Counts one state-changing request against the visitor's budget for the current fixed window,
- * or refuses it with 429 `rate-limited` and Retry-After (the seconds left in the window). `also`,
- * an expression, is read in the same statement, saving the request a round trip: its value is
- * returned once the request is counted.
+ * or refuses it with 429 `rate-limited` and Retry-After (the seconds left in the window). A
+ * request that also heals counts with `countRequestAndFindHealable` (lib/chat/store/healing.ts).
  */
-export async function countRequest({ visitorId, limit = appConfig().rateLimit, also }: { visitorId: string; limit?: RateLimit; also?: Prisma.Sql }): Promise<unknown> {
-  return countInWindow(db(), WINDOWS.requests, visitorId, limit, also);
+export async function countRequest({ visitorId, limit = appConfig().rateLimit }: { visitorId: string; limit?: RateLimit }): Promise<void> {
+  await countInWindow(db(), WINDOWS.requests, visitorId, limit);
 }
 
 let instanceWindow: InstanceWindow | undefined;
@@ -55,7 +54,7 @@ function countInInstance(instance: InstanceWindow): void {
  * database's clock, a row of an older window restarts at 1, and a full window is left untouched,
  * so a refused request writes nothing.
  */
-async function countInWindow(client: Pick<Tx, "$queryRaw">, where: (typeof WINDOWS)[keyof typeof WINDOWS], key: string, limit: RateLimit, also = Prisma.sql`NULL`): Promise<unknown> {
+async function countInWindow(client: Pick<Tx, "$queryRaw">, where: (typeof WINDOWS)[keyof typeof WINDOWS], key: string, limit: RateLimit): Promise<void> {
   const seconds = limit.windowSeconds;
   const { table, key: column, cast } = where;
   const [row] = await client.$queryRaw<Counted[]>`
@@ -71,11 +70,9 @@ async function countInWindow(client: Pick<Tx, "$queryRaw">, where: (typeof WINDO
       RETURNING "count"
     )
     SELECT (SELECT "count" FROM counted) AS "count",
-           ceil(extract(epoch FROM w."start" + make_interval(secs => ${seconds}) - (now() AT TIME ZONE 'UTC')))::int AS "retryAfter",
-           ${also} AS "also"
+           ceil(extract(epoch FROM w."start" + make_interval(secs => ${seconds}) - (now() AT TIME ZONE 'UTC')))::int AS "retryAfter"
     FROM w`;
   if (row?.count == null) throw rateLimited(limit, row?.retryAfter ?? seconds);
-  return row.also;
 }
 
 /** Deletes windows that ended at least a window ago, a bounded batch per call per kind (the periodic sweep). */
