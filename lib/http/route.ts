@@ -7,37 +7,39 @@ import { countRequest } from "./rate-limit";
 import { assertSameOrigin, parseJsonBody, parseParams } from "./request";
 import { requireVisitor } from "./visitor";
 
+type Schema = z.ZodType | undefined;
 type Parsed<S> = S extends z.ZodType ? z.infer<S> : undefined;
 
 /** Runs each chat's waiting turn after the response; a chat named twice in a request runs once. */
 export type Drive = (...chatIds: string[]) => void;
 
-/** A route acting for the cookie's visitor: a chat not theirs is not found. */
-export type VisitorRoute<P extends z.ZodType | undefined, Q, B extends z.ZodType | undefined> = {
+/** What a route acting for the cookie's visitor needs; a chat not theirs is not found. */
+export type VisitorNeeds<P extends Schema, Q> = {
   visitor: true;
   /** A malformed id is not found. */
   params?: P;
   /** Reads the query string or event cursor (invalid-position, invalid-cursor). */
   query?: (request: Request) => Q;
   /** A JSON body of at most 64 KiB, parsed with the schema. */
-  body?: B;
+  body?: z.ZodType;
   /** From the app's own pages only; `counted` also spends the visitor's request window (decision 009). */
   changesState: "counted" | "uncounted" | false;
   /** What the request touches, healed before its action: its chat, all the visitor's chats, or nothing. */
   heal: false | "visitor's chats" | (Parsed<P> extends { chatId: string } ? "chat" : never);
-  handle: (input: { request: Request; visitorId: string; params: Parsed<P>; query: Q; body: Parsed<B>; drive: Drive }) => Promise<Response>;
 };
 
-/** A route the deployment calls itself (the cron sweep, a handed-off turn) or anyone may read. */
-export type DeploymentRoute<P extends z.ZodType | undefined> = {
+/** What a route the deployment calls itself (the cron sweep, a handed-off turn), or anyone may read, needs. */
+export type DeploymentNeeds<P extends Schema> = {
   visitor: false;
   params?: P;
   /** Who gets through: anyone, or whom the check does not refuse (it throws the refusal). */
   admit: "anyone" | ((request: Request, params: Parsed<P>) => void);
   /** Whether the chats it drives are one (run here) or many (each in an invocation of its own). */
   reach?: Reach;
-  handle: (input: { request: Request; params: Parsed<P>; drive: Drive }) => Promise<Response>;
 };
+
+export type VisitorInput<P extends Schema, Q, B> = { request: Request; visitorId: string; params: Parsed<P>; query: Q; body: B; drive: Drive };
+export type DeploymentInput<P extends Schema> = { request: Request; params: Parsed<P>; drive: Drive };
 
 export type RouteHandler = (request: Request, context?: { params: Promise<unknown> }) => Promise<Response>;
 
@@ -46,48 +48,58 @@ export type RouteHandler = (request: Request, context?: { params: Promise<unknow
  * query, the body, the count and the heal (one statement), the action; what it found waiting runs
  * after the response. The first refusal leaves through `toErrorResponse`, having written nothing.
  */
-export function apiRoute<P extends z.ZodType | undefined = undefined, Q = undefined, B extends z.ZodType | undefined = undefined>(
-  route: VisitorRoute<P, Q, B> | DeploymentRoute<P>,
-): RouteHandler {
+export function apiRoute<P extends Schema = undefined, Q = undefined, B extends Schema = undefined>(
+  needs: VisitorNeeds<P, Q> & { body?: B },
+  handle: (input: VisitorInput<P, Q, Parsed<B>>) => Promise<Response>,
+): RouteHandler;
+export function apiRoute<P extends Schema = undefined>(needs: DeploymentNeeds<P>, handle: (input: DeploymentInput<P>) => Promise<Response>): RouteHandler;
+export function apiRoute(needs: VisitorNeeds<Schema, unknown> | DeploymentNeeds<Schema>, handle: (input: never) => Promise<Response>): RouteHandler {
   return async (request, context) => {
     try {
-      return route.visitor ? await serveVisitor(route, request, context) : await serveDeployment(route, request, context);
+      const input = needs.visitor ? await visitorInput(needs, request, context) : await deploymentInput(needs, request, context);
+      return await (handle as (input: VisitorInput<Schema, unknown, unknown> | DeploymentInput<Schema>) => Promise<Response>)(input);
     } catch (error) {
       return toErrorResponse(error);
     }
   };
 }
 
-async function serveVisitor<P extends z.ZodType | undefined, Q, B extends z.ZodType | undefined>(
-  route: VisitorRoute<P, Q, B>,
-  request: Request,
-  context: { params: Promise<unknown> } | undefined,
-): Promise<Response> {
-  if (route.changesState) assertSameOrigin(request);
-  const params: Parsed<P> = await parseRouteParams<P>(route.params, context);
+/** An action that may start the chat's turn: its outcome is the answer, and a `sent` one's turn runs after it. */
+export function startsTurn<I extends { chatId: string; visitorId: string }>(action: (input: I) => Promise<{ status: string }>) {
+  return async ({ visitorId, params: { chatId }, body, drive }: VisitorInput<z.ZodType<{ chatId: string }>, unknown, Omit<I, "chatId" | "visitorId">>) => {
+    const outcome = await action({ ...body, chatId, visitorId } as I);
+    if (outcome.status === "sent") drive(chatId);
+    return Response.json(outcome);
+  };
+}
+
+type Context = { params: Promise<unknown> } | undefined;
+
+async function visitorInput(needs: VisitorNeeds<Schema, unknown>, request: Request, context: Context): Promise<VisitorInput<Schema, unknown, unknown>> {
+  if (needs.changesState) assertSameOrigin(request);
+  const params = await parseRouteParams(needs.params, context);
   const visitorId = await requireVisitor(request);
-  const query = route.query?.(request) as Q;
-  const body = (route.body ? await parseJsonBody(request, route.body) : undefined) as Parsed<B>;
-  const counted = route.changesState === "counted";
-  const drive = driver(route.heal === "visitor's chats" ? "many chats" : "one chat");
-  if (route.heal) {
-    const chatId = route.heal === "chat" ? (params as { chatId: string }).chatId : undefined;
+  const query = needs.query?.(request);
+  const body = needs.body ? await parseJsonBody(request, needs.body) : undefined;
+  const counted = needs.changesState === "counted";
+  const drive = driver(needs.heal === "visitor's chats" ? "many chats" : "one chat");
+  if (needs.heal) {
+    const chatId = needs.heal === "visitor's chats" ? undefined : (params as { chatId: string }).chatId;
     drive(...(await healChats({ visitorId, chatId }, { count: counted })));
   } else if (counted) {
     await countRequest({ visitorId });
   }
-  return route.handle({ request, visitorId, params, query, body, drive });
+  return { request, visitorId, params, query, body, drive };
 }
 
-async function serveDeployment<P extends z.ZodType | undefined>(route: DeploymentRoute<P>, request: Request, context: { params: Promise<unknown> } | undefined): Promise<Response> {
-  const params: Parsed<P> = await parseRouteParams<P>(route.params, context);
-  if (route.admit !== "anyone") route.admit(request, params);
-  return route.handle({ request, params, drive: driver(route.reach ?? "one chat") });
+async function deploymentInput(needs: DeploymentNeeds<Schema>, request: Request, context: Context): Promise<DeploymentInput<Schema>> {
+  const params = await parseRouteParams(needs.params, context);
+  if (needs.admit !== "anyone") needs.admit(request, params);
+  return { request, params, drive: driver(needs.reach ?? "one chat") };
 }
 
-async function parseRouteParams<P extends z.ZodType | undefined>(schema: P | undefined, context: { params: Promise<unknown> } | undefined): Promise<Parsed<P>> {
-  const params: unknown = schema ? parseParams(await context?.params, schema) : undefined;
-  return params as Parsed<P>;
+async function parseRouteParams(schema: Schema, context: Context): Promise<unknown> {
+  return schema ? parseParams(await context?.params, schema) : undefined;
 }
 
 function driver(reach: Reach): Drive {

@@ -7,29 +7,18 @@ import { chatParamsSchema, chatViewQuerySchema, renameChatBodySchema } from "@/l
 export const dynamic = "force-dynamic";
 export const maxDuration = 300;
 
-/** Reading heals the chat, watched or not: confirmations whose time ran out tell the agent, whose turn runs here. */
-export const GET = apiRoute({
-  visitor: true,
-  params: chatParamsSchema,
-  query: (request) => parsePositionQuery(request, chatViewQuerySchema),
-  changesState: false,
-  heal: "chat",
-  handle: async ({ visitorId, params: { chatId }, query: { from } }) => Response.json(await loadChatView({ visitorId, chatId, from })),
-});
+const from = (request: Request) => parsePositionQuery(request, chatViewQuerySchema);
 
-export const PATCH = apiRoute({
-  visitor: true,
-  params: chatParamsSchema,
-  body: renameChatBodySchema,
-  changesState: "uncounted",
-  heal: false,
-  handle: async ({ visitorId, params: { chatId }, body: { title } }) => Response.json(await renameChat({ visitorId, chatId, title })),
-});
+/** Reading heals the chat, watched or not; a confirmation whose time ran out tells the agent, whose turn runs here. */
+export const GET = apiRoute({ visitor: true, params: chatParamsSchema, query: from, changesState: false, heal: "chat" }, async ({ visitorId, params: { chatId }, query }) =>
+  Response.json(await loadChatView({ visitorId, chatId, from: query.from })),
+);
 
-export const DELETE = apiRoute({
-  visitor: true,
-  params: chatParamsSchema,
-  changesState: "uncounted",
-  heal: false,
-  handle: async ({ visitorId, params: { chatId } }) => Response.json(await deleteChat({ visitorId, chatId })),
-});
+export const PATCH = apiRoute(
+  { visitor: true, params: chatParamsSchema, body: renameChatBodySchema, changesState: "uncounted", heal: false },
+  async ({ visitorId, params: { chatId }, body: { title } }) => Response.json(await renameChat({ visitorId, chatId, title })),
+);
+
+export const DELETE = apiRoute({ visitor: true, params: chatParamsSchema, changesState: "uncounted", heal: false }, async ({ visitorId, params: { chatId } }) =>
+  Response.json(await deleteChat({ visitorId, chatId })),
+);

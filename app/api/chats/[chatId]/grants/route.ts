@@ -5,20 +5,12 @@ import { chatGrantBodySchema, chatParamsSchema } from "@/lib/http/schemas";
 export const dynamic = "force-dynamic";
 
 /** The chat's source grants: what its live blocks may read, each in force until withdrawn. */
-export const GET = apiRoute({
-  visitor: true,
-  params: chatParamsSchema,
-  changesState: false,
-  heal: false,
-  handle: async ({ visitorId, params: { chatId } }) => Response.json({ grants: await listChatGrants({ visitorId, chatId }) }),
-});
+export const GET = apiRoute({ visitor: true, params: chatParamsSchema, changesState: false, heal: false }, async ({ visitorId, params: { chatId } }) =>
+  Response.json({ grants: await listChatGrants({ visitorId, chatId }) }),
+);
 
 /** Withdraws (`granted: false`) or restores a source grant of the chat. */
-export const POST = apiRoute({
-  visitor: true,
-  params: chatParamsSchema,
-  body: chatGrantBodySchema,
-  changesState: "counted",
-  heal: "chat",
-  handle: async ({ visitorId, params: { chatId }, body }) => Response.json({ grants: await setChatGrant({ visitorId, chatId, ...body }) }),
-});
+export const POST = apiRoute(
+  { visitor: true, params: chatParamsSchema, body: chatGrantBodySchema, changesState: "counted", heal: "chat" },
+  async ({ visitorId, params: { chatId }, body }) => Response.json({ grants: await setChatGrant({ visitorId, chatId, ...body }) }),
+);

@@ -7,12 +7,9 @@ export const dynamic = "force-dynamic";
 // A turn that reading found waiting runs after the answer, within this function's lifetime.
 export const maxDuration = 300;
 
+const earlier = (request: Request) => parsePositionQuery(request, earlierItemsQuerySchema);
+
 /** The page of items before `?before=` (a position), for "Show earlier messages". */
-export const GET = apiRoute({
-  visitor: true,
-  params: chatParamsSchema,
-  query: (request) => parsePositionQuery(request, earlierItemsQuerySchema),
-  changesState: false,
-  heal: "chat",
-  handle: async ({ visitorId, params: { chatId }, query: { before } }) => Response.json(await loadEarlierItems({ visitorId, chatId, before })),
-});
+export const GET = apiRoute({ visitor: true, params: chatParamsSchema, query: earlier, changesState: false, heal: "chat" }, async ({ visitorId, params: { chatId }, query }) =>
+  Response.json(await loadEarlierItems({ visitorId, chatId, before: query.before })),
+);

@@ -1,20 +1,9 @@
 import { selectFrameChoice } from "@/lib/chat/answers/selections";
-import { apiRoute } from "@/lib/http/route";
+import { apiRoute, startsTurn } from "@/lib/http/route";
 import { chatParamsSchema, selectionBodySchema } from "@/lib/http/schemas";
 
 export const dynamic = "force-dynamic";
 export const maxDuration = 300;
 
 /** A person picked a choice of a component frame. */
-export const POST = apiRoute({
-  visitor: true,
-  params: chatParamsSchema,
-  body: selectionBodySchema,
-  changesState: "counted",
-  heal: "chat",
-  handle: async ({ visitorId, params: { chatId }, body, drive }) => {
-    const outcome = await selectFrameChoice({ chatId, visitorId, ...body });
-    if (outcome.status === "sent") drive(chatId);
-    return Response.json(outcome);
-  },
-});
+export const POST = apiRoute({ visitor: true, params: chatParamsSchema, body: selectionBodySchema, changesState: "counted", heal: "chat" }, startsTurn(selectFrameChoice));

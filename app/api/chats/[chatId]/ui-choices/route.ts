@@ -1,20 +1,9 @@
 import { answerUiChoice } from "@/lib/chat/answers/ui-choice";
-import { apiRoute } from "@/lib/http/route";
+import { apiRoute, startsTurn } from "@/lib/http/route";
 import { chatParamsSchema, uiChoiceBodySchema } from "@/lib/http/schemas";
 
 export const dynamic = "force-dynamic";
 export const maxDuration = 300;
 
 /** `chat.uiChoice`: a person picked a Choice of an intelligent-ui block. */
-export const POST = apiRoute({
-  visitor: true,
-  params: chatParamsSchema,
-  body: uiChoiceBodySchema,
-  changesState: "counted",
-  heal: "chat",
-  handle: async ({ visitorId, params: { chatId }, body, drive }) => {
-    const outcome = await answerUiChoice({ chatId, visitorId, ...body });
-    if (outcome.status === "sent") drive(chatId);
-    return Response.json(outcome);
-  },
-});
+export const POST = apiRoute({ visitor: true, params: chatParamsSchema, body: uiChoiceBodySchema, changesState: "counted", heal: "chat" }, startsTurn(answerUiChoice));

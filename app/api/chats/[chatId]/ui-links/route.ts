@@ -4,12 +4,8 @@ import { resolveUiLink } from "@/lib/links/ui-link";
 
 export const dynamic = "force-dynamic";
 
-/** `ui.link`: where a visible link of a block goes for the block's current values, resolved by the server. */
-export const POST = apiRoute({
-  visitor: true,
-  params: chatParamsSchema,
-  body: uiLinkBodySchema,
-  changesState: "uncounted",
-  heal: false,
-  handle: async ({ visitorId, params: { chatId }, body }) => Response.json(await resolveUiLink({ chatId, visitorId, ...body })),
-});
+/** `ui.link`: where a visible link of a block goes for the block's current values, resolved by the server (not counted). */
+export const POST = apiRoute(
+  { visitor: true, params: chatParamsSchema, body: uiLinkBodySchema, changesState: "uncounted", heal: false },
+  async ({ visitorId, params: { chatId }, body }) => Response.json(await resolveUiLink({ chatId, visitorId, ...body })),
+);

@@ -4,12 +4,7 @@ import { chatParamsSchema, uiQueryBodySchema } from "@/lib/http/schemas";
 
 export const dynamic = "force-dynamic";
 
-/** `ui.query`: a reading of one of a live block's queries, issued by the server (decision 016). */
-export const POST = apiRoute({
-  visitor: true,
-  params: chatParamsSchema,
-  body: uiQueryBodySchema,
-  changesState: "counted",
-  heal: "chat",
-  handle: async ({ visitorId, params: { chatId }, body }) => Response.json({ reading: await readUiQuery({ chatId, visitorId, ...body }) }),
-});
+/** `ui.query`: a reading of one of a live block's queries, issued by the server, counted (decision 016). */
+export const POST = apiRoute({ visitor: true, params: chatParamsSchema, body: uiQueryBodySchema, changesState: "counted", heal: "chat" }, async ({ visitorId, params: { chatId }, body }) =>
+  Response.json({ reading: await readUiQuery({ chatId, visitorId, ...body }) }),
+);

@@ -5,10 +5,6 @@ import { chatParamsSchema } from "@/lib/http/schemas";
 export const dynamic = "force-dynamic";
 
 /** Stop the reply being written; the turn ends as stopped and the queue moves on. */
-export const POST = apiRoute({
-  visitor: true,
-  params: chatParamsSchema,
-  changesState: "uncounted",
-  heal: false,
-  handle: async ({ visitorId, params: { chatId } }) => Response.json(await requestStop({ visitorId, chatId }), { status: 202 }),
-});
+export const POST = apiRoute({ visitor: true, params: chatParamsSchema, changesState: "uncounted", heal: false }, async ({ visitorId, params: { chatId } }) =>
+  Response.json(await requestStop({ visitorId, chatId }), { status: 202 }),
+);

@@ -6,14 +6,11 @@ export const dynamic = "force-dynamic";
 export const maxDuration = 300;
 
 /** Regenerate the last reply, or retry one that was interrupted: the same item, a new revision. */
-export const POST = apiRoute({
-  visitor: true,
-  params: itemParamsSchema,
-  changesState: "counted",
-  heal: "chat",
-  handle: async ({ visitorId, params: { chatId, itemId }, drive }) => {
+export const POST = apiRoute(
+  { visitor: true, params: itemParamsSchema, changesState: "counted", heal: "chat" },
+  async ({ visitorId, params: { chatId, itemId }, drive }) => {
     const outcome = await regenerateReply({ chatId, visitorId, itemId });
     drive(chatId);
     return Response.json(outcome, { status: 202 });
   },
-});
+);
