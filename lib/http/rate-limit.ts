@@ -14,9 +14,8 @@ const WINDOWS = {
 } as const;
 
 /**
- * Counts one state-changing request against the visitor's budget for the current fixed window,
- * or refuses it with 429 `rate-limited` and Retry-After (the seconds left in the window). A
- * request that also heals counts with `countRequestAndFindHealable` (lib/chat/store/healing.ts).
+ * Counts a state-changing request in the visitor's window, or refuses it 429 with Retry-After. One
+ * that heals too counts in `countRequestAndFindHealable` (lib/chat/store/healing.ts).
  */
 export async function countRequest({ visitorId, limit = appConfig().rateLimit }: { visitorId: string; limit?: RateLimit }): Promise<void> {
   await countInWindow(db(), WINDOWS.requests, visitorId, limit);
@@ -26,10 +25,8 @@ let instanceWindow: InstanceWindow | undefined;
 let toldHowToNameAddresses = false;
 
 /**
- * Counts a new visitor against its network address (kept only as a keyed hash), or refuses it
- * with 429 `rate-limited`: cookies are free to mint, so without this one client could make
- * visitors, and their chats, without end. Run inside the transaction that creates the visitor.
- * Where no address is known, the visitor counts against this instance's window instead.
+ * Counts a new visitor against its address (a keyed hash) inside the transaction that creates it:
+ * cookies are free to mint. With no address known, against this instance's window.
  */
 export async function countNewVisitor(tx: Tx, { address, limit = appConfig().newVisitorLimit, instance }: { address: string | null; limit?: RateLimit; instance?: InstanceWindow }): Promise<void> {
   if (!address) return countInInstance(instance ?? (instanceWindow ??= new InstanceWindow(appConfig().newVisitorsPerInstance)));
@@ -50,9 +47,8 @@ function countInInstance(instance: InstanceWindow): void {
 }
 
 /**
- * One statement does the count, so every instance shares it: the window is taken from the
- * database's clock, a row of an older window restarts at 1, and a full window is left untouched,
- * so a refused request writes nothing.
+ * One statement on the database's clock, so every instance shares the count: an older window
+ * restarts at 1, and a full one is left untouched (a refusal writes nothing).
  */
 async function countInWindow(client: Pick<Tx, "$queryRaw">, where: (typeof WINDOWS)[keyof typeof WINDOWS], key: string, limit: RateLimit): Promise<void> {
   const seconds = limit.windowSeconds;

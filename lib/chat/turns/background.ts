@@ -7,10 +7,8 @@ import { driveChat } from "./run";
 export type Reach = "one chat" | "many chats";
 
 /**
- * Runs the waiting turns of the chats a request found, after its response: in the background on
- * `next start`, within the function's lifetime on serverless (decision 004). A request about one
- * chat drives it here; many chats' turns each get an invocation of their own (decision 010: 25
- * turns of up to 240 s would not fit in one), or run here where there is no server to ask.
+ * Runs the waiting turns a request found after its response (decision 004). One chat's runs here;
+ * many chats' each get an invocation of their own (decision 010), or run here with no server to ask.
  */
 export function driveAfterResponse(chatIds: Iterable<string>, reach: Reach = "one chat", handOff = defaultHandOff()): void {
   const chats = [...new Set(chatIds)];
