@@ -1,9 +1,6 @@
 import { AppError } from "./errors";
 
-/**
- * Every API route and the methods its file exports, for the `Allow` header of a 405, which the
- * framework leaves out. api-routes.test.ts checks it against the route files under app/api.
- */
+/** Each API route's methods, for the `Allow` of a 405 the framework leaves out (api-routes.test.ts checks it). */
 export const API_ROUTES: Record<string, readonly string[]> = {
   "/api/chats": ["GET", "POST"],
   "/api/chats/[chatId]": ["GET", "PATCH", "DELETE"],
@@ -34,10 +31,7 @@ export function isApiPath(pathname: string): boolean {
   return pathname === "/api" || pathname.startsWith("/api/");
 }
 
-/**
- * The `Allow` header of an API path: its route's methods, with HEAD beside GET and OPTIONS, which
- * the framework answers itself. Undefined where no route serves the path.
- */
+/** An API path's `Allow`: its methods, with OPTIONS and HEAD beside GET, which the framework answers itself. */
 export function allowedMethods(pathname: string): string | undefined {
   const segments = pathname.split("/");
   const pattern = Object.keys(API_ROUTES).find((route) => {
@@ -59,9 +53,8 @@ export function targetPath(target: string): string | undefined {
 export type EarlyRefusal = { error: AppError; allow?: string };
 
 /**
- * Requests the framework cannot serve and would fail with a 500 or a bare 400: a request-target
- * that is not a path (`*`, which only OPTIONS may use and nothing here answers), and methods
- * outside the Fetch standard's (TRACE, PROPFIND…). Null for every other request.
+ * What the framework would fail with a 500 or a bare 400: a request-target that is not a path
+ * (`*`), and methods outside the Fetch standard's (TRACE, PROPFIND…).
  */
 export function refusalBeforeFramework(method: string, target: string): EarlyRefusal | null {
   const path = targetPath(target);

@@ -9,11 +9,7 @@ export function rateLimited(limit: RateLimit, retryAfterSeconds: number): AppErr
   });
 }
 
-/**
- * A fixed-window count held in this process's memory. It bounds one instance, not one client,
- * and instances do not share it: it is for new visitors whose network address nothing trustworthy
- * names, where a shared count per address is impossible.
- */
+/** A fixed window in this process's memory: it bounds an instance, for new visitors whose address nothing names. */
 export class InstanceWindow {
   private windowStart = 0;
   private count = 0;

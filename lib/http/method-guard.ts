@@ -7,12 +7,8 @@ import { AppError } from "./errors";
 let installed = false;
 
 /**
- * Gives the refusals the framework and Node's parser make on their own a JSON body with a stable
- * code, like every other refusal. What the framework would fail with a 500 or a bare 400 is
- * refused before anything runs (refusalBeforeFramework): a request-target of `*` 400
- * `malformed-request`, TRACE and methods outside the Fetch standard 405 `method-not-allowed`. A
- * route's bare 405 (a method it does not export) gets the same body and its `Allow`; a request
- * whose headers are too large is answered 431 `headers-too-large`, one Node cannot parse 400.
+ * Gives the refusals the framework and Node's parser make themselves (405, 431, 400, and what
+ * refusalBeforeFramework names) a JSON body with a stable code, like every other refusal.
  */
 export function refuseUnservedMethods(): void {
   if (installed) return;
@@ -40,10 +36,8 @@ export function refuseUnservedMethods(): void {
 }
 
 /**
- * A route answers a method it does not export with an empty 405; the body says which code it is,
- * and `Allow` which methods the route serves. The headers are settled in `writeHead`, which the
- * framework's compression may call before `end`: a 405 that names no media type becomes JSON
- * there, and its empty `end` then carries the body.
+ * A route's bare 405 gets its code and `Allow`. Settled in `writeHead`, which compression may call
+ * before `end`: the empty `end` then carries the body.
  */
 function describeBareMethodRefusal(request: IncomingMessage, response: ServerResponse): void {
   let bare = false;

@@ -2,18 +2,12 @@ import type { AppConfig } from "@/lib/config";
 
 export type OriginConfig = Pick<AppConfig, "production" | "appOrigins" | "platformOrigins" | "port" | "trustForwardedHeaders">;
 
-/**
- * The origins a state-changing request may come from. `loopbackOnly`: production with no origin
- * configured, where only a browser on this machine (`npm start`, the tests) is served.
- */
+/** `loopbackOnly`: production with no origin configured, where only a browser on this machine is served. */
 export type AcceptedOrigins = { origins: Set<string>; loopbackOnly: boolean };
 
 /**
- * In production the request's own Host says nothing (any client can write it, and a DNS name
- * pointed at this server makes a browser send it), so only configured origins pass: APP_ORIGIN,
- * and on Vercel the deployment's URLs and the host its edge forwarded (it routes only the
- * project's own domains here). With none, only loopback origins on this instance's port.
- * Development also accepts the request's own origin, whatever the host it is reached by.
+ * Any client can write Host, so production trusts only configured origins (APP_ORIGIN, Vercel's own
+ * URLs and forwarded host), else loopback; development also accepts the request's own origin.
  */
 export function acceptedOrigins(request: Request, config: OriginConfig): AcceptedOrigins {
   const configured = new Set([...config.appOrigins, ...config.platformOrigins]);

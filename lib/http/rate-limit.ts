@@ -5,7 +5,7 @@ import { db, type Tx } from "@/lib/db/client";
 import { Prisma } from "@/lib/db/generated/client";
 import { InstanceWindow, rateLimited } from "./instance-window";
 
-type Counted = { count: number | null; retryAfter: number; also: unknown };
+type Counted = { count: number | null; retryAfter: number };
 
 /** Where a fixed-window count lives: a visitor's requests, or the new visitors of one network address. */
 const WINDOWS = {
@@ -14,23 +14,19 @@ const WINDOWS = {
 } as const;
 
 /**
- * Counts one state-changing request against the visitor's budget for the current fixed window,
- * or refuses it with 429 `rate-limited` and Retry-After (the seconds left in the window). `also`,
- * an expression, is read in the same statement, saving the request a round trip: its value is
- * returned once the request is counted.
+ * Counts a state-changing request in the visitor's window, or refuses it 429 with Retry-After. One
+ * that heals too counts in `countRequestAndFindHealable` (lib/chat/store/healing.ts).
  */
-export async function countRequest({ visitorId, limit = appConfig().rateLimit, also }: { visitorId: string; limit?: RateLimit; also?: Prisma.Sql }): Promise<unknown> {
-  return countInWindow(db(), WINDOWS.requests, visitorId, limit, also);
+export async function countRequest({ visitorId, limit = appConfig().rateLimit }: { visitorId: string; limit?: RateLimit }): Promise<void> {
+  await countInWindow(db(), WINDOWS.requests, visitorId, limit);
 }
 
 let instanceWindow: InstanceWindow | undefined;
 let toldHowToNameAddresses = false;
 
 /**
- * Counts a new visitor against its network address (kept only as a keyed hash), or refuses it
- * with 429 `rate-limited`: cookies are free to mint, so without this one client could make
- * visitors, and their chats, without end. Run inside the transaction that creates the visitor.
- * Where no address is known, the visitor counts against this instance's window instead.
+ * Counts a new visitor against its address (a keyed hash) inside the transaction that creates it:
+ * cookies are free to mint. With no address known, against this instance's window.
  */
 export async function countNewVisitor(tx: Tx, { address, limit = appConfig().newVisitorLimit, instance }: { address: string | null; limit?: RateLimit; instance?: InstanceWindow }): Promise<void> {
   if (!address) return countInInstance(instance ?? (instanceWindow ??= new InstanceWindow(appConfig().newVisitorsPerInstance)));
@@ -51,11 +47,10 @@ function countInInstance(instance: InstanceWindow): void {
 }
 
 /**
- * One statement does the count, so every instance shares it: the window is taken from the
- * database's clock, a row of an older window restarts at 1, and a full window is left untouched,
- * so a refused request writes nothing.
+ * One statement on the database's clock, so every instance shares the count: an older window
+ * restarts at 1, and a full one is left untouched (a refusal writes nothing).
  */
-async function countInWindow(client: Pick<Tx, "$queryRaw">, where: (typeof WINDOWS)[keyof typeof WINDOWS], key: string, limit: RateLimit, also = Prisma.sql`NULL`): Promise<unknown> {
+async function countInWindow(client: Pick<Tx, "$queryRaw">, where: (typeof WINDOWS)[keyof typeof WINDOWS], key: string, limit: RateLimit): Promise<void> {
   const seconds = limit.windowSeconds;
   const { table, key: column, cast } = where;
   const [row] = await client.$queryRaw<Counted[]>`
@@ -71,11 +66,9 @@ async function countInWindow(client: Pick<Tx, "$queryRaw">, where: (typeof WINDO
       RETURNING "count"
     )
     SELECT (SELECT "count" FROM counted) AS "count",
-           ceil(extract(epoch FROM w."start" + make_interval(secs => ${seconds}) - (now() AT TIME ZONE 'UTC')))::int AS "retryAfter",
-           ${also} AS "also"
+           ceil(extract(epoch FROM w."start" + make_interval(secs => ${seconds}) - (now() AT TIME ZONE 'UTC')))::int AS "retryAfter"
     FROM w`;
   if (row?.count == null) throw rateLimited(limit, row?.retryAfter ?? seconds);
-  return row.also;
 }
 
 /** Deletes windows that ended at least a window ago, a bounded batch per call per kind (the periodic sweep). */

@@ -7,10 +7,7 @@ import { eventCursorSchema, INVALID_TEXT, MAX_POSTGRES_INT } from "./schemas";
 
 export const MAX_BODY_BYTES = 64 * 1024;
 
-/**
- * State-changing requests must come from the app's own pages. Browsers always send `Origin` on
- * cross-origin and on same-origin POSTs, so a missing or foreign one is refused.
- */
+/** Browsers send `Origin` on every cross-origin request and same-origin POST, so a missing or foreign one is refused. */
 export function assertSameOrigin(request: Request, config: OriginConfig = appConfig()): void {
   const origin = request.headers.get("origin");
   const accepted = acceptedOrigins(request, config);
@@ -29,10 +26,8 @@ function sayOnceHowToConfigureOrigins(port: number): void {
 }
 
 /**
- * The client's network address, where something trustworthy names it: on Vercel the platform's
- * `X-Forwarded-For`; elsewhere the header TRUSTED_CLIENT_IP_HEADER names, which the proxy in
- * front of the app sets. Its last value is taken, the one that proxy added (any earlier ones came
- * from the client). Null where nothing names it, or the value is not an IP address.
+ * The client's address where something trustworthy names it (Vercel's X-Forwarded-For, or the last
+ * value of the header TRUSTED_CLIENT_IP_HEADER names: the one its proxy added), else null.
  */
 export function clientAddress(request: Request, config: Pick<AppConfig, "trustForwardedHeaders" | "clientIpHeader"> = appConfig()): string | null {
   if (config.trustForwardedHeaders) return firstValue(request.headers.get("x-forwarded-for")) ?? null;
@@ -80,10 +75,7 @@ export async function parseJsonBody<S extends z.ZodType>(request: Request, schem
   return parsed.data;
 }
 
-/**
- * Where an event stream starts: `Last-Event-ID` (an EventSource reconnecting) or `?after=` (the
- * first connection), else the beginning. Anything but a sequence number Postgres can hold is refused.
- */
+/** Where a stream starts: `Last-Event-ID` (a reconnect), `?after=` (a first connection), else 0. */
 export function parseEventCursor(request: Request): number {
   const raw = request.headers.get("last-event-id") ?? new URL(request.url).searchParams.get("after");
   if (raw === null) return 0;

@@ -1,8 +1,6 @@
 /**
- * The Content-Security-Policy of every page. Next reads the nonce from the request's copy of this
- * header and puts it on the scripts it writes, so no inline script runs without it and no
- * 'unsafe-inline' is needed for scripts; 'strict-dynamic' lets those scripts load their chunks.
- * Web APIs only: the proxy runs it.
+ * Every page's CSP: Next puts the request's nonce on its scripts, so no 'unsafe-inline' is needed
+ * ('strict-dynamic' lets them load their chunks). Web APIs only: the proxy runs it.
  */
 export function contentSecurityPolicy(nonce: string, { development = false } = {}): string {
   return [

@@ -2,10 +2,8 @@ import type { AppConfig } from "@/lib/config";
 import { AppError } from "./errors";
 
 /**
- * The visitor cookie: `<uuid>.<issued>.<signature>`, `issued` in seconds since 1970, signed with
- * HMAC-SHA-256 over `<uuid>.<issued>`. It is valid for a maximum age after it was issued and is
- * issued again (same id, new time) as it is used, so only a value left unused that long expires.
- * Web Crypto only, so the same code runs in the proxy, in route handlers and in pages.
+ * `<uuid>.<issued>.<signature>` (HMAC-SHA-256), issued again as it is used, so only one left unused
+ * past its maximum age expires. Web Crypto only: the proxy, routes and pages share it.
  */
 export const VISITOR_COOKIE = "answerable_visitor";
 
@@ -44,9 +42,8 @@ export function cookieSettings(config: Pick<AppConfig, "sessionSecret" | "secure
 }
 
 /**
- * What a request's `Cookie` header says about its visitor. Two cookies of the visitor's name are
- * refused rather than one picked: whoever could plant the second (a sibling subdomain, a page over
- * plain http) would otherwise choose which visitor the request acts as.
+ * Two cookies of the visitor's name are refused, not one picked: whoever planted the second would
+ * choose which visitor the request acts as.
  */
 export type VisitorLookup = { status: "valid"; id: string; renew: boolean } | { status: "missing" } | { status: "duplicate" };
 

@@ -2,11 +2,7 @@ import { AppError, toErrorResponse } from "@/lib/http/errors";
 
 export const dynamic = "force-dynamic";
 
-/**
- * Every path under /api that no route serves answers a JSON 404 with a code, whatever the method,
- * rather than the HTML page for unknown pages. Methods outside the Fetch standard never get here:
- * lib/http/method-guard.ts refuses them first.
- */
+// Any path under /api no route serves is a JSON 404, whatever the method (lib/http/method-guard.ts refuses non-Fetch methods first).
 function notFound(): Response {
   return toErrorResponse(new AppError("not-found", "Not found."));
 }

@@ -15,6 +15,7 @@ import { AppError } from "@/lib/http/errors";
 import { appTools } from "@/lib/tools";
 import { reportOutcome } from "./confirmation-outcome";
 import { appendEvents, lockChat, toConfirmationView } from "../store";
+import { findStaleClaimChats } from "../store/healing";
 import type { ChatEvent, ConfirmationView } from "../wire";
 
 /** Where a proposed action came from; stored beside the handle so the page can draw it in place. */
@@ -160,16 +161,6 @@ function staleClaim(now: Date, leaseMs: number): Prisma.Sql {
 }
 
 /**
- * The chats of the scope holding a handle to heal, as an expression (a text array) a statement
- * reads with whatever else it does: `settleStaleClaims` heals them.
- */
-export function staleClaimChats({ chatId, visitorId, now = new Date(), leaseMs = CLAIM_LEASE_MS }: SweepScope): Prisma.Sql {
-  const chat = chatId ? Prisma.sql`AND "chatId" = ${chatId}::uuid` : Prisma.empty;
-  const visitor = visitorId ? Prisma.sql`AND "visitorId" = ${visitorId}::uuid` : Prisma.empty;
-  return Prisma.sql`(SELECT coalesce(array_agg(DISTINCT "chatId"::text), '{}') FROM "ActionConfirmation" WHERE ${staleClaim(now, leaseMs)} ${chat} ${visitor})`;
-}
-
-/**
  * Heals claims older than the lease, and expires pending handles whose time ran out, in one chat
  * (of its owner: a stranger's request writes nothing) or in all: each step commits under the chat
  * lock with its `confirmation.updated` event, as decisions do, and a handle it settles tells the
@@ -178,12 +169,12 @@ export function staleClaimChats({ chatId, visitorId, now = new Date(), leaseMs =
  * the chat when it has a turn waiting.
  */
 export async function sweepStaleClaims({ now = new Date(), ...scope }: SweepScope = {}): Promise<number> {
-  const [found] = await db().$queryRaw<{ chats: string[] }[]>`SELECT ${staleClaimChats({ ...scope, now })} AS "chats"`;
-  return (await settleStaleClaims(found?.chats ?? [], { ...scope, now })).healed;
+  const chats = await findStaleClaimChats(scope, { now, claimLeaseMs: scope.leaseMs ?? CLAIM_LEASE_MS });
+  return (await settleStaleClaims(chats, { ...scope, now })).healed;
 }
 
 /**
- * Heals the stale handles of each chat `staleClaimChats` found, re-read under the chat's lock.
+ * Heals the stale handles of each chat `findStaleClaimChats` found, re-read under the chat's lock.
  * Returns how many it healed, and the chats where it healed any: a settled handle's report may
  * have started a turn there, which the caller drives.
  */

@@ -1,10 +1,9 @@
 import "server-only";
 import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/http/errors";
-import { sweepStaleClaims } from "../answers/confirmations";
 import { createChatFeeds, type ChatFeeds } from "./feed";
 import { listenerLive, onChatNotice } from "./notify";
-import { recoverStaleTurns } from "../turns/recover";
+import { healWatchedChat } from "../turns/heal";
 import { requestTurn } from "../turns/hand-off";
 
 // Polling is the fallback for lost notices: frequent without a listener, rare with one.
@@ -79,16 +78,11 @@ async function readEvents(chatId: string, after: number, take: number): Promise<
   return events.map((event) => ({ seq: event.seq, bytes: encoder.encode(`id: ${event.seq}\ndata: ${JSON.stringify(event.data)}\n\n`) }));
 }
 
-/**
- * A watched chat whose turn lost its process is recovered here, once per instance, not per page,
- * and its confirmations whose time ran out are settled, which tells the agent.
- */
+/** A watched chat heals as a request's would, once per instance, not per page. */
 async function recoverQuietChat(chatId: string): Promise<void> {
   try {
-    const toDrive = await recoverStaleTurns({ chatId });
-    if ((await sweepStaleClaims({ chatId })) > 0 && !toDrive.includes(chatId)) toDrive.push(chatId);
-    // The recovered turn runs in an invocation of its own, not inside this stream's.
-    for (const id of toDrive) await requestTurn(id);
+    // No response to run after (the stream outlives it): each healed chat's turn gets an invocation of its own.
+    for (const id of await healWatchedChat(chatId)) await requestTurn(id);
   } catch (error) {
     console.error("Recovering a quiet chat failed", error);
   }

@@ -1,9 +1,9 @@
 import "server-only";
 import { appConfig } from "@/lib/config";
 import { db } from "@/lib/db/client";
-import { Prisma } from "@/lib/db/generated/client";
 import { drawReply } from "../reply/draw";
 import { lockChat } from "../store";
+import { findHealableTurns, type HealableTurn } from "../store/healing";
 import { endTurn } from "./end";
 import { storedReplyContent } from "./snapshots";
 
@@ -17,34 +17,14 @@ export type TurnScope = { chatId?: string; visitorId?: string };
  * lease first, so one request's work stays bounded and the rest heal on the next.
  */
 export async function recoverStaleTurns({ chatId, visitorId, limit = 25 }: TurnScope & { limit?: number } = {}): Promise<string[]> {
-  const [found] = await db().$queryRaw<{ turns: Healable[] }[]>`SELECT ${healableTurns({ chatId, visitorId }, new Date(), limit)} AS "turns"`;
-  return recoverTurns(splitHealable(found?.turns ?? [], limit).lapsed);
+  const turns = await findHealableTurns({ chatId, visitorId }, { now: new Date(), limit });
+  return recoverTurns(splitHealable(turns, limit).lapsed);
 }
 
 type Running = { id: string; chatId: string };
 
-/** A running turn that needs a hand, as `healableTurns` reads it. */
-export type Healable = Running & { lapsed: boolean; unclaimed: boolean };
-
-/**
- * The scope's running turns that need a hand, as an expression (a JSON array) a statement reads
- * with whatever else it does: those whose lease lapsed (their process died), oldest lease first,
- * and those never claimed (the request that started one may have failed before driving it).
- */
-export function healableTurns({ chatId, visitorId }: TurnScope, now: Date, limit: number): Prisma.Sql {
-  const chat = chatId ? Prisma.sql`AND t."chatId" = ${chatId}::uuid` : Prisma.empty;
-  const visitor = visitorId ? Prisma.sql`AND EXISTS (SELECT 1 FROM "Chat" c WHERE c."id" = t."chatId" AND c."visitorId" = ${visitorId}::uuid)` : Prisma.empty;
-  return Prisma.sql`(
-    SELECT coalesce(json_agg(json_build_object('id', t."id", 'chatId', t."chatId", 'lapsed', t."lapsed", 'unclaimed', t."replyItemId" IS NULL) ORDER BY t."leaseExpiresAt"), '[]')
-    FROM (
-      SELECT t."id", t."chatId", t."leaseExpiresAt", t."replyItemId", t."leaseExpiresAt" < ${now} AS "lapsed" FROM "Turn" t
-      WHERE t."status" = 'running' AND (t."leaseExpiresAt" < ${now} OR t."replyItemId" IS NULL) ${chat} ${visitor}
-      ORDER BY t."leaseExpiresAt" LIMIT ${2 * limit}
-    ) t)`;
-}
-
-/** What `healableTurns` found: the lapsed turns, and the chats of those never claimed; at most `limit` of each. */
-export function splitHealable(turns: readonly Healable[], limit: number): { lapsed: Running[]; unclaimed: string[] } {
+/** What `findHealableTurns` found: the lapsed turns, and the chats of those never claimed; at most `limit` of each. */
+export function splitHealable(turns: readonly HealableTurn[], limit: number): { lapsed: Running[]; unclaimed: string[] } {
   return {
     lapsed: turns.filter((turn) => turn.lapsed).slice(0, limit),
     unclaimed: turns.filter((turn) => turn.unclaimed).slice(0, limit).map((turn) => turn.chatId),

@@ -9,11 +9,7 @@ export type Swept = Awaited<ReturnType<typeof sweepAllChats>>;
 // then only costs work, as each turn is re-checked under its chat's lock before it is ended.
 const SWEEP_HOLD_MS = 120_000;
 
-/**
- * Runs the sweep unless another instance or caller is running it: a transaction-scoped advisory
- * lock, tried and never waited for, so two sweepers sharing a database never run at once.
- * Returns null when it skipped.
- */
+/** Runs the sweep unless another runs it (an advisory lock, tried, never waited for); null when it skipped. */
 export async function sweepIfFree({ client = db(), sweep = sweepAllChats }: { client?: Db; sweep?: () => Promise<Swept> } = {}): Promise<Swept | null> {
   return client.$transaction(
     async (tx) => {
@@ -27,11 +23,8 @@ export async function sweepIfFree({ client = db(), sweep = sweepAllChats }: { cl
 export type SweepTimer = { stop: () => Promise<void> };
 
 /**
- * Sweeps every `intervalMs` on a long-lived instance (`next start`), where no cron calls the
- * route, so a turn whose process died ends with nobody reading its chat. Each sweep is scheduled
- * once the last one ended, so they never overlap; one that fails (the database out of reach) is
- * one log line, and the next interval tries again. The timer is unref'd: it never keeps a
- * process alive.
+ * Sweeps a long-lived instance (`next start`) where no cron calls, each run scheduled once the last
+ * ended; a failed run is one log line. Unref'd: it never keeps a process alive.
  */
 export function startSweepTimer({
   intervalMs,

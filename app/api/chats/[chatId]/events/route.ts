@@ -1,22 +1,16 @@
 import { openChatEventStream } from "@/lib/chat/stream/event-stream";
-import { handleRoute } from "@/lib/http/errors";
-import { parseEventCursor, parseParams } from "@/lib/http/request";
+import { parseEventCursor } from "@/lib/http/request";
+import { apiRoute } from "@/lib/http/route";
 import { chatParamsSchema } from "@/lib/http/schemas";
-import { requireVisitor } from "@/lib/http/visitor";
 
 export const dynamic = "force-dynamic";
 export const maxDuration = 300;
 
-export const GET = handleRoute(async (request: Request, context: { params: Promise<{ chatId: string }> }) => {
-  const { chatId } = parseParams(await context.params, chatParamsSchema);
-  const visitorId = await requireVisitor(request);
-  const after = parseEventCursor(request);
-  const stream = await openChatEventStream({ visitorId, chatId, after, signal: request.signal });
-  return new Response(stream, {
-    headers: {
-      "content-type": "text/event-stream; charset=utf-8",
-      "cache-control": "no-cache, no-transform",
-      "x-accel-buffering": "no",
-    },
-  });
-});
+const SSE_HEADERS = { "content-type": "text/event-stream; charset=utf-8", "cache-control": "no-cache, no-transform", "x-accel-buffering": "no" };
+
+// The stream heals its chat itself whenever it goes quiet (lib/chat/stream/event-stream.ts).
+export const GET = apiRoute(
+  { visitor: true, params: chatParamsSchema, query: parseEventCursor, changesState: false, heal: false },
+  async ({ request, visitorId, params: { chatId }, query: after }) =>
+    new Response(await openChatEventStream({ visitorId, chatId, after, signal: request.signal }), { headers: SSE_HEADERS }),
+);

@@ -1,22 +1,9 @@
-import { after } from "next/server";
 import { selectFrameChoice } from "@/lib/chat/answers/selections";
-import { healBeforeRequest } from "@/lib/chat/turns/background";
-import { driveChat } from "@/lib/chat/turns/run";
-import { handleRoute } from "@/lib/http/errors";
-import { assertSameOrigin, parseJsonBody, parseParams } from "@/lib/http/request";
+import { apiRoute, startsTurn } from "@/lib/http/route";
 import { chatParamsSchema, selectionBodySchema } from "@/lib/http/schemas";
-import { requireVisitor } from "@/lib/http/visitor";
 
 export const dynamic = "force-dynamic";
 export const maxDuration = 300;
 
-export const POST = handleRoute(async (request: Request, context: { params: Promise<{ chatId: string }> }) => {
-  assertSameOrigin(request);
-  const { chatId } = parseParams(await context.params, chatParamsSchema);
-  const visitorId = await requireVisitor(request);
-  const body = await parseJsonBody(request, selectionBodySchema);
-  await healBeforeRequest({ visitorId, chatId }, { count: true });
-  const outcome = await selectFrameChoice({ chatId, visitorId, ...body });
-  if (outcome.status === "sent") after(() => driveChat(chatId));
-  return Response.json(outcome);
-});
+/** A person picked a choice of a component frame. */
+export const POST = apiRoute({ visitor: true, params: chatParamsSchema, body: selectionBodySchema, changesState: "counted", heal: "chat" }, startsTurn(selectFrameChoice));

@@ -1,16 +1,11 @@
-import { handleRoute } from "@/lib/http/errors";
-import { assertSameOrigin, parseJsonBody, parseParams } from "@/lib/http/request";
+import { apiRoute } from "@/lib/http/route";
 import { chatParamsSchema, uiLinkBodySchema } from "@/lib/http/schemas";
-import { requireVisitor } from "@/lib/http/visitor";
 import { resolveUiLink } from "@/lib/links/ui-link";
 
 export const dynamic = "force-dynamic";
 
-/** `ui.link`: where a visible link of a block goes for the block's current values, resolved by the server. */
-export const POST = handleRoute(async (request: Request, context: { params: Promise<{ chatId: string }> }) => {
-  assertSameOrigin(request);
-  const { chatId } = parseParams(await context.params, chatParamsSchema);
-  const visitorId = await requireVisitor(request);
-  const body = await parseJsonBody(request, uiLinkBodySchema);
-  return Response.json(await resolveUiLink({ chatId, visitorId, ...body }));
-});
+/** `ui.link`: where a visible link of a block goes for the block's current values, resolved by the server (not counted). */
+export const POST = apiRoute(
+  { visitor: true, params: chatParamsSchema, body: uiLinkBodySchema, changesState: "uncounted", heal: false },
+  async ({ visitorId, params: { chatId }, body }) => Response.json(await resolveUiLink({ chatId, visitorId, ...body })),
+);

@@ -1,23 +1,16 @@
 import { decideConfirmation } from "@/lib/chat/answers/confirmations";
-import { driveAfterResponse } from "@/lib/chat/turns/background";
-import { healChats } from "@/lib/chat/turns/heal";
-import { handleRoute } from "@/lib/http/errors";
-import { assertSameOrigin, parseJsonBody, parseParams } from "@/lib/http/request";
+import { apiRoute } from "@/lib/http/route";
 import { confirmationBodySchema, confirmationParamsSchema } from "@/lib/http/schemas";
-import { requireVisitor } from "@/lib/http/visitor";
 
 export const dynamic = "force-dynamic";
 // A decision tells the agent how the action ended; its reply streams within this function's lifetime.
 export const maxDuration = 300;
 
-export const POST = handleRoute(async (request: Request, context: { params: Promise<{ chatId: string; token: string }> }) => {
-  assertSameOrigin(request);
-  const { chatId, token } = parseParams(await context.params, confirmationParamsSchema);
-  const visitorId = await requireVisitor(request);
-  const { decision, reason } = await parseJsonBody(request, confirmationBodySchema);
-  const waiting = await healChats({ visitorId, chatId }, { count: true });
-  // Whatever the answer, a report of an outcome may now wait for the agent (driving is idempotent).
-  driveAfterResponse([...waiting, chatId]);
-  const confirmation = await decideConfirmation({ visitorId, chatId, token, decision, reason });
-  return Response.json({ confirmation });
-});
+export const POST = apiRoute(
+  { visitor: true, params: confirmationParamsSchema, body: confirmationBodySchema, changesState: "counted", heal: "chat" },
+  async ({ visitorId, params: { chatId, token }, body: { decision, reason }, drive }) => {
+    // Whatever the answer, a report of an outcome may now wait for the agent.
+    drive(chatId);
+    return Response.json({ confirmation: await decideConfirmation({ visitorId, chatId, token, decision, reason }) });
+  },
+);

@@ -1,15 +1,10 @@
 import { requestStop } from "@/lib/chat/turns/stop";
-import { handleRoute } from "@/lib/http/errors";
-import { assertSameOrigin, parseParams } from "@/lib/http/request";
+import { apiRoute } from "@/lib/http/route";
 import { chatParamsSchema } from "@/lib/http/schemas";
-import { requireVisitor } from "@/lib/http/visitor";
 
 export const dynamic = "force-dynamic";
 
 /** Stop the reply being written; the turn ends as stopped and the queue moves on. */
-export const POST = handleRoute(async (request: Request, context: { params: Promise<{ chatId: string }> }) => {
-  assertSameOrigin(request);
-  const { chatId } = parseParams(await context.params, chatParamsSchema);
-  const visitorId = await requireVisitor(request);
-  return Response.json(await requestStop({ visitorId, chatId }), { status: 202 });
-});
+export const POST = apiRoute({ visitor: true, params: chatParamsSchema, changesState: "uncounted", heal: false }, async ({ visitorId, params: { chatId } }) =>
+  Response.json(await requestStop({ visitorId, chatId }), { status: 202 }),
+);

@@ -1,0 +1,100 @@
+import "server-only";
+import { z } from "zod";
+import { appConfig, type RateLimit } from "@/lib/config";
+import { db } from "@/lib/db/client";
+import { Prisma } from "@/lib/db/generated/client";
+import { rateLimited } from "@/lib/http/instance-window";
+
+/** One chat, one visitor's chats, or (the sweep) all. */
+export type HealScope = { chatId?: string; visitorId?: string };
+
+/** What one look finds: at most `limit` turns to heal, and the claim lease it judges claims by. */
+export type LookOptions = { now: Date; limit: number; claimLeaseMs: number };
+
+const healableTurnSchema = z.object({ id: z.string(), chatId: z.string(), lapsed: z.boolean(), unclaimed: z.boolean() });
+/** A running turn that needs a hand: its lease lapsed (its process died), or nobody claimed it. */
+export type HealableTurn = z.infer<typeof healableTurnSchema>;
+
+const healableSchema = z.object({ claims: z.array(z.string()), turns: z.array(healableTurnSchema) });
+/** The chats holding confirmation claims to settle, and the turns that need a hand. */
+export type Healable = z.infer<typeof healableSchema>;
+
+/** What needs a hand in the scope, read in one statement. */
+export async function findHealable(scope: HealScope, options: LookOptions): Promise<Healable> {
+  const [row] = await db().$queryRaw<{ found: unknown }[]>`SELECT ${healableLookup(scope, options)} AS "found"`;
+  return healableSchema.parse(row?.found);
+}
+
+/** The scope's chats holding a confirmation claim to settle (`settleStaleClaims` settles them). */
+export async function findStaleClaimChats(scope: HealScope, options: Omit<LookOptions, "limit">): Promise<string[]> {
+  const [row] = await db().$queryRaw<{ found: unknown }[]>`SELECT ${staleClaimChats(scope, options)} AS "found"`;
+  return healableSchema.shape.claims.parse(row?.found);
+}
+
+/** The scope's running turns that need a hand, oldest lease first (`recoverTurns` ends the lapsed). */
+export async function findHealableTurns(scope: HealScope, options: Omit<LookOptions, "claimLeaseMs">): Promise<HealableTurn[]> {
+  const [row] = await db().$queryRaw<{ found: unknown }[]>`SELECT ${healableTurns(scope, options)} AS "found"`;
+  return healableSchema.shape.turns.parse(row?.found);
+}
+
+const countedSchema = z.object({ count: z.number().int().nullable(), retryAfter: z.number().int(), found: z.unknown() });
+
+/**
+ * Counts a state-changing request in the visitor's request window and finds what to heal in the
+ * same statement (one round trip): a full window answers 429 `rate-limited`, writes nothing and
+ * heals nothing. The count is `countRequest`'s (lib/http/rate-limit.ts), for one table.
+ */
+export async function countRequestAndFindHealable(
+  visitorId: string,
+  scope: HealScope,
+  options: LookOptions & { rateLimit?: RateLimit },
+): Promise<Healable> {
+  const { windowSeconds: seconds, requests } = options.rateLimit ?? appConfig().rateLimit;
+  const [row] = await db().$queryRaw<unknown[]>`
+    WITH w AS (
+      SELECT to_timestamp(floor(extract(epoch FROM now()) / ${seconds}) * ${seconds}) AT TIME ZONE 'UTC' AS "start"
+    ), counted AS (
+      INSERT INTO "RequestWindow" ("visitorId", "windowStart", "count")
+      SELECT ${visitorId}::uuid, w."start", 1 FROM w
+      ON CONFLICT ("visitorId") DO UPDATE
+        SET "count" = CASE WHEN "RequestWindow"."windowStart" = EXCLUDED."windowStart" THEN "RequestWindow"."count" + 1 ELSE 1 END,
+            "windowStart" = EXCLUDED."windowStart"
+        WHERE "RequestWindow"."windowStart" <> EXCLUDED."windowStart" OR "RequestWindow"."count" < ${requests}
+      RETURNING "count"
+    )
+    SELECT (SELECT "count" FROM counted) AS "count",
+           ceil(extract(epoch FROM w."start" + make_interval(secs => ${seconds}) - (now() AT TIME ZONE 'UTC')))::int AS "retryAfter",
+           CASE WHEN EXISTS (SELECT 1 FROM counted) THEN ${healableLookup(scope, options)} END AS "found"
+    FROM w`;
+  const counted = countedSchema.parse(row);
+  if (counted.count === null) throw rateLimited({ requests, windowSeconds: seconds }, counted.retryAfter);
+  return healableSchema.parse(counted.found);
+}
+
+function healableLookup(scope: HealScope, options: LookOptions): Prisma.Sql {
+  return Prisma.sql`json_build_object('claims', ${staleClaimChats(scope, options)}, 'turns', ${healableTurns(scope, options)})`;
+}
+
+// The rule settleStaleClaims re-checks under the chat's lock: a claim older than its lease, or a
+// pending handle whose time ran out.
+function staleClaimChats({ chatId, visitorId }: HealScope, { now, claimLeaseMs }: Omit<LookOptions, "limit">): Prisma.Sql {
+  const chat = chatId ? Prisma.sql`AND "chatId" = ${chatId}::uuid` : Prisma.empty;
+  const visitor = visitorId ? Prisma.sql`AND "visitorId" = ${visitorId}::uuid` : Prisma.empty;
+  return Prisma.sql`(
+    SELECT coalesce(json_agg(DISTINCT "chatId"), '[]') FROM "ActionConfirmation"
+    WHERE (("status" IN ('approving', 'rejecting', 'expiring') AND "claimedAt" < ${new Date(now.getTime() - claimLeaseMs)})
+           OR ("status" = 'pending' AND "expiresAt" <= ${now})) ${chat} ${visitor})`;
+}
+
+// Twice the limit is read, so `limit` of each kind (lapsed, never claimed) can be found.
+function healableTurns({ chatId, visitorId }: HealScope, { now, limit }: Omit<LookOptions, "claimLeaseMs">): Prisma.Sql {
+  const chat = chatId ? Prisma.sql`AND t."chatId" = ${chatId}::uuid` : Prisma.empty;
+  const visitor = visitorId ? Prisma.sql`AND EXISTS (SELECT 1 FROM "Chat" c WHERE c."id" = t."chatId" AND c."visitorId" = ${visitorId}::uuid)` : Prisma.empty;
+  return Prisma.sql`(
+    SELECT coalesce(json_agg(json_build_object('id', t."id", 'chatId', t."chatId", 'lapsed', t."lapsed", 'unclaimed', t."replyItemId" IS NULL) ORDER BY t."leaseExpiresAt"), '[]')
+    FROM (
+      SELECT t."id", t."chatId", t."leaseExpiresAt", t."replyItemId", t."leaseExpiresAt" < ${now} AS "lapsed" FROM "Turn" t
+      WHERE t."status" = 'running' AND (t."leaseExpiresAt" < ${now} OR t."replyItemId" IS NULL) ${chat} ${visitor}
+      ORDER BY t."leaseExpiresAt" LIMIT ${2 * limit}
+    ) t)`;
+}
