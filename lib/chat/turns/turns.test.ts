@@ -8,7 +8,7 @@ import { db, disconnectDb, readDatabaseUrl } from "@/lib/db/client";
 import { createChat, loadChatView, sendMessage } from "../chats/chats";
 import { recoverStaleTurns } from "./recover";
 import { driveChat } from "./run";
-import { MAX_QUEUED } from "./start";
+import { MAX_QUEUED } from "../store/queue";
 
 afterAll(async () => {
   await disconnectDb();
