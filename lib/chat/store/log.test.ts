@@ -9,9 +9,10 @@ import { createChat, loadChatView, sendMessage } from "../chats/chats";
 import { CHAT_EVENTS_CHANNEL } from "../stream/notify";
 import { selectFrameChoice } from "../answers/selections";
 import { driveChat } from "../turns/run";
-import { lockChat } from "./chats";
+import { chatTransaction, lockChat } from "./chats";
 import { loadItemView } from "./items";
 import { writeChat } from "./log";
+import { setTurnOutcome } from "./turns";
 
 afterAll(async () => {
   await disconnectDb();
@@ -46,6 +47,16 @@ describe("writeChat", () => {
     } finally {
       await listener.end();
     }
+  });
+});
+
+describe("chatTransaction", () => {
+  it("rolls back a write under the chat lock whose events were never appended", async () => {
+    const { chatId } = await createChat({ visitorId: randomUUID(), message: "Plan the release" });
+    const { activeTurnId } = await db().chat.findUniqueOrThrow({ where: { id: chatId } });
+    const stray = chatTransaction(async (tx) => setTurnOutcome(await lockChat(tx, { chatId }), activeTurnId!, "failed"));
+    await expect(stray).rejects.toThrow("appended no event");
+    expect(await db().turn.findUniqueOrThrow({ where: { id: activeTurnId! }, select: { status: true } })).toEqual({ status: "running" });
   });
 });
 
