@@ -1,5 +1,4 @@
 import "server-only";
-import { db } from "@/lib/db/client";
 import { SOURCE_GRANT_NAMES, SOURCE_GRANTS, type SourceGrant } from "@/lib/live-sources";
 import { grantsExcept } from "./rights";
 import { chatTransaction, checkOwnChat, lockChat } from "../store/chats";
@@ -14,7 +13,7 @@ function views(inForce: readonly string[]): GrantView[] {
 /** The source grants of the visitor's chat, each in force unless withdrawn there (read without the chat lock). */
 export async function listChatGrants({ visitorId, chatId }: { visitorId: string; chatId: string }): Promise<GrantView[]> {
   await checkOwnChat({ chatId, visitorId });
-  return views(grantsExcept(await revokedGrants(db(), chatId)));
+  return views(grantsExcept(await revokedGrants(chatId)));
 }
 
 /**
@@ -25,6 +24,6 @@ export async function listChatGrants({ visitorId, chatId }: { visitorId: string;
 export async function setChatGrant({ visitorId, chatId, grant, granted }: { visitorId: string; chatId: string; grant: SourceGrant; granted: boolean }): Promise<GrantView[]> {
   return chatTransaction(async (tx) => {
     await setRevokedGrant(await lockChat(tx, { chatId, visitorId }), grant, granted);
-    return views(grantsExcept(await revokedGrants(tx, chatId)));
+    return views(grantsExcept(await revokedGrants(chatId, tx)));
   });
 }

@@ -30,10 +30,8 @@ export type DriveOptions = {
 };
 
 /**
- * Runs the chat's waiting turn. Safe to call from several places at once: a turn is claimed by
- * binding its reply item under the chat lock, and only the caller that claims it runs it. With a
- * `handOff` (the default inside the Next server) the next queued turn goes to a fresh invocation
- * (decision 010); without one (tests, scripts) the whole queue runs here, after a turn slot frees.
+ * Runs the chat's waiting turn; safe to call from several places at once, as only the claim's
+ * winner runs it. With a `handOff` the next queued turn goes to a fresh invocation (decision 010).
  */
 export async function driveChat(
   chatId: string,
@@ -114,10 +112,8 @@ async function runTurn(claim: Claim, chatAgentForTurn: Agent, deadline: AbortSig
 }
 
 /**
- * Compiles the finished reply once and, for a reply that finished, takes the first reading of its
- * blocks' live queries: outside any transaction and lock (a read may take seconds), while the
- * reply still counts as streaming so its choices stay closed. Then the end is stored: readings
- * that throw (a block out of its budget) cost the reply its frozen readings, never its end.
+ * Takes a finished reply's first readings outside any lock (a read may take seconds), while its
+ * choices stay closed, then stores the end; readings that throw cost the reply them, never its end.
  */
 async function finishReply(claim: Claim, content: string, outcome: TurnOutcome): Promise<boolean> {
   const drawn = drawReply(content, { itemId: claim.itemId, final: true });

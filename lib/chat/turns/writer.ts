@@ -6,16 +6,13 @@ import { type TurnState, writeReplyDelta } from "../store/log";
 import { type ChatEvent, type Part, diffParts } from "../wire";
 import { storableText } from "./storable";
 
-// Chunks are written together, one transaction and one event per write: a write waits for a
-// line or so of new text (or half a second), so the rows and WAL of a reply grow with its length
-// rather than with how long it streams, and never comes sooner than 50 ms after the last one.
+// A write waits for a line or so of new text (or half a second), so a reply's rows and WAL grow
+// with its length, not with how long it streams (decision 015).
 const WRITE_CHARACTERS = 48;
 const WRITE_WAIT_MS = 500;
 const WRITE_INTERVAL_MS = 50;
-// The item row (content and parts) is rewritten whole only as a snapshot: when the reply has
-// doubled since the last one, at most once a second, or after this many writes. The writes
-// between only append their events, so snapshots cost a few times the reply in all, and a reader
-// folds at most this many writes on top of one (decision 015).
+// The item row is rewritten only as a snapshot (the reply doubled, at most once a second, or after
+// this many writes); a reader folds at most this many writes on top of one (decision 015).
 const SNAPSHOT_MIN_MS = 1_000;
 const SNAPSHOT_MAX_WRITES = 100;
 // Block previews are compiled at most this often per reply (what UiStream does for a page).
@@ -40,14 +37,9 @@ const SYSTEM_CLOCK: WriterClock = {
 export type { TurnState };
 
 /**
- * Writes a streaming reply's growth, coalesced, one write at a time: the events that turn its
- * parts into the new ones, and previews of the blocks that changed, compiled at most every 250 ms.
- * The item row is a snapshot, stored by the first write, then as the rules above say, and by the
- * write after a failure; the writes between carry the text they added to the raw content instead.
- * A failed write is logged and the next one catches up from what was last written; the end of the
- * turn stores the whole reply and its final blocks in any case. Writes that keep failing for a
- * third of the lease call `onFailing`: the turn stops and ends as failed within seconds, rather
- * than streaming on unseen until its deadline.
+ * Writes a streaming reply's growth, coalesced, one write at a time. A failed write is caught up
+ * by the next; writes failing for a third of the lease call `onFailing`, so the turn ends as failed
+ * within seconds rather than streaming on unseen.
  */
 export class ReplyWriter {
   private written: Part[] = [];
