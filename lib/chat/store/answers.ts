@@ -3,7 +3,6 @@ import { z } from "zod";
 import type { Tx } from "@/lib/db/client";
 import { Prisma } from "@/lib/db/generated/client";
 import { type ChatLock, lockedRead, owe } from "./chats";
-import type { AnswerInsert } from "./writes";
 import { storedTimestamp } from "./views";
 
 // UiAnswer: one answer per block and revision (its unique key), written with its message.
@@ -49,13 +48,6 @@ export async function lockAnswerableBlock(tx: Tx, target: BlockTarget) {
     LEFT JOIN "UiAnswer" answer ON answer."itemId" = item."id" AND answer."blockId" = ${target.blockId} AND answer."revision" = ${target.revision}`,
   );
   return { lock, ...answerableRowSchema.parse(row) };
-}
-
-/** The answer's row; a second answer to the block and revision fails on the unique key and rolls back. */
-export function answerInsert(row: AnswerInsert): Prisma.Sql {
-  return Prisma.sql`INSERT INTO "UiAnswer" ("id", "itemId", "blockId", "revision", "choiceId", "label", "values", "readings", "sourceAt", "older", "queued", "turnId", "messageId", "queuedId", "at")
-      VALUES (${row.id}::uuid, ${row.itemId}::uuid, ${row.blockId}, ${row.revision}, ${row.choiceId}, ${row.label}, ${JSON.stringify(row.values)}::jsonb,
-        ${JSON.stringify(row.readings)}::jsonb, ${row.sourceAt}, ${row.older}, ${row.queued}, ${row.turnId}::uuid, ${row.messageId}::uuid, ${row.queuedId?.toString() ?? null}::bigint, ${row.at})`;
 }
 
 /** A queued pick is sent now: its answer says so from here on. Returns the rows its events carry. */

@@ -3,18 +3,9 @@ import { db } from "@/lib/db/client";
 import { Prisma } from "@/lib/db/generated/client";
 import type { ConfirmationStatus } from "@/lib/component-frames";
 import { type ChatLock, owe } from "./chats";
-import type { ProposalInsert } from "./writes";
 
 // ActionConfirmation: a proposed action's handle. Each step out of `pending` is a compare-and-swap
 // on its status, so of any number of concurrent decisions exactly one runs the tool.
-
-/** A proposed handle as stored with the pick that proposed it. */
-export function proposalInsert({ origin, record }: ProposalInsert): Prisma.Sql {
-  const createdAt = new Date(record.createdAt);
-  return Prisma.sql`INSERT INTO "ActionConfirmation" ("token", "visitorId", "chatId", "itemId", "instanceId", "choiceId", "action", "input", "toolCallId", "status", "expiresAt", "createdAt", "updatedAt")
-      VALUES (${record.token}, ${record.sessionId}::uuid, ${origin.chatId}::uuid, ${origin.itemId}::uuid, ${origin.instanceId}, ${origin.choiceId}, ${record.action},
-        ${JSON.stringify(record.input ?? {})}::jsonb, ${record.toolCallId}, ${record.status}::"ConfirmationStatus", ${new Date(record.expiresAt)}, ${createdAt}, ${createdAt})`;
-}
 
 export function findConfirmation(token: string) {
   return db().actionConfirmation.findUnique({ where: { token } });

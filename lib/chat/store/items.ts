@@ -1,13 +1,11 @@
 import "server-only";
 import { z } from "zod";
 import type { Tx } from "@/lib/db/client";
-import { Prisma } from "@/lib/db/generated/client";
 import { AppError } from "@/lib/http/errors";
 import type { ItemView } from "../wire";
 import { type ChatLock, owe } from "./chats";
 import { compactStreamedEvents } from "./events";
 import { itemExtras, storedTimestamp, toItemView, type ItemRow } from "./views";
-import type { SubagentReplyInsert } from "./writes";
 
 // Item: a chat's messages and replies by position, and the answered state drawn with each.
 
@@ -91,12 +89,6 @@ export async function streamingSnapshots(tx: Tx, itemIds: string[]) {
 
 export function itemSnapshot(tx: Tx, itemId: string) {
   return tx.item.findUniqueOrThrow({ where: { id: itemId }, select: { content: true, snapshotSeq: true } });
-}
-
-export function subagentReplyInsert(item: SubagentReplyInsert): Prisma.Sql {
-  return Prisma.sql`INSERT INTO "Item" ("id", "chatId", "position", "role", "status", "content", "parts", "blocks", "links", "revision", "parentToolUseId", "turnId", "createdAt", "completedAt")
-      SELECT ${item.id}::uuid, ${item.chatId}::uuid, ${item.position}, 'assistant', 'complete', ${item.content}, ${JSON.stringify(item.parts)}::jsonb,
-        ${JSON.stringify(item.blocks)}::jsonb, ${JSON.stringify(item.links)}::jsonb, 1, ${item.parentToolUseId}, ${item.turnId}::uuid, ${item.completedAt}, ${item.completedAt} FROM seq`;
 }
 
 export type FinalReply = {

@@ -5,39 +5,85 @@ import { Prisma } from "@/lib/db/generated/client";
 import { appConfig } from "@/lib/config";
 import { CHAT_EVENTS_CHANNEL } from "../stream/notify";
 import type { ChatEvent, Part } from "../wire";
-import { answerInsert } from "./answers";
 import { chatNotFound, type ChatLock, settle } from "./chats";
-import { proposalInsert } from "./confirmations";
-import { subagentReplyInsert } from "./items";
-import { grantUse, selectionInsert } from "./selections";
-import { claimWrites, leaseFromNow, messageInserts, regenerationInsert, type ClaimWrite } from "./turns";
-import type { ChatMove, ChatWrite, TurnState } from "./writes";
+import { leaseFromNow } from "./turns";
+import type { ChatMove, ChatWrite, ClaimWrite, TurnState } from "./writes";
 
 export type { ChatMove, ChatWrite, TurnState } from "./writes";
 
-// The chat's log. Every write to a chat's tables rides on an append here, in the same statement
-// (decision 018): the log moves with every change, which is what the lock's `stale` read and
-// `writeUnmoved`'s guard rest on (decision 013).
+// The chat's log and every write that rides on it, in one statement (decision 018): the log
+// moves with every change, which the lock's `stale` read and `writeUnmoved`'s guard rest on.
 
 export type ChatChange = { events: readonly ChatEvent[]; writes?: readonly ChatWrite[]; chat?: ChatMove };
 
+const json = (value: unknown) => JSON.stringify(value);
+
+/**
+ * Each write as the statements that ride on the append. Those that must run only if the append
+ * does select from `seq`; unique keys (one answer per block and revision, one pick per attempt)
+ * make a racing second write fail and roll back.
+ */
 function writeSql(write: ChatWrite): Prisma.Sql[] {
   switch (write.kind) {
-    case "message":
-      return messageInserts(write.message);
-    case "answer":
-      return [answerInsert(write.answer)];
-    case "selection":
-      return [selectionInsert(write.selection)];
-    case "grantUse":
-      return [grantUse(write.grant)];
-    case "proposal":
-      return [proposalInsert(write.proposal)];
-    case "regeneration":
-      return [regenerationInsert(write.turn)];
-    case "subagentReply":
-      return [subagentReplyInsert(write.item)];
+    case "message": {
+      const { chatId, item, turn } = write.message;
+      return [
+        Prisma.sql`INSERT INTO "Item" ("id", "chatId", "position", "role", "status", "content", "parts", "origin", "turnId", "createdAt", "completedAt")
+          SELECT ${item.id}::uuid, ${chatId}::uuid, ${item.position}, 'user', 'complete', ${item.content}, ${json(item.parts)}::jsonb,
+            ${item.origin ? json(item.origin) : null}::jsonb, ${turn.id}::uuid, ${item.createdAt}, ${item.createdAt} FROM seq`,
+        Prisma.sql`INSERT INTO "Turn" ("id", "chatId", "triggerItemId", "leaseExpiresAt") SELECT ${turn.id}::uuid, ${chatId}::uuid, ${item.id}::uuid, ${turn.leaseExpiresAt} FROM seq`,
+      ];
+    }
+    case "answer": {
+      const row = write.answer;
+      return [Prisma.sql`INSERT INTO "UiAnswer" ("id", "itemId", "blockId", "revision", "choiceId", "label", "values", "readings", "sourceAt", "older", "queued", "turnId", "messageId", "queuedId", "at")
+        VALUES (${row.id}::uuid, ${row.itemId}::uuid, ${row.blockId}, ${row.revision}, ${row.choiceId}, ${row.label}, ${json(row.values)}::jsonb,
+          ${json(row.readings)}::jsonb, ${row.sourceAt}, ${row.older}, ${row.queued}, ${row.turnId}::uuid, ${row.messageId}::uuid, ${row.queuedId?.toString() ?? null}::bigint, ${row.at})`];
+    }
+    case "selection": {
+      const row = write.selection;
+      return [Prisma.sql`INSERT INTO "FrameSelection" ("id", "itemId", "instanceId", "choiceId", "label", "event", "queued", "messageId", "queuedId", "confirmationToken", "attempt", "at")
+        VALUES (${row.id}::uuid, ${row.itemId}::uuid, ${row.instanceId}, ${row.choiceId}, ${row.label}, ${json(row.event)}::jsonb, ${row.queued},
+          ${row.messageId}::uuid, ${row.queuedId?.toString() ?? null}::bigint, ${row.confirmationToken}, ${row.attempt}, ${row.at})`];
+    }
+    case "grantUse": {
+      // The route's grant for exactly this choice, used once.
+      const { itemId, instanceId, choiceId, at } = write.grant;
+      return [Prisma.sql`UPDATE "DeterministicGrant" SET "usedAt" = ${at}
+        WHERE "itemId" = ${itemId}::uuid AND "instanceId" = ${instanceId} AND "choiceId" = ${choiceId} AND "usedAt" IS NULL`];
+    }
+    case "proposal": {
+      const { origin, record } = write.proposal;
+      const createdAt = new Date(record.createdAt);
+      return [Prisma.sql`INSERT INTO "ActionConfirmation" ("token", "visitorId", "chatId", "itemId", "instanceId", "choiceId", "action", "input", "toolCallId", "status", "expiresAt", "createdAt", "updatedAt")
+        VALUES (${record.token}, ${record.sessionId}::uuid, ${origin.chatId}::uuid, ${origin.itemId}::uuid, ${origin.instanceId}, ${origin.choiceId}, ${record.action},
+          ${json(record.input ?? {})}::jsonb, ${record.toolCallId}, ${record.status}::"ConfirmationStatus", ${new Date(record.expiresAt)}, ${createdAt}, ${createdAt})`];
+    }
+    case "regeneration": {
+      const turn = write.turn;
+      return [Prisma.sql`INSERT INTO "Turn" ("id", "chatId", "triggerItemId", "restartsItemId", "leaseExpiresAt")
+        SELECT ${turn.id}::uuid, ${turn.chatId}::uuid, ${turn.triggerItemId}::uuid, ${turn.restartsItemId}::uuid, ${turn.leaseExpiresAt} FROM seq`];
+    }
+    case "subagentReply": {
+      const item = write.item;
+      return [Prisma.sql`INSERT INTO "Item" ("id", "chatId", "position", "role", "status", "content", "parts", "blocks", "links", "revision", "parentToolUseId", "turnId", "createdAt", "completedAt")
+        SELECT ${item.id}::uuid, ${item.chatId}::uuid, ${item.position}, 'assistant', 'complete', ${item.content}, ${json(item.parts)}::jsonb,
+          ${json(item.blocks)}::jsonb, ${json(item.links)}::jsonb, 1, ${item.parentToolUseId}, ${item.turnId}::uuid, ${item.completedAt}, ${item.completedAt} FROM seq`];
+    }
   }
+}
+
+/** A claim's reply item (new, or written again by a regenerate, its blocks at the next revision at the end), bound to its turn. */
+function claimSql(claim: ClaimWrite): Prisma.Sql[] {
+  const bind = Prisma.sql`UPDATE "Turn" SET "replyItemId" = ${claim.itemId}::uuid, "leaseExpiresAt" = ${leaseFromNow()}, "replyFromSeq" = ${claim.seen}
+    FROM seq WHERE "Turn"."id" = ${claim.turnId}::uuid`;
+  const reply = claim.restart
+    ? Prisma.sql`UPDATE "Item" SET "status" = 'streaming', "content" = '', "parts" = '[]'::jsonb, "blocks" = NULL, "turnId" = ${claim.turnId}::uuid,
+        "completedAt" = NULL, "snapshotSeq" = ${claim.seen}
+      FROM seq WHERE "Item"."id" = ${claim.itemId}::uuid`
+    : Prisma.sql`INSERT INTO "Item" ("id", "chatId", "position", "role", "status", "content", "parts", "turnId", "createdAt", "snapshotSeq")
+      SELECT ${claim.itemId}::uuid, ${claim.chatId}::uuid, ${claim.position}, 'assistant', 'streaming', '', '[]'::jsonb, ${claim.turnId}::uuid, ${claim.createdAt}, ${claim.seen} FROM seq`;
+  return [reply, bind];
 }
 
 /**
@@ -70,7 +116,7 @@ export async function writeUnmoved(chatId: string, seen: number, { events, write
 
 /** A turn's claim (decision 013): its reply item written and bound, only if the log has not moved since the claim read it. */
 export async function writeClaim(claim: ClaimWrite, events: readonly ChatEvent[]): Promise<boolean> {
-  return unmoved(claim.chatId, claim.seen, events, claim.restart ? {} : { lastPosition: claim.position }, claimWrites(claim));
+  return unmoved(claim.chatId, claim.seen, events, claim.restart ? {} : { lastPosition: claim.position }, claimSql(claim));
 }
 
 async function unmoved(chatId: string, seen: number, events: readonly ChatEvent[], chat: ChatMove, writes: Prisma.Sql[]): Promise<boolean> {

@@ -4,7 +4,6 @@ import type { Tx } from "@/lib/db/client";
 import { Prisma } from "@/lib/db/generated/client";
 import { componentPartSchema } from "../wire";
 import { type ChatLock, lockedRead, owe } from "./chats";
-import type { GrantUse, SelectionInsert } from "./writes";
 import { storedTimestamp } from "./views";
 
 // FrameSelection (a list's picks, one row per attempt) and DeterministicGrant (a route's alias, used once).
@@ -52,19 +51,6 @@ export async function lockAnswerableFrame(tx: Tx, target: FrameTarget) {
       AND route_grant."choiceId" = ${target.choiceId} AND route_grant."usedAt" IS NULL`,
   );
   return { lock, ...frameRowSchema.parse(row) };
-}
-
-/** A pick's row; one per list and attempt (unique), so a racing second pick rolls back. */
-export function selectionInsert(row: SelectionInsert): Prisma.Sql {
-  return Prisma.sql`INSERT INTO "FrameSelection" ("id", "itemId", "instanceId", "choiceId", "label", "event", "queued", "messageId", "queuedId", "confirmationToken", "attempt", "at")
-      VALUES (${row.id}::uuid, ${row.itemId}::uuid, ${row.instanceId}, ${row.choiceId}, ${row.label}, ${JSON.stringify(row.event)}::jsonb, ${row.queued},
-        ${row.messageId}::uuid, ${row.queuedId?.toString() ?? null}::bigint, ${row.confirmationToken}, ${row.attempt}, ${row.at})`;
-}
-
-/** Uses the route's grant for exactly this choice, once, with the pick that sends its alias. */
-export function grantUse(grant: GrantUse): Prisma.Sql {
-  return Prisma.sql`UPDATE "DeterministicGrant" SET "usedAt" = ${grant.at}
-      WHERE "itemId" = ${grant.itemId}::uuid AND "instanceId" = ${grant.instanceId} AND "choiceId" = ${grant.choiceId} AND "usedAt" IS NULL`;
 }
 
 /** A queued pick is sent now: its selection says so from here on. Returns the rows its events carry. */

@@ -3,13 +3,12 @@ import { randomUUID } from "node:crypto";
 import { z } from "zod";
 import { appConfig } from "@/lib/config";
 import { db, type Tx } from "@/lib/db/client";
-import { Prisma } from "@/lib/db/generated/client";
 import { AppError } from "@/lib/http/errors";
 import type { ChatEvent, Origin } from "../wire";
 import { type ChatLock, owe } from "./chats";
 import { MAX_QUEUED, queueMessage, toQueuedView } from "./queue";
 import { storedTimestamp, toItemView } from "./views";
-import type { ChatMove, ChatWrite, MessageInsert, RegenerationInsert, TurnState } from "./writes";
+import type { ChatMove, ChatWrite, TurnState } from "./writes";
 
 // Turn: one runs per chat at a time (`Chat.activeTurnId`), holding a lease its process renews.
 
@@ -18,16 +17,6 @@ export function leaseFromNow(): Date {
 }
 
 export type Message = { text: string; origin?: Origin | null };
-
-/** A message and its turn as inserted; they select from `seq`, so they run only if the append does. */
-export function messageInserts({ chatId, item, turn }: MessageInsert): Prisma.Sql[] {
-  return [
-    Prisma.sql`INSERT INTO "Item" ("id", "chatId", "position", "role", "status", "content", "parts", "origin", "turnId", "createdAt", "completedAt")
-        SELECT ${item.id}::uuid, ${chatId}::uuid, ${item.position}, 'user', 'complete', ${item.content}, ${JSON.stringify(item.parts)}::jsonb,
-          ${item.origin ? JSON.stringify(item.origin) : null}::jsonb, ${turn.id}::uuid, ${item.createdAt}, ${item.createdAt} FROM seq`,
-    Prisma.sql`INSERT INTO "Turn" ("id", "chatId", "triggerItemId", "leaseExpiresAt") SELECT ${turn.id}::uuid, ${chatId}::uuid, ${item.id}::uuid, ${turn.leaseExpiresAt} FROM seq`,
-  ];
-}
 
 /**
  * A message sent now: its item at the position after the chat's last, and the turn that answers
@@ -56,11 +45,6 @@ export async function sendOrQueue(lock: ChatLock, message: Message) {
   const events: ChatEvent[] = [{ type: "queue.added", queued: toQueuedView(queued) }];
   // The turn that will answer it, not the one it waits behind: a replay names the same one.
   return { status: "queued" as const, queuedId: queued.id, itemId: null, turnId: queued.turnId, events, writes: [] as ChatWrite[], chat: undefined };
-}
-
-export function regenerationInsert(turn: RegenerationInsert): Prisma.Sql {
-  return Prisma.sql`INSERT INTO "Turn" ("id", "chatId", "triggerItemId", "restartsItemId", "leaseExpiresAt")
-      SELECT ${turn.id}::uuid, ${turn.chatId}::uuid, ${turn.triggerItemId}::uuid, ${turn.restartsItemId}::uuid, ${turn.leaseExpiresAt} FROM seq`;
 }
 
 /** What a regenerate rests on: the reply (with whether a list of it was picked), later messages, its turn. */
@@ -111,22 +95,6 @@ export async function readWaitingTurn(chatId: string) {
   const { turn, trigger } = row;
   if (!turn || !trigger || turn.status !== "running" || turn.replyItemId) return null;
   return { chat: row, turn, trigger, restart: row.restart, earlier: row.earlier ?? [] };
-}
-
-/** A claim's write: the reply item (new, or the one a regenerate writes again) bound to its turn. */
-export type ClaimWrite = { chatId: string; seen: number; turnId: string; itemId: string; position: number; createdAt: Date; restart: boolean };
-
-export function claimWrites(claim: ClaimWrite): Prisma.Sql[] {
-  const bind = Prisma.sql`UPDATE "Turn" SET "replyItemId" = ${claim.itemId}::uuid, "leaseExpiresAt" = ${leaseFromNow()}, "replyFromSeq" = ${claim.seen}
-      FROM seq WHERE "Turn"."id" = ${claim.turnId}::uuid`;
-  // A regenerate writes the same item again; its blocks get the next revision at the end.
-  const reply = claim.restart
-    ? Prisma.sql`UPDATE "Item" SET "status" = 'streaming', "content" = '', "parts" = '[]'::jsonb, "blocks" = NULL, "turnId" = ${claim.turnId}::uuid,
-          "completedAt" = NULL, "snapshotSeq" = ${claim.seen}
-        FROM seq WHERE "Item"."id" = ${claim.itemId}::uuid`
-    : Prisma.sql`INSERT INTO "Item" ("id", "chatId", "position", "role", "status", "content", "parts", "turnId", "createdAt", "snapshotSeq")
-        SELECT ${claim.itemId}::uuid, ${claim.chatId}::uuid, ${claim.position}, 'assistant', 'streaming', '', '[]'::jsonb, ${claim.turnId}::uuid, ${claim.createdAt}, ${claim.seen} FROM seq`;
-  return [reply, bind];
 }
 
 /**

@@ -28,6 +28,9 @@ export type SubagentReplyInsert = {
   content: string; parts: unknown; blocks: unknown; links: unknown; completedAt: Date;
 };
 
+/** A claim's write: the reply item (new, or the one a regenerate writes again) bound to its turn. */
+export type ClaimWrite = { chatId: string; seen: number; turnId: string; itemId: string; position: number; createdAt: Date; restart: boolean };
+
 export type ChatWrite =
   | { kind: "message"; message: MessageInsert }
   | { kind: "answer"; answer: AnswerInsert }
