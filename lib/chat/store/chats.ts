@@ -83,10 +83,9 @@ export function heldLock(tx: Tx, chat: LockedChat): ChatLock {
 }
 
 /**
- * A statement that locks the chat row as `lockChat` does and reads what the lock guards in the
- * same round trip: `columns` and `joins` read beside `chat`, which has no row when the chat is not the visitor's.
- * A statement that waited for the lock read as of before it, so it runs once more then
- * (`chat."stale"`: every change to a chat moves its row, decision 013).
+ * Locks the chat row as `lockChat` does and reads `columns` and `joins` beside it in the same round
+ * trip; a stranger's chat is never locked. A statement that waited for the lock read as of before
+ * it, so it runs once more (`stale`: every change to a chat moves its row, decision 013).
  */
 export async function lockedRead(tx: Tx, { chatId, visitorId }: ChatScope, columns: Prisma.Sql, joins: Prisma.Sql): Promise<{ lock: ChatLock; row: unknown }> {
   const owner = visitorId === undefined ? Prisma.empty : Prisma.sql` AND "visitorId" = ${visitorId}::uuid`;
@@ -104,8 +103,8 @@ export async function lockedRead(tx: Tx, { chatId, visitorId }: ChatScope, colum
   let rows = await read();
   if (staleSchema.safeParse(rows[0]).data?.stale) rows = await read();
   const row = rows[0];
-  if (row === undefined) throw chatNotFound();
-  return { lock: heldLock(tx, lockedChatSchema.parse(row)), row };
+  const chat = ownChat(row === undefined ? null : lockedChatSchema.parse(row), visitorId);
+  return { lock: heldLock(tx, chat), row };
 }
 
 const staleSchema = z.object({ stale: z.boolean() });
