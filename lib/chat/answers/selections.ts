@@ -1,10 +1,9 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import { COMPONENT_PROTOCOL, ComponentSelectionEventSchema, selectChoice, type ComponentSelectionEvent } from "@/lib/component-frames";
-import type { Tx } from "@/lib/db/client";
 import { AppError } from "@/lib/http/errors";
 import { proposalView, proposeAction } from "./confirmations";
-import { chatTransaction, type ChatLock } from "../store/chats";
+import { chatTransaction, type ChatLock, type Tx } from "../store/chats";
 import { writeChat, type ChatWrite } from "../store/log";
 import { type FrameTarget, lockAnswerableFrame } from "../store/selections";
 import { sendOrQueue } from "../store/turns";

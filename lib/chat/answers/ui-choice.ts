@@ -1,11 +1,10 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import { isUiFailure, resolveStoredUiChoice, type UiBlock, type UiChoiceSelection, type UiFailure } from "@/lib/intelligent-ui";
-import type { Tx } from "@/lib/db/client";
 import { AppError } from "@/lib/http/errors";
 import { authorizeChoiceAgain, issuedQueryValues, type IssuedReading } from "../readings/index";
 import { lockAnswerableBlock } from "../store/answers";
-import { chatTransaction, type ChatLock } from "../store/chats";
+import { chatTransaction, type ChatLock, type Tx } from "../store/chats";
 import { writeChat } from "../store/log";
 import { sendOrQueue } from "../store/turns";
 import { toUiAnswerView } from "../store/views";

@@ -1,5 +1,5 @@
 import "server-only";
-import type { Tx } from "@/lib/db/client";
+import type { Tx } from "../store/chats";
 import { hasItemBefore, itemViews, readItemRows } from "../store/items";
 import type { ItemView } from "../wire";
 

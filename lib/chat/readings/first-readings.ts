@@ -2,9 +2,8 @@ import "server-only";
 import { randomUUID } from "node:crypto";
 import { evaluateStoredUiBlock, isUiFailure, storedUiQueryArguments, UiState, type UiBlock, type UiValue } from "@/lib/intelligent-ui";
 import type { LiveSources, ReadContext } from "@/lib/live-sources";
-import type { Tx } from "@/lib/db/client";
-import type { Prisma } from "@/lib/db/generated/client";
-import { insertFrozenReadings } from "../store/readings";
+import type { Tx } from "../store/chats";
+import { insertFrozenReadings, type StoredJson } from "../store/readings";
 import { currentReadRights, storeReplyRights } from "./rights";
 import { argumentsKey, failedWith, readSource, type ReadOutcome } from "./source";
 
@@ -78,9 +77,9 @@ function frozenRow(itemId: string, revision: number, reading: FirstReading) {
     revision,
     query: reading.query,
     argsKey: argumentsKey(reading.args),
-    args: reading.args as Prisma.InputJsonValue,
+    args: reading.args as StoredJson,
     state: outcome.state,
-    value: outcome.state === "fresh" ? (outcome.value as Prisma.InputJsonValue) : undefined,
+    value: outcome.state === "fresh" ? (outcome.value as StoredJson) : undefined,
     reason: outcome.state === "fresh" ? undefined : outcome.reason,
     frozen: true,
     startedAt: reading.readAt,

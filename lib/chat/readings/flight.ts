@@ -1,8 +1,7 @@
 import "server-only";
 import type { UiValue } from "@/lib/intelligent-ui";
-import type { Prisma } from "@/lib/db/generated/client";
 import { AppError } from "@/lib/http/errors";
-import { claimReadingSlot, dropReading, inReadFlight, type ReadingRecord, sharedReadingRow } from "../store/readings";
+import { claimReadingSlot, dropReading, inReadFlight, type ReadingRecord, sharedReadingRow, type StoredJson } from "../store/readings";
 import { READ_TIMEOUT_MS } from "./source";
 
 /** A cached reading answers the same arguments for this long; after it, the source is read again. */
@@ -58,7 +57,7 @@ export async function claimReadSlot(read: SharedRead, { paced }: { paced: boolea
   const { chatId, visitorId, itemId, blockId, revision, query, argsKey, args, at } = read;
   const near = paced ? { after: new Date(at - REFRESH_INTERVAL_MS), before: new Date(at + REFRESH_INTERVAL_MS) } : null;
   const slot = { chatId, visitorId, key: { itemId, blockId, revision, query }, near, pendingSince: new Date(at - PENDING_LEASE_MS) };
-  const row = { chatId, visitorId, itemId, blockId, revision, query, argsKey, args: args as Prisma.InputJsonValue, startedAt: new Date(at), readAt: new Date(at) };
+  const row = { chatId, visitorId, itemId, blockId, revision, query, argsKey, args: args as StoredJson, startedAt: new Date(at), readAt: new Date(at) };
   return claimReadingSlot(slot, {
     near(startedAt) {
       const retryAfterMs = Math.max(1, startedAt.getTime() + REFRESH_INTERVAL_MS - at);

@@ -1,6 +1,6 @@
 import "server-only";
 import { copyUiValue, storedUiQueryArguments, type UiBlock, type UiValue } from "@/lib/intelligent-ui";
-import type { Prisma } from "@/lib/db/generated/client";
+import type { StoredJson } from "../store/readings";
 import { argumentsKey, type ReadOutcome } from "./source";
 
 export { argumentsKey, authorizeSource, MAX_RESULT_BYTES, READ_TIMEOUT_MS, readSource, type ReadOutcome } from "./source";
@@ -14,7 +14,7 @@ export const READING_HOLD_MS = 60_000;
 /** The outcome of a read, as the stored reading's fields. */
 export function readingFields(outcome: ReadOutcome, now: number) {
   return outcome.state === "fresh"
-    ? { state: outcome.state, value: outcome.value as Prisma.InputJsonValue, readAt: new Date(now) }
+    ? { state: outcome.state, value: outcome.value as StoredJson, readAt: new Date(now) }
     : { state: outcome.state, reason: outcome.reason, readAt: new Date(now) };
 }
 

@@ -2,7 +2,7 @@ import "server-only";
 import { z } from "zod";
 import { storedUiQueryArguments, type UiBlock } from "@/lib/intelligent-ui";
 import { LIVE_SOURCES, SOURCE_GRANT_NAMES, type LiveSources, type ReadContext } from "@/lib/live-sources";
-import type { Tx } from "@/lib/db/client";
+import type { Tx } from "../store/chats";
 import { AppError } from "@/lib/http/errors";
 import { revokedGrants, storedReadRights, storeReadRights } from "../store/readings";
 import { authorizeSource } from "./source";

@@ -6,6 +6,9 @@ import { AppError } from "@/lib/http/errors";
 
 // The Chat row: its lock, the one ownership check, and the statements on the row itself.
 
+/** A transaction, as flows pass it back to this folder's statements. */
+export type { Tx };
+
 export type ChatScope = { chatId: string; visitorId?: string };
 
 /** The chat row as its lock read it. */

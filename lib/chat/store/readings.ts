@@ -6,6 +6,9 @@ import { type ChatLock, ownChat } from "./chats";
 
 // UiReading (a live block's readings), RevokedGrant (source grants withdrawn from a chat).
 
+/** JSON as a reading's columns store it. */
+export type StoredJson = Prisma.InputJsonValue;
+
 /** The visitor's chat with the grants withdrawn from it, the item's blocks, and whether the block was answered at that revision. */
 export async function readableBlock(request: { chatId: string; visitorId: string; itemId: string; blockId: string; revision: number }) {
   const chat = await db().chat.findUnique({

@@ -1,5 +1,5 @@
 import "server-only";
-import type { Tx } from "@/lib/db/client";
+import type { Tx } from "../store/chats";
 import { type Snapshot, streamedEventsAfter } from "../store/events";
 import { itemSnapshot } from "../store/items";
 import { applyChatEvent, type ChatView } from "../wire";
