@@ -1,8 +1,7 @@
 // Test support: a reply written the way a running turn writes it, on a clock the test moves.
 import { randomUUID } from "node:crypto";
-import { db } from "@/lib/db/client";
 import { createChat } from "../../lib/chat/chats/chats";
-import { appendEvents, lockChat, nextPosition, toItemView } from "../../lib/chat/store";
+import { claimTurn } from "../../lib/chat/turns/claim";
 import { ReplyWriter, type WriterClock } from "../../lib/chat/turns/writer";
 
 /** A clock the test moves by hand: a timer runs only when the clock passes it, and its write is awaited. */
@@ -40,17 +39,10 @@ export function handClock() {
 export async function streamingReply(message = "Plan the release") {
   const visitorId = randomUUID();
   const { chatId } = await createChat({ visitorId, message });
-  const { turnId, itemId } = await db().$transaction(async (tx) => {
-    const chat = await lockChat(tx, { chatId });
-    const turnId = chat.activeTurnId!;
-    const position = await nextPosition(tx, chatId);
-    const reply = await tx.item.create({
-      data: { chatId, position, role: "assistant", status: "streaming", content: "", parts: [], turnId, snapshotSeq: chat.lastEventSeq },
-    });
-    await tx.turn.update({ where: { id: turnId }, data: { replyItemId: reply.id, replyFromSeq: chat.lastEventSeq } });
-    await appendEvents(tx, chatId, [{ type: "item.created", item: toItemView(reply) }]);
-    return { turnId, itemId: reply.id };
-  });
+  // Claimed as a running turn claims it, with no agent to run it.
+  const claim = await claimTurn(chatId);
+  if (!claim) throw new Error("The new chat's turn was not waiting");
+  const { turnId, itemId } = claim;
   const target = { chatId, turnId, itemId };
   const time = handClock();
   const writer = new ReplyWriter(target, () => {}, () => {}, time.clock);

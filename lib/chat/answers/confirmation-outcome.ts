@@ -1,6 +1,7 @@
 import "server-only";
-import type { Tx } from "@/lib/db/client";
 import { AppError } from "@/lib/http/errors";
+import type { ChatLock } from "../store/chats";
+import { proposingLabel } from "../store/selections";
 import { sendOrQueueNow } from "../turns/start";
 import { confirmationOutcome, type ChatEvent, type ConfirmationOutcome, type ConfirmationView } from "../wire";
 
@@ -31,15 +32,12 @@ function outcomeText(label: string, row: Settled, outcome: ConfirmationOutcome):
  * holds the chat lock): the report is the chat's next message, or waits behind the running reply,
  * like a pick. Returns its events; a handle not yet settled reports nothing.
  */
-export async function reportOutcome(tx: Tx, row: Settled): Promise<ChatEvent[]> {
+export async function reportOutcome(lock: ChatLock, row: Settled): Promise<ChatEvent[]> {
   const outcome = confirmationOutcome(row);
   if (!outcome) return [];
-  const selection = await tx.frameSelection.findUnique({ where: { confirmationToken: row.token }, select: { label: true } });
-  const label = selection?.label ?? row.action;
-  // Read now, not from the lock: an earlier report in this transaction may have started a turn.
-  const chat = await tx.chat.findUniqueOrThrow({ where: { id: row.chatId }, select: { id: true, activeTurnId: true, lastPosition: true } });
+  const label = (await proposingLabel(lock.tx, row.token)) ?? row.action;
   try {
-    const sent = await sendOrQueueNow(tx, chat, {
+    const sent = await sendOrQueueNow(lock, {
       text: outcomeText(label, row, outcome),
       origin: { kind: "confirmation", itemId: row.itemId, instanceId: row.instanceId, token: row.token, label, outcome },
     });

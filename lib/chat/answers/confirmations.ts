@@ -9,21 +9,27 @@ import {
   type ConfirmationStore,
   type ProposeRequest,
 } from "@/lib/component-frames";
-import { db, type Tx } from "@/lib/db/client";
-import { Prisma } from "@/lib/db/generated/client";
 import { AppError } from "@/lib/http/errors";
 import { appTools } from "@/lib/tools";
 import { reportOutcome } from "./confirmation-outcome";
-import { appendEvents, lockChat, toConfirmationView } from "../store";
+import { chatTransaction, checkOwnChat, lockChat } from "../store/chats";
+import {
+  confirmationChat,
+  type ConfirmationRecordRow,
+  findConfirmation,
+  isOwnConfirmation,
+  staleConfirmations,
+  swapConfirmation,
+} from "../store/confirmations";
+import { writeChat } from "../store/log";
+import { toConfirmationView } from "../store/views";
 import { findStaleClaimChats } from "../store/healing";
 import type { ChatEvent, ConfirmationView } from "../wire";
 
 /** Where a proposed action came from; stored beside the handle so the page can draw it in place. */
 export type ConfirmationOrigin = { chatId: string; itemId: string; instanceId: string; choiceId: string };
 
-type Row = Awaited<ReturnType<Tx["actionConfirmation"]["findUniqueOrThrow"]>>;
-
-function toRecord(row: Row): ActionConfirmationRecord {
+function toRecord(row: ConfirmationRecordRow): ActionConfirmationRecord {
   return ActionConfirmationRecordSchema.parse({
     token: row.token,
     sessionId: row.visitorId,
@@ -38,12 +44,12 @@ function toRecord(row: Row): ActionConfirmationRecord {
   });
 }
 
-async function findRecord(client: Tx, token: string): Promise<ActionConfirmationRecord | null> {
-  const row = await client.actionConfirmation.findUnique({ where: { token } });
+async function findRecord(token: string): Promise<ActionConfirmationRecord | null> {
+  const row = await findConfirmation(token);
   return row ? toRecord(row) : null;
 }
 
-// A proposal's handle is stored by the statement that records its pick (`proposalInsert`).
+// A proposal's handle is stored with the pick that proposes it (a `proposal` write).
 const unstored: ConfirmationStore = {
   async insert() {},
   async find() {
@@ -57,59 +63,40 @@ const unstored: ConfirmationStore = {
 const CLAIMS: readonly ConfirmationStatus[] = ["approving", "rejecting", "expiring"];
 
 /**
- * Decisions on handles in Postgres. Each step out of `pending` is a compare-and-swap
- * (`UPDATE … WHERE token = $1 AND status = $2`), so of any number of concurrent approvals, on any
- * number of instances, exactly one runs the tool. The step and its event commit together, under
- * the chat lock, so every page sees every state the handle passes through. Each claim is stamped
- * with `claimedAt`, so a claim whose process died can be told from one still running. The step
- * that settles a handle also tells the agent how it ended, in the same transaction.
+ * Decisions on handles in Postgres: each step is a compare-and-swap committed with its event under
+ * the chat lock, so every page sees every state. A claim is stamped `claimedAt`, so one whose
+ * process died can be told from one running; the step that settles a handle reports to the agent.
  */
 function decisionStore(): ConfirmationStore {
   return {
     insert() {
       throw new Error("Confirmations are proposed from a selection.");
     },
-    find: (token) => findRecord(db(), token),
+    find: (token) => findRecord(token),
     async compareAndSwap(token, from, patch) {
-      const handle = await db().actionConfirmation.findUnique({ where: { token }, select: { chatId: true } });
-      if (!handle) return false;
-      return db().$transaction(async (tx) => {
-        await lockChat(tx, { chatId: handle.chatId });
-        const [row] = await tx.actionConfirmation.updateManyAndReturn({
-          where: { token, status: from },
-          data: {
-            status: patch.status,
-            ...(CLAIMS.includes(patch.status) ? { claimedAt: new Date() } : {}),
-            ...(patch.outcome ? { outcome: patch.outcome } : {}),
-            ...(patch.settledAt !== undefined ? { settledAt: new Date(patch.settledAt) } : {}),
-          },
+      const chatId = await confirmationChat(token);
+      if (!chatId) return false;
+      return chatTransaction(async (tx) => {
+        const lock = await lockChat(tx, { chatId });
+        const row = await swapConfirmation(lock, token, from, {
+          status: patch.status,
+          ...(CLAIMS.includes(patch.status) ? { claimedAt: new Date() } : {}),
+          ...(patch.outcome ? { outcome: patch.outcome } : {}),
+          ...(patch.settledAt !== undefined ? { settledAt: new Date(patch.settledAt) } : {}),
         });
         if (!row) return false;
         const confirmation = toConfirmationView(row);
-        const report = await reportOutcome(tx, { ...row, ...confirmation });
-        await appendEvents(tx, row.chatId, [{ type: "confirmation.updated", itemId: row.itemId, confirmation }, ...report]);
+        const report = await reportOutcome(lock, { ...row, ...confirmation });
+        await writeChat(lock, { events: [{ type: "confirmation.updated", itemId: row.itemId, confirmation }, ...report] });
         return true;
       });
     },
   };
 }
 
-/**
- * Checks the action of a picked choice and makes its handle, without storing it: the caller
- * stores it with the pick, in one statement (`proposalInsert`).
- */
+/** Checks the action of a picked choice and makes its handle; the caller stores it with the pick. */
 export function proposeAction(request: ProposeRequest) {
   return createActionConfirmation({ tools: appTools, store: unstored }).propose(request);
-}
-
-/** A proposed handle as the row it is stored in, as a common table expression of the pick's statement. */
-export function proposalInsert(origin: ConfirmationOrigin, record: ActionConfirmationRecord): Prisma.Sql {
-  const createdAt = new Date(record.createdAt);
-  return Prisma.sql`proposal AS (
-      INSERT INTO "ActionConfirmation" ("token", "visitorId", "chatId", "itemId", "instanceId", "choiceId", "action", "input", "toolCallId", "status", "expiresAt", "createdAt", "updatedAt")
-      VALUES (${record.token}, ${record.sessionId}::uuid, ${origin.chatId}::uuid, ${origin.itemId}::uuid, ${origin.instanceId}, ${origin.choiceId}, ${record.action},
-        ${JSON.stringify(record.input ?? {})}::jsonb, ${record.toolCallId}, ${record.status}::"ConfirmationStatus", ${new Date(record.expiresAt)}, ${createdAt}, ${createdAt})
-    )`;
 }
 
 /** A proposed handle as the page sees it, before any decision. */
@@ -154,12 +141,6 @@ function healedClaim(status: ConfirmationStatus, now: Date) {
 
 type SweepScope = { chatId?: string; visitorId?: string; now?: Date; leaseMs?: number };
 
-/** A handle to heal: a claim older than the lease, or a pending handle whose time ran out. */
-function staleClaim(now: Date, leaseMs: number): Prisma.Sql {
-  const claims = Prisma.join(CLAIMS.map((status) => Prisma.sql`${status}::"ConfirmationStatus"`));
-  return Prisma.sql`(("status" IN (${claims}) AND "claimedAt" < ${new Date(now.getTime() - leaseMs)}) OR ("status" = 'pending' AND "expiresAt" <= ${now}))`;
-}
-
 /**
  * Heals claims older than the lease, and expires pending handles whose time ran out, in one chat
  * (of its owner: a stranger's request writes nothing) or in all: each step commits under the chat
@@ -185,21 +166,18 @@ export async function settleStaleClaims(
   let healed = 0;
   const chats: string[] = [];
   for (const id of chatIds) {
-    const changed = await db().$transaction(async (tx) => {
-      await lockChat(tx, { chatId: id });
+    const changed = await chatTransaction(async (tx) => {
+      const lock = await lockChat(tx, { chatId: id });
       const events: ChatEvent[] = [];
-      let changed = 0;
-      const rows = await tx.$queryRaw<Row[]>`SELECT * FROM "ActionConfirmation" WHERE "chatId" = ${id}::uuid AND ${staleClaim(now, leaseMs)} ORDER BY "createdAt"`;
-      for (const row of rows) {
+      for (const row of await staleConfirmations(lock, CLAIMS, now, leaseMs)) {
         const data = healedClaim(row.status, now);
-        const { count } = await tx.actionConfirmation.updateMany({ where: { token: row.token, status: row.status }, data });
-        if (count !== 1) continue;
-        changed++;
-        const confirmation = toConfirmationView({ ...row, ...data });
-        events.push({ type: "confirmation.updated", itemId: row.itemId, confirmation }, ...(await reportOutcome(tx, { ...row, ...confirmation })));
+        const healed = await swapConfirmation(lock, row.token, row.status, data);
+        if (!healed) continue;
+        const confirmation = toConfirmationView(healed);
+        events.push({ type: "confirmation.updated", itemId: row.itemId, confirmation }, ...(await reportOutcome(lock, { ...healed, ...confirmation })));
       }
-      if (events.length > 0) await appendEvents(tx, id, events);
-      return changed;
+      if (events.length > 0) await writeChat(lock, { events });
+      return events.filter((event) => event.type === "confirmation.updated").length;
     });
     healed += changed;
     if (changed > 0) chats.push(id);
@@ -229,10 +207,8 @@ export async function decideConfirmation({
   decision: "approve" | "reject";
   reason?: string;
 }): Promise<ConfirmationView> {
-  const chat = await db().chat.findUnique({ where: { id: chatId }, select: { visitorId: true } });
-  if (!chat || chat.visitorId !== visitorId) throw new AppError("chat-not-found", "This chat does not exist.");
-  const owned = await db().actionConfirmation.findFirst({ where: { token, chatId, visitorId }, select: { token: true } });
-  if (!owned) throw new AppError("confirmation-not-found", "This confirmation does not exist.");
+  await checkOwnChat({ chatId, visitorId });
+  if (!(await isOwnConfirmation({ token, chatId, visitorId }))) throw new AppError("confirmation-not-found", "This confirmation does not exist.");
   await sweepStaleClaims({ chatId, visitorId });
 
   const handle = decisions();
@@ -240,7 +216,9 @@ export async function decideConfirmation({
   if (!result.ok && result.diagnostic.code !== "CONFIRMATION_EXPIRED") {
     throw new AppError("confirmation-not-found", "This confirmation does not exist.", result.diagnostic.code);
   }
-  const confirmation = toConfirmationView(await db().actionConfirmation.findUniqueOrThrow({ where: { token } }));
+  const row = await findConfirmation(token);
+  if (!row) throw new AppError("confirmation-not-found", "This confirmation does not exist.");
+  const confirmation = toConfirmationView(row);
   if ((REACHED_BY[decision] as readonly string[]).includes(confirmation.status)) return confirmation;
   if (confirmation.status === "expiring" || confirmation.status === "expired") {
     throw new AppError("confirmation-expired", "This confirmation expired; nothing was run.", "CONFIRMATION_EXPIRED", { details: { confirmation } });

@@ -5,7 +5,7 @@ import { db, disconnectDb } from "@/lib/db/client";
 import { sendEmailTool } from "@/lib/tools/send-email";
 import { createChat, loadChatView, sendMessage } from "../chats/chats";
 import { createDecisions, decideConfirmation } from "./confirmations";
-import { toConfirmationView } from "../store";
+import { toConfirmationView } from "../store/views";
 import { selectFrameChoice, type SelectionOutcome } from "./selections";
 import { behindChatLock } from "../../../scripts/test/contention";
 import { driveChat } from "../turns/run";

@@ -12,7 +12,7 @@ import { createChat, loadChatView, sendMessage } from "../chats/chats";
 import { behindChatLock } from "../../../scripts/test/contention";
 import { regenerateReply } from "../turns/regenerate";
 import { driveChat } from "../turns/run";
-import { MAX_QUEUED } from "../turns/start";
+import { MAX_QUEUED } from "../store/queue";
 import type { ItemView } from "../wire";
 import { answerUiChoice } from "./ui-choice";
 

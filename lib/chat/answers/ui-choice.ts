@@ -1,14 +1,14 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import { isUiFailure, resolveStoredUiChoice, type UiBlock, type UiChoiceSelection, type UiFailure } from "@/lib/intelligent-ui";
-import { db, type Tx } from "@/lib/db/client";
-import { Prisma } from "@/lib/db/generated/client";
 import { AppError } from "@/lib/http/errors";
 import { authorizeChoiceAgain, issuedQueryValues, type IssuedReading } from "../readings/index";
-import { appendEvents, chatLock, readUnderLock, storedTimestamp, toUiAnswerView } from "../store";
-import { type LockedTurns, sendOrQueue } from "../turns/start";
+import { lockAnswerableBlock } from "../store/answers";
+import { chatTransaction, type ChatLock, type Tx } from "../store/chats";
+import { writeChat } from "../store/log";
+import { sendOrQueue } from "../store/turns";
+import { toUiAnswerView } from "../store/views";
 import { quotedReadingSchema, uiBlockSchema, type QuotedReading, type UiAnswerView } from "../wire";
-import { z } from "zod";
 
 export type UiChoiceRequest = {
   chatId: string;
@@ -26,16 +26,13 @@ export type UiChoiceRequest = {
 export type UiChoiceOutcome = { status: "sent" | "queued"; answer: UiAnswerView };
 
 /**
- * `chat.uiChoice`: a person picked a Choice of an intelligent-ui block. In one transaction under
- * the chat lock: the block is found as stored at that revision; an answered block answers its
- * first pick again (or refuses another); the choice is resolved against the stored block with
- * the submitted values, so only a pick the person could have made on that screen passes; its
- * context is sent as the next message (or queued), then the answer is recorded with its events.
- * The message is written before the answer, so no crash or race records one without the other.
+ * `chat.uiChoice`, under the chat lock: an answered block answers its first pick again (or refuses
+ * another); otherwise the choice is resolved against the stored block, so only a pick the person
+ * could have made on that screen passes, and its message and answer are written in one append.
  */
 export async function answerUiChoice(request: UiChoiceRequest): Promise<UiChoiceOutcome> {
-  return db().$transaction(async (tx) => {
-    const found = await lockAnswerableBlock(tx, request);
+  return chatTransaction(async (tx) => {
+    const found = await findAnswerable(tx, request);
     if (found.answer) {
       const { answer } = found;
       if (answer.choiceId !== request.choiceId) {
@@ -43,15 +40,15 @@ export async function answerUiChoice(request: UiChoiceRequest): Promise<UiChoice
       }
       return { status: answer.queued ? "queued" : "sent", answer };
     }
-    const { chat, block, completedAt, newer, readings } = found;
+    const { lock, block, completedAt, newer, readings } = found;
     const key = { itemId: request.itemId, blockId: request.blockId, revision: request.revision };
     const { selection, quoted } = resolveLiveChoice(block, readings, request);
     await authorizeChoiceAgain(tx, { ...request, block, values: selection.values });
     // The message carries the pick whole, as its answer records it.
     const pick = { ...key, choiceId: request.choiceId, label: selection.label, values: selection.values, sourceAt: completedAt, older: newer, at: new Date() };
     const origin = { kind: "uiChoice" as const, ...pick, sourceAt: pick.sourceAt.toISOString(), at: pick.at.toISOString() };
-    const sent = await sendOrQueue(tx, chat, { text: selection.context, origin });
-    const row: AnswerRow = {
+    const sent = await sendOrQueue(lock, { text: selection.context, origin });
+    const answer = {
       ...pick,
       id: randomUUID(),
       readings: quoted,
@@ -60,21 +57,11 @@ export async function answerUiChoice(request: UiChoiceRequest): Promise<UiChoice
       messageId: sent.itemId,
       queuedId: sent.queuedId,
     };
-    const recorded = toUiAnswerView(row);
-    await appendEvents(tx, request.chatId, [{ type: "ui.answered", itemId: request.itemId, answer: recorded }, ...sent.events], [answerInsert(row), ...sent.writes], { chat: sent.chat });
+    const recorded = toUiAnswerView(answer);
+    const events = [{ type: "ui.answered" as const, itemId: request.itemId, answer: recorded }, ...sent.events];
+    await writeChat(lock, { events, writes: [{ kind: "answer", answer }, ...sent.writes], chat: sent.chat });
     return { status: sent.status, answer: recorded };
   });
-}
-
-type AnswerRow = Parameters<typeof toUiAnswerView>[0] & { id: string; messageId: string | null; queuedId: bigint | null };
-
-/** The answer's row, as a common table expression of the statement that appends its events. */
-function answerInsert(row: AnswerRow): Prisma.Sql {
-  return Prisma.sql`answer AS (
-      INSERT INTO "UiAnswer" ("id", "itemId", "blockId", "revision", "choiceId", "label", "values", "readings", "sourceAt", "older", "queued", "turnId", "messageId", "queuedId", "at")
-      VALUES (${row.id}::uuid, ${row.itemId}::uuid, ${row.blockId}, ${row.revision}, ${row.choiceId}, ${row.label}, ${JSON.stringify(row.values)}::jsonb,
-        ${JSON.stringify(row.readings)}::jsonb, ${row.sourceAt}, ${row.older}, ${row.queued}, ${row.turnId}::uuid, ${row.messageId}::uuid, ${row.queuedId?.toString() ?? null}::bigint, ${row.at})
-    )`;
 }
 
 const STALE_REASONS = {
@@ -84,68 +71,17 @@ const STALE_REASONS = {
   revision: "This block has changed since your page drew it; the new version is shown now.",
 } as const;
 
-const answerableRowSchema = z.object({
-  activeTurnId: z.string().nullable(),
-  lastPosition: z.number().int(),
-  stale: z.boolean(),
-  // The reply: all null when the chat holds no such reply.
-  status: z.enum(["streaming", "complete", "interrupted", "failed", "stopped"]).nullable(),
-  parentToolUseId: z.string().nullable(),
-  revision: z.number().int().nullable(),
-  completedAt: z.date().nullable(),
-  block: z.unknown(),
-  newer: z.boolean(),
-  answer: z
-    .object({
-      choiceId: z.string(),
-      label: z.string(),
-      values: z.unknown(),
-      readings: z.unknown(),
-      sourceAt: storedTimestamp,
-      older: z.boolean(),
-      at: storedTimestamp,
-      queued: z.boolean(),
-      turnId: z.string().nullable(),
-    })
-    .nullable(),
-  // The fresh readings of this block and revision that the page named; null when there are none.
-  readings: z.array(z.object({ id: z.string(), query: z.string(), argsKey: z.string(), args: z.unknown(), value: z.unknown(), frozen: z.boolean(), readAt: storedTimestamp })).nullable(),
-});
-
 /** An answered block, answered again from its answer; or an open one, with what a pick rests on. */
 type Answerable =
-  | { chat: LockedTurns; answer: UiAnswerView; block: null }
-  | { chat: LockedTurns; answer: null; block: UiBlock; completedAt: Date; newer: boolean; readings: ProvenReading[] };
+  | { lock: ChatLock; answer: UiAnswerView; block: null }
+  | { lock: ChatLock; answer: null; block: UiBlock; completedAt: Date; newer: boolean; readings: ProvenReading[] };
 
 /** A fresh reading the page named, with the arguments it was issued for, which an answer quotes. */
 type ProvenReading = IssuedReading & { args: unknown };
 
-/**
- * Locks the visitor's chat and finds the block at the requested revision of a finished,
- * top-level reply, or refuses. One statement, as nothing is decided between taking the lock and
- * reading: it locks the chat row, reads the reply, picks the one block out of its stored blocks,
- * and says whether a newer reply came since, how this block and revision were answered, and what
- * the readings the page named for a live block's queries hold.
- */
-async function lockAnswerableBlock(tx: Tx, request: UiChoiceRequest): Promise<Answerable> {
-  const rows = await readUnderLock(() => tx.$queryRaw<z.input<typeof answerableRowSchema>[]>`
-    WITH ${chatLock(request)}
-    SELECT chat."activeTurnId", chat."lastPosition", chat."stale",
-      item."status"::text AS "status", item."parentToolUseId", item."revision", item."completedAt",
-      -- The block only when it is to be answered: a replay answers from its answer alone.
-      CASE WHEN answer."id" IS NULL THEN
-        (SELECT block FROM jsonb_array_elements(COALESCE(item."blocks", '[]'::jsonb)) AS block WHERE block->>'id' = ${request.blockId})
-      END AS "block",
-      EXISTS (SELECT 1 FROM "Item" later WHERE later."chatId" = chat."id" AND later."role" = 'assistant'
-        AND later."parentToolUseId" IS NULL AND later."position" > item."position") AS "newer",
-      to_jsonb(answer) AS "answer",
-      (SELECT jsonb_agg(reading) FROM "UiReading" reading WHERE reading."id" = ANY(${Object.values(request.reads ?? {})}::uuid[])
-        AND reading."itemId" = item."id" AND reading."blockId" = ${request.blockId} AND reading."revision" = ${request.revision} AND reading."state" = 'fresh') AS "readings"
-    FROM chat
-    LEFT JOIN "Item" item ON item."id" = ${request.itemId}::uuid AND item."chatId" = chat."id" AND item."role" = 'assistant'
-    LEFT JOIN "UiAnswer" answer ON answer."itemId" = item."id" AND answer."blockId" = ${request.blockId} AND answer."revision" = ${request.revision}`);
-  if (rows.length === 0) throw new AppError("chat-not-found", "This chat does not exist.");
-  const row = answerableRowSchema.parse(rows[0]);
+/** The block at the requested revision of a finished, top-level reply, under the chat lock; or a refusal. */
+async function findAnswerable(tx: Tx, request: UiChoiceRequest): Promise<Answerable> {
+  const { lock, ...row } = await lockAnswerableBlock(tx, request);
   if (row.status === null) throw new AppError("ui-block-not-found", "This block is not in the chat.");
   const stale = (reason: keyof typeof STALE_REASONS) => new AppError("stale-ui-block", STALE_REASONS[reason], reason);
   if (row.status === "streaming") throw stale("streaming");
@@ -153,10 +89,9 @@ async function lockAnswerableBlock(tx: Tx, request: UiChoiceRequest): Promise<An
   if (row.status !== "complete" || !row.completedAt) throw stale("unfinished");
   if (row.revision !== request.revision) throw stale("revision");
   const { itemId, blockId, revision } = request;
-  const chat = { id: request.chatId, activeTurnId: row.activeTurnId, lastPosition: row.lastPosition };
-  if (row.answer) return { chat, answer: toUiAnswerView({ itemId, blockId, revision, ...row.answer }), block: null };
+  if (row.answer) return { lock, answer: toUiAnswerView({ itemId, blockId, revision, ...row.answer }), block: null };
   if (row.block === null || row.block === undefined) throw new AppError("ui-block-not-found", "This block is not in the chat.");
-  return { chat, answer: null, block: uiBlockSchema.parse(row.block), completedAt: row.completedAt, newer: row.newer, readings: row.readings ?? [] };
+  return { lock, answer: null, block: uiBlockSchema.parse(row.block), completedAt: row.completedAt, newer: row.newer, readings: row.readings ?? [] };
 }
 
 const FAILURE_CODES = new Set(["refused_choice", "refused_binding", "invalid_value", "budget_exceeded"] as const);

@@ -1,10 +1,11 @@
 import "server-only";
 import { isUiFailure, storedUiQueryArguments, type UiBlock, type UiValue } from "@/lib/intelligent-ui";
 import { LIVE_SOURCES, type LiveSources, type ReadContext } from "@/lib/live-sources";
-import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/http/errors";
 import { grantsExcept } from "../readings/rights";
-import { argumentsKey, authorizeSource, readingFields, readShared, readSource, toReadingView } from "../readings/index";
+import { argumentsKey, authorizeSource, readingFields, readShared, readSource } from "../readings/index";
+import { readableBlock, settleReading } from "../store/readings";
+import { toReadingView } from "../store/views";
 import { storedBlocksSchema, type ReadingView } from "../wire";
 import { choiceFailure } from "./ui-choice";
 
@@ -49,7 +50,7 @@ export async function readUiQuery(request: UiQueryRequest, { now = Date.now, tim
   const read = { ...key, chatId: request.chatId, visitorId: request.visitorId, args, at, authorized };
   const row = await readShared(read, async (slot) => {
     const outcome = await readSource(source, parsed.data, rights, { now: at, timeoutMs });
-    return db().uiReading.update({ where: { id: slot }, data: readingFields(outcome, now()) });
+    return settleReading(slot, readingFields(outcome, now()));
   });
   return toReadingView(row);
 }
@@ -62,19 +63,7 @@ export async function readUiQuery(request: UiQueryRequest, { now = Date.now, tim
 export async function findReadableBlock(
   request: Pick<UiQueryRequest, "chatId" | "visitorId" | "itemId" | "blockId" | "revision">,
 ): Promise<{ block: UiBlock; rights: ReadContext; answered: boolean }> {
-  const chat = await db().chat.findUnique({
-    where: { id: request.chatId },
-    select: {
-      visitorId: true,
-      revokedGrants: { select: { grant: true } },
-      items: {
-        where: { id: request.itemId },
-        select: { status: true, revision: true, blocks: true, uiAnswers: { where: { blockId: request.blockId, revision: request.revision }, select: { id: true } } },
-      },
-    },
-  });
-  // A chat of another visitor is not found, exactly like a chat that does not exist.
-  if (!chat || chat.visitorId !== request.visitorId) throw new AppError("chat-not-found", "This chat does not exist.");
+  const chat = await readableBlock(request);
   const item = chat.items[0];
   const block = item?.status === "complete" && item.revision === request.revision
     ? storedBlocksSchema.parse(item.blocks ?? []).find((candidate) => candidate.id === request.blockId)

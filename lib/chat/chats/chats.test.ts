@@ -3,7 +3,8 @@ import { afterAll, describe, expect, it } from "vitest";
 import { createMockAgent } from "@/lib/agent/mock-agent";
 import { db, disconnectDb } from "@/lib/db/client";
 import { createChat, listChats, sendMessage } from "./chats";
-import { appendEvents } from "../store";
+import { lockChat } from "../store/chats";
+import { writeChat } from "../store/log";
 import { behindChatLock } from "../../../scripts/test/contention";
 import { driveChat } from "../turns/run";
 
@@ -84,7 +85,7 @@ describe("sending to an idle chat", () => {
   it("reads the chat again when its log moved between the read and the write, and sends", async () => {
     const { visitorId, chatId } = await idleChat();
     const [result] = await behindChatLock(chatId, [() => sendMessage({ visitorId, chatId, text: "still idle?" })], {
-      whileHeld: (tx) => appendEvents(tx, chatId, [{ type: "chat.renamed", title: "Renamed while the message waited" }]),
+      whileHeld: async (tx) => writeChat(await lockChat(tx, { chatId }), { events: [{ type: "chat.renamed", title: "Renamed while the message waited" }] }),
     });
     expect(result).toMatchObject({ status: "fulfilled", value: { status: "sent" } });
     const message = await db().item.findFirstOrThrow({ where: { chatId, content: "still idle?" } });

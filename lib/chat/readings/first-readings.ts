@@ -2,8 +2,8 @@ import "server-only";
 import { randomUUID } from "node:crypto";
 import { evaluateStoredUiBlock, isUiFailure, storedUiQueryArguments, UiState, type UiBlock, type UiValue } from "@/lib/intelligent-ui";
 import type { LiveSources, ReadContext } from "@/lib/live-sources";
-import { db, type Tx } from "@/lib/db/client";
-import type { Prisma } from "@/lib/db/generated/client";
+import type { Tx } from "../store/chats";
+import { insertFrozenReadings, type StoredJson } from "../store/readings";
 import { currentReadRights, storeReplyRights } from "./rights";
 import { argumentsKey, failedWith, readSource, type ReadOutcome } from "./source";
 
@@ -33,7 +33,7 @@ export type FirstReadings = { rights: ReadContext; readings: FirstReading[]; fal
  */
 export async function takeFirstReadings(blocks: readonly UiBlock[], sources: LiveSources, scope: { visitorId: string; chatId: string }): Promise<FirstReadings> {
   const live = blocks.filter((block) => Object.keys(block.queries).length > 0);
-  const rights = live.length > 0 ? await currentReadRights(db(), scope) : { visitorId: scope.visitorId, chatId: scope.chatId, grants: [] };
+  const rights = live.length > 0 ? await currentReadRights(scope) : { visitorId: scope.visitorId, chatId: scope.chatId, grants: [] };
   const reads = live.flatMap((block, blockIndex) =>
     Object.values(block.queries).map(async (query, queryIndex): Promise<FirstReading> => {
       const name = `$${query.name}`;
@@ -63,7 +63,7 @@ export async function takeFirstReadings(blocks: readonly UiBlock[], sources: Liv
  */
 export async function freezeFirstReadings(tx: Tx, { itemId, revision, blocks, first }: { itemId: string; revision: number; blocks: UiBlock[]; first: FirstReadings | null }): Promise<UiBlock[]> {
   if (!first || first.readings.length === 0) return blocks;
-  await tx.uiReading.createMany({ data: first.readings.map((reading) => frozenRow(itemId, revision, reading)) });
+  await insertFrozenReadings(tx, first.readings.map((reading) => frozenRow(itemId, revision, reading)));
   await storeReplyRights(tx, { itemId, revision, rights: first.rights });
   return blocks.map((block) => (Object.hasOwn(first.fallbacks, block.id) ? { ...block, fallback: first.fallbacks[block.id]! } : block));
 }
@@ -77,9 +77,9 @@ function frozenRow(itemId: string, revision: number, reading: FirstReading) {
     revision,
     query: reading.query,
     argsKey: argumentsKey(reading.args),
-    args: reading.args as Prisma.InputJsonValue,
+    args: reading.args as StoredJson,
     state: outcome.state,
-    value: outcome.state === "fresh" ? (outcome.value as Prisma.InputJsonValue) : undefined,
+    value: outcome.state === "fresh" ? (outcome.value as StoredJson) : undefined,
     reason: outcome.state === "fresh" ? undefined : outcome.reason,
     frozen: true,
     startedAt: reading.readAt,

@@ -1,8 +1,8 @@
 import "server-only";
-import { db } from "@/lib/db/client";
 import { SOURCE_GRANT_NAMES, SOURCE_GRANTS, type SourceGrant } from "@/lib/live-sources";
 import { grantsExcept } from "./rights";
-import { lockChat, readChat } from "../store";
+import { chatTransaction, checkOwnChat, lockChat } from "../store/chats";
+import { revokedGrants, setRevokedGrant } from "../store/readings";
 
 export type GrantView = { grant: SourceGrant; label: string; granted: boolean };
 
@@ -12,8 +12,8 @@ function views(inForce: readonly string[]): GrantView[] {
 
 /** The source grants of the visitor's chat, each in force unless withdrawn there (read without the chat lock). */
 export async function listChatGrants({ visitorId, chatId }: { visitorId: string; chatId: string }): Promise<GrantView[]> {
-  await readChat(db(), { chatId, visitorId });
-  return views(grantsExcept(await db().revokedGrant.findMany({ where: { chatId }, select: { grant: true } })));
+  await checkOwnChat({ chatId, visitorId });
+  return views(grantsExcept(await revokedGrants(chatId)));
 }
 
 /**
@@ -22,10 +22,8 @@ export async function listChatGrants({ visitorId, chatId }: { visitorId: string;
  * during. Reads and choices after it run without the grant; a reply's captured rights never widen.
  */
 export async function setChatGrant({ visitorId, chatId, grant, granted }: { visitorId: string; chatId: string; grant: SourceGrant; granted: boolean }): Promise<GrantView[]> {
-  return db().$transaction(async (tx) => {
-    await lockChat(tx, { chatId, visitorId });
-    if (granted) await tx.revokedGrant.deleteMany({ where: { chatId, grant } });
-    else await tx.revokedGrant.createMany({ data: [{ chatId, grant }], skipDuplicates: true });
-    return views(grantsExcept(await tx.revokedGrant.findMany({ where: { chatId }, select: { grant: true } })));
+  return chatTransaction(async (tx) => {
+    await setRevokedGrant(await lockChat(tx, { chatId, visitorId }), grant, granted);
+    return views(grantsExcept(await revokedGrants(chatId, tx)));
   });
 }

@@ -1,39 +1,12 @@
 import "server-only";
 import { copyUiValue, storedUiQueryArguments, type UiBlock, type UiValue } from "@/lib/intelligent-ui";
-import type { Prisma } from "@/lib/db/generated/client";
+import type { StoredJson } from "../store/readings";
 import { argumentsKey, type ReadOutcome } from "./source";
-import { readingViewSchema, type ReadingView } from "../wire";
 
 export { argumentsKey, authorizeSource, MAX_RESULT_BYTES, READ_TIMEOUT_MS, readSource, type ReadOutcome } from "./source";
 export { freezeFirstReadings, takeFirstReadings, type FirstReading, type FirstReadings } from "./first-readings";
 export { authorizeChoiceAgain } from "./rights";
 export { MAX_READS_IN_FLIGHT, READING_CACHE_MS, readShared, REFRESH_INTERVAL_MS } from "./flight";
-
-type ReadingRow = {
-  id: string;
-  query: string;
-  state: "pending" | "fresh" | "failed" | "refused";
-  args: unknown;
-  value: unknown;
-  reason: unknown;
-  frozen: boolean;
-  readAt: Date;
-};
-
-/** A settled reading as the page sees it; stored JSON is parsed, never trusted as typed. */
-export function toReadingView(row: ReadingRow): ReadingView {
-  const fresh = row.state === "fresh";
-  return readingViewSchema.parse({
-    readId: fresh ? row.id : null,
-    query: row.query,
-    state: row.state,
-    args: row.args,
-    value: fresh ? row.value : null,
-    readAt: row.readAt.toISOString(),
-    reason: fresh ? null : row.reason,
-    frozen: row.frozen,
-  });
-}
 
 /** A live reading proves a choice for this long after it was issued (frozen ones for good). */
 export const READING_HOLD_MS = 60_000;
@@ -41,7 +14,7 @@ export const READING_HOLD_MS = 60_000;
 /** The outcome of a read, as the stored reading's fields. */
 export function readingFields(outcome: ReadOutcome, now: number) {
   return outcome.state === "fresh"
-    ? { state: outcome.state, value: outcome.value as Prisma.InputJsonValue, readAt: new Date(now) }
+    ? { state: outcome.state, value: outcome.value as StoredJson, readAt: new Date(now) }
     : { state: outcome.state, reason: outcome.reason, readAt: new Date(now) };
 }
 

@@ -2,8 +2,9 @@ import "server-only";
 import { z } from "zod";
 import { storedUiQueryArguments, type UiBlock } from "@/lib/intelligent-ui";
 import { LIVE_SOURCES, SOURCE_GRANT_NAMES, type LiveSources, type ReadContext } from "@/lib/live-sources";
-import type { Tx } from "@/lib/db/client";
+import type { Tx } from "../store/chats";
 import { AppError } from "@/lib/http/errors";
+import { revokedGrants, storedReadRights, storeReadRights } from "../store/readings";
 import { authorizeSource } from "./source";
 
 type Client = Pick<Tx, "revokedGrant">;
@@ -16,19 +17,18 @@ export function grantsExcept(revoked: ReadonlyArray<{ grant: string }>): string[
   return SOURCE_GRANT_NAMES.filter((grant) => !revoked.some((row) => row.grant === grant));
 }
 
-export async function grantsInForce(client: Client, chatId: string): Promise<string[]> {
-  return grantsExcept(await client.revokedGrant.findMany({ where: { chatId }, select: { grant: true } }));
+export async function grantsInForce(chatId: string, client?: Client): Promise<string[]> {
+  return grantsExcept(await revokedGrants(chatId, client));
 }
 
 /** The rights a reading runs with now: this visitor, in this chat, with the grants in force there. */
-export async function currentReadRights(client: Client, { visitorId, chatId }: { visitorId: string; chatId: string }): Promise<ReadContext> {
-  return { visitorId, chatId, grants: await grantsInForce(client, chatId) };
+export async function currentReadRights({ visitorId, chatId }: { visitorId: string; chatId: string }): Promise<ReadContext> {
+  return { visitorId, chatId, grants: await grantsInForce(chatId) };
 }
 
 /** Keeps the rights a reply's first readings ran with, server-side only: never in a view, an event or a log. */
 export async function storeReplyRights(tx: Tx, { itemId, revision, rights }: { itemId: string; revision: number; rights: ReadContext }): Promise<void> {
-  const stored = readRightsSchema.parse(rights);
-  await tx.replyReadRights.upsert({ where: { itemId_revision: { itemId, revision } }, create: { itemId, revision, rights: stored }, update: { rights: stored } });
+  await storeReadRights(tx, { itemId, revision, rights: readRightsSchema.parse(rights) });
 }
 
 /**
@@ -44,9 +44,9 @@ export async function authorizeChoiceAgain(
 ): Promise<void> {
   const queries = Object.values(block.queries);
   if (queries.length === 0) return;
-  const stored = await tx.replyReadRights.findUnique({ where: { itemId_revision: { itemId, revision } }, select: { rights: true } });
-  const captured = stored ? readRightsSchema.parse(stored.rights) : { visitorId, chatId, grants: SOURCE_GRANT_NAMES as string[] };
-  const inForce = new Set(await grantsInForce(tx, chatId));
+  const stored = await storedReadRights(tx, { itemId, revision });
+  const captured = stored !== null ? readRightsSchema.parse(stored) : { visitorId, chatId, grants: SOURCE_GRANT_NAMES as string[] };
+  const inForce = new Set(await grantsInForce(chatId, tx));
   const rights: ReadContext = { ...captured, grants: captured.grants.filter((grant) => inForce.has(grant)) };
   for (const query of queries) {
     const source = sources.get(query.source);

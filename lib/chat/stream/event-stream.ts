@@ -1,6 +1,6 @@
 import "server-only";
-import { db } from "@/lib/db/client";
-import { AppError } from "@/lib/http/errors";
+import { chatIsGone, checkOwnChat } from "../store/chats";
+import { readEventPage } from "../store/events";
 import { createChatFeeds, type ChatFeeds } from "./feed";
 import { listenerLive, onChatNotice } from "./notify";
 import { healWatchedChat } from "../turns/heal";
@@ -29,8 +29,7 @@ const encoder = new TextEncoder();
  * that another instance would need. All streams of a chat on this instance share one reader.
  */
 export async function openChatEventStream({ visitorId, chatId, after, signal }: Options): Promise<ReadableStream<Uint8Array>> {
-  const chat = await db().chat.findUnique({ where: { id: chatId }, select: { visitorId: true } });
-  if (!chat || chat.visitorId !== visitorId) throw new AppError("chat-not-found", "This chat does not exist.");
+  await checkOwnChat({ chatId, visitorId });
 
   let close = () => {};
   return new ReadableStream<Uint8Array>({
@@ -74,7 +73,7 @@ export async function openChatEventStream({ visitorId, chatId, after, signal }: 
 }
 
 async function readEvents(chatId: string, after: number, take: number): Promise<Frame[]> {
-  const events = await db().chatEvent.findMany({ where: { chatId, seq: { gt: after } }, orderBy: { seq: "asc" }, take, select: { seq: true, data: true } });
+  const events = await readEventPage(chatId, after, take);
   return events.map((event) => ({ seq: event.seq, bytes: encoder.encode(`id: ${event.seq}\ndata: ${JSON.stringify(event.data)}\n\n`) }));
 }
 
@@ -113,9 +112,7 @@ function chatDeleted(chatId: string): Promise<boolean> {
   if (recent && now - recent.at < DELETION_CHECK_MS) return recent.deleted;
   // Looks older than a beat serve nobody: the map holds only chats being watched.
   for (const [id, check] of deletionChecks) if (now - check.at >= DELETION_CHECK_MS) deletionChecks.delete(id);
-  const deleted = db()
-    .chat.findUnique({ where: { id: chatId }, select: { id: true } })
-    .then((chat) => chat === null);
+  const deleted = chatIsGone(chatId);
   deletionChecks.set(chatId, { at: now, deleted });
   return deleted;
 }

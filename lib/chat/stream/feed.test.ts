@@ -3,7 +3,8 @@ import { afterAll, describe, expect, it } from "vitest";
 import { db, disconnectDb } from "@/lib/db/client";
 import { createChat } from "../chats/chats";
 import { createChatFeeds, type LoggedEvent } from "./feed";
-import { appendEvents, lockChat } from "../store";
+import { lockChat } from "../store/chats";
+import { writeChat } from "../store/log";
 
 afterAll(async () => {
   await disconnectDb();
@@ -12,8 +13,7 @@ afterAll(async () => {
 /** Appends `count` small events to the chat's log, as a writer would, under the chat lock. */
 async function append(chatId: string, count: number): Promise<void> {
   await db().$transaction(async (tx) => {
-    await lockChat(tx, { chatId });
-    await appendEvents(tx, chatId, Array.from({ length: count }, () => ({ type: "queue.removed" as const, id: "1" })));
+    await writeChat(await lockChat(tx, { chatId }), { events: Array.from({ length: count }, () => ({ type: "queue.removed" as const, id: "1" })) });
   });
 }
 

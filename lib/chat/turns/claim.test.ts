@@ -2,7 +2,8 @@ import { randomUUID } from "node:crypto";
 import { afterAll, describe, expect, it } from "vitest";
 import { db, disconnectDb } from "@/lib/db/client";
 import { createChat } from "../chats/chats";
-import { appendEvents } from "../store";
+import { lockChat } from "../store/chats";
+import { writeChat } from "../store/log";
 import { behindChatLock } from "../../../scripts/test/contention";
 import { claimTurn } from "./claim";
 
@@ -27,7 +28,7 @@ describe("claiming a turn", () => {
   it("reads again when the chat's log moved between its read and its write, and claims", async () => {
     const { chatId } = await createChat({ visitorId: randomUUID(), message: "still mine?" });
     const [result] = await behindChatLock(chatId, [() => claimTurn(chatId)], {
-      whileHeld: (tx) => appendEvents(tx, chatId, [{ type: "chat.renamed", title: "Renamed while the claim waited" }]),
+      whileHeld: async (tx) => writeChat(await lockChat(tx, { chatId }), { events: [{ type: "chat.renamed", title: "Renamed while the claim waited" }] }),
     });
     expect(result).toMatchObject({ status: "fulfilled", value: { message: "still mine?" } });
     const replies = await db().item.findMany({ where: { chatId, role: "assistant" } });

@@ -5,6 +5,7 @@ import { pause } from "@/lib/agent/pacing";
 import { db, disconnectDb } from "@/lib/db/client";
 import { createChat, loadChatView } from "../chats/chats";
 import { driveChat } from "./run";
+import { statementText } from "@/scripts/test/statement-text";
 
 // A short lease, read once by this file's configuration: writes failing for a third of it
 // (200 ms) end the turn.
@@ -40,7 +41,7 @@ describe("a turn whose writes keep failing", () => {
     // Every write of the reply fails while the agent streams. Transactions call through here too,
     // so the original runs with the caller's `this`.
     const outage = vi.spyOn(client, "$queryRaw").mockImplementation(function (this: unknown, template: TemplateStringsArray, ...values: unknown[]) {
-      if (writesFail && template.join("").includes('UPDATE "Item"')) return Promise.reject(new Error("connection reset"));
+      if (writesFail && statementText(template, values).includes('UPDATE "Item"')) return Promise.reject(new Error("connection reset"));
       return queryRaw.call(this, template, ...values);
     } as typeof client.$queryRaw);
     try {

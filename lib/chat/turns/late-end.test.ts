@@ -6,6 +6,7 @@ import { db, disconnectDb } from "@/lib/db/client";
 import { createChat, loadChatView, sendMessage } from "../chats/chats";
 import { healChats } from "./heal";
 import { driveChat } from "./run";
+import { statementText } from "@/scripts/test/statement-text";
 
 afterAll(async () => {
   await disconnectDb();
@@ -83,7 +84,7 @@ describe("a reply its agent finished while the database was away", () => {
     };
     // Transactions call through here too, so the original runs with the caller's `this`.
     const slow = vi.spyOn(client, "$queryRaw").mockImplementation(async function (this: unknown, template: TemplateStringsArray, ...values: unknown[]) {
-      if (!held && template.join("").includes('UPDATE "Item"')) {
+      if (!held && statementText(template, values).includes('UPDATE "Item"')) {
         held = true;
         await finished;
         await healedByAReader(visitorId, chatId);

@@ -1,9 +1,8 @@
 import "server-only";
-import { appConfig } from "@/lib/config";
-import { db } from "@/lib/db/client";
 import { drawReply } from "../reply/draw";
-import { lockChat } from "../store";
+import { chatTransaction, lockChat } from "../store/chats";
 import { findHealableTurns, type HealableTurn } from "../store/healing";
+import { extendLease, lockTurn } from "../store/turns";
 import { endTurn } from "./end";
 import { storedReplyContent } from "./snapshots";
 
@@ -35,17 +34,14 @@ export function splitHealable(turns: readonly HealableTurn[], limit: number): { 
 export async function recoverTurns(stale: readonly Running[]): Promise<string[]> {
   const toDrive: string[] = [];
   for (const turn of stale) {
-    const drive = await db().$transaction(async (tx) => {
-      await lockChat(tx, { chatId: turn.chatId });
-      // The heartbeat renews a lease without the chat lock: the turn's row is locked too, so a
-      // lease renewed while this looks is seen, never ended as lapsed.
-      await tx.$executeRaw`SELECT 1 FROM "Turn" WHERE "id" = ${turn.id}::uuid FOR UPDATE`;
-      const current = await tx.turn.findUnique({ where: { id: turn.id } });
+    const drive = await chatTransaction(async (tx) => {
+      const lock = await lockChat(tx, { chatId: turn.chatId });
+      const current = await lockTurn(lock, turn.id);
       // Re-checked under the lock: the turn may have renewed its lease or ended meanwhile.
       if (!current || current.status !== "running" || current.leaseExpiresAt >= new Date()) return false;
       if (!current.replyItemId) {
         // Never claimed: its process died before it began, so nothing was written; run it now.
-        await tx.turn.update({ where: { id: turn.id }, data: { leaseExpiresAt: new Date(Date.now() + appConfig().turnLeaseMs) } });
+        await extendLease(lock, turn.id);
         return true;
       }
       // The last snapshot and the text each later write added: all its viewers saw.
@@ -53,7 +49,7 @@ export async function recoverTurns(stale: readonly Running[]): Promise<string[]>
       const drawn = drawReply(content, { itemId: current.replyItemId, final: true });
       // A turn someone asked to stop ends as stopped, even if its process died before it saw the request.
       const outcome = current.stopRequestedAt ? "stopped" : "interrupted";
-      const { next } = await endTurn(tx, { chatId: turn.chatId, turnId: turn.id, itemId: current.replyItemId, content, drawn, outcome });
+      const { next } = await endTurn(lock, { chatId: turn.chatId, turnId: turn.id, itemId: current.replyItemId, content, drawn, outcome });
       return next;
     });
     if (drive) toDrive.push(turn.chatId);

@@ -1,10 +1,12 @@
 import "server-only";
 import { type Agent, type AgentChunk, chatAgent, endReplyWith } from "@/lib/agent";
-import { Prisma } from "@/lib/db/generated/client";
-import { db } from "@/lib/db/client";
+import { randomUUID } from "node:crypto";
 import { appConfig } from "@/lib/config";
 import { drawReply } from "../reply/draw";
-import { appendEvents, lockChat, nextPosition, toItemView } from "../store";
+import { chatTransaction, lockChat } from "../store/chats";
+import { writeChat } from "../store/log";
+import { keepRunning, renewTurnLease } from "../store/turns";
+import { toItemView } from "../store/views";
 import { LIVE_SOURCES } from "@/lib/live-sources";
 import { frozenLinks } from "@/lib/links/freeze";
 import { takeFirstReadings } from "../readings/index";
@@ -14,7 +16,7 @@ import { withTurnSlot } from "./slots";
 import { storableText } from "./storable";
 import { END_RETRY_WINDOW_MS, storeEnd } from "./store-end";
 import { claimTurn, type Claim } from "./claim";
-import { leaseFromNow, renewTurnLease, ReplyWriter, type TurnState } from "./writer";
+import { ReplyWriter, type TurnState } from "./writer";
 
 // A reply is at most what the content envelope allows; Markdown replies get the same bound.
 const MAX_REPLY_CHARACTERS = 262_144;
@@ -28,10 +30,8 @@ export type DriveOptions = {
 };
 
 /**
- * Runs the chat's waiting turn. Safe to call from several places at once: a turn is claimed by
- * binding its reply item under the chat lock, and only the caller that claims it runs it. With a
- * `handOff` (the default inside the Next server) the next queued turn goes to a fresh invocation
- * (decision 010); without one (tests, scripts) the whole queue runs here, after a turn slot frees.
+ * Runs the chat's waiting turn; safe to call from several places at once, as only the claim's
+ * winner runs it. With a `handOff` the next queued turn goes to a fresh invocation (decision 010).
  */
 export async function driveChat(
   chatId: string,
@@ -112,10 +112,8 @@ async function runTurn(claim: Claim, chatAgentForTurn: Agent, deadline: AbortSig
 }
 
 /**
- * Compiles the finished reply once and, for a reply that finished, takes the first reading of its
- * blocks' live queries: outside any transaction and lock (a read may take seconds), while the
- * reply still counts as streaming so its choices stay closed. Then the end is stored: readings
- * that throw (a block out of its budget) cost the reply its frozen readings, never its end.
+ * Takes a finished reply's first readings outside any lock (a read may take seconds), while its
+ * choices stay closed, then stores the end; readings that throw cost the reply them, never its end.
  */
 async function finishReply(claim: Claim, content: string, outcome: TurnOutcome): Promise<boolean> {
   const drawn = drawReply(content, { itemId: claim.itemId, final: true });
@@ -137,29 +135,26 @@ function replyWith(content: string): Agent {
  * it answered: it draws beside the reply, and its blocks are never answerable.
  */
 async function writeSubagentReply(claim: Claim, chunk: Extract<AgentChunk, { type: "subagent" }>): Promise<boolean> {
-  return db().$transaction(async (tx) => {
-    await lockChat(tx, { chatId: claim.chatId });
-    const { count } = await tx.turn.updateMany({ where: { id: claim.turnId, status: "running" }, data: { leaseExpiresAt: leaseFromNow() } });
-    if (count === 0) return false;
-    const position = await nextPosition(tx, claim.chatId);
-    const item = await tx.item.create({
-      data: { chatId: claim.chatId, position, role: "assistant", status: "complete", parentToolUseId: chunk.parentToolUseId, turnId: claim.turnId, completedAt: new Date() },
-    });
+  return chatTransaction(async (tx) => {
+    const lock = await lockChat(tx, { chatId: claim.chatId });
+    if (!(await keepRunning(lock, claim.turnId))) return false;
     const content = storableText(chunk.content, { final: true });
-    // A subagent's reply is final at once: revision 1, and no first readings (it is never answered).
-    const drawn = drawReply(content, { itemId: item.id, final: true, revision: 1 });
-    const stored = await tx.item.update({
-      where: { id: item.id },
-      data: { content, parts: drawn.parts, blocks: drawn.blocks as unknown as Prisma.InputJsonValue, links: frozenLinks(drawn.blocks), revision: 1 },
-    });
-    await appendEvents(tx, claim.chatId, [{ type: "item.created", item: toItemView(stored) }]);
+    const id = randomUUID();
+    // Final at once: revision 1, and no first readings (it is never answered).
+    const drawn = drawReply(content, { itemId: id, final: true, revision: 1 });
+    const item = {
+      id, chatId: claim.chatId, position: lock.chat.lastPosition + 1, turnId: claim.turnId, parentToolUseId: chunk.parentToolUseId,
+      content, parts: drawn.parts, blocks: drawn.blocks, links: frozenLinks(drawn.blocks), completedAt: new Date(),
+    };
+    const view = toItemView({ ...item, role: "assistant", status: "complete", revision: 1, origin: null, createdAt: item.completedAt });
+    await writeChat(lock, { events: [{ type: "item.created", item: view }], writes: [{ kind: "subagentReply", item }], chat: { lastPosition: item.position } });
     return true;
   });
 }
 
 async function renewLease(claim: Claim, onState: (state: Exclude<TurnState, "running">) => void): Promise<void> {
   try {
-    const state = await renewTurnLease(db(), claim.turnId);
+    const state = await renewTurnLease(claim.turnId);
     if (state !== "running") onState(state);
   } catch (error) {
     console.error("Turn lease renewal failed", error);

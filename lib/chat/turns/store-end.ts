@@ -1,7 +1,7 @@
 import "server-only";
-import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/http/errors";
-import { lockChat } from "../store";
+import { chatTransaction, lockChat } from "../store/chats";
+import { turnStatus } from "../store/turns";
 import { completeInterruptedReply, endTurn } from "./end";
 import { turnWaits } from "./hand-off";
 
@@ -17,15 +17,14 @@ const END_RETRY_MS = [250, 500, 1_000, 2_000];
 export async function storeEnd(ending: Parameters<typeof endTurn>[1], until: number): Promise<boolean> {
   for (let attempt = 0; ; attempt++) {
     try {
-      return await db().$transaction(async (tx) => {
-        await lockChat(tx, { chatId: ending.chatId });
-        const { ended, next } = await endTurn(tx, ending);
+      return await chatTransaction(async (tx) => {
+        const lock = await lockChat(tx, { chatId: ending.chatId });
+        const { ended, next } = await endTurn(lock, ending);
         // A reader may have healed the chat first, ending the turn as interrupted while this
         // process retried: a reply the agent finished still replaces the partial one.
-        if (!ended && ending.outcome === "finished" && !(await completeInterruptedReply(tx, ending))) {
+        if (!ended && ending.outcome === "finished" && !(await completeInterruptedReply(lock, ending))) {
           // An earlier attempt may have committed although its answer was lost with the connection.
-          const { status } = await tx.turn.findUniqueOrThrow({ where: { id: ending.turnId }, select: { status: true } });
-          if (status !== "finished") console.error("A finished reply was dropped: its turn was ended elsewhere and its item is being written again");
+          if ((await turnStatus(tx, ending.turnId)) !== "finished") console.error("A finished reply was dropped: its turn was ended elsewhere and its item is being written again");
         }
         // Ended elsewhere, or by an attempt whose answer was lost: a turn may wait all the same.
         return ended ? next : turnWaits(tx, ending.chatId);

@@ -9,7 +9,8 @@ import { childEnv } from "@/scripts/test/child-env";
 import { createChat, loadChatView, sendMessage } from "../chats/chats";
 import { recoverStaleTurns } from "./recover";
 import { driveChat } from "./run";
-import { MAX_QUEUED } from "./start";
+import { MAX_QUEUED } from "../store/queue";
+import { statementText } from "@/scripts/test/statement-text";
 
 afterAll(async () => {
   await disconnectDb();
@@ -131,7 +132,7 @@ describe("turns", () => {
     // The turn's second delta write hits a database blip. Transactions call through here too, so
     // the original runs with the caller's `this`.
     const blip = vi.spyOn(client, "$queryRaw").mockImplementation(function (this: unknown, template: TemplateStringsArray, ...values: unknown[]) {
-      if (template.join("").includes('UPDATE "Item"') && ++writes === 2) return Promise.reject(new Error("connection reset"));
+      if (statementText(template, values).includes('UPDATE "Item"') && ++writes === 2) return Promise.reject(new Error("connection reset"));
       return queryRaw.call(this, template, ...values);
     } as typeof client.$queryRaw);
     try {

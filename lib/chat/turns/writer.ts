@@ -1,23 +1,18 @@
 import "server-only";
 import { UiCompiler, type UiBlock } from "@/lib/intelligent-ui";
 import { appConfig } from "@/lib/config";
-import { db, type Tx } from "@/lib/db/client";
 import { drawReply, QUERY_SCHEMAS } from "../reply/draw";
-import { Prisma } from "@/lib/db/generated/client";
-import { eventAppend } from "../store";
+import { type TurnState, writeReplyDelta } from "../store/log";
 import { type ChatEvent, type Part, diffParts } from "../wire";
 import { storableText } from "./storable";
 
-// Chunks are written together, one transaction and one event per write: a write waits for a
-// line or so of new text (or half a second), so the rows and WAL of a reply grow with its length
-// rather than with how long it streams, and never comes sooner than 50 ms after the last one.
+// A write waits for a line or so of new text (or half a second), so a reply's rows and WAL grow
+// with its length, not with how long it streams (decision 015).
 const WRITE_CHARACTERS = 48;
 const WRITE_WAIT_MS = 500;
 const WRITE_INTERVAL_MS = 50;
-// The item row (content and parts) is rewritten whole only as a snapshot: when the reply has
-// doubled since the last one, at most once a second, or after this many writes. The writes
-// between only append their events, so snapshots cost a few times the reply in all, and a reader
-// folds at most this many writes on top of one (decision 015).
+// The item row is rewritten only as a snapshot (the reply doubled, at most once a second, or after
+// this many writes); a reader folds at most this many writes on top of one (decision 015).
 const SNAPSHOT_MIN_MS = 1_000;
 const SNAPSHOT_MAX_WRITES = 100;
 // Block previews are compiled at most this often per reply (what UiStream does for a page).
@@ -39,35 +34,12 @@ const SYSTEM_CLOCK: WriterClock = {
   },
 };
 
-export function leaseFromNow(): Date {
-  return new Date(Date.now() + appConfig().turnLeaseMs);
-}
-
-/** Whether a turn goes on: `lost` when it no longer runs (recovered, or its chat deleted), `stop` when a person pressed Stop. */
-export type TurnState = "running" | "lost" | "stop";
+export type { TurnState };
 
 /**
- * Renews a running turn's lease and, in the same statement, learns whether it should go on. The
- * heartbeat runs it; each coalesced write checks the same inside its own statement, so a Stop is
- * seen within a write or two, or one beat.
- */
-export async function renewTurnLease(client: Pick<Tx, "$queryRaw">, turnId: string): Promise<TurnState> {
-  const rows = await client.$queryRaw<{ stop: boolean }[]>`
-    UPDATE "Turn" SET "leaseExpiresAt" = ${leaseFromNow()} WHERE "id" = ${turnId}::uuid AND "status" = 'running'
-    RETURNING "stopRequestedAt" IS NOT NULL AS "stop"`;
-  if (!rows[0]) return "lost";
-  return rows[0].stop ? "stop" : "running";
-}
-
-/**
- * Writes a streaming reply's growth, coalesced, one write at a time: the events that turn its
- * parts into the new ones, and previews of the blocks that changed, compiled at most every 250 ms.
- * The item row is a snapshot, stored by the first write, then as the rules above say, and by the
- * write after a failure; the writes between carry the text they added to the raw content instead.
- * A failed write is logged and the next one catches up from what was last written; the end of the
- * turn stores the whole reply and its final blocks in any case. Writes that keep failing for a
- * third of the lease call `onFailing`: the turn stops and ends as failed within seconds, rather
- * than streaming on unseen until its deadline.
+ * Writes a streaming reply's growth, coalesced, one write at a time. A failed write is caught up
+ * by the next; writes failing for a third of the lease call `onFailing`, so the turn ends as failed
+ * within seconds rather than streaming on unseen.
  */
 export class ReplyWriter {
   private written: Part[] = [];
@@ -159,7 +131,7 @@ export class ReplyWriter {
     if (events.length === 0) return;
     const snapshot = this.snapshotDue(content);
     const delta = snapshot ? { snapshot: { content, parts: drawn.parts }, events } : { events, contentTail: content.slice(this.writtenContent.length) };
-    const state = await writeDelta(this.target, delta);
+    const state = await writeReplyDelta({ ...this.target, ...delta });
     if (state !== "running") return this.onStopped(state);
     if (snapshot) {
       this.snapshotAt = this.lastWrite;
@@ -176,33 +148,4 @@ export class ReplyWriter {
     if (this.writesSinceSnapshot >= SNAPSHOT_MAX_WRITES || !content.startsWith(this.writtenContent)) return true;
     return this.lastWrite - this.snapshotAt >= SNAPSHOT_MIN_MS && content.length >= 2 * this.snapshotLength;
   }
-}
-
-type Delta = { events: ChatEvent[]; snapshot?: { content: string; parts: Part[] }; contentTail?: string };
-
-/**
- * One write of a streaming reply, in one statement (one round trip, no interactive transaction).
- * The chat's sequence update locks the chat row, and only while the turn is still the chat's
- * active one and nobody pressed Stop: Postgres re-checks that on the newest row once the lock is
- * won, so a turn recovered meanwhile writes nothing (`lost`; its chat deleted too). Stop is read
- * as the statement began, so one pressed while it waited is seen by the next write or beat
- * (`stop`). Otherwise its events are appended, the lease is renewed once a third of it has passed,
- * and a snapshot stores the reply so far with the seq of its last event. Rows are touched only
- * where something changes, to keep the WAL of a write small (decision 015).
- */
-async function writeDelta(target: WriterTarget, { events, snapshot, contentTail }: Delta): Promise<TurnState> {
-  const renewBefore = new Date(Date.now() + (appConfig().turnLeaseMs * 2) / 3);
-  const stopped = Prisma.sql`SELECT "stopRequestedAt" IS NOT NULL FROM "Turn" WHERE "id" = ${target.turnId}::uuid AND "status" = 'running'`;
-  const owned = Prisma.sql`"activeTurnId" = ${target.turnId}::uuid AND (${stopped}) = FALSE`;
-  const [row] = await db().$queryRaw<{ written: number; stop: boolean | null }[]>`
-    WITH ${eventAppend(target.chatId, events, { when: owned, touch: false, contentTail: contentTail ?? null })}, lease AS (
-      UPDATE "Turn" SET "leaseExpiresAt" = ${leaseFromNow()}
-      WHERE "id" = ${target.turnId}::uuid AND "leaseExpiresAt" < ${renewBefore} AND EXISTS (SELECT 1 FROM seq)
-    ), item AS (
-      UPDATE "Item" SET "content" = ${snapshot?.content ?? ""}, "parts" = ${JSON.stringify(snapshot?.parts ?? [])}::jsonb, "snapshotSeq" = seq."lastEventSeq"
-      FROM seq WHERE "Item"."id" = ${target.itemId}::uuid AND ${snapshot !== undefined}
-    )
-    SELECT (SELECT count(*) FROM notice)::int AS "written", (${stopped}) AS "stop"`;
-  if (row?.written === 1) return "running";
-  return row?.stop ? "stop" : "lost";
 }

@@ -4,18 +4,21 @@ import { afterAll, describe, expect, it } from "vitest";
 import { db, disconnectDb, readDatabaseUrl } from "@/lib/db/client";
 import { createMockAgent } from "@/lib/agent/mock-agent";
 import { choiceIdByLabel } from "@/scripts/test/block-fixtures";
-import { answerUiChoice } from "./answers/ui-choice";
-import { createChat, loadChatView, sendMessage } from "./chats/chats";
-import { CHAT_EVENTS_CHANNEL } from "./stream/notify";
-import { selectFrameChoice } from "./answers/selections";
-import { appendEvents, loadItemView } from "./store";
-import { driveChat } from "./turns/run";
+import { answerUiChoice } from "../answers/ui-choice";
+import { createChat, loadChatView, sendMessage } from "../chats/chats";
+import { CHAT_EVENTS_CHANNEL } from "../stream/notify";
+import { selectFrameChoice } from "../answers/selections";
+import { driveChat } from "../turns/run";
+import { chatTransaction, lockChat } from "./chats";
+import { loadItemView } from "./items";
+import { writeChat } from "./log";
+import { setTurnOutcome } from "./turns";
 
 afterAll(async () => {
   await disconnectDb();
 });
 
-describe("appendEvents", () => {
+describe("writeChat", () => {
   it("appends events with the next sequence numbers in one statement and notifies listeners on commit", async () => {
     const { chatId } = await createChat({ visitorId: randomUUID() });
     const listener = new Client({ connectionString: readDatabaseUrl() });
@@ -27,11 +30,13 @@ describe("appendEvents", () => {
           if (message.payload?.startsWith(chatId)) resolve(message.payload);
         }),
       );
-      const last = await db().$transaction((tx) =>
-        appendEvents(tx, chatId, [
-          { type: "turn.started", turnId: "a" },
-          { type: "turn.ended", turnId: "a", status: "finished" },
-        ]),
+      const last = await db().$transaction(async (tx) =>
+        writeChat(await lockChat(tx, { chatId }), {
+          events: [
+            { type: "turn.started", turnId: "a" },
+            { type: "turn.ended", turnId: "a", status: "finished" },
+          ],
+        }),
       );
       expect(await notified).toBe(`${chatId}:${last}`);
       const rows = await db().chatEvent.findMany({ where: { chatId }, orderBy: { seq: "asc" }, select: { seq: true, type: true } });
@@ -42,6 +47,16 @@ describe("appendEvents", () => {
     } finally {
       await listener.end();
     }
+  });
+});
+
+describe("chatTransaction", () => {
+  it("rolls back a write under the chat lock whose events were never appended", async () => {
+    const { chatId } = await createChat({ visitorId: randomUUID(), message: "Plan the release" });
+    const { activeTurnId } = await db().chat.findUniqueOrThrow({ where: { id: chatId } });
+    const stray = chatTransaction(async (tx) => setTurnOutcome(await lockChat(tx, { chatId }), activeTurnId!, "failed"));
+    await expect(stray).rejects.toThrow("appended no event");
+    expect(await db().turn.findUniqueOrThrow({ where: { id: activeTurnId! }, select: { status: true } })).toEqual({ status: "running" });
   });
 });
 

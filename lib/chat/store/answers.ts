@@ -1,0 +1,57 @@
+import "server-only";
+import { z } from "zod";
+import type { Tx } from "@/lib/db/client";
+import { Prisma } from "@/lib/db/generated/client";
+import { type ChatLock, lockedRead, owe } from "./chats";
+import { storedTimestamp } from "./views";
+
+// UiAnswer: one answer per block and revision (its unique key), written with its message.
+
+export type BlockTarget = { chatId: string; visitorId: string; itemId: string; blockId: string; revision: number; reads?: Record<string, string> };
+
+const answerableRowSchema = z.object({
+  status: z.enum(["streaming", "complete", "interrupted", "failed", "stopped"]).nullable(),
+  parentToolUseId: z.string().nullable(),
+  revision: z.number().int().nullable(),
+  completedAt: z.date().nullable(),
+  block: z.unknown(),
+  newer: z.boolean(),
+  answer: z
+    .object({
+      choiceId: z.string(), label: z.string(), values: z.unknown(), readings: z.unknown(), sourceAt: storedTimestamp,
+      older: z.boolean(), at: storedTimestamp, queued: z.boolean(), turnId: z.string().nullable(),
+    })
+    .nullable(),
+  // The fresh readings of this block and revision that the page named; null when there are none.
+  readings: z.array(z.object({ id: z.string(), query: z.string(), argsKey: z.string(), args: z.unknown(), value: z.unknown(), frozen: z.boolean(), readAt: storedTimestamp })).nullable(),
+});
+
+/**
+ * Locks the visitor's chat and reads, in the same statement, the reply (all null when the chat has
+ * no such reply), the one block (only while unanswered), whether a newer reply came since, this
+ * block's answer at that revision, and the readings the page named.
+ */
+export async function lockAnswerableBlock(tx: Tx, target: BlockTarget) {
+  const { lock, row } = await lockedRead(
+    tx,
+    target,
+    Prisma.sql`item."status"::text AS "status", item."parentToolUseId", item."revision", item."completedAt",
+      CASE WHEN answer."id" IS NULL THEN
+        (SELECT block FROM jsonb_array_elements(COALESCE(item."blocks", '[]'::jsonb)) AS block WHERE block->>'id' = ${target.blockId})
+      END AS "block",
+      EXISTS (SELECT 1 FROM "Item" later WHERE later."chatId" = chat."id" AND later."role" = 'assistant'
+        AND later."parentToolUseId" IS NULL AND later."position" > item."position") AS "newer",
+      to_jsonb(answer) AS "answer",
+      (SELECT jsonb_agg(reading) FROM "UiReading" reading WHERE reading."id" = ANY(${Object.values(target.reads ?? {})}::uuid[])
+        AND reading."itemId" = item."id" AND reading."blockId" = ${target.blockId} AND reading."revision" = ${target.revision} AND reading."state" = 'fresh') AS "readings"`,
+    Prisma.sql`LEFT JOIN "Item" item ON item."id" = ${target.itemId}::uuid AND item."chatId" = chat."id" AND item."role" = 'assistant'
+    LEFT JOIN "UiAnswer" answer ON answer."itemId" = item."id" AND answer."blockId" = ${target.blockId} AND answer."revision" = ${target.revision}`,
+  );
+  return { lock, ...answerableRowSchema.parse(row) };
+}
+
+/** A queued pick is sent now: its answer says so from here on. Returns the rows its events carry. */
+export async function markAnswersSent(lock: ChatLock, { queuedId, messageId, turnId }: { queuedId: bigint; messageId: string; turnId: string }) {
+  owe(lock);
+  return lock.tx.uiAnswer.updateManyAndReturn({ where: { queuedId }, data: { queued: false, messageId, turnId } });
+}

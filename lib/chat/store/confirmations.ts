@@ -1,0 +1,42 @@
+import "server-only";
+import { db } from "@/lib/db/client";
+import { Prisma } from "@/lib/db/generated/client";
+import type { ConfirmationStatus } from "@/lib/component-frames";
+import { type ChatLock, owe } from "./chats";
+
+// ActionConfirmation: a proposed action's handle. Each step out of `pending` is a compare-and-swap
+// on its status, so of any number of concurrent decisions exactly one runs the tool.
+
+export function findConfirmation(token: string) {
+  return db().actionConfirmation.findUnique({ where: { token } });
+}
+
+export type ConfirmationRecordRow = NonNullable<Awaited<ReturnType<typeof findConfirmation>>>;
+
+export function isOwnConfirmation({ token, chatId, visitorId }: { token: string; chatId: string; visitorId: string }): Promise<boolean> {
+  return db().actionConfirmation.findFirst({ where: { token, chatId, visitorId }, select: { token: true } }).then((row) => row !== null);
+}
+
+export type ConfirmationPatch = { status: ConfirmationStatus; claimedAt?: Date | null; outcome?: Prisma.InputJsonValue; settledAt?: Date };
+
+/** Moves the handle from `from` to the patch's status; null when it was not at `from` (another decision won). */
+export async function swapConfirmation(lock: ChatLock, token: string, from: ConfirmationStatus, patch: ConfirmationPatch) {
+  const [row] = await lock.tx.actionConfirmation.updateManyAndReturn({ where: { token, status: from }, data: patch });
+  if (row) owe(lock);
+  return row ?? null;
+}
+
+/** A handle to heal: a claim older than the lease, or a pending handle whose time ran out, in the locked chat. */
+export function staleConfirmations({ tx, chat }: ChatLock, claims: readonly ConfirmationStatus[], now: Date, leaseMs: number) {
+  return tx.actionConfirmation.findMany({
+    where: {
+      chatId: chat.id,
+      OR: [{ status: { in: [...claims] }, claimedAt: { lt: new Date(now.getTime() - leaseMs) } }, { status: "pending", expiresAt: { lte: now } }],
+    },
+    orderBy: { createdAt: "asc" },
+  });
+}
+
+export async function confirmationChat(token: string): Promise<string | null> {
+  return (await db().actionConfirmation.findUnique({ where: { token }, select: { chatId: true } }))?.chatId ?? null;
+}

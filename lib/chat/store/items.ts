@@ -1,0 +1,110 @@
+import "server-only";
+import { z } from "zod";
+import type { Tx } from "@/lib/db/client";
+import { AppError } from "@/lib/http/errors";
+import type { ItemView } from "../wire";
+import { type ChatLock, owe } from "./chats";
+import { compactStreamedEvents } from "./events";
+import { itemExtras, storedTimestamp, toItemView, type ItemRow } from "./views";
+
+// Item: a chat's messages and replies by position, and the answered state drawn with each.
+
+const extrasRowSchema = z.object({
+  selections: z.array(z.object({ instanceId: z.string(), choiceId: z.string(), label: z.string(), at: storedTimestamp, queued: z.boolean(), confirmationToken: z.string().nullable() })),
+  uiAnswers: z.array(z.object({
+    itemId: z.string(), blockId: z.string(), revision: z.number().int(), choiceId: z.string(), label: z.string(), values: z.unknown(), readings: z.unknown(),
+    sourceAt: storedTimestamp, older: z.boolean(), at: storedTimestamp, queued: z.boolean(), turnId: z.string().nullable(),
+  })),
+  uiReadings: z.array(z.object({
+    id: z.string(), blockId: z.string(), revision: z.number().int(), query: z.string(), state: z.enum(["pending", "fresh", "failed", "refused"]),
+    args: z.unknown(), value: z.unknown(), reason: z.unknown(), frozen: z.boolean(), readAt: storedTimestamp,
+  })),
+  confirmations: z.array(z.object({
+    token: z.string(), instanceId: z.string(), action: z.string(), input: z.unknown(), toolCallId: z.string(),
+    status: z.enum(["pending", "approving", "approved", "rejecting", "rejected", "expiring", "expired"]), expiresAt: storedTimestamp, outcome: z.unknown(),
+  })),
+});
+
+const itemRowSchema = z.object({
+  id: z.string(), position: z.number().int(), role: z.enum(["user", "assistant"]), status: z.enum(["streaming", "complete", "interrupted", "failed", "stopped"]),
+  content: z.string(), parts: z.unknown(), blocks: z.unknown(), links: z.unknown(), revision: z.number().int(), origin: z.unknown(),
+  parentToolUseId: z.string().nullable(), createdAt: z.date(), completedAt: z.date().nullable(),
+});
+
+/** An item with its answers, selections and confirmations, in one statement of JSON arrays. */
+export async function loadItemView(tx: Tx, itemId: string): Promise<ItemView> {
+  const rows = await tx.$queryRaw<unknown[]>`
+    SELECT item."id", item."position", item."role"::text AS "role", item."status"::text AS "status", item."content", item."parts", item."blocks", item."links",
+      item."revision", item."origin", item."parentToolUseId", item."createdAt", item."completedAt",
+      COALESCE((SELECT jsonb_agg(to_jsonb(selection) ORDER BY selection."attempt") FROM "FrameSelection" selection WHERE selection."itemId" = item."id"), '[]') AS "selections",
+      COALESCE((SELECT jsonb_agg(to_jsonb(answer)) FROM "UiAnswer" answer WHERE answer."itemId" = item."id"), '[]') AS "uiAnswers",
+      COALESCE((SELECT jsonb_agg(to_jsonb(reading)) FROM "UiReading" reading WHERE reading."itemId" = item."id" AND reading."frozen"), '[]') AS "uiReadings",
+      COALESCE((SELECT jsonb_agg(to_jsonb(confirmation) ORDER BY confirmation."createdAt") FROM "ActionConfirmation" confirmation WHERE confirmation."itemId" = item."id"), '[]') AS "confirmations"
+    FROM "Item" item WHERE item."id" = ${itemId}::uuid`;
+  if (rows.length === 0) throw new AppError("item-not-found", "This message does not exist.");
+  const row = itemRowSchema.parse(rows[0]);
+  const { confirmations, ...extras } = extrasRowSchema.parse(rows[0]);
+  return toItemView(row, itemExtras({ revision: row.revision, ...extras }, confirmations));
+}
+
+type Where = { chatId: string; position?: { lt?: number; gte?: number } };
+
+/** Item rows newest first. */
+export function readItemRows(tx: Tx, where: Where, take?: number) {
+  return tx.item.findMany({ where, take, orderBy: { position: "desc" } });
+}
+
+export async function hasItemBefore(tx: Tx, chatId: string, position: number): Promise<boolean> {
+  return (await tx.item.findFirst({ where: { chatId, position: { lt: position } }, select: { id: true } })) !== null;
+}
+
+function byItem<Row extends { itemId: string }>(rows: Row[]): (itemId: string) => Row[] {
+  const grouped = new Map<string, Row[]>();
+  for (const row of rows) grouped.set(row.itemId, [...(grouped.get(row.itemId) ?? []), row]);
+  return (itemId) => grouped.get(itemId) ?? [];
+}
+
+/**
+ * Views of rows read newest first, in position order, with their answered state. Each kind of row
+ * is read after the other: a transaction's statements share one connection, which pg queues.
+ */
+export async function itemViews(tx: Tx, chatId: string, rows: ItemRow[]): Promise<ItemView[]> {
+  const itemId = { in: rows.map((row) => row.id) };
+  const selections = byItem(await tx.frameSelection.findMany({ where: { itemId }, orderBy: { attempt: "asc" } }));
+  const uiAnswers = byItem(await tx.uiAnswer.findMany({ where: { itemId } }));
+  const uiReadings = byItem(await tx.uiReading.findMany({ where: { itemId, frozen: true } }));
+  // Confirmations are found through their chat's index, then narrowed to these items.
+  const confirmations = byItem(await tx.actionConfirmation.findMany({ where: { chatId, itemId }, orderBy: { createdAt: "asc" } }));
+  return rows.toReversed().map((row) =>
+    toItemView(row, itemExtras({ revision: row.revision, selections: selections(row.id), uiAnswers: uiAnswers(row.id), uiReadings: uiReadings(row.id) }, confirmations(row.id))),
+  );
+}
+
+/** The snapshots of the streaming items among `itemIds`: where their streamed events start. */
+export async function streamingSnapshots(tx: Tx, itemIds: string[]) {
+  if (itemIds.length === 0) return [];
+  const rows = await tx.item.findMany({ where: { id: { in: itemIds }, snapshotSeq: { not: null } }, select: { id: true, snapshotSeq: true } });
+  return rows.map((row) => ({ itemId: row.id, snapshotSeq: row.snapshotSeq! }));
+}
+
+export function itemSnapshot(tx: Tx, itemId: string) {
+  return tx.item.findUniqueOrThrow({ where: { id: itemId }, select: { content: true, snapshotSeq: true } });
+}
+
+export type FinalReply = {
+  turnId: string; itemId: string; content: string; parts: unknown; blocks: unknown; links: unknown; revision: number;
+  status: "complete" | "failed" | "interrupted" | "stopped";
+};
+
+/**
+ * The reply stored whole, final, with the events it streamed deleted in the same statement; the
+ * caller appends its `item.completed`, which carries it whole.
+ */
+export async function storeFinalItem(lock: ChatLock, reply: FinalReply): Promise<void> {
+  owe(lock);
+  await lock.tx.$executeRaw`
+    WITH ${compactStreamedEvents({ chatId: lock.chat.id, turnId: reply.turnId, itemId: reply.itemId })}
+    UPDATE "Item" SET "content" = ${reply.content}, "parts" = ${JSON.stringify(reply.parts)}::jsonb, "blocks" = ${JSON.stringify(reply.blocks)}::jsonb, "links" = ${JSON.stringify(reply.links)}::jsonb,
+      "revision" = ${reply.revision}, "status" = ${reply.status}::"ItemStatus", "completedAt" = ${new Date()}, "snapshotSeq" = NULL
+    WHERE "id" = ${reply.itemId}::uuid`;
+}

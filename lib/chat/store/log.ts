@@ -1,0 +1,191 @@
+import "server-only";
+import { z } from "zod";
+import { db, type Tx } from "@/lib/db/client";
+import { Prisma } from "@/lib/db/generated/client";
+import { appConfig } from "@/lib/config";
+import { CHAT_EVENTS_CHANNEL } from "../stream/notify";
+import type { ChatEvent, Part } from "../wire";
+import { chatNotFound, type ChatLock, settle } from "./chats";
+import { leaseFromNow } from "./turns";
+import type { ChatMove, ChatWrite, ClaimWrite, TurnState } from "./writes";
+
+export type { ChatMove, ChatWrite, TurnState } from "./writes";
+
+// The chat's log and every write that rides on it, in one statement (decision 018): the log
+// moves with every change, which the lock's `stale` read and `writeUnmoved`'s guard rest on.
+
+export type ChatChange = { events: readonly ChatEvent[]; writes?: readonly ChatWrite[]; chat?: ChatMove };
+
+const json = (value: unknown) => JSON.stringify(value);
+
+/**
+ * Each write as the statements that ride on the append. Those that must run only if the append
+ * does select from `seq`; unique keys (one answer per block and revision, one pick per attempt)
+ * make a racing second write fail and roll back.
+ */
+function writeSql(write: ChatWrite): Prisma.Sql[] {
+  switch (write.kind) {
+    case "message": {
+      const { chatId, item, turn } = write.message;
+      return [
+        Prisma.sql`INSERT INTO "Item" ("id", "chatId", "position", "role", "status", "content", "parts", "origin", "turnId", "createdAt", "completedAt")
+          SELECT ${item.id}::uuid, ${chatId}::uuid, ${item.position}, 'user', 'complete', ${item.content}, ${json(item.parts)}::jsonb,
+            ${item.origin ? json(item.origin) : null}::jsonb, ${turn.id}::uuid, ${item.createdAt}, ${item.createdAt} FROM seq`,
+        Prisma.sql`INSERT INTO "Turn" ("id", "chatId", "triggerItemId", "leaseExpiresAt") SELECT ${turn.id}::uuid, ${chatId}::uuid, ${item.id}::uuid, ${turn.leaseExpiresAt} FROM seq`,
+      ];
+    }
+    case "answer": {
+      const row = write.answer;
+      return [Prisma.sql`INSERT INTO "UiAnswer" ("id", "itemId", "blockId", "revision", "choiceId", "label", "values", "readings", "sourceAt", "older", "queued", "turnId", "messageId", "queuedId", "at")
+        VALUES (${row.id}::uuid, ${row.itemId}::uuid, ${row.blockId}, ${row.revision}, ${row.choiceId}, ${row.label}, ${json(row.values)}::jsonb,
+          ${json(row.readings)}::jsonb, ${row.sourceAt}, ${row.older}, ${row.queued}, ${row.turnId}::uuid, ${row.messageId}::uuid, ${row.queuedId?.toString() ?? null}::bigint, ${row.at})`];
+    }
+    case "selection": {
+      const row = write.selection;
+      return [Prisma.sql`INSERT INTO "FrameSelection" ("id", "itemId", "instanceId", "choiceId", "label", "event", "queued", "messageId", "queuedId", "confirmationToken", "attempt", "at")
+        VALUES (${row.id}::uuid, ${row.itemId}::uuid, ${row.instanceId}, ${row.choiceId}, ${row.label}, ${json(row.event)}::jsonb, ${row.queued},
+          ${row.messageId}::uuid, ${row.queuedId?.toString() ?? null}::bigint, ${row.confirmationToken}, ${row.attempt}, ${row.at})`];
+    }
+    case "grantUse": {
+      // The route's grant for exactly this choice, used once.
+      const { itemId, instanceId, choiceId, at } = write.grant;
+      return [Prisma.sql`UPDATE "DeterministicGrant" SET "usedAt" = ${at}
+        WHERE "itemId" = ${itemId}::uuid AND "instanceId" = ${instanceId} AND "choiceId" = ${choiceId} AND "usedAt" IS NULL`];
+    }
+    case "proposal": {
+      const { origin, record } = write.proposal;
+      const createdAt = new Date(record.createdAt);
+      return [Prisma.sql`INSERT INTO "ActionConfirmation" ("token", "visitorId", "chatId", "itemId", "instanceId", "choiceId", "action", "input", "toolCallId", "status", "expiresAt", "createdAt", "updatedAt")
+        VALUES (${record.token}, ${record.sessionId}::uuid, ${origin.chatId}::uuid, ${origin.itemId}::uuid, ${origin.instanceId}, ${origin.choiceId}, ${record.action},
+          ${json(record.input ?? {})}::jsonb, ${record.toolCallId}, ${record.status}::"ConfirmationStatus", ${new Date(record.expiresAt)}, ${createdAt}, ${createdAt})`];
+    }
+    case "regeneration": {
+      const turn = write.turn;
+      return [Prisma.sql`INSERT INTO "Turn" ("id", "chatId", "triggerItemId", "restartsItemId", "leaseExpiresAt")
+        SELECT ${turn.id}::uuid, ${turn.chatId}::uuid, ${turn.triggerItemId}::uuid, ${turn.restartsItemId}::uuid, ${turn.leaseExpiresAt} FROM seq`];
+    }
+    case "subagentReply": {
+      const item = write.item;
+      return [Prisma.sql`INSERT INTO "Item" ("id", "chatId", "position", "role", "status", "content", "parts", "blocks", "links", "revision", "parentToolUseId", "turnId", "createdAt", "completedAt")
+        SELECT ${item.id}::uuid, ${item.chatId}::uuid, ${item.position}, 'assistant', 'complete', ${item.content}, ${json(item.parts)}::jsonb,
+          ${json(item.blocks)}::jsonb, ${json(item.links)}::jsonb, 1, ${item.parentToolUseId}, ${item.turnId}::uuid, ${item.completedAt}, ${item.completedAt} FROM seq`];
+    }
+  }
+}
+
+/** A claim's reply item (new, or written again by a regenerate, its blocks at the next revision at the end), bound to its turn. */
+function claimSql(claim: ClaimWrite): Prisma.Sql[] {
+  const bind = Prisma.sql`UPDATE "Turn" SET "replyItemId" = ${claim.itemId}::uuid, "leaseExpiresAt" = ${leaseFromNow()}, "replyFromSeq" = ${claim.seen}
+    FROM seq WHERE "Turn"."id" = ${claim.turnId}::uuid`;
+  const reply = claim.restart
+    ? Prisma.sql`UPDATE "Item" SET "status" = 'streaming', "content" = '', "parts" = '[]'::jsonb, "blocks" = NULL, "turnId" = ${claim.turnId}::uuid,
+        "completedAt" = NULL, "snapshotSeq" = ${claim.seen}
+      FROM seq WHERE "Item"."id" = ${claim.itemId}::uuid`
+    : Prisma.sql`INSERT INTO "Item" ("id", "chatId", "position", "role", "status", "content", "parts", "turnId", "createdAt", "snapshotSeq")
+      SELECT ${claim.itemId}::uuid, ${claim.chatId}::uuid, ${claim.position}, 'assistant', 'streaming', '', '[]'::jsonb, ${claim.turnId}::uuid, ${claim.createdAt}, ${claim.seen} FROM seq`;
+  return [reply, bind];
+}
+
+/**
+ * Appends the change's events under the chat lock and stores its writes, in one statement.
+ * Returns the log's last sequence number.
+ */
+export async function writeChat(lock: ChatLock, { events, writes = [], chat = {} }: ChatChange): Promise<number> {
+  const rows = await appendStatement(lock.tx, lock.chat.id, events, { chat }, writes.flatMap(writeSql), events.length > 0);
+  const row = seqSchema.safeParse(rows[0]);
+  if (!row.success) throw chatNotFound();
+  // The lock's row stays as the database holds it, for the rest of the transaction.
+  Object.assign(lock.chat, { lastEventSeq: row.data.lastEventSeq }, chat.lastPosition === undefined ? {} : { lastPosition: chat.lastPosition },
+    chat.activeTurnId === undefined ? {} : { activeTurnId: chat.activeTurnId });
+  // Only events move the log that `writeUnmoved` guards on.
+  if (events.length > 0) settle(lock);
+  return row.data.lastEventSeq;
+}
+
+const seqSchema = z.object({ lastEventSeq: z.number().int() });
+const writtenSchema = z.object({ written: z.number().int(), stop: z.boolean().nullable().optional() });
+
+/**
+ * `writeChat` without the lock or a transaction: one statement that writes only if the chat's log
+ * still ends at `seen`, where the caller's read saw it. Every change moves the log, so an unmoved
+ * log means that read still holds; false: nothing was written, read again and decide anew.
+ */
+export async function writeUnmoved(chatId: string, seen: number, { events, writes = [], chat = {} }: ChatChange): Promise<boolean> {
+  return unmoved(chatId, seen, events, chat, writes.flatMap(writeSql));
+}
+
+/** A turn's claim (decision 013): its reply item written and bound, only if the log has not moved since the claim read it. */
+export async function writeClaim(claim: ClaimWrite, events: readonly ChatEvent[]): Promise<boolean> {
+  return unmoved(claim.chatId, claim.seen, events, claim.restart ? {} : { lastPosition: claim.position }, claimSql(claim));
+}
+
+async function unmoved(chatId: string, seen: number, events: readonly ChatEvent[], chat: ChatMove, writes: Prisma.Sql[]): Promise<boolean> {
+  const rows = await appendStatement(db(), chatId, events, { chat, when: Prisma.sql`"lastEventSeq" = ${seen}` }, writes, true);
+  return writtenSchema.parse(rows[0]).written === 1;
+}
+
+export type ReplyDelta = { chatId: string; turnId: string; itemId: string; events: ChatEvent[]; snapshot?: { content: string; parts: Part[] }; contentTail?: string };
+
+/**
+ * One write of a streaming reply, without a transaction: its events are appended only while the
+ * turn is the chat's active one and nobody pressed Stop (re-checked on the newest row once the
+ * row lock is won). With them, the lease is renewed once a third of it has passed, and a snapshot
+ * stores the reply so far. Rows are touched only where something changes (decision 015).
+ */
+export async function writeReplyDelta({ chatId, turnId, itemId, events, snapshot, contentTail }: ReplyDelta): Promise<TurnState> {
+  const renewBefore = new Date(Date.now() + (appConfig().turnLeaseMs * 2) / 3);
+  const stopped = Prisma.sql`SELECT "stopRequestedAt" IS NOT NULL FROM "Turn" WHERE "id" = ${turnId}::uuid AND "status" = 'running'`;
+  const writes = [
+    Prisma.sql`UPDATE "Turn" SET "leaseExpiresAt" = ${leaseFromNow()}
+      WHERE "id" = ${turnId}::uuid AND "leaseExpiresAt" < ${renewBefore} AND EXISTS (SELECT 1 FROM seq)`,
+    Prisma.sql`UPDATE "Item" SET "content" = ${snapshot?.content ?? ""}, "parts" = ${JSON.stringify(snapshot?.parts ?? [])}::jsonb, "snapshotSeq" = seq."lastEventSeq"
+      FROM seq WHERE "Item"."id" = ${itemId}::uuid AND ${snapshot !== undefined}`,
+  ];
+  const options = { when: Prisma.sql`"activeTurnId" = ${turnId}::uuid AND (${stopped}) = FALSE`, touch: false, contentTail: contentTail ?? null };
+  const rows = await appendStatement(db(), chatId, events, options, writes, true, Prisma.sql`, (${stopped}) AS "stop"`);
+  const row = writtenSchema.parse(rows[0]);
+  if (row.written === 1) return "running";
+  return row.stop ? "stop" : "lost";
+}
+
+type AppendOptions = {
+  /** Guards the append on the chat row; nothing is written when it is false. */
+  when?: Prisma.Sql;
+  /** Whether the append counts as activity in the chat list: a streaming write's does not, keeping its row update HOT. */
+  touch?: boolean;
+  /** Stored with the last event, never streamed: the text a reply's write added to its raw content. */
+  contentTail?: string | null;
+  chat?: ChatMove;
+};
+
+/**
+ * The one statement that writes a chat. `seq` moves the log on the chat row (whose row lock
+ * orders appends by commit), `inserted` stores the events, `notice` wakes streams on commit; each
+ * write follows as `wN AS (…)`, selecting from `seq` where it must run only if the append does.
+ */
+function appendStatement(client: Pick<Tx, "$queryRaw">, chatId: string, events: readonly ChatEvent[], options: AppendOptions, writes: Prisma.Sql[], notify: boolean, extra: Prisma.Sql = Prisma.empty) {
+  const { when = Prisma.sql`TRUE`, touch = true, contentTail = null, chat = {} } = options;
+  const count = events.length;
+  const moves = [
+    chat.lastPosition === undefined ? null : Prisma.sql`, "lastPosition" = ${chat.lastPosition}`,
+    chat.activeTurnId === undefined ? null : Prisma.sql`, "activeTurnId" = ${chat.activeTurnId}::uuid`,
+    chat.title === undefined ? null : Prisma.sql`, "title" = ${chat.title}`,
+  ].filter((move) => move !== null);
+  const named = writes.map((write, index) => Prisma.sql`, ${Prisma.raw(`w${index}`)} AS (${write})`);
+  const result = notify
+    ? Prisma.sql`SELECT seq."lastEventSeq", (SELECT count(*) FROM notice)::int AS "written"${extra} FROM (SELECT 1) one LEFT JOIN seq ON TRUE`
+    : Prisma.sql`SELECT seq."lastEventSeq" FROM seq`;
+  return client.$queryRaw<unknown[]>`
+    WITH seq AS (
+      UPDATE "Chat" SET "lastEventSeq" = "lastEventSeq" + ${count}, "updatedAt" = CASE WHEN ${touch} THEN now() ELSE "updatedAt" END${moves.length > 0 ? Prisma.join(moves, "") : Prisma.empty}
+      WHERE "id" = ${chatId}::uuid AND ${when} RETURNING "lastEventSeq"
+    ), inserted AS (
+      INSERT INTO "ChatEvent" ("chatId", "seq", "type", "data", "contentTail")
+      SELECT ${chatId}::uuid, seq."lastEventSeq" - ${count} + event.ordinality::int, event.value->>'type', event.value,
+        CASE WHEN event.ordinality = ${count} THEN ${contentTail}::text END
+      FROM seq, jsonb_array_elements(${JSON.stringify(events)}::jsonb) WITH ORDINALITY AS event(value, ordinality)
+    ), notice AS (
+      SELECT pg_notify(${CHAT_EVENTS_CHANNEL}, ${chatId} || ':' || "lastEventSeq") FROM seq
+    )${named.length > 0 ? Prisma.join(named, "") : Prisma.empty}
+    ${result}`;
+}

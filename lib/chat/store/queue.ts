@@ -1,0 +1,50 @@
+import "server-only";
+import { randomUUID } from "node:crypto";
+import { z } from "zod";
+import type { Tx } from "@/lib/db/client";
+import type { Origin, QueuedView } from "../wire";
+import { type ChatLock, owe } from "./chats";
+
+// QueuedMessage: messages waiting behind the running turn, oldest first.
+
+/** A chat holds at most this many messages waiting behind its running reply. */
+export const MAX_QUEUED = 20;
+
+const queuedRowSchema = z.object({ id: z.bigint(), text: z.string(), createdAt: z.date(), turnId: z.string() });
+
+/**
+ * Queues a message unless `MAX_QUEUED` already wait (null then): one statement counts and
+ * inserts, and the lock keeps the count exact. It names the turn that will answer it.
+ */
+export async function queueMessage(lock: ChatLock, message: { text: string; origin?: Origin | null }) {
+  const origin = message.origin ? JSON.stringify(message.origin) : null;
+  const chatId = lock.chat.id;
+  const rows = await lock.tx.$queryRaw<unknown[]>`
+    INSERT INTO "QueuedMessage" ("chatId", "text", "origin", "turnId", "createdAt")
+    SELECT ${chatId}::uuid, ${message.text}, ${origin}::jsonb, ${randomUUID()}::uuid, ${new Date()}
+    WHERE (SELECT count(*) FROM "QueuedMessage" WHERE "chatId" = ${chatId}::uuid AND "dispatchedAt" IS NULL) < ${MAX_QUEUED}
+    RETURNING "id", "text", "createdAt", "turnId"::text AS "turnId"`;
+  if (rows.length === 0) return null;
+  owe(lock);
+  return queuedRowSchema.parse(rows[0]);
+}
+
+export function toQueuedView(row: { id: bigint; text: string; createdAt: Date }): QueuedView {
+  return { id: row.id.toString(), text: row.text, createdAt: row.createdAt.toISOString() };
+}
+
+/** The messages still waiting behind the running turn, oldest first. */
+export async function queuedViews(tx: Tx, chatId: string): Promise<QueuedView[]> {
+  const rows = await tx.queuedMessage.findMany({ where: { chatId, dispatchedAt: null }, orderBy: { id: "asc" } });
+  return rows.map(toQueuedView);
+}
+
+export function oldestQueued({ tx, chat }: ChatLock) {
+  return tx.queuedMessage.findFirst({ where: { chatId: chat.id, dispatchedAt: null }, orderBy: { id: "asc" } });
+}
+
+/** The queued message became the item `itemId`, whose turn runs now. */
+export async function markDispatched(lock: ChatLock, id: bigint, itemId: string): Promise<void> {
+  owe(lock);
+  await lock.tx.queuedMessage.update({ where: { id }, data: { dispatchedAt: new Date(), itemId } });
+}

@@ -1,0 +1,71 @@
+import "server-only";
+import { z } from "zod";
+import type { Tx } from "@/lib/db/client";
+import { Prisma } from "@/lib/db/generated/client";
+import { componentPartSchema } from "../wire";
+import { type ChatLock, lockedRead, owe } from "./chats";
+import { storedTimestamp } from "./views";
+
+// FrameSelection (a list's picks, one row per attempt) and DeterministicGrant (a route's alias, used once).
+
+export type FrameTarget = { chatId: string; visitorId: string; itemId: string; instanceId: string; choiceId: string };
+
+const frameRowSchema = z.object({
+  // The item: all null when the chat holds no such item.
+  role: z.enum(["user", "assistant"]).nullable(),
+  parentToolUseId: z.string().nullable(),
+  status: z.string().nullable(),
+  part: componentPartSchema.nullable(),
+  latest: z
+    .object({
+      instanceId: z.string(), choiceId: z.string(), label: z.string(), event: z.unknown(), queued: z.boolean(),
+      confirmationToken: z.string().nullable(), attempt: z.number().int(), at: storedTimestamp,
+    })
+    .nullable(),
+  confirmationStatus: z.enum(["pending", "approving", "approved", "rejecting", "rejected", "expiring", "expired"]).nullable(),
+  confirmationOutcome: z.unknown(),
+  // The route's grant for this choice, while it is unused.
+  alias: z.string().nullable(),
+});
+
+/**
+ * Locks the visitor's chat and reads, in the same statement, the one frame of the item's stored
+ * parts, the list's latest pick with the state of the confirmation it proposed, and the route's
+ * unused grant for this choice.
+ */
+export async function lockAnswerableFrame(tx: Tx, target: FrameTarget) {
+  const { lock, row } = await lockedRead(
+    tx,
+    target,
+    Prisma.sql`item."role"::text AS "role", item."parentToolUseId", item."status"::text AS "status",
+      (SELECT part FROM jsonb_array_elements(item."parts") WITH ORDINALITY AS parts(part, ordinality)
+        WHERE part->>'kind' = 'component' AND part->>'instanceId' = ${target.instanceId} ORDER BY ordinality LIMIT 1) AS "part",
+      to_jsonb(latest) AS "latest", confirmation."status"::text AS "confirmationStatus", confirmation."outcome" AS "confirmationOutcome",
+      route_grant."alias"`,
+    Prisma.sql`LEFT JOIN "Item" item ON item."id" = ${target.itemId}::uuid AND item."chatId" = chat."id"
+    LEFT JOIN LATERAL (
+      SELECT * FROM "FrameSelection" WHERE "itemId" = item."id" AND "instanceId" = ${target.instanceId} ORDER BY "attempt" DESC LIMIT 1
+    ) latest ON TRUE
+    LEFT JOIN "ActionConfirmation" confirmation ON confirmation."token" = latest."confirmationToken"
+    LEFT JOIN "DeterministicGrant" route_grant ON route_grant."itemId" = item."id" AND route_grant."instanceId" = ${target.instanceId}
+      AND route_grant."choiceId" = ${target.choiceId} AND route_grant."usedAt" IS NULL`,
+  );
+  return { lock, ...frameRowSchema.parse(row) };
+}
+
+/** A queued pick is sent now: its selection says so from here on. Returns the rows its events carry. */
+export async function markSelectionsSent(lock: ChatLock, { queuedId, messageId }: { queuedId: bigint; messageId: string }) {
+  owe(lock);
+  return lock.tx.frameSelection.updateManyAndReturn({ where: { queuedId }, data: { queued: false, messageId } });
+}
+
+/** The label of the pick that proposed a confirmation, if a pick did. */
+export async function proposingLabel(tx: Tx, token: string): Promise<string | null> {
+  return (await tx.frameSelection.findUnique({ where: { confirmationToken: token }, select: { label: true } }))?.label ?? null;
+}
+
+/** A host route's grants, recorded with its finished reply; each may be used once (`grantUse`). */
+export async function recordGrants(lock: ChatLock, itemId: string, grants: readonly { instanceId: string; choiceId: string; alias: string }[]): Promise<void> {
+  owe(lock);
+  await lock.tx.deterministicGrant.createMany({ data: grants.map((grant) => ({ itemId, ...grant })), skipDuplicates: true });
+}

@@ -1,0 +1,171 @@
+import "server-only";
+import { randomUUID } from "node:crypto";
+import { z } from "zod";
+import { appConfig } from "@/lib/config";
+import { db, type Tx } from "@/lib/db/client";
+import { AppError } from "@/lib/http/errors";
+import type { ChatEvent, Origin } from "../wire";
+import { type ChatLock, owe } from "./chats";
+import { MAX_QUEUED, queueMessage, toQueuedView } from "./queue";
+import { storedTimestamp, toItemView } from "./views";
+import type { ChatMove, ChatWrite, TurnState } from "./writes";
+
+// Turn: one runs per chat at a time (`Chat.activeTurnId`), holding a lease its process renews.
+
+export function leaseFromNow(): Date {
+  return new Date(Date.now() + appConfig().turnLeaseMs);
+}
+
+export type Message = { text: string; origin?: Origin | null };
+
+/**
+ * A message sent now: its item at the position after the chat's last, and the turn that answers
+ * it, to be written by the caller's append. No turn may run.
+ */
+export function turnStart(chat: { id: string; lastPosition: number }, message: Message, turnId: string = randomUUID()) {
+  const now = new Date();
+  const item = { id: randomUUID(), position: chat.lastPosition + 1, content: message.text, parts: [{ kind: "text", text: message.text }], origin: message.origin ?? null, createdAt: now };
+  const view = toItemView({ ...item, role: "user", status: "complete", blocks: null, revision: 0, parentToolUseId: null, completedAt: now });
+  const writes: ChatWrite[] = [{ kind: "message", message: { chatId: chat.id, item, turn: { id: turnId, leaseExpiresAt: leaseFromNow() } } }];
+  const events: ChatEvent[] = [{ type: "item.created", item: view }, { type: "turn.started", turnId }];
+  const move: ChatMove = { lastPosition: item.position, activeTurnId: turnId };
+  return { status: "sent" as const, queuedId: null, itemId: item.id, turnId, events, writes, chat: move };
+}
+
+/**
+ * Sends a message now, or queues it behind the running turn. A message sent is written by the
+ * caller's append (`writes`, `chat`); a queued one here, as its event carries the id its insert takes.
+ */
+export async function sendOrQueue(lock: ChatLock, message: Message) {
+  if (!lock.chat.activeTurnId) return turnStart(lock.chat, message);
+  const queued = await queueMessage(lock, message);
+  if (!queued) {
+    throw new AppError("queue-full", `${MAX_QUEUED} messages are already waiting for the reply to finish; send this one once it has.`, undefined, { retryAfterSeconds: 10 });
+  }
+  const events: ChatEvent[] = [{ type: "queue.added", queued: toQueuedView(queued) }];
+  // The turn that will answer it, not the one it waits behind: a replay names the same one.
+  return { status: "queued" as const, queuedId: queued.id, itemId: null, turnId: queued.turnId, events, writes: [] as ChatWrite[], chat: undefined };
+}
+
+/** What a regenerate rests on: the reply (with whether a list of it was picked), later messages, its turn. */
+export async function findRegenerable({ tx, chat }: ChatLock, itemId: string) {
+  const item = await tx.item.findFirst({
+    where: { id: itemId, chatId: chat.id, role: "assistant", parentToolUseId: null },
+    select: { id: true, position: true, turnId: true, _count: { select: { selections: true } } },
+  });
+  if (!item?.turnId) return null;
+  const later = await tx.item.count({ where: { chatId: chat.id, role: "user", position: { gt: item.position } } });
+  const previous = await tx.turn.findUniqueOrThrow({ where: { id: item.turnId }, select: { triggerItemId: true } });
+  return { itemId: item.id, picked: item._count.selections > 0, later, triggerItemId: previous.triggerItemId };
+}
+
+const waitingRowSchema = z.object({
+  visitorId: z.string(),
+  lastEventSeq: z.number().int(),
+  lastPosition: z.number().int(),
+  turn: z.object({ id: z.string(), status: z.string(), replyItemId: z.string().nullable() }).nullable(),
+  trigger: z.object({ content: z.string(), origin: z.unknown() }).nullable(),
+  restart: z
+    .object({ id: z.string(), position: z.number().int(), revision: z.number().int(), origin: z.unknown(), parentToolUseId: z.string().nullable(), createdAt: storedTimestamp })
+    .nullable(),
+  earlier: z.array(z.object({ role: z.enum(["user", "assistant"]), content: z.string(), blocks: z.unknown() })).nullable(),
+});
+
+/**
+ * The chat's waiting turn in one statement, without a lock: the turn, the message it answers, the
+ * item it writes again if any, and the top-level items before that message, oldest first. Null
+ * when no turn waits (none runs, or its reply is bound already).
+ */
+export async function readWaitingTurn(chatId: string) {
+  const rows = await db().$queryRaw<unknown[]>`
+    WITH chat AS (SELECT "id", "visitorId", "activeTurnId", "lastEventSeq", "lastPosition" FROM "Chat" WHERE "id" = ${chatId}::uuid)
+    SELECT chat."visitorId", chat."lastEventSeq", chat."lastPosition",
+      CASE WHEN turn."id" IS NULL THEN NULL ELSE jsonb_build_object('id', turn."id", 'status', turn."status", 'replyItemId', turn."replyItemId") END AS "turn",
+      CASE WHEN trigger."id" IS NULL THEN NULL ELSE jsonb_build_object('content', trigger."content", 'origin', trigger."origin") END AS "trigger",
+      CASE WHEN restart."id" IS NULL THEN NULL ELSE jsonb_build_object('id', restart."id", 'position', restart."position", 'revision', restart."revision",
+        'origin', restart."origin", 'parentToolUseId', restart."parentToolUseId", 'createdAt', restart."createdAt") END AS "restart",
+      (SELECT jsonb_agg(jsonb_build_object('role', earlier."role", 'content', earlier."content", 'blocks', earlier."blocks") ORDER BY earlier."position")
+        FROM "Item" earlier WHERE earlier."chatId" = chat."id" AND earlier."position" < trigger."position" AND earlier."parentToolUseId" IS NULL) AS "earlier"
+    FROM chat
+    LEFT JOIN "Turn" turn ON turn."id" = chat."activeTurnId"
+    LEFT JOIN "Item" trigger ON trigger."id" = turn."triggerItemId"
+    LEFT JOIN "Item" restart ON restart."id" = turn."restartsItemId"`;
+  if (rows.length === 0) return null;
+  const row = waitingRowSchema.parse(rows[0]);
+  const { turn, trigger } = row;
+  if (!turn || !trigger || turn.status !== "running" || turn.replyItemId) return null;
+  return { chat: row, turn, trigger, restart: row.restart, earlier: row.earlier ?? [] };
+}
+
+/**
+ * Renews a running turn's lease and learns whether it should go on, without the chat lock: the
+ * lease is the turn's own, shown nowhere, so it appends nothing.
+ */
+export async function renewTurnLease(turnId: string, client: Pick<Tx, "turn"> = db()): Promise<TurnState> {
+  const [row] = await client.turn.updateManyAndReturn({ where: { id: turnId, status: "running" }, data: { leaseExpiresAt: leaseFromNow() }, select: { stopRequestedAt: true } });
+  if (!row) return "lost";
+  return row.stopRequestedAt ? "stop" : "running";
+}
+
+/** A subagent's reply may be stored only while its turn runs; renews the lease as it checks. */
+export async function keepRunning({ tx }: ChatLock, turnId: string): Promise<boolean> {
+  return (await renewTurnLease(turnId, tx)) !== "lost";
+}
+
+/**
+ * Records a person's Stop on the running turn; its process sees it at its next write or beat. A
+ * request shows nowhere until that turn ends, so nothing is appended.
+ */
+export async function requestTurnStop({ tx, chat }: ChatLock): Promise<boolean> {
+  if (!chat.activeTurnId) return false;
+  const { count } = await tx.turn.updateMany({ where: { id: chat.activeTurnId, status: "running" }, data: { stopRequestedAt: new Date() } });
+  return count === 1;
+}
+
+const endedSchema = z.object({ revision: z.number().int(), lastPosition: z.number().int() });
+
+/**
+ * Ends the turn if it still runs, and says the revision its reply is at and where the chat's items
+ * end, in one statement; null when it no longer ran (nothing written).
+ */
+export async function endRunningTurn(lock: ChatLock, { turnId, itemId, outcome }: { turnId: string; itemId: string; outcome: string }) {
+  const rows = await lock.tx.$queryRaw<unknown[]>`
+    UPDATE "Turn" SET "status" = ${outcome}::"TurnStatus", "endedAt" = ${new Date()}
+    WHERE "id" = ${turnId}::uuid AND "status" = 'running'
+    RETURNING (SELECT "revision" FROM "Item" WHERE "id" = ${itemId}::uuid) AS "revision",
+      (SELECT "lastPosition" FROM "Chat" WHERE "id" = ${lock.chat.id}::uuid) AS "lastPosition"`;
+  if (rows.length === 0) return null;
+  owe(lock);
+  return endedSchema.parse(rows[0]);
+}
+
+/** The turn and its reply item, as a late end decides whether recovery ended it. */
+export async function findEndedTurn({ tx }: ChatLock, { turnId, itemId }: { turnId: string; itemId: string }) {
+  const turn = await tx.turn.findUnique({ where: { id: turnId }, select: { status: true, endedAt: true, leaseExpiresAt: true } });
+  const item = await tx.item.findUnique({ where: { id: itemId }, select: { turnId: true, status: true, revision: true } });
+  return { turn, item };
+}
+
+/** A turn recovery ended as interrupted takes the outcome its agent reached after all. */
+export async function setTurnOutcome(lock: ChatLock, turnId: string, outcome: "finished" | "failed" | "interrupted" | "stopped"): Promise<void> {
+  owe(lock);
+  await lock.tx.turn.update({ where: { id: turnId }, data: { status: outcome } });
+}
+
+export async function turnStatus(tx: Tx, turnId: string) {
+  return (await tx.turn.findUniqueOrThrow({ where: { id: turnId }, select: { status: true } })).status;
+}
+
+/**
+ * The turn, its row locked too: the heartbeat renews a lease without the chat lock, so a lease
+ * renewed while recovery looks is seen, never ended as lapsed.
+ */
+export async function lockTurn({ tx }: ChatLock, turnId: string) {
+  await tx.$executeRaw`SELECT 1 FROM "Turn" WHERE "id" = ${turnId}::uuid FOR UPDATE`;
+  return tx.turn.findUnique({ where: { id: turnId } });
+}
+
+/** A turn never claimed gets a new lease to run now; a lease shows nowhere, so nothing is appended. */
+export async function extendLease({ tx }: ChatLock, turnId: string): Promise<void> {
+  await tx.turn.update({ where: { id: turnId }, data: { leaseExpiresAt: leaseFromNow() } });
+}

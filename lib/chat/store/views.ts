@@ -1,0 +1,182 @@
+import "server-only";
+import { z } from "zod";
+import { drawReply } from "../reply/draw";
+import {
+  type ConfirmationView,
+  type ItemView,
+  type ReadingView,
+  type SelectionView,
+  type UiAnswerView,
+  confirmationViewSchema,
+  itemViewSchema,
+  partSchema,
+  readOrigin,
+  readingViewSchema,
+  storedBlocksSchema,
+  uiAnswerViewSchema,
+} from "../wire";
+
+// Rows as the page sees them. No SQL here: stored JSON is parsed, never trusted as typed.
+
+/** A timestamp column read through JSON (`to_jsonb(row)`): it holds UTC without a zone. */
+export const storedTimestamp = z.iso.datetime({ local: true }).transform((text) => new Date(`${text}Z`));
+
+export type ItemRow = {
+  id: string;
+  position: number;
+  role: "user" | "assistant";
+  status: ItemView["status"];
+  content: string;
+  parts: unknown;
+  blocks: unknown;
+  /** Absent where the row was made in memory: a reply's links are stored when it becomes final. */
+  links?: unknown;
+  revision: number;
+  origin: unknown;
+  parentToolUseId: string | null;
+  createdAt: Date;
+  completedAt: Date | null;
+};
+
+type ItemExtras = Pick<ItemView, "selections" | "confirmations" | "uiAnswers" | "readings">;
+const NO_EXTRAS: ItemExtras = { selections: {}, confirmations: {}, uiAnswers: {}, readings: {} };
+
+const storedPartsSchema = z.array(partSchema);
+const storedLinksSchema = itemViewSchema.shape.links;
+
+/** A stored item as the page draws it; a reply still streaming carries previews compiled from what it holds. */
+export function toItemView(row: ItemRow, extras: ItemExtras = NO_EXTRAS): ItemView {
+  const blocks = row.status === "streaming" ? drawReply(row.content, { itemId: row.id, final: false }).blocks : storedBlocksSchema.parse(row.blocks ?? []);
+  return {
+    id: row.id,
+    position: row.position,
+    role: row.role,
+    status: row.status,
+    parts: storedPartsSchema.parse(row.parts),
+    blocks: Object.fromEntries(blocks.map((block) => [block.id, block])),
+    // A reply streaming again (regenerated) draws previews: its old links belong to the last revision.
+    links: row.status === "streaming" ? {} : storedLinksSchema.parse(row.links ?? {}),
+    revision: row.revision,
+    origin: readOrigin(row.origin),
+    parentToolUseId: row.parentToolUseId,
+    createdAt: row.createdAt.toISOString(),
+    completedAt: row.completedAt?.toISOString() ?? null,
+    ...extras,
+  };
+}
+
+export type ReadingRow = {
+  id: string;
+  query: string;
+  state: "pending" | "fresh" | "failed" | "refused";
+  args: unknown;
+  value: unknown;
+  reason: unknown;
+  frozen: boolean;
+  readAt: Date;
+};
+
+export function toReadingView(row: ReadingRow): ReadingView {
+  const fresh = row.state === "fresh";
+  return readingViewSchema.parse({
+    readId: fresh ? row.id : null,
+    query: row.query,
+    state: row.state,
+    args: row.args,
+    value: fresh ? row.value : null,
+    readAt: row.readAt.toISOString(),
+    reason: fresh ? null : row.reason,
+    frozen: row.frozen,
+  });
+}
+
+export type UiAnswerRow = {
+  itemId: string;
+  blockId: string;
+  revision: number;
+  choiceId: string;
+  label: string;
+  values: unknown;
+  readings: unknown;
+  sourceAt: Date;
+  older: boolean;
+  at: Date;
+  queued: boolean;
+  turnId: string | null;
+};
+
+export function toUiAnswerView(row: UiAnswerRow): UiAnswerView {
+  return {
+    itemId: row.itemId,
+    blockId: row.blockId,
+    revision: row.revision,
+    choiceId: row.choiceId,
+    label: row.label,
+    values: uiAnswerViewSchema.shape.values.parse(row.values),
+    readings: uiAnswerViewSchema.shape.readings.parse(row.readings ?? {}),
+    sourceAt: row.sourceAt.toISOString(),
+    older: row.older,
+    at: row.at.toISOString(),
+    queued: row.queued,
+    turnId: row.turnId,
+  };
+}
+
+export type SelectionRow = { instanceId: string; choiceId: string; label: string; at: Date; queued: boolean; confirmationToken: string | null };
+
+export function toSelectionView(row: SelectionRow): SelectionView {
+  return {
+    instanceId: row.instanceId,
+    choiceId: row.choiceId,
+    label: row.label,
+    at: row.at.toISOString(),
+    queued: row.queued,
+    confirmationToken: row.confirmationToken,
+  };
+}
+
+export type ConfirmationRow = {
+  token: string;
+  instanceId: string;
+  action: string;
+  input: unknown;
+  toolCallId: string;
+  status: ConfirmationView["status"];
+  expiresAt: Date;
+  outcome: unknown;
+};
+
+export function toConfirmationView(row: ConfirmationRow): ConfirmationView {
+  return {
+    token: row.token,
+    instanceId: row.instanceId,
+    action: row.action,
+    input: confirmationViewSchema.shape.input.parse(row.input),
+    toolCallId: row.toolCallId,
+    status: row.status,
+    expiresAt: row.expiresAt.toISOString(),
+    outcome: confirmationViewSchema.shape.outcome.parse(row.outcome ?? null),
+  };
+}
+
+type ExtrasSource = {
+  revision: number;
+  selections: SelectionRow[];
+  uiAnswers: UiAnswerRow[];
+  uiReadings: (ReadingRow & { blockId: string; revision: number })[];
+};
+
+/** The answered state of an item: answers of its current revision only, selections, confirmations. */
+export function itemExtras(item: ExtrasSource, confirmations: ConfirmationRow[]): ItemExtras {
+  const readings: ItemView["readings"] = {};
+  for (const row of item.uiReadings) {
+    if (row.revision === item.revision) readings[row.blockId] = { ...readings[row.blockId], [row.query]: toReadingView(row) };
+  }
+  return {
+    // Attempts come in order, so a list's latest pick is the one that stands.
+    selections: Object.fromEntries(item.selections.map((row) => [row.instanceId, toSelectionView(row)])),
+    confirmations: Object.fromEntries(confirmations.map((row) => [row.token, toConfirmationView(row)])),
+    uiAnswers: Object.fromEntries(item.uiAnswers.filter((row) => row.revision === item.revision).map((row) => [row.blockId, toUiAnswerView(row)])),
+    readings,
+  };
+}
