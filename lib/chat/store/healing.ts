@@ -1,7 +1,7 @@
 import "server-only";
 import { z } from "zod";
 import { appConfig, type RateLimit } from "@/lib/config";
-import { db } from "@/lib/db/client";
+import { db, type Db } from "@/lib/db/client";
 import { Prisma } from "@/lib/db/generated/client";
 import { rateLimited } from "@/lib/http/instance-window";
 
@@ -97,4 +97,19 @@ function healableTurns({ chatId, visitorId }: HealScope, { now, limit }: Omit<Lo
       WHERE t."status" = 'running' AND (t."leaseExpiresAt" < ${now} OR t."replyItemId" IS NULL) ${chat} ${visitor}
       ORDER BY t."leaseExpiresAt" LIMIT ${2 * limit}
     ) t)`;
+}
+
+// Long enough for a sweep's 25 turns. Past it the lock ends with its transaction; a second sweeper
+// then only costs work, as each turn is re-checked under its chat's lock before it is ended.
+const SWEEP_HOLD_MS = 120_000;
+
+/** Runs `work` holding the sweep's advisory lock, tried and never waited for: one sweeper at a time. Null when another holds it. */
+export async function whileSweepLockFree<T>(work: () => Promise<T>, client: Db = db()): Promise<T | null> {
+  return client.$transaction(
+    async (tx) => {
+      const [row] = await tx.$queryRaw<unknown[]>`SELECT pg_try_advisory_xact_lock(hashtextextended('answerable:sweep', 0)) AS "held"`;
+      return z.object({ held: z.boolean() }).parse(row).held ? work() : null;
+    },
+    { timeout: SWEEP_HOLD_MS },
+  );
 }

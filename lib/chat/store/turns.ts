@@ -169,3 +169,8 @@ export async function lockTurn({ tx }: ChatLock, turnId: string) {
 export async function extendLease({ tx }: ChatLock, turnId: string): Promise<void> {
   await tx.turn.update({ where: { id: turnId }, data: { leaseExpiresAt: leaseFromNow() } });
 }
+
+/** Whether the chat has a turn that started and waits for someone to claim and run it. */
+export async function turnWaits(chatId: string, client: Pick<Tx, "turn"> = db()): Promise<boolean> {
+  return (await client.turn.count({ where: { chatId, status: "running", replyItemId: null } })) > 0;
+}

@@ -1,8 +1,8 @@
 import "server-only";
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { appConfig } from "@/lib/config";
-import { db, type Tx } from "@/lib/db/client";
 import { env } from "@/lib/env";
+import { turnWaits } from "../store/turns";
 
 /**
  * Each turn runs in an invocation of its own (decision 010): when a turn ends with another
@@ -60,12 +60,7 @@ export type HandOff = (chatId: string) => Promise<void>;
 
 /** Hands the chat's next turn, if one waits, to a fresh invocation: after a turn, and for every chat healing hands back. */
 export async function handOffNextTurn(chatId: string): Promise<void> {
-  if (await turnWaits(db(), chatId)) await requestTurn(chatId);
-}
-
-/** Whether the chat has a turn that started and waits for someone to claim and run it. */
-export async function turnWaits(client: Pick<Tx, "turn">, chatId: string): Promise<boolean> {
-  return (await client.turn.count({ where: { chatId, status: "running", replyItemId: null } })) > 0;
+  if (await turnWaits(chatId)) await requestTurn(chatId);
 }
 
 /**

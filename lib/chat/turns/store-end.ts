@@ -1,9 +1,8 @@
 import "server-only";
 import { AppError } from "@/lib/http/errors";
 import { chatTransaction, lockChat } from "../store/chats";
-import { turnStatus } from "../store/turns";
+import { turnStatus, turnWaits } from "../store/turns";
 import { completeInterruptedReply, endTurn } from "./end";
-import { turnWaits } from "./hand-off";
 
 // Storing the end of a reply outlives a database outage: retried at most 2 s apart, lease kept,
 // for this long (with the deadline, within a route's 300 s); only then is it left to recovery.
@@ -27,7 +26,7 @@ export async function storeEnd(ending: Parameters<typeof endTurn>[1], until: num
           if ((await turnStatus(tx, ending.turnId)) !== "finished") console.error("A finished reply was dropped: its turn was ended elsewhere and its item is being written again");
         }
         // Ended elsewhere, or by an attempt whose answer was lost: a turn may wait all the same.
-        return ended ? next : turnWaits(tx, ending.chatId);
+        return ended ? next : turnWaits(ending.chatId, tx);
       });
     } catch (error) {
       // A chat deleted under its turn has nothing left to store.

@@ -1,23 +1,14 @@
 import "server-only";
-import { db, type Db } from "@/lib/db/client";
+import type { Db } from "@/lib/db/client";
 import { isDatabaseUnavailable } from "@/lib/http/errors";
+import { whileSweepLockFree } from "../store/healing";
 import { sweepAllChats } from "./heal";
 
 export type Swept = Awaited<ReturnType<typeof sweepAllChats>>;
 
-// Long enough for a sweep's 25 turns. Past it the lock ends with its transaction; a second sweeper
-// then only costs work, as each turn is re-checked under its chat's lock before it is ended.
-const SWEEP_HOLD_MS = 120_000;
-
-/** Runs the sweep unless another runs it (an advisory lock, tried, never waited for); null when it skipped. */
-export async function sweepIfFree({ client = db(), sweep = sweepAllChats }: { client?: Db; sweep?: () => Promise<Swept> } = {}): Promise<Swept | null> {
-  return client.$transaction(
-    async (tx) => {
-      const [lock] = await tx.$queryRaw<{ held: boolean }[]>`SELECT pg_try_advisory_xact_lock(hashtextextended('answerable:sweep', 0)) AS "held"`;
-      return lock?.held ? sweep() : null;
-    },
-    { timeout: SWEEP_HOLD_MS },
-  );
+/** Runs the sweep unless another runs it; null when it skipped. */
+export async function sweepIfFree({ client, sweep = sweepAllChats }: { client?: Db; sweep?: () => Promise<Swept> } = {}): Promise<Swept | null> {
+  return whileSweepLockFree(sweep, client);
 }
 
 export type SweepTimer = { stop: () => Promise<void> };
