@@ -1,13 +1,12 @@
 import { defineConfig } from "@playwright/test";
 import { CHROMIUM_ARGS, findChromium, NO_BROWSER_MESSAGE } from "./scripts/e2e-browser";
+import { testDatabaseUrl, testRun } from "./scripts/env";
 
 // `npm test` (scripts/test.mjs) starts the database and sets DATABASE_URL before calling this.
-const databaseUrl = process.env.DATABASE_URL;
-if (!databaseUrl) {
-  throw new Error("DATABASE_URL is not set: run the end-to-end tests through `npm test` or `npm run test:e2e`.");
-}
+const databaseUrl = testDatabaseUrl();
 
-const port = Number(process.env.E2E_PORT ?? 3100);
+const run = testRun();
+const port = run.port;
 const baseURL = `http://127.0.0.1:${port}`;
 
 // Only the browser project needs Chromium; an API-only run must not fail for the lack of it.
@@ -18,14 +17,14 @@ if (!browser && !apiOnly) throw new Error(NO_BROWSER_MESSAGE);
 export default defineConfig({
   testDir: "e2e",
   fullyParallel: false,
-  forbidOnly: Boolean(process.env.CI),
+  forbidOnly: run.ci,
   retries: 0,
   workers: 2,
   timeout: 30_000,
   expect: { timeout: 10_000 },
   outputDir: "test-results",
   // scripts/test.mjs asks for the JSON report (PLAYWRIGHT_JSON_OUTPUT_FILE) to total the run.
-  reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_FILE ? [["list"], ["json"]] : [["list"]],
+  reporter: run.jsonReport ? [["list"], ["json"]] : [["list"]],
   use: { baseURL, trace: "retain-on-failure" },
   projects: [
     { name: "api", testDir: "e2e/api" },

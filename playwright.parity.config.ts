@@ -1,15 +1,17 @@
 import { defineConfig } from "@playwright/test";
 import { CHROMIUM_ARGS, findChromium, NO_BROWSER_MESSAGE } from "./scripts/e2e-browser";
+import { runDatabaseUrl, testRun, testUnpooledUrl } from "./scripts/env";
 
 // The production-parity run. `npm test` (scripts/test.mjs) starts PgBouncer in transaction mode
 // in front of a fresh database, builds with `npm run vercel-build` (which migrates it through the
 // direct URL), then runs this: two `next start` instances sharing that database as Vercel's would.
-const pooled = process.env.DATABASE_URL;
-const direct = process.env.DATABASE_URL_UNPOOLED;
-const ports = [process.env.PARITY_PORT_A, process.env.PARITY_PORT_B];
-if (!pooled || !direct || ports.some((port) => !port)) {
+const run = testRun();
+const ports = run.parityPorts;
+const pooled = runDatabaseUrl();
+if (!pooled || ports.some((port) => !port)) {
   throw new Error("Run the production-parity test through `npm test`: it starts PgBouncer and sets DATABASE_URL, DATABASE_URL_UNPOOLED and the ports.");
 }
+const direct = testUnpooledUrl();
 const browser = findChromium();
 if (!browser) throw new Error(NO_BROWSER_MESSAGE);
 
@@ -17,13 +19,13 @@ export default defineConfig({
   testDir: "e2e/parity",
   testMatch: "*.parity.ts",
   fullyParallel: false,
-  forbidOnly: Boolean(process.env.CI),
+  forbidOnly: run.ci,
   retries: 0,
   workers: 1,
   timeout: 120_000,
   expect: { timeout: 15_000 },
   outputDir: "test-results/parity",
-  reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_FILE ? [["list"], ["json"]] : [["list"]],
+  reporter: run.jsonReport ? [["list"], ["json"]] : [["list"]],
   use: {
     baseURL: `http://127.0.0.1:${ports[0]}`,
     trace: "retain-on-failure",

@@ -1,6 +1,7 @@
 import { connect, createServer, type Server, type Socket } from "node:net";
 import { findFreePort } from "../scripts/db/embedded";
 import { startServer, type Server as AppServer } from "../scripts/reliability/server";
+import { testDatabaseUrl } from "../scripts/env";
 
 /**
  * A door between a server and its database. Shut, new connections are refused and open ones cut,
@@ -43,7 +44,7 @@ export class Door {
  * the database away from it and give it back without disturbing the other tests' server.
  */
 export async function serverBehindDoor(): Promise<{ door: Door; server: AppServer }> {
-  const database = new URL(process.env.DATABASE_URL!);
+  const database = new URL(testDatabaseUrl());
   const door = new Door(await findFreePort(), database);
   await door.open();
   const behindDoor = new URL(database);

@@ -2,13 +2,14 @@ import { randomUUID } from "node:crypto";
 import { expect, test, type Page } from "@playwright/test";
 import { Client } from "pg";
 import { sameOrigin, settledChat, startChatFromHome } from "./support";
+import { testDatabaseUrl } from "../scripts/env";
 
 // More than the page draws when it opens (16 items) and than one "Show earlier" brings (40).
 const EXCHANGES = 35;
 
 /** Writes `count` finished exchanges after the chat's last item, as a long chat's history. */
 async function addHistory(chatId: string, count: number): Promise<void> {
-  const client = new Client({ connectionString: process.env.DATABASE_URL });
+  const client = new Client({ connectionString: testDatabaseUrl() });
   await client.connect();
   try {
     await client.query("BEGIN");

@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { once } from "node:events";
 import { createServer } from "node:net";
 import { expect, test } from "@playwright/test";
+import { inheritedEnv } from "../scripts/env";
 
 // The README's quickstart, `npm run dev`, opened the ways a newcomer opens it: at localhost, at
 // 127.0.0.1 and at the "Network:" address `next dev` prints. Each must hydrate and answer.
@@ -38,7 +39,7 @@ function ready(child: ChildProcess): Promise<void> {
 test.beforeAll(async () => {
   port = await freePort();
   // The test database (DATABASE_URL), the mock agent, and Next's own development mode.
-  const env = { ...process.env, NODE_ENV: "development" as const, AGENT: "mock", AGENT_DELTA_MS: "15", NEXT_TELEMETRY_DISABLED: "1" };
+  const env = inheritedEnv({ NODE_ENV: "development", AGENT: "mock", AGENT_DELTA_MS: "15", NEXT_TELEMETRY_DISABLED: "1" });
   // Its own process group, so the end of the test stops npm, the script and `next dev` together.
   dev = spawn("npm", ["run", "dev", "--", "-p", String(port)], { env, detached: true, stdio: ["ignore", "pipe", "pipe"] });
   await ready(dev);

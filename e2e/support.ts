@@ -2,6 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, type APIRequestContext, type Page } from "@playwright/test";
 import { Client } from "pg";
 import { choiceIdByLabel } from "../scripts/test/block-fixtures";
+import { testDatabaseUrl } from "../scripts/env";
 
 /** Headers a page of the app sends with a state-changing request. */
 export function sameOrigin(baseURL: string | undefined): Record<string, string> {
@@ -90,7 +91,7 @@ export async function axeViolations(page: Page, { include, rules }: { include?: 
 
 /** Runs one statement on the test database, for a state a test injects where the server keeps it. */
 export async function runSql(sql: string, params: unknown[] = []): Promise<void> {
-  const client = new Client({ connectionString: process.env.DATABASE_URL });
+  const client = new Client({ connectionString: testDatabaseUrl() });
   await client.connect();
   try {
     await client.query(sql, params);

@@ -2,11 +2,12 @@ import { spawn } from "node:child_process";
 import { once } from "node:events";
 import { expect, test } from "@playwright/test";
 import { findFreePort } from "../../scripts/db/embedded";
+import { inheritedEnv } from "../../scripts/env";
 
 test("`next start` with malformed and missing variables exits at once, naming each in one sentence", async () => {
   test.setTimeout(60_000);
   const server = spawn(process.execPath, ["node_modules/next/dist/bin/next", "start", "-p", String(await findFreePort())], {
-    env: { ...process.env, NODE_ENV: "production", SESSION_SECRET: "", TURN_LEASE_MS: "soon", TRUSTED_CLIENT_IP_HEADER: "x real ip" },
+    env: inheritedEnv({ NODE_ENV: "production", SESSION_SECRET: "", TURN_LEASE_MS: "soon", TRUSTED_CLIENT_IP_HEADER: "x real ip" }),
     stdio: ["ignore", "pipe", "pipe"],
   });
   let stderr = "";

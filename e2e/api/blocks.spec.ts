@@ -2,6 +2,7 @@ import { expect, test, type APIRequestContext } from "@playwright/test";
 import { Client } from "pg";
 import { compileStoredUi } from "../../lib/intelligent-ui";
 import { choiceIdOf, createChat, sameOrigin, settledChat, textOf, type BlockBody } from "../support";
+import { testDatabaseUrl } from "../../scripts/env";
 
 type Reply = { id: string; revision: number; parentToolUseId: string | null; blocks: Record<string, BlockBody> };
 
@@ -30,7 +31,7 @@ async function repliedWith(request: APIRequestContext, baseURL: string | undefin
   const { chatId, reply } = await replied(request, baseURL, "Hello");
   const content = `\`\`\`ui\n${source}\n\`\`\``;
   const blocks = compileStoredUi(content, { id: reply.id }).map((block) => ({ ...block, revision: reply.revision }));
-  const client = new Client({ connectionString: process.env.DATABASE_URL });
+  const client = new Client({ connectionString: testDatabaseUrl() });
   await client.connect();
   try {
     const parts = blocks.map((block) => ({ kind: "block", blockId: block.id }));

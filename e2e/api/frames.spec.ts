@@ -1,6 +1,7 @@
 import { expect, test, type APIRequestContext } from "@playwright/test";
 import { Client } from "pg";
 import { createChat, sameOrigin, settledChat, textOf } from "../support";
+import { testDatabaseUrl } from "../../scripts/env";
 
 /** A chat whose first reply (to `message`) has finished, and that reply's id. */
 async function replied(request: APIRequestContext, baseURL: string | undefined, message: string) {
@@ -127,7 +128,7 @@ test.describe("typed actions over HTTP", () => {
 
   test("approve after expiry is denied and says so", async ({ request, baseURL }) => {
     const { chatId, token } = await proposed(request, baseURL);
-    const client = new Client({ connectionString: process.env.DATABASE_URL });
+    const client = new Client({ connectionString: testDatabaseUrl() });
     await client.connect();
     try {
       await client.query(`UPDATE "ActionConfirmation" SET "expiresAt" = now() - interval '1 second' WHERE token = $1`, [token]);

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { expect, test } from "@playwright/test";
 import { Client } from "pg";
 import { createChat, settledChat, textOf } from "../support";
+import { testDatabaseUrl } from "../../scripts/env";
 
 /**
  * Leaves a chat as a dead process would: a message whose turn is running but was never claimed
@@ -9,7 +10,7 @@ import { createChat, settledChat, textOf } from "../support";
  * message queued behind it. Nothing here opens an event stream, the only healer there was.
  */
 async function strand(chatId: string, { claimed }: { claimed: boolean }): Promise<void> {
-  const client = new Client({ connectionString: process.env.DATABASE_URL });
+  const client = new Client({ connectionString: testDatabaseUrl() });
   await client.connect();
   try {
     const [turnId, messageId, replyId] = [randomUUID(), randomUUID(), randomUUID()];
@@ -49,7 +50,7 @@ test.describe("a chat a dead process left stuck", () => {
     await strand(chatId, { claimed: false });
     expect((await request.get(`/api/chats/${chatId}/items?before=2`)).status()).toBe(200);
     // Watched through PostgreSQL alone: a read of the chat through the app would heal it too.
-    const client = new Client({ connectionString: process.env.DATABASE_URL });
+    const client = new Client({ connectionString: testDatabaseUrl() });
     await client.connect();
     try {
       const replies = async () =>
@@ -82,7 +83,7 @@ test.describe("a chat a dead process left stuck", () => {
     } finally {
       await outsider.dispose();
     }
-    const client = new Client({ connectionString: process.env.DATABASE_URL });
+    const client = new Client({ connectionString: testDatabaseUrl() });
     await client.connect();
     try {
       const { rows } = await client.query(`SELECT count(*)::int AS "count" FROM "Item" WHERE "chatId" = $1`, [chatId]);

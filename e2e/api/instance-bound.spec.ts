@@ -4,6 +4,7 @@ import { createServer } from "node:net";
 import { expect, test } from "@playwright/test";
 import { sameOrigin } from "../support";
 import { rawRequest } from "./raw-http";
+import { inheritedEnv } from "../../scripts/env";
 
 // A server of its own with a small per-instance bound, so exhausting it holds back no other spec.
 const LIMIT = 5;
@@ -24,15 +25,14 @@ test.beforeAll(async () => {
   const port = await freePort();
   base = `http://127.0.0.1:${port}`;
   server = spawn(process.execPath, ["node_modules/next/dist/bin/next", "start", "-p", String(port)], {
-    env: {
-      ...process.env,
+    env: inheritedEnv({
       NODE_ENV: "production",
       SESSION_SECRET: "test-secret-for-end-to-end-runs-only",
       AGENT: "mock",
       NEW_VISITORS_PER_INSTANCE: String(LIMIT),
       NEW_VISITOR_INSTANCE_WINDOW_SECONDS: "3600",
       TRUSTED_CLIENT_IP_HEADER: "x-real-ip",
-    },
+    }),
     stdio: "ignore",
   });
   await expect.poll(async () => (await fetch(`${base}/api/health`).catch(() => null))?.status, { timeout: 60_000 }).toBe(200);

@@ -1,6 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { Client } from "pg";
 import { choiceIdOf, createChat, sameOrigin, settledChat, type BlockBody } from "../support";
+import { testDatabaseUrl } from "../../scripts/env";
 
 test("a chat's queue is bounded: past its limit a message gets 429 with Retry-After and nothing is written", async ({ request, baseURL }) => {
   const chatId = await createChat(request, baseURL, "Tell me a long story, slowly");
@@ -56,7 +57,7 @@ function originOf({ itemId, blockId, revision, choiceId, label, values, sourceAt
 
 /** Rows the API does not show: a chat's turns and the origins of its waiting messages. */
 async function query<Row>(sql: string, params: unknown[]): Promise<Row[]> {
-  const client = new Client({ connectionString: process.env.DATABASE_URL });
+  const client = new Client({ connectionString: testDatabaseUrl() });
   await client.connect();
   try {
     return (await client.query(sql, params)).rows as Row[];

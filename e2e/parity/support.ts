@@ -1,12 +1,14 @@
 import { expect } from "@playwright/test";
 import pg from "pg";
+import { testDatabaseUrl, testRun, testUnpooledUrl } from "../../scripts/env";
 
 // The two instances, and the database as the test reads it: through the direct URL, never through
 // either instance, so nothing the test does can heal or drive a chat behind the assertion's back.
-export const A = `http://127.0.0.1:${process.env.PARITY_PORT_A}`;
-export const B = `http://127.0.0.1:${process.env.PARITY_PORT_B}`;
-export const POOLED_URL = process.env.DATABASE_URL!;
-export const DIRECT_URL = process.env.DATABASE_URL_UNPOOLED!;
+const [portA, portB] = testRun().parityPorts;
+export const A = `http://127.0.0.1:${portA}`;
+export const B = `http://127.0.0.1:${portB}`;
+export const POOLED_URL = testDatabaseUrl();
+export const DIRECT_URL = testUnpooledUrl();
 
 /** Headers a page served by `origin` sends with a state-changing request. */
 export const from = (origin: string) => ({ origin, "content-type": "application/json" });

@@ -10,10 +10,7 @@ import { chatParamsSchema } from "./schemas";
 import { signVisitorId, VISITOR_COOKIE } from "./visitor-cookie";
 
 const LIMIT = 3;
-vi.hoisted(() => {
-  process.env.RATE_LIMIT_REQUESTS = "3";
-  process.env.RATE_LIMIT_WINDOW_SECONDS = "86400";
-});
+vi.hoisted(() => vi.stubEnv("RATE_LIMIT_REQUESTS", "3").stubEnv("RATE_LIMIT_WINDOW_SECONDS", "86400"));
 
 // What the pipeline leaves for after the response, kept for the test to look at.
 const afterResponse = vi.hoisted(() => [] as (() => unknown)[]);
