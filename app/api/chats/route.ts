@@ -5,7 +5,7 @@ import { driveChat } from "@/lib/chat/turns/run";
 import { handleRoute } from "@/lib/http/errors";
 import { countRequest } from "@/lib/http/rate-limit";
 import { assertSameOrigin, clientAddress, parseJsonBody } from "@/lib/http/request";
-import { createChatBodySchema } from "@/lib/http/schemas";
+import { createChatBodySchema } from "@/lib/chat/wire/requests";
 import { requireVisitor } from "@/lib/http/visitor";
 
 export const dynamic = "force-dynamic";

@@ -4,7 +4,7 @@ import { driveAfterResponse } from "@/lib/chat/turns/background";
 import { healChats } from "@/lib/chat/turns/heal";
 import { handleRoute } from "@/lib/http/errors";
 import { assertSameOrigin, parseJsonBody, parseParams, parsePositionQuery } from "@/lib/http/request";
-import { chatParamsSchema, chatViewQuerySchema, renameChatBodySchema } from "@/lib/http/schemas";
+import { chatParamsSchema, chatViewQuerySchema, renameChatBodySchema } from "@/lib/chat/wire/requests";
 import { requireVisitor } from "@/lib/http/visitor";
 
 export const dynamic = "force-dynamic";

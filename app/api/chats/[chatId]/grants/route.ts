@@ -2,7 +2,7 @@ import { listChatGrants, setChatGrant } from "@/lib/chat/readings/grants";
 import { healBeforeRequest } from "@/lib/chat/turns/background";
 import { handleRoute } from "@/lib/http/errors";
 import { assertSameOrigin, parseJsonBody, parseParams } from "@/lib/http/request";
-import { chatGrantBodySchema, chatParamsSchema } from "@/lib/http/schemas";
+import { chatGrantBodySchema, chatParamsSchema } from "@/lib/chat/wire/requests";
 import { requireVisitor } from "@/lib/http/visitor";
 
 export const dynamic = "force-dynamic";

@@ -3,7 +3,7 @@ import { driveAfterResponse } from "@/lib/chat/turns/background";
 import { healChats } from "@/lib/chat/turns/heal";
 import { handleRoute } from "@/lib/http/errors";
 import { parseParams, parsePositionQuery } from "@/lib/http/request";
-import { chatParamsSchema, earlierItemsQuerySchema } from "@/lib/http/schemas";
+import { chatParamsSchema, earlierItemsQuerySchema } from "@/lib/chat/wire/requests";
 import { requireVisitor } from "@/lib/http/visitor";
 
 export const dynamic = "force-dynamic";

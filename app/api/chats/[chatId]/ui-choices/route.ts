@@ -4,7 +4,7 @@ import { healBeforeRequest } from "@/lib/chat/turns/background";
 import { driveChat } from "@/lib/chat/turns/run";
 import { handleRoute } from "@/lib/http/errors";
 import { assertSameOrigin, parseJsonBody, parseParams } from "@/lib/http/request";
-import { chatParamsSchema, uiChoiceBodySchema } from "@/lib/http/schemas";
+import { chatParamsSchema, uiChoiceBodySchema } from "@/lib/chat/wire/requests";
 import { requireVisitor } from "@/lib/http/visitor";
 
 export const dynamic = "force-dynamic";

@@ -1,8 +1,8 @@
 import { handleRoute } from "@/lib/http/errors";
 import { assertSameOrigin, parseJsonBody, parseParams } from "@/lib/http/request";
-import { chatParamsSchema, uiLinkBodySchema } from "@/lib/http/schemas";
+import { chatParamsSchema, uiLinkBodySchema } from "@/lib/chat/wire/requests";
 import { requireVisitor } from "@/lib/http/visitor";
-import { resolveUiLink } from "@/lib/links/ui-link";
+import { resolveUiLink } from "@/lib/chat/answers/ui-link";
 
 export const dynamic = "force-dynamic";
 

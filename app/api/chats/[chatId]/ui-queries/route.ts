@@ -2,7 +2,7 @@ import { readUiQuery } from "@/lib/chat/answers/ui-query";
 import { healBeforeRequest } from "@/lib/chat/turns/background";
 import { handleRoute } from "@/lib/http/errors";
 import { assertSameOrigin, parseJsonBody, parseParams } from "@/lib/http/request";
-import { chatParamsSchema, uiQueryBodySchema } from "@/lib/http/schemas";
+import { chatParamsSchema, uiQueryBodySchema } from "@/lib/chat/wire/requests";
 import { requireVisitor } from "@/lib/http/visitor";
 
 export const dynamic = "force-dynamic";

@@ -3,7 +3,7 @@ import { driveChat } from "@/lib/chat/turns/run";
 import { TURN_SIGNATURE_HEADER, verifyTurnRequest } from "@/lib/chat/turns/hand-off";
 import { AppError, handleRoute } from "@/lib/http/errors";
 import { parseParams } from "@/lib/http/request";
-import { chatParamsSchema } from "@/lib/http/schemas";
+import { chatParamsSchema } from "@/lib/chat/wire/requests";
 
 export const dynamic = "force-dynamic";
 // The turn runs after the response, within this invocation's lifetime (decision 010).

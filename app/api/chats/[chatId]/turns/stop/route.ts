@@ -1,7 +1,7 @@
 import { requestStop } from "@/lib/chat/turns/stop";
 import { handleRoute } from "@/lib/http/errors";
 import { assertSameOrigin, parseParams } from "@/lib/http/request";
-import { chatParamsSchema } from "@/lib/http/schemas";
+import { chatParamsSchema } from "@/lib/chat/wire/requests";
 import { requireVisitor } from "@/lib/http/visitor";
 
 export const dynamic = "force-dynamic";
