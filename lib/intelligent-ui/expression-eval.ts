@@ -72,7 +72,7 @@ function applyUnary(operator: string, value: UiValue): UiValue {
   return operator === "-" ? -value : value;
 }
 
-export function isTruthy(value: UiValue): boolean {
+function isTruthy(value: UiValue): boolean {
   return value !== null && value !== false && value !== 0 && value !== "";
 }
 
