@@ -1,6 +1,52 @@
 import nextCoreWebVitals from "eslint-config-next/core-web-vitals";
 import nextTypescript from "eslint-config-next/typescript";
 
+// The project's layers, bottom to top. Each row's modules may import themselves, packages, and the
+// project modules in its second column; nothing else. scripts/, e2e/ and tests import anything.
+const PURE = ["lib/intelligent-ui", "lib/component-frames"];
+const BASE = ["lib/config.ts", "lib/config", "lib/http/errors.ts"];
+const DOMAIN = ["lib/live-sources", "lib/links", "lib/tools"];
+// What a page may load: no server-only module, nothing that reads the environment.
+const CLIENT_SAFE = [...PURE, "lib/http/errors.ts", "lib/http/schemas.ts", "lib/live-sources/grants.ts", "lib/links"];
+const LAYERS = [
+  // [modules, may import]: what the row is
+  [["lib/intelligent-ui"], []], // the block language: pure TS, zod only
+  [["lib/component-frames"], []], // the frame protocol: pure TS, zod only
+  [BASE, []], // the environment and the refusal codes
+  [["lib/db"], BASE], // the database client and its checks
+  [["lib/http", "lib/outage-page.ts"], [...BASE, "lib/db"]], // request plumbing: visitor, origin, rate, text rules
+  [["lib/live-sources"], [...PURE, ...BASE]], // what a block may read
+  [["lib/links"], [...PURE, ...BASE]], // where a block's links go
+  [["lib/tools"], [...PURE, ...BASE]], // what a confirmed action does
+  [["lib/agent"], [...PURE, ...BASE, ...DOMAIN]], // writes replies: knows no chat and no storage
+  [["lib/chat/wire"], CLIENT_SAFE], // the chat's shapes and requests, shared with the page
+  [["lib/chat"], [...PURE, ...BASE, ...DOMAIN, "lib/db", "lib/http", "lib/agent"]], // the chat's flows
+  [["lib/server-start.ts"], ["lib"]], // an instance's start
+  [["components"], [...CLIENT_SAFE, "lib/chat/wire"]], // the page
+  [["app", "proxy.ts", "instrumentation.ts", "instrumentation-client.ts"], ["lib", "components"]], // routes and pages
+];
+// Inside lib/chat: an answer starts a turn, so a turn never reaches back into answers.
+const FLOWS = [{ target: "lib/chat/turns", from: "lib/chat/answers", message: "lib/chat/turns may not import lib/chat/answers: an answer starts a turn, never the reverse." }];
+
+const MODULES = [...LAYERS.flatMap(([modules]) => modules), "scripts", "e2e"];
+const inside = (path, folder) => path === folder || path.startsWith(`${folder}/`);
+
+/** A zone per module a row may not import (one within another counts once), less the parts it may. */
+function layerZones() {
+  return LAYERS.flatMap(([modules, allowed]) => {
+    const own = [...modules, ...allowed];
+    const barred = MODULES.filter((from) => !own.some((module) => inside(from, module)));
+    return barred
+      .filter((from) => !barred.some((outer) => outer !== from && inside(from, outer)))
+      .map((from) => ({
+        target: modules,
+        from,
+        except: own.filter((module) => module !== from && inside(module, from)).map((module) => `.${module.slice(from.length)}`),
+        message: `${modules.join(", ")} may import only ${allowed.join(", ") || "packages"}: see the layer table in eslint.config.mjs.`,
+      }));
+  });
+}
+
 // Next's own rules (React, hooks, accessibility, Core Web Vitals) with its TypeScript set.
 const config = [
   ...nextCoreWebVitals,
@@ -10,6 +56,32 @@ const config = [
       // `const { omitted: _omitted, ...rest } = value` is how the code drops a field on purpose.
       "@typescript-eslint/no-unused-vars": ["warn", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", ignoreRestSiblings: true }],
     },
+  },
+  {
+    // `import` is eslint-plugin-import as eslint-config-next registers it, with its TypeScript resolver.
+    // Nothing imports a test, so no cycle runs through one: skipping tests halves the rule's cost.
+    files: ["**/*.{ts,tsx,mjs}"],
+    ignores: ["**/*.test.{ts,tsx}", "e2e/**"],
+    rules: { "import/no-cycle": "error" },
+    // Packages and the generated Prisma client are not walked for cycles: parsing them tripled its cost.
+    settings: { "import/ignore": ["node_modules", "lib/db/generated"] },
+  },
+  {
+    // Tests may import anything their subject needs, and test support lives in scripts/.
+    files: ["**/*.{ts,tsx,mjs}"],
+    ignores: ["**/*.test.{ts,tsx}", "scripts/**", "e2e/**"],
+    rules: { "import/no-restricted-paths": ["error", { basePath: import.meta.dirname, zones: [...layerZones(), ...FLOWS] }] },
+  },
+  {
+    // The two languages run on server and page alike, and in other hosts: zod is their one package.
+    files: PURE.map((folder) => `${folder}/**/*.ts`),
+    ignores: ["**/*.test.ts"],
+    rules: { "no-restricted-imports": ["error", { patterns: [{ regex: "^(?!zod$|\\.|@/)", message: "A pure library imports zod and nothing else." }] }] },
+  },
+  {
+    // The block registry's one cycle: a view node draws its renderer, and renderers draw their children as view nodes.
+    files: ["components/blocks/{registry,view-nodes,chart,choices,content,data,inputs,links,status,structure,table}.tsx"],
+    rules: { "import/no-cycle": "off" },
   },
   {
     // Build output and the generated Prisma client are not ours to lint.

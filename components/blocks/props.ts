@@ -14,10 +14,6 @@ export function numberProp(node: UiViewNode, name: string): number | undefined {
   return typeof value === "number" && Number.isFinite(value) ? value : undefined;
 }
 
-export function isScalar(value: UiValue | undefined): value is string | number | boolean | null {
-  return value === null || ["string", "number", "boolean"].includes(typeof value);
-}
-
 /** How a cell, an option value or a chart label reads as text. */
 export function displayValue(value: UiValue | undefined): string {
   if (value === undefined || value === null) return "";

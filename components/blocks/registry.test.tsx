@@ -1,7 +1,7 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { compileUiBlock, evaluateUiBlock, UI_CATALOG, UiState, uiInputValues, type UiBlock, type UiDiagnosticCode, type UiViewNode } from "@/lib/intelligent-ui";
-import { GALLERY_BLOCK } from "./gallery";
+import { GALLERY_BLOCK } from "@/scripts/test/block-gallery";
 import { RENDERERS } from "./registry";
 import { describeUiDiagnostic, UiBlockView, type UiBlockViewProps } from "./ui-block-view";
 

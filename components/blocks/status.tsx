@@ -2,7 +2,7 @@ import { type ReactNode, useId } from "react";
 import { CHIP, MUTED, nodeText, numberProp, textProp, TONE_PANEL, TONE_TEXT, toneProp, type Tone } from "./props";
 import { HeldList, ViewNodes, type NodeProps } from "./view-nodes";
 
-export function TagChip({ tone, children }: { tone: Tone; children: ReactNode }) {
+function TagChip({ tone, children }: { tone: Tone; children: ReactNode }) {
   return <span className={`${CHIP} font-medium ${TONE_PANEL[tone]}`}>{children}</span>;
 }
 

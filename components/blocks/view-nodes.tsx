@@ -84,7 +84,7 @@ const EXPLAINED_ONCE = new Set(["unknown_catalog"]);
  * A node that cannot draw shows its plain-text fallback, muted, with a short reason. Spans only,
  * so it sits validly anywhere, even inside a button's label.
  */
-export function ErrorNode({ node, code }: { node: UiViewNode; code: string }) {
+function ErrorNode({ node, code }: { node: UiViewNode; code: string }) {
   const reason = describeUiDiagnostic(code);
   // A fallback of punctuation alone (":" for a Stat with neither label nor value) shows nothing.
   const text = /[\p{L}\p{N}]/u.test(node.fallback) ? node.fallback.trim() : "";

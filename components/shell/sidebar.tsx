@@ -16,7 +16,7 @@ export function Brand() {
   );
 }
 
-export function NewChatLink({ className = "" }: { className?: string }) {
+function NewChatLink({ className = "" }: { className?: string }) {
   return (
     <Link
       href="/"

@@ -1,11 +1,11 @@
 // The reader's time zone travels in a cookie the browser sets, so the server draws clock times
 // ("14:02") in the zone the browser will; without it, both draw UTC until the browser sets it.
 
-export const TIME_ZONE_COOKIE = "tz";
+const TIME_ZONE_COOKIE = "tz";
 const COOKIE_MAX_AGE_S = 365 * 24 * 60 * 60;
 
 /** The zone named, when this runtime knows it; null for a missing, malformed or unknown name. */
-export function knownTimeZone(name: string | undefined | null): string | null {
+function knownTimeZone(name: string | undefined | null): string | null {
   if (!name || name.length > 64 || !/^[A-Za-z0-9_+\-/]+$/.test(name)) return null;
   try {
     return new Intl.DateTimeFormat("en-US", { timeZone: name }).resolvedOptions().timeZone;

@@ -1,5 +1,5 @@
 import { appConfig, type CatalogSetting, type ModelSetting } from "@/lib/config";
-import { appComponents } from "@/lib/chat/components";
+import { appComponents } from "./components";
 import { LIVE_SOURCES } from "@/lib/live-sources";
 import { appTools } from "@/lib/tools";
 import type { Agent, AgentRequest } from "./agent";

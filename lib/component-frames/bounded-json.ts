@@ -48,7 +48,7 @@ export function isJsonRecord(input: unknown, maxKeyLength: number): input is Jso
   return result.ok && isRecordValue(result.value) && Object.keys(result.value).every((key) => key.length <= maxKeyLength);
 }
 
-export function isRecordValue(value: JsonValue): value is JsonRecord {
+function isRecordValue(value: JsonValue): value is JsonRecord {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 

@@ -83,7 +83,7 @@ function decodeFallback(source: unknown): ComponentFallback | undefined {
   return { kind, summary };
 }
 
-export function requirePlainRecord(source: unknown): object {
+function requirePlainRecord(source: unknown): object {
   if (typeof source !== "object" || source === null || Array.isArray(source)) throw new InvalidFrame();
   const prototype = Reflect.getPrototypeOf(source);
   if (prototype !== Object.prototype && prototype !== null) throw new InvalidFrame();
@@ -91,14 +91,14 @@ export function requirePlainRecord(source: unknown): object {
 }
 
 /** Reads an own data property; an accessor counts as invalid input and is never invoked. */
-export function readField(record: object, key: string): unknown {
+function readField(record: object, key: string): unknown {
   const descriptor = Reflect.getOwnPropertyDescriptor(record, key);
   if (!descriptor) return undefined;
   if ("get" in descriptor || "set" in descriptor) throw new InvalidFrame();
   return descriptor.value;
 }
 
-export function isSizedString(value: unknown, max: number): value is string {
+function isSizedString(value: unknown, max: number): value is string {
   return typeof value === "string" && value.length >= 1 && value.length <= max;
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { assertSameOrigin, clientAddress, MAX_BODY_BYTES, parseEventCursor, parseJsonBody } from "./request";
-import { confirmationBodySchema, sendMessageBodySchema } from "./schemas";
+import { confirmationBodySchema, sendMessageBodySchema } from "@/lib/chat/wire/requests";
 
 const URL_BASE = "http://127.0.0.1:3000";
 

@@ -6,7 +6,7 @@ import { appConfig } from "@/lib/config";
 import { db, disconnectDb } from "@/lib/db/client";
 import { AppError } from "./errors";
 import { apiRoute } from "./route";
-import { chatParamsSchema } from "./schemas";
+import { chatParamsSchema } from "@/lib/chat/wire/requests";
 import { signVisitorId, VISITOR_COOKIE } from "./visitor-cookie";
 
 const LIMIT = 3;

@@ -9,7 +9,7 @@ export function isPassThrough(type: string): boolean {
 }
 
 /** The nearest enclosing node that is not a Show or Each: the parent a rule looks at. */
-export function effectiveParent(stack: readonly UiNode[]): UiNode | undefined {
+function effectiveParent(stack: readonly UiNode[]): UiNode | undefined {
   for (let i = stack.length - 1; i >= 0; i--) {
     const node = stack[i] as UiNode;
     if (!isPassThrough(node.type)) return node;

@@ -2,7 +2,7 @@ import type { UiBudget } from "./budget";
 import { callHelper } from "./expression-helpers";
 import { UiFailure } from "./failure";
 import type { UiBinaryOperator, UiExpr, UiValue } from "./types";
-import { isUiRecord, isUiScalar, setOwn, type UiRecord } from "./values";
+import { isUiScalar, readField, setOwn, type UiRecord } from "./values";
 
 /** Names bound by `Each` or an `@Filter` predicate, innermost first. */
 export interface UiLocals {
@@ -45,7 +45,7 @@ export function evaluate(expr: UiExpr, context: EvalContext, locals?: UiLocals):
     case "binary":
       return applyBinary(expr, context, locals);
     case "call":
-      return callHelper(expr.name, expr.args, context, locals);
+      return callHelper(expr.name, expr.args, context, locals, evaluate);
   }
 }
 
@@ -54,18 +54,6 @@ function readLocal(name: string, locals: UiLocals | undefined): UiValue {
     if (scope.name === name) return scope.value;
   }
   throw new UiFailure("refused_access", `${name} is not defined here.`);
-}
-
-export function readField(target: UiValue, key: string): UiValue {
-  if (!isUiRecord(target)) throw new UiFailure("invalid_value", `Cannot read .${key} of a non-record.`);
-  if (key === "__proto__" || key === "constructor" || key === "prototype") {
-    throw new UiFailure("refused_access", `The key ${key} is refused.`);
-  }
-  const descriptor = Object.getOwnPropertyDescriptor(target, key);
-  if (descriptor === undefined || !("value" in descriptor)) {
-    throw new UiFailure("refused_access", `The record has no field ${key}.`);
-  }
-  return descriptor.value as UiValue;
 }
 
 function readIndex(target: UiValue, index: UiValue): UiValue {
@@ -84,7 +72,7 @@ function applyUnary(operator: string, value: UiValue): UiValue {
   return operator === "-" ? -value : value;
 }
 
-export function isTruthy(value: UiValue): boolean {
+function isTruthy(value: UiValue): boolean {
   return value !== null && value !== false && value !== 0 && value !== "";
 }
 

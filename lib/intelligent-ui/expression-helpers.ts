@@ -1,11 +1,13 @@
-import { evaluate, readField, type EvalContext, type UiLocals } from "./expression-eval";
+import type { EvalContext, UiLocals } from "./expression-eval";
 import { UiFailure } from "./failure";
 import type { UiExpr, UiValue } from "./types";
-import { isUiScalar } from "./values";
+import { isUiScalar, readField } from "./values";
 
-/** Runs an `@Helper`; every item a helper loops over is an iteration. */
-export function callHelper(name: string, args: UiExpr[], context: EvalContext, locals?: UiLocals): UiValue {
-  if (name === "Filter") return filter(args, context, locals);
+type Evaluate = (expr: UiExpr, context: EvalContext, locals?: UiLocals) => UiValue;
+
+/** Runs an `@Helper`; every item a helper loops over is an iteration. The evaluator is passed in, as it calls helpers. */
+export function callHelper(name: string, args: UiExpr[], context: EvalContext, locals: UiLocals | undefined, evaluate: Evaluate): UiValue {
+  if (name === "Filter") return filter(args, context, locals, evaluate);
   const values = args.map((arg) => evaluate(arg, context, locals));
   switch (name) {
     case "Count":
@@ -37,7 +39,7 @@ function list(value: UiValue, helper: string, context: EvalContext): UiValue[] {
   return value;
 }
 
-function filter(args: UiExpr[], context: EvalContext, locals?: UiLocals): UiValue {
+function filter(args: UiExpr[], context: EvalContext, locals: UiLocals | undefined, evaluate: Evaluate): UiValue {
   const items = list(evaluate(args[0] as UiExpr, context, locals), "Filter", context);
   const name = (args[1] as { name: string }).name;
   const predicate = args[2] as UiExpr;

@@ -22,6 +22,19 @@ export function setOwn(record: UiRecord, key: string, value: UiValue): void {
   }
 }
 
+/** An own data field of a record; prototype keys and inherited or accessor fields are refused. */
+export function readField(target: UiValue, key: string): UiValue {
+  if (!isUiRecord(target)) throw new UiFailure("invalid_value", `Cannot read .${key} of a non-record.`);
+  if (key === "__proto__" || key === "constructor" || key === "prototype") {
+    throw new UiFailure("refused_access", `The key ${key} is refused.`);
+  }
+  const descriptor = Object.getOwnPropertyDescriptor(target, key);
+  if (descriptor === undefined || !("value" in descriptor)) {
+    throw new UiFailure("refused_access", `The record has no field ${key}.`);
+  }
+  return descriptor.value as UiValue;
+}
+
 /** Same typeof, array-ness and null-ness: a variable keeps the type of its default. */
 export function sameUiType(a: UiValue, b: UiValue): boolean {
   if (a === null || b === null) return a === b;

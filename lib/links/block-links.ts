@@ -6,8 +6,7 @@ import { isLinkType, linkViewSchema, resolveLink, type LinkRepository, type Link
  * A link as frozen with its block: the props it was resolved from, so a page can tell whether
  * the link it draws now is still that one or must be resolved again for its current values.
  */
-export const frozenLinkSchema = linkViewSchema.extend({ type: z.string(), props: z.record(z.string(), z.json()) });
-export type FrozenLink = z.infer<typeof frozenLinkSchema>;
+const frozenLinkSchema = linkViewSchema.extend({ type: z.string(), props: z.record(z.string(), z.json()) });
 
 /** A block's links by view node id. */
 export const blockLinksSchema = z.record(z.string(), frozenLinkSchema);

@@ -6,7 +6,7 @@ import type { UiValue } from "@/lib/intelligent-ui";
 // becomes an address by itself, and only http(s) addresses leave this module.
 
 /** The kinds of host link the catalog has (LANGUAGE.md §9). */
-export const LINK_TYPES = ["File", "Diff", "Commit", "Node"] as const;
+const LINK_TYPES = ["File", "Diff", "Commit", "Node"] as const;
 export type LinkType = (typeof LINK_TYPES)[number];
 
 export function isLinkType(type: string): type is LinkType {

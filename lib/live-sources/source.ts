@@ -37,10 +37,3 @@ export function liveSourceMap(sources: readonly LiveSource[]): LiveSources {
 export function querySchemasOf(sources: LiveSources): Record<string, z.ZodType> {
   return Object.fromEntries([...sources].map(([name, source]) => [name, source.args]));
 }
-
-/** The sources as an agent reads them: one line each, `name(args as JSON Schema): description`. */
-export function describeLiveSources(sources: LiveSources): string {
-  return [...sources.values()]
-    .map((source) => `${source.name}(${JSON.stringify(z.toJSONSchema(source.args))}): ${source.description}`)
-    .join("\n");
-}

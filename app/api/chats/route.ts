@@ -1,7 +1,7 @@
 import { createChat, listChats } from "@/lib/chat/chats/chats";
 import { clientAddress } from "@/lib/http/request";
 import { apiRoute } from "@/lib/http/route";
-import { createChatBodySchema } from "@/lib/http/schemas";
+import { createChatBodySchema } from "@/lib/chat/wire/requests";
 
 export const dynamic = "force-dynamic";
 export const maxDuration = 300;

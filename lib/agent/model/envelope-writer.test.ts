@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { ASSISTANT_CONTENT_HEADER, ASSISTANT_CONTENT_LIMITS, decodeAssistantContent, type AssistantContentPart } from "@/lib/component-frames";
 import { EnvelopeWriter } from "./envelope-writer";
 import { frameFromToolCall, frameTools } from "./frame-tools";
-import { appComponents } from "@/lib/chat/components";
+import { appComponents } from "../components";
 
 const choiceList = frameTools(appComponents, [])[0]!;
 const frame = (id: string) => frameFromToolCall(choiceList, { prompt: "Pick", choices: [{ id: "a", label: "A" }] }, id);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { formatChoiceListFallback, resolveComponentFrame, type ConfirmableTool } from "@/lib/component-frames";
-import { appComponents } from "@/lib/chat/components";
+import { appComponents } from "../components";
 import { appTools } from "@/lib/tools";
 import { frameFromToolCall, frameTools } from "./frame-tools";
 

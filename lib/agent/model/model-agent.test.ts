@@ -3,7 +3,7 @@ import { MockLanguageModelV4 } from "ai/test";
 import { describe, expect, it } from "vitest";
 import { decodeAssistantContent, resolveComponentFrame, type AssistantContentPart } from "@/lib/component-frames";
 import { compileUi, describeUiCatalog } from "@/lib/intelligent-ui";
-import { appComponents } from "@/lib/chat/components";
+import { appComponents } from "../components";
 import { appTools } from "@/lib/tools";
 import type { AgentMessage } from "../agent";
 import { SENTENCES } from "./failure";

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { describeUiCatalog } from "@/lib/intelligent-ui";
 import type { ConfirmableTool } from "@/lib/component-frames";
-import { appComponents } from "@/lib/chat/components";
+import { appComponents } from "../components";
 import { parseAgentSetting } from "@/lib/config";
 import { LIVE_SOURCES } from "@/lib/live-sources";
 import { appTools } from "@/lib/tools";

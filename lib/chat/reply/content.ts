@@ -1,11 +1,11 @@
 import "server-only";
+import { appComponents } from "@/lib/agent/components";
 import {
   componentFallbackText,
   decodeAssistantContent,
   resolveComponentFrame,
   type AssistantContentPart,
 } from "@/lib/component-frames";
-import { appComponents } from "../components";
 import { refusedChoices } from "../answers/frame-actions";
 import type { Part } from "../wire";
 

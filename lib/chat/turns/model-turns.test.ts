@@ -14,7 +14,7 @@ import { appTools } from "@/lib/tools";
 import { sendEmailTool } from "@/lib/tools/send-email";
 import { answerUiChoice } from "../answers/ui-choice";
 import { createChat, loadChatView, sendMessage } from "../chats/chats";
-import { appComponents } from "../components";
+import { appComponents } from "@/lib/agent/components";
 import { selectFrameChoice } from "../answers/selections";
 import { driveChat } from "./run";
 import { requestStop } from "./stop";

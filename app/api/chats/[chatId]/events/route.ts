@@ -1,7 +1,7 @@
 import { openChatEventStream } from "@/lib/chat/stream/event-stream";
 import { parseEventCursor } from "@/lib/http/request";
 import { apiRoute } from "@/lib/http/route";
-import { chatParamsSchema } from "@/lib/http/schemas";
+import { chatParamsSchema } from "@/lib/chat/wire/requests";
 
 export const dynamic = "force-dynamic";
 export const maxDuration = 300;

@@ -1,6 +1,6 @@
 import { listChatGrants, setChatGrant } from "@/lib/chat/readings/grants";
 import { apiRoute } from "@/lib/http/route";
-import { chatGrantBodySchema, chatParamsSchema } from "@/lib/http/schemas";
+import { chatGrantBodySchema, chatParamsSchema } from "@/lib/chat/wire/requests";
 
 export const dynamic = "force-dynamic";
 

@@ -1,7 +1,7 @@
 import { loadEarlierItems } from "@/lib/chat/chats/chats";
 import { parsePositionQuery } from "@/lib/http/request";
 import { apiRoute } from "@/lib/http/route";
-import { chatParamsSchema, earlierItemsQuerySchema } from "@/lib/http/schemas";
+import { chatParamsSchema, earlierItemsQuerySchema } from "@/lib/chat/wire/requests";
 
 export const dynamic = "force-dynamic";
 // A turn that reading found waiting runs after the answer, within this function's lifetime.

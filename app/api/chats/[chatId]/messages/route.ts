@@ -1,6 +1,6 @@
 import { sendMessage } from "@/lib/chat/chats/chats";
 import { apiRoute } from "@/lib/http/route";
-import { chatParamsSchema, sendMessageBodySchema } from "@/lib/http/schemas";
+import { chatParamsSchema, sendMessageBodySchema } from "@/lib/chat/wire/requests";
 
 export const dynamic = "force-dynamic";
 // The reply streams after the response is sent, within this function's lifetime on serverless.

@@ -1,6 +1,6 @@
 import { selectFrameChoice } from "@/lib/chat/answers/selections";
 import { apiRoute, startsTurn } from "@/lib/http/route";
-import { chatParamsSchema, selectionBodySchema } from "@/lib/http/schemas";
+import { chatParamsSchema, selectionBodySchema } from "@/lib/chat/wire/requests";
 
 export const dynamic = "force-dynamic";
 export const maxDuration = 300;

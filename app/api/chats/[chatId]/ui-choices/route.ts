@@ -1,6 +1,6 @@
 import { answerUiChoice } from "@/lib/chat/answers/ui-choice";
 import { apiRoute, startsTurn } from "@/lib/http/route";
-import { chatParamsSchema, uiChoiceBodySchema } from "@/lib/http/schemas";
+import { chatParamsSchema, uiChoiceBodySchema } from "@/lib/chat/wire/requests";
 
 export const dynamic = "force-dynamic";
 export const maxDuration = 300;

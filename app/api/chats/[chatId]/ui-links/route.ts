@@ -1,6 +1,6 @@
 import { apiRoute } from "@/lib/http/route";
-import { chatParamsSchema, uiLinkBodySchema } from "@/lib/http/schemas";
-import { resolveUiLink } from "@/lib/links/ui-link";
+import { chatParamsSchema, uiLinkBodySchema } from "@/lib/chat/wire/requests";
+import { resolveUiLink } from "@/lib/chat/answers/ui-link";
 
 export const dynamic = "force-dynamic";
 

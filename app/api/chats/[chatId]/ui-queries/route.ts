@@ -1,6 +1,6 @@
 import { readUiQuery } from "@/lib/chat/answers/ui-query";
 import { apiRoute } from "@/lib/http/route";
-import { chatParamsSchema, uiQueryBodySchema } from "@/lib/http/schemas";
+import { chatParamsSchema, uiQueryBodySchema } from "@/lib/chat/wire/requests";
 
 export const dynamic = "force-dynamic";
 

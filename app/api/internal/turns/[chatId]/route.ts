@@ -1,7 +1,7 @@
 import { TURN_SIGNATURE_HEADER, verifyTurnRequest } from "@/lib/chat/turns/hand-off";
 import { AppError } from "@/lib/http/errors";
 import { apiRoute } from "@/lib/http/route";
-import { chatParamsSchema } from "@/lib/http/schemas";
+import { chatParamsSchema } from "@/lib/chat/wire/requests";
 
 export const dynamic = "force-dynamic";
 // The turn runs after the response, within this invocation's lifetime (decision 010).

@@ -1,6 +1,6 @@
 import { decideConfirmation } from "@/lib/chat/answers/confirmations";
 import { apiRoute } from "@/lib/http/route";
-import { confirmationBodySchema, confirmationParamsSchema } from "@/lib/http/schemas";
+import { confirmationBodySchema, confirmationParamsSchema } from "@/lib/chat/wire/requests";
 
 export const dynamic = "force-dynamic";
 // A decision tells the agent how the action ended; its reply streams within this function's lifetime.

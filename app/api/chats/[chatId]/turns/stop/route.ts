@@ -1,6 +1,6 @@
 import { requestStop } from "@/lib/chat/turns/stop";
 import { apiRoute } from "@/lib/http/route";
-import { chatParamsSchema } from "@/lib/http/schemas";
+import { chatParamsSchema } from "@/lib/chat/wire/requests";
 
 export const dynamic = "force-dynamic";
 

@@ -1,6 +1,6 @@
 import { regenerateReply } from "@/lib/chat/turns/regenerate";
 import { apiRoute } from "@/lib/http/route";
-import { itemParamsSchema } from "@/lib/http/schemas";
+import { itemParamsSchema } from "@/lib/chat/wire/requests";
 
 export const dynamic = "force-dynamic";
 export const maxDuration = 300;

@@ -1,11 +1,11 @@
 import "server-only";
 import { isUiFailure, uiValidatedState, UI_STORED_LIMITS, type UiBlock, type UiState } from "@/lib/intelligent-ui";
-import { findReadableBlock } from "@/lib/chat/answers/ui-query";
-import { choiceFailure } from "@/lib/chat/answers/ui-choice";
 import { AppError } from "@/lib/http/errors";
-import { resolveBlockLinks } from "./block-links";
-import { linkRepository } from "./config";
-import type { LinkRepository, LinkView } from "./resolve";
+import { resolveBlockLinks } from "@/lib/links/block-links";
+import { linkRepository } from "@/lib/links/config";
+import type { LinkRepository, LinkView } from "@/lib/links/resolve";
+import { choiceFailure } from "./ui-choice";
+import { findReadableBlock } from "./ui-query";
 
 export type UiLinkRequest = {
   chatId: string;

@@ -1,0 +1,73 @@
+import { z } from "zod";
+import { MAX_POSTGRES_INT, storableText, wholeNumberText } from "@/lib/http/schemas";
+import { SOURCE_GRANT_NAMES } from "@/lib/live-sources/grants";
+import { MAX_MESSAGE_LENGTH } from "./parts";
+
+// What a page sends the chat API: the route params, bodies and queries each route parses first.
+
+export const chatParamsSchema = z.object({ chatId: z.uuid() });
+
+export const itemParamsSchema = z.object({ chatId: z.uuid(), itemId: z.uuid() });
+
+const messageTextSchema = storableText()
+  .max(MAX_MESSAGE_LENGTH)
+  .refine((text) => text.trim().length > 0, "A message needs some text.");
+
+export const createChatBodySchema = z.strictObject({ message: messageTextSchema.optional() });
+
+export const sendMessageBodySchema = z.strictObject({ text: messageTextSchema });
+
+const MAX_TITLE_LENGTH = 100;
+
+export const renameChatBodySchema = z.strictObject({
+  title: storableText()
+    .max(MAX_TITLE_LENGTH)
+    .refine((title) => title.trim().length > 0, "A title needs some text."),
+});
+
+/** Reading a chat again from the earliest item a page holds (`?from=`), or from its latest items. */
+export const chatViewQuerySchema = z.object({ from: wholeNumberText.optional() });
+
+/** A page of items before an item's position (`?before=`). */
+export const earlierItemsQuerySchema = z.object({ before: wholeNumberText });
+
+/** Withdrawing or restoring one of a chat's source grants. */
+export const chatGrantBodySchema = z.strictObject({
+  grant: z.enum(SOURCE_GRANT_NAMES),
+  granted: z.boolean(),
+});
+
+const identifier = z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._:-]{0,127}$/);
+
+export const selectionBodySchema = z.strictObject({ itemId: z.uuid(), instanceId: identifier, choiceId: identifier });
+
+export const confirmationParamsSchema = z.object({ chatId: z.uuid(), token: z.string().regex(/^confirm-[A-Za-z0-9-]{1,128}$/) });
+
+export const confirmationBodySchema = z.strictObject({
+  decision: z.enum(["approve", "reject"]),
+  reason: storableText().max(1_024).optional(),
+});
+
+// The block's values go to the library as sent: it copies them itself and refuses hostile keys
+// (`__proto__`) and non-JSON values, which a schema that rebuilt the object would silently drop.
+const plainRecord = z.custom<Record<string, unknown>>(
+  (value) => typeof value === "object" && value !== null && !Array.isArray(value) && Object.getPrototypeOf(value) === Object.prototype,
+  "Expected a record of values.",
+);
+
+// A block's revision, as its Int column holds it: a larger number would fail the query with a 500.
+const revision = z.number().int().positive().max(MAX_POSTGRES_INT);
+
+/** Which stored block a request is about, at which revision, with its input values as the page has them. */
+const blockRequest = { itemId: z.uuid(), blockId: storableText().min(1).max(512), revision, values: plainRecord };
+
+export const uiChoiceBodySchema = z.strictObject({
+  ...blockRequest,
+  choiceId: storableText().min(1).max(512),
+  reads: z.record(z.string().max(257), z.uuid()).optional(),
+});
+
+export const uiQueryBodySchema = z.strictObject({ ...blockRequest, query: storableText().min(2).max(257) });
+
+/** `ui.link`: a visible link of a block, to resolve again for the block's current values. */
+export const uiLinkBodySchema = z.strictObject({ ...blockRequest, nodeId: storableText().min(1).max(1_024) });
