@@ -4,7 +4,7 @@ import nextTypescript from "eslint-config-next/typescript";
 // The project's layers, bottom to top. Each row's modules may import themselves, packages, and the
 // project modules in its second column; nothing else. scripts/, e2e/ and tests import anything.
 const PURE = ["lib/intelligent-ui", "lib/component-frames"];
-const BASE = ["lib/config.ts", "lib/config", "lib/http/errors.ts"];
+const BASE = ["lib/env.ts", "lib/config.ts", "lib/config", "lib/http/errors.ts"];
 const DOMAIN = ["lib/live-sources", "lib/links", "lib/tools"];
 // What a page may load: no server-only module, nothing that reads the environment.
 const CLIENT_SAFE = [...PURE, "lib/http/errors.ts", "lib/http/schemas.ts", "lib/live-sources/grants.ts", "lib/links"];
@@ -21,12 +21,17 @@ const LAYERS = [
   [["lib/agent"], [...PURE, ...BASE, ...DOMAIN]], // writes replies: knows no chat and no storage
   [["lib/chat/wire"], CLIENT_SAFE], // the chat's shapes and requests, shared with the page
   [["lib/chat"], [...PURE, ...BASE, ...DOMAIN, "lib/db", "lib/http", "lib/agent"]], // the chat's flows
+  [["lib/api"], ["lib"]], // the request pipeline every API route runs
   [["lib/server-start.ts"], ["lib"]], // an instance's start
   [["components"], [...CLIENT_SAFE, "lib/chat/wire"]], // the page
   [["app", "proxy.ts", "instrumentation.ts", "instrumentation-client.ts"], ["lib", "components"]], // routes and pages
 ];
-// Inside lib/chat: an answer starts a turn, so a turn never reaches back into answers.
-const FLOWS = [{ target: "lib/chat/turns", from: "lib/chat/answers", message: "lib/chat/turns may not import lib/chat/answers: an answer starts a turn, never the reverse." }];
+// Inside lib/chat: an answer starts a turn, and healing mends turns and answers, never the reverse.
+const FLOWS = [
+  { target: "lib/chat/turns", from: "lib/chat/answers", message: "lib/chat/turns may not import lib/chat/answers: an answer starts a turn, never the reverse." },
+  { target: ["lib/chat/turns", "lib/chat/answers", "lib/chat/store"], from: "lib/chat/healing", message: "Healing mends turns and answers; they never import it." },
+  { target: "lib/chat/store", from: ["lib/chat/turns", "lib/chat/answers", "lib/chat/readings", "lib/chat/chats", "lib/chat/stream"], message: "lib/chat/store holds the statements; flows import it, never the reverse." },
+];
 
 const MODULES = [...LAYERS.flatMap(([modules]) => modules), "scripts", "e2e"];
 const inside = (path, folder) => path === folder || path.startsWith(`${folder}/`);

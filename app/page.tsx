@@ -1,5 +1,5 @@
 import { agentDescription, agentStatus, starterPrompts } from "@/lib/agent";
-import { HOST_ROUTE_PROMPTS } from "@/lib/chat/answers/host-routes";
+import { HOST_ROUTE_PROMPTS } from "@/lib/chat/turns/host-routes";
 import { NewChatForm } from "@/components/home/new-chat-form";
 import { RecentChats } from "@/components/home/recent-chats";
 

@@ -1,6 +1,6 @@
 import "server-only";
 import { handOffNextTurn } from "./chat/turns/hand-off";
-import { type SweepTimer, startSweepTimer } from "./chat/turns/sweep";
+import { type SweepTimer, startSweepTimer } from "./chat/healing/sweep";
 import { appConfig } from "./config";
 import { env, EnvError } from "./env";
 

@@ -1,6 +1,6 @@
 import { createChat, listChats } from "@/lib/chat/chats/chats";
 import { clientAddress } from "@/lib/http/request";
-import { apiRoute } from "@/lib/http/route";
+import { apiRoute } from "@/lib/api/route";
 import { createChatBodySchema } from "@/lib/chat/wire/requests";
 
 export const dynamic = "force-dynamic";

@@ -1,6 +1,6 @@
 import { checkListener } from "@/lib/chat/stream/notify";
 import { checkDatabase } from "@/lib/db/health";
-import { apiRoute } from "@/lib/http/route";
+import { apiRoute } from "@/lib/api/route";
 
 export const dynamic = "force-dynamic";
 

@@ -4,7 +4,7 @@ import { cache } from "react";
 import { z } from "zod";
 import { loadChatView } from "@/lib/chat/chats/chats";
 import { driveAfterResponse } from "@/lib/chat/turns/background";
-import { healChats } from "@/lib/chat/turns/heal";
+import { healChats } from "@/lib/chat/healing/heal";
 import { AppError } from "@/lib/http/errors";
 import { currentVisitor } from "@/lib/http/visitor";
 import { ChatRoom } from "@/components/chat/chat-room";

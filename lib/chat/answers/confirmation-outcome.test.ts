@@ -3,7 +3,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { createMockAgent } from "@/lib/agent/mock-agent";
 import { db, disconnectDb } from "@/lib/db/client";
 import { createChat, loadChatView } from "../chats/chats";
-import { healChats } from "../turns/heal";
+import { healChats } from "../healing/heal";
 import { decideConfirmation, sweepStaleClaims } from "./confirmations";
 import { selectFrameChoice } from "./selections";
 import { driveChat } from "../turns/run";

@@ -5,7 +5,7 @@ import type { ConfirmationStatus } from "@/lib/component-frames";
 import { db, disconnectDb } from "@/lib/db/client";
 import { sendEmailTool } from "@/lib/tools/send-email";
 import { createChat, loadChatView } from "../chats/chats";
-import { healChats } from "../turns/heal";
+import { healChats } from "../healing/heal";
 import { CLAIM_LEASE_MS, decideConfirmation, sweepStaleClaims } from "./confirmations";
 import { selectFrameChoice } from "./selections";
 import { driveChat } from "../turns/run";

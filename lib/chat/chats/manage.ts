@@ -1,5 +1,4 @@
 import "server-only";
-import { CHAT_EVENTS_CHANNEL } from "../stream/notify";
 import { chatTransaction, deleteChatRows, lockChat } from "../store/chats";
 import { writeChat } from "../store/log";
 
@@ -18,6 +17,6 @@ export async function renameChat({ visitorId, chatId, title }: { visitorId: stri
  * finds its chat gone at its next write and stops; open pages hear at once that it is gone.
  */
 export async function deleteChat({ visitorId, chatId }: { visitorId: string; chatId: string }) {
-  await chatTransaction(async (tx) => deleteChatRows(await lockChat(tx, { chatId, visitorId }), CHAT_EVENTS_CHANNEL));
+  await chatTransaction(async (tx) => deleteChatRows(await lockChat(tx, { chatId, visitorId })));
   return { chatId, deleted: true };
 }

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { db, type Tx } from "@/lib/db/client";
 import { Prisma } from "@/lib/db/generated/client";
 import { AppError } from "@/lib/http/errors";
+import { CHAT_EVENTS_CHANNEL } from "./channel";
 
 // The Chat row: its lock, the one ownership check, and the statements on the row itself.
 
@@ -160,8 +161,8 @@ export async function insertChat(tx: Tx, { visitorId, title }: { visitorId: stri
  * rest cascades. Nothing is appended (the log goes too); the notice wakes every stream, on every
  * instance, to tell its page.
  */
-export async function deleteChatRows({ tx, chat }: ChatLock, channel: string): Promise<void> {
+export async function deleteChatRows({ tx, chat }: ChatLock): Promise<void> {
   await tx.actionConfirmation.deleteMany({ where: { chatId: chat.id } });
   await tx.chat.delete({ where: { id: chat.id } });
-  await tx.$executeRaw`SELECT pg_notify(${channel}, ${chat.id} || ':deleted')`;
+  await tx.$executeRaw`SELECT pg_notify(${CHAT_EVENTS_CHANNEL}, ${chat.id} || ':deleted')`;
 }

@@ -6,7 +6,7 @@ import { createMockAgent } from "@/lib/agent/mock-agent";
 import { choiceIdByLabel } from "@/scripts/test/block-fixtures";
 import { answerUiChoice } from "../answers/ui-choice";
 import { createChat, loadChatView, sendMessage } from "../chats/chats";
-import { CHAT_EVENTS_CHANNEL } from "../stream/notify";
+import { CHAT_EVENTS_CHANNEL } from "./channel";
 import { selectFrameChoice } from "../answers/selections";
 import { driveChat } from "../turns/run";
 import { chatTransaction, lockChat } from "./chats";

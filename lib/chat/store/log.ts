@@ -3,7 +3,7 @@ import { z } from "zod";
 import { db, type Tx } from "@/lib/db/client";
 import { Prisma } from "@/lib/db/generated/client";
 import { appConfig } from "@/lib/config";
-import { CHAT_EVENTS_CHANNEL } from "../stream/notify";
+import { CHAT_EVENTS_CHANNEL } from "./channel";
 import type { ChatEvent, Part } from "../wire";
 import { chatNotFound, type ChatLock, settle } from "./chats";
 import { leaseFromNow } from "./turns";

@@ -3,7 +3,7 @@ import { chatIsGone, checkOwnChat } from "../store/chats";
 import { readEventPage } from "../store/events";
 import { createChatFeeds, type ChatFeeds } from "./feed";
 import { listenerLive, onChatNotice } from "./notify";
-import { healWatchedChat } from "../turns/heal";
+import { healWatchedChat } from "../healing/heal";
 import { requestTurn } from "../turns/hand-off";
 
 // Polling is the fallback for lost notices: frequent without a listener, rare with one.

@@ -2,8 +2,9 @@
 // "server-only" marker: the production-parity test runs it against a pooler from outside Next.
 import { randomUUID } from "node:crypto";
 import postgres from "postgres";
+import { CHAT_EVENTS_CHANNEL } from "../store/channel";
 
-export const CHAT_EVENTS_CHANNEL = "chat_events";
+export { CHAT_EVENTS_CHANNEL };
 
 /** connecting: not yet proven; live: its own notice came back; deaf: LISTEN accepted, nothing delivered; down: no connection. */
 export type ListenerState = "connecting" | "live" | "deaf" | "down";

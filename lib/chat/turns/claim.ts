@@ -1,6 +1,6 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
-import { answerHostRoute, type RouteReply } from "../answers/host-routes";
+import { answerHostRoute, type RouteReply } from "./host-routes";
 import { replyHistoryText } from "../reply/draw";
 import { writeClaim } from "../store/log";
 import { readWaitingTurn } from "../store/turns";

@@ -1,5 +1,5 @@
 import "server-only";
-import type { Grant } from "../answers/host-routes";
+import type { Grant } from "./host-routes";
 import { frozenLinks } from "@/lib/links/freeze";
 import { freezeFirstReadings, type FirstReadings } from "../readings/index";
 import type { DrawnReply } from "../reply/draw";

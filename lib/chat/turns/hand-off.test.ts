@@ -10,7 +10,7 @@ import { resetEnv } from "@/lib/env";
 import { signVisitorId, VISITOR_COOKIE } from "@/lib/http/visitor-cookie";
 import { createChat, sendMessage } from "../chats/chats";
 import { handOffNextTurn, signTurnRequest, TURN_SIGNATURE_HEADER, verifyTurnRequest } from "./hand-off";
-import { sweepAllChats } from "./heal";
+import { sweepAllChats } from "../healing/heal";
 import { driveChat } from "./run";
 
 const SECRET = "a-session-secret-for-hand-off-tests";
@@ -21,7 +21,7 @@ vi.hoisted(() => vi.stubEnv("CRON_SECRET", CRON_SECRET));
 const afterResponse = vi.hoisted(() => [] as (() => unknown)[]);
 vi.mock("next/server", async (original) => ({ ...(await original<typeof import("next/server")>()), after: (task: () => unknown) => afterResponse.push(task) }));
 // The real sweep heals every chat in the database, other test files' too: it answers with this file's own.
-vi.mock("./heal", async (original) => ({ ...(await original<typeof import("./heal")>()), sweepAllChats: vi.fn() }));
+vi.mock("../healing/heal", async (original) => ({ ...(await original<typeof import("../healing/heal")>()), sweepAllChats: vi.fn() }));
 
 describe("signed turn requests", () => {
   const chatId = randomUUID();

@@ -4,7 +4,7 @@ import type { Agent } from "@/lib/agent/agent";
 import { pause } from "@/lib/agent/pacing";
 import { db, disconnectDb } from "@/lib/db/client";
 import { createChat, loadChatView, sendMessage } from "../chats/chats";
-import { healChats } from "./heal";
+import { healChats } from "../healing/heal";
 import { driveChat } from "./run";
 import { statementText } from "@/scripts/test/statement-text";
 

@@ -1,7 +1,7 @@
 import { loadChatView } from "@/lib/chat/chats/chats";
 import { deleteChat, renameChat } from "@/lib/chat/chats/manage";
 import { parsePositionQuery } from "@/lib/http/request";
-import { apiRoute } from "@/lib/http/route";
+import { apiRoute } from "@/lib/api/route";
 import { chatParamsSchema, chatViewQuerySchema, renameChatBodySchema } from "@/lib/chat/wire/requests";
 
 export const dynamic = "force-dynamic";

@@ -1,6 +1,6 @@
-import { sweepIfFree } from "@/lib/chat/turns/sweep";
+import { sweepIfFree } from "@/lib/chat/healing/sweep";
 import { assertCronRequest } from "@/lib/http/cron";
-import { apiRoute } from "@/lib/http/route";
+import { apiRoute } from "@/lib/api/route";
 
 export const dynamic = "force-dynamic";
 // Healing 25 turns and asking for each waiting one; the turns themselves run elsewhere.

@@ -1,6 +1,6 @@
 import { openChatEventStream } from "@/lib/chat/stream/event-stream";
 import { parseEventCursor } from "@/lib/http/request";
-import { apiRoute } from "@/lib/http/route";
+import { apiRoute } from "@/lib/api/route";
 import { chatParamsSchema } from "@/lib/chat/wire/requests";
 
 export const dynamic = "force-dynamic";

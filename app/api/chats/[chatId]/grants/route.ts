@@ -1,5 +1,5 @@
 import { listChatGrants, setChatGrant } from "@/lib/chat/readings/grants";
-import { apiRoute } from "@/lib/http/route";
+import { apiRoute } from "@/lib/api/route";
 import { chatGrantBodySchema, chatParamsSchema } from "@/lib/chat/wire/requests";
 
 export const dynamic = "force-dynamic";

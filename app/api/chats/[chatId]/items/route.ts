@@ -1,6 +1,6 @@
 import { loadEarlierItems } from "@/lib/chat/chats/chats";
 import { parsePositionQuery } from "@/lib/http/request";
-import { apiRoute } from "@/lib/http/route";
+import { apiRoute } from "@/lib/api/route";
 import { chatParamsSchema, earlierItemsQuerySchema } from "@/lib/chat/wire/requests";
 
 export const dynamic = "force-dynamic";

@@ -1,5 +1,5 @@
 import { sendMessage } from "@/lib/chat/chats/chats";
-import { apiRoute } from "@/lib/http/route";
+import { apiRoute } from "@/lib/api/route";
 import { chatParamsSchema, sendMessageBodySchema } from "@/lib/chat/wire/requests";
 
 export const dynamic = "force-dynamic";

@@ -1,5 +1,5 @@
 import { selectFrameChoice } from "@/lib/chat/answers/selections";
-import { apiRoute, startsTurn } from "@/lib/http/route";
+import { apiRoute, startsTurn } from "@/lib/api/route";
 import { chatParamsSchema, selectionBodySchema } from "@/lib/chat/wire/requests";
 
 export const dynamic = "force-dynamic";

@@ -1,5 +1,5 @@
 import { answerUiChoice } from "@/lib/chat/answers/ui-choice";
-import { apiRoute, startsTurn } from "@/lib/http/route";
+import { apiRoute, startsTurn } from "@/lib/api/route";
 import { chatParamsSchema, uiChoiceBodySchema } from "@/lib/chat/wire/requests";
 
 export const dynamic = "force-dynamic";

@@ -1,4 +1,4 @@
-import { apiRoute } from "@/lib/http/route";
+import { apiRoute } from "@/lib/api/route";
 import { chatParamsSchema, uiLinkBodySchema } from "@/lib/chat/wire/requests";
 import { resolveUiLink } from "@/lib/chat/answers/ui-link";
 

@@ -1,5 +1,5 @@
 import { readUiQuery } from "@/lib/chat/answers/ui-query";
-import { apiRoute } from "@/lib/http/route";
+import { apiRoute } from "@/lib/api/route";
 import { chatParamsSchema, uiQueryBodySchema } from "@/lib/chat/wire/requests";
 
 export const dynamic = "force-dynamic";

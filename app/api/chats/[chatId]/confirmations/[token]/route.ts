@@ -1,5 +1,5 @@
 import { decideConfirmation } from "@/lib/chat/answers/confirmations";
-import { apiRoute } from "@/lib/http/route";
+import { apiRoute } from "@/lib/api/route";
 import { confirmationBodySchema, confirmationParamsSchema } from "@/lib/chat/wire/requests";
 
 export const dynamic = "force-dynamic";

@@ -1,5 +1,5 @@
 import { requestStop } from "@/lib/chat/turns/stop";
-import { apiRoute } from "@/lib/http/route";
+import { apiRoute } from "@/lib/api/route";
 import { chatParamsSchema } from "@/lib/chat/wire/requests";
 
 export const dynamic = "force-dynamic";

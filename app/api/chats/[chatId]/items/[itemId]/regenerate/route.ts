@@ -1,5 +1,5 @@
 import { regenerateReply } from "@/lib/chat/turns/regenerate";
-import { apiRoute } from "@/lib/http/route";
+import { apiRoute } from "@/lib/api/route";
 import { itemParamsSchema } from "@/lib/chat/wire/requests";
 
 export const dynamic = "force-dynamic";

@@ -2,7 +2,7 @@ import "server-only";
 import { deleteExpiredRequestWindows } from "@/lib/http/rate-limit";
 import { CLAIM_LEASE_MS, settleStaleClaims } from "../answers/confirmations";
 import { countRequestAndFindHealable, findHealable, type Healable, type HealScope } from "../store/healing";
-import { recoverTurns, splitHealable } from "./recover";
+import { recoverTurns, splitHealable } from "../turns/recover";
 
 // Turns healed, and chats handed back, per call: one request's (or one sweep's) work stays bounded.
 const LIMIT = 25;

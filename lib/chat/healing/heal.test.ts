@@ -4,7 +4,7 @@ import type { Agent } from "@/lib/agent/agent";
 import { db, disconnectDb } from "@/lib/db/client";
 import { createChat, loadChatView, sendMessage } from "../chats/chats";
 import { healChats } from "./heal";
-import { driveChat } from "./run";
+import { driveChat } from "../turns/run";
 
 afterAll(async () => {
   await disconnectDb();

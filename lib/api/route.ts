@@ -1,11 +1,11 @@
 import "server-only";
 import type { z } from "zod";
 import { driveAfterResponse, type Reach } from "@/lib/chat/turns/background";
-import { healChats } from "@/lib/chat/turns/heal";
-import { toErrorResponse } from "./errors";
-import { countRequest } from "./rate-limit";
-import { assertSameOrigin, parseJsonBody, parseParams } from "./request";
-import { requireVisitor } from "./visitor";
+import { healChats } from "@/lib/chat/healing/heal";
+import { toErrorResponse } from "../http/errors";
+import { countRequest } from "../http/rate-limit";
+import { assertSameOrigin, parseJsonBody, parseParams } from "../http/request";
+import { requireVisitor } from "../http/visitor";
 
 type Schema = z.ZodType | undefined;
 type Parsed<S> = S extends z.ZodType ? z.infer<S> : undefined;

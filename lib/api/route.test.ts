@@ -4,10 +4,10 @@ import { z } from "zod";
 import { createChat } from "@/lib/chat/chats/chats";
 import { appConfig } from "@/lib/config";
 import { db, disconnectDb } from "@/lib/db/client";
-import { AppError } from "./errors";
+import { AppError } from "../http/errors";
 import { apiRoute } from "./route";
 import { chatParamsSchema } from "@/lib/chat/wire/requests";
-import { signVisitorId, VISITOR_COOKIE } from "./visitor-cookie";
+import { signVisitorId, VISITOR_COOKIE } from "../http/visitor-cookie";
 
 const LIMIT = 3;
 vi.hoisted(() => vi.stubEnv("RATE_LIMIT_REQUESTS", "3").stubEnv("RATE_LIMIT_WINDOW_SECONDS", "86400"));
