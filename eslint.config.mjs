@@ -84,6 +84,15 @@ const config = [
     rules: { "no-restricted-imports": ["error", { patterns: [{ regex: "^(?!zod$|\\.|@/)", message: "A pure library imports zod and nothing else." }] }] },
   },
   {
+    // SQL is written in the statement modules only (decision 018): elsewhere nothing holds the client or its SQL builder.
+    files: ["**/*.{ts,tsx}"],
+    // (The pure libraries have their own, stricter rule above; a later entry would replace it.)
+    ignores: ["**/*.test.{ts,tsx}", "scripts/**", "e2e/**", "lib/db/**", "lib/chat/store/**", "lib/http/rate-limit.ts", "prisma.config.ts", ...PURE.map((folder) => `${folder}/**`)],
+    rules: {
+      "no-restricted-imports": ["error", { paths: ["@/lib/db/client", "@/lib/db/generated/client"].map((name) => ({ name, message: "Send SQL through a named function of lib/chat/store (decision 018)." })) }],
+    },
+  },
+  {
     // The block registry's one cycle: a view node draws its renderer, and renderers draw their children as view nodes.
     files: ["components/blocks/{registry,view-nodes,chart,choices,content,data,inputs,links,status,structure,table}.tsx"],
     rules: { "import/no-cycle": "off" },

@@ -1,11 +1,13 @@
 import "server-only";
 import { createHmac } from "node:crypto";
+import { z } from "zod";
 import { appConfig, type RateLimit } from "@/lib/config";
 import { db, type Tx } from "@/lib/db/client";
 import { Prisma } from "@/lib/db/generated/client";
 import { InstanceWindow, rateLimited } from "./instance-window";
 
-type Counted = { count: number | null; retryAfter: number };
+// A full window counts nothing: `count` is null, and `retryAfter` says when the window ends.
+const countedSchema = z.object({ count: z.number().int().nullable(), retryAfter: z.number().int() });
 
 /** Where a fixed-window count lives: a visitor's requests, or the new visitors of one network address. */
 const WINDOWS = {
@@ -53,7 +55,7 @@ function countInInstance(instance: InstanceWindow): void {
 async function countInWindow(client: Pick<Tx, "$queryRaw">, where: (typeof WINDOWS)[keyof typeof WINDOWS], key: string, limit: RateLimit): Promise<void> {
   const seconds = limit.windowSeconds;
   const { table, key: column, cast } = where;
-  const [row] = await client.$queryRaw<Counted[]>`
+  const rows = await client.$queryRaw<unknown[]>`
     WITH w AS (
       SELECT to_timestamp(floor(extract(epoch FROM now()) / ${seconds}) * ${seconds}) AT TIME ZONE 'UTC' AS "start"
     ), counted AS (
@@ -68,7 +70,8 @@ async function countInWindow(client: Pick<Tx, "$queryRaw">, where: (typeof WINDO
     SELECT (SELECT "count" FROM counted) AS "count",
            ceil(extract(epoch FROM w."start" + make_interval(secs => ${seconds}) - (now() AT TIME ZONE 'UTC')))::int AS "retryAfter"
     FROM w`;
-  if (row?.count == null) throw rateLimited(limit, row?.retryAfter ?? seconds);
+  const row = countedSchema.parse(rows[0]);
+  if (row.count === null) throw rateLimited(limit, row.retryAfter);
 }
 
 /** Deletes windows that ended at least a window ago, a bounded batch per call per kind (the periodic sweep). */

@@ -1,5 +1,4 @@
 import "server-only";
-import type { Db } from "@/lib/db/client";
 import { isDatabaseUnavailable } from "@/lib/http/errors";
 import { whileSweepLockFree } from "../store/healing";
 import { sweepAllChats } from "./heal";
@@ -7,7 +6,7 @@ import { sweepAllChats } from "./heal";
 export type Swept = Awaited<ReturnType<typeof sweepAllChats>>;
 
 /** Runs the sweep unless another runs it; null when it skipped. */
-export async function sweepIfFree({ client, sweep = sweepAllChats }: { client?: Db; sweep?: () => Promise<Swept> } = {}): Promise<Swept | null> {
+export async function sweepIfFree({ client, sweep = sweepAllChats }: { client?: Parameters<typeof whileSweepLockFree>[1]; sweep?: () => Promise<Swept> } = {}): Promise<Swept | null> {
   return whileSweepLockFree(sweep, client);
 }
 

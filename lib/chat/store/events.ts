@@ -1,6 +1,5 @@
 import "server-only";
 import { db, type Tx } from "@/lib/db/client";
-import { Prisma } from "@/lib/db/generated/client";
 import { type ChatEvent, chatEventSchema } from "../wire";
 
 // ChatEvent, read: the stream's pages of the log, and a streaming reply's events after its snapshot.
@@ -33,15 +32,3 @@ function isStreamed(event: ChatEvent): event is StreamedEvent {
   return (STREAMED_EVENT_TYPES as readonly string[]).includes(event.type);
 }
 
-/**
- * Deletes the events the turn's reply streamed, for the statement that stores the reply whole;
- * its `item.completed` follows in the same transaction. Sequence numbers are never reused, so a
- * page resuming inside the deleted range reads on from the next event that remains.
- */
-export function compactStreamedEvents({ chatId, turnId, itemId }: { chatId: string; turnId: string; itemId: string }): Prisma.Sql {
-  return Prisma.sql`compacted AS (
-      DELETE FROM "ChatEvent"
-      WHERE "chatId" = ${chatId}::uuid AND "seq" > (SELECT "replyFromSeq" FROM "Turn" WHERE "id" = ${turnId}::uuid)
-        AND "type" IN (${Prisma.join([...STREAMED_EVENT_TYPES])}) AND "data"->>'itemId' = ${itemId}
-    )`;
-}

@@ -3,8 +3,6 @@ import { z } from "zod";
 import type { Tx } from "@/lib/db/client";
 import { AppError } from "@/lib/http/errors";
 import type { ItemView } from "../wire";
-import { type ChatLock, owe } from "./chats";
-import { compactStreamedEvents } from "./events";
 import { itemExtras, storedTimestamp, toItemView, type ItemRow } from "./views";
 
 // Item: a chat's messages and replies by position, and the answered state drawn with each.
@@ -91,20 +89,3 @@ export function itemSnapshot(tx: Tx, itemId: string) {
   return tx.item.findUniqueOrThrow({ where: { id: itemId }, select: { content: true, snapshotSeq: true } });
 }
 
-export type FinalReply = {
-  turnId: string; itemId: string; content: string; parts: unknown; blocks: unknown; links: unknown; revision: number;
-  status: "complete" | "failed" | "interrupted" | "stopped";
-};
-
-/**
- * The reply stored whole, final, with the events it streamed deleted in the same statement; the
- * caller appends its `item.completed`, which carries it whole.
- */
-export async function storeFinalItem(lock: ChatLock, reply: FinalReply): Promise<void> {
-  owe(lock);
-  await lock.tx.$executeRaw`
-    WITH ${compactStreamedEvents({ chatId: lock.chat.id, turnId: reply.turnId, itemId: reply.itemId })}
-    UPDATE "Item" SET "content" = ${reply.content}, "parts" = ${JSON.stringify(reply.parts)}::jsonb, "blocks" = ${JSON.stringify(reply.blocks)}::jsonb, "links" = ${JSON.stringify(reply.links)}::jsonb,
-      "revision" = ${reply.revision}, "status" = ${reply.status}::"ItemStatus", "completedAt" = ${new Date()}, "snapshotSeq" = NULL
-    WHERE "id" = ${reply.itemId}::uuid`;
-}

@@ -1,5 +1,5 @@
 import "server-only";
-import { readDatabaseUrls } from "@/lib/db/client";
+import { readDatabaseUrls } from "@/lib/db/urls";
 import { CHAT_EVENTS_CHANNEL, type ListenerHealth, type ListenerState, NoticeListener, type OnNotice } from "./notice-listener";
 
 export { CHAT_EVENTS_CHANNEL, type ListenerHealth, type ListenerState };
