@@ -113,7 +113,7 @@ function decisions(): ActionConfirmation {
   return (shared.answerableDecisions ??= createDecisions());
 }
 
-/** How long a claim may stand before its process counts as dead; far longer than any decision. */
+/** How long a claim may stand before its process counts as dead; a tool running longer is recorded interrupted. */
 export const CLAIM_LEASE_MS = 60_000;
 
 const INTERRUPTED: ConfirmationOutcome = {
@@ -123,7 +123,7 @@ const INTERRUPTED: ConfirmationOutcome = {
 };
 
 /**
- * An approval may have run its tool, so it becomes failed, never re-run; a rejection ran nothing and
+ * An approval may have run its tool, so its outcome is failed, never re-run; a rejection ran nothing and
  * is undone so the person decides again; an expiry (or a timed-out pending handle) is final.
  */
 function healedClaim(status: ConfirmationStatus, now: Date) {

@@ -25,7 +25,7 @@ export type UiChoiceRequest = {
 
 export type UiChoiceOutcome = { status: "sent" | "queued"; answer: UiAnswerView };
 
-/** Resolved against the stored block, so only a pick possible on that screen passes; one append. */
+/** An answered block answers its first pick again; otherwise only a pick possible on that screen passes. */
 export async function answerUiChoice(request: UiChoiceRequest): Promise<UiChoiceOutcome> {
   return chatTransaction(async (tx) => {
     const found = await findAnswerable(tx, request);

@@ -47,7 +47,7 @@ export async function listChats({ visitorId }: { visitorId: string }): Promise<C
   return chats.map((chat) => ({ id: chat.id, title: chat.title, updatedAt: chat.updatedAt.toISOString(), replying: chat.activeTurnId !== null }));
 }
 
-/** Idle: written lock-free if the log has not moved since the read; busy: queued under the lock. */
+/** Idle: written without a transaction if the log has not moved; busy: queued under the lock. */
 export async function sendMessage({ visitorId, chatId, text }: { visitorId: string; chatId: string; text: string }) {
   for (;;) {
     const chat = await readChat({ chatId, visitorId });

@@ -15,7 +15,10 @@ function carriesFrames(content: string): boolean {
   return content.startsWith("\u001e") || content.trimStart().startsWith("{");
 }
 
-/** Every frame is checked against the closed manifest before it is stored or streamed. */
+/**
+ * Every frame is checked against the closed manifest before it is stored or streamed; one that fails
+ * draws as a diagnostic, and the rest of the reply still draws.
+ */
 export function contentParts(content: string, { final }: { final: boolean }): Part[] {
   if (!carriesFrames(content)) return content ? [{ kind: "text", text: content }] : [];
   const decoded = decodeAssistantContent(content);

@@ -33,8 +33,8 @@ function isStreamed(event: ChatEvent): event is StreamedEvent {
 }
 
 /**
- * Runs in the statement that stores the reply whole, with its `item.completed`. Sequence numbers are
- * never reused, so a page resuming inside the deleted range reads on from the next event.
+ * Part of the statement storing the reply whole; `item.completed` follows in the same transaction.
+ * Sequence numbers are never reused, so a page resuming inside the deleted range reads on.
  */
 export function compactStreamedEvents({ chatId, turnId, itemId }: { chatId: string; turnId: string; itemId: string }): Prisma.Sql {
   return Prisma.sql`compacted AS (

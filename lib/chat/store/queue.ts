@@ -7,7 +7,7 @@ import { type ChatLock, owe } from "./chats";
 
 // QueuedMessage: messages waiting behind the running turn.
 
-/** Messages waiting behind a chat's running reply. */
+/** At most this many messages wait behind a chat's running reply. */
 export const MAX_QUEUED = 20;
 
 const queuedRowSchema = z.object({ id: z.bigint(), text: z.string(), createdAt: z.date(), turnId: z.string() });

@@ -93,7 +93,7 @@ export async function renewTurnLease(turnId: string, client: Pick<Tx, "turn"> = 
   return row.stopRequestedAt ? "stop" : "running";
 }
 
-/** A subagent's reply may be stored only while its turn runs. */
+/** A subagent's reply may be stored only while its turn runs; renews the lease as it checks. */
 export async function keepRunning({ tx }: ChatLock, turnId: string): Promise<boolean> {
   return (await renewTurnLease(turnId, tx)) !== "lost";
 }
@@ -141,7 +141,7 @@ export async function lockTurn({ tx }: ChatLock, turnId: string) {
   return tx.turn.findUnique({ where: { id: turnId } });
 }
 
-/** A lease shows nowhere, so nothing is appended. */
+/** A never-claimed turn's lease to run now; a lease shows nowhere, so nothing is appended. */
 export async function extendLease({ tx }: ChatLock, turnId: string): Promise<void> {
   await tx.turn.update({ where: { id: turnId }, data: { leaseExpiresAt: leaseFromNow() } });
 }

@@ -49,7 +49,7 @@ export async function driveChat(
   if (waiting && handOff) await handOff(chatId);
 }
 
-/** False when no message waited or the end was left to recovery; the deadline aborts the agent. */
+/** True when a turn waits after its end; at the deadline the agent is aborted and the reply fails, saying why. */
 async function runTurn(claim: Claim, chatAgentForTurn: Agent, deadline: AbortSignal): Promise<boolean> {
   const agent = claim.route ? replyWith(claim.route.content) : chatAgentForTurn;
   const stop = new AbortController();

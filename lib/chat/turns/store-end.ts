@@ -4,7 +4,7 @@ import { chatTransaction, lockChat } from "../store/chats";
 import { turnStatus, turnWaits } from "../store/turns";
 import { completeInterruptedReply, endTurn } from "./end";
 
-// Survives a database outage: retried at most 2 s apart with the lease kept; within a route's 300 s.
+// Outlives a database outage: retried at most 2 s apart, lease kept, within a route's 300 s; then left to recovery.
 export const END_RETRY_WINDOW_MS = 55_000;
 const END_RETRY_MS = [250, 500, 1_000, 2_000];
 

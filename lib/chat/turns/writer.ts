@@ -10,7 +10,8 @@ import { storableText } from "./storable";
 const WRITE_CHARACTERS = 48;
 const WRITE_WAIT_MS = 500;
 const WRITE_INTERVAL_MS = 50;
-// Snapshots: when the reply doubled, at most once a second, or after this many writes (decision 015).
+// The item row is rewritten only as a snapshot (the reply doubled, at most once a second, or after
+// this many writes), so a reader folds at most this many writes on top of one (decision 015).
 const SNAPSHOT_MIN_MS = 1_000;
 const SNAPSHOT_MAX_WRITES = 100;
 // Block previews are compiled at most this often per reply (what UiStream does for a page).

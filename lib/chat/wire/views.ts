@@ -72,7 +72,7 @@ export const itemViewSchema = z.object({
   parts: z.array(partSchema),
   // Previews while streaming, the stored blocks once final.
   blocks: z.record(z.string(), uiBlockSchema),
-  // A regenerated reply gets the next one.
+  // Set when the reply became final; a regenerated reply gets the next one.
   revision: z.number().int().nonnegative(),
   origin: originSchema.nullable(),
   parentToolUseId: z.string().nullable(),
