@@ -45,7 +45,7 @@ export type RouteHandler = (request: Request, context?: { params: Promise<unknow
 
 /**
  * One order for every route: origin, params, visitor, query, body, count and heal (one statement),
- * action; waiting turns run after the response. The first refusal writes nothing.
+ * action; waiting turns run after the response. The first refusal answers through `toErrorResponse`.
  */
 export function apiRoute<P extends Schema = undefined, Q = undefined, B extends Schema = undefined>(
   needs: VisitorNeeds<P, Q> & { body?: B },

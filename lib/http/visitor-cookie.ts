@@ -10,7 +10,7 @@ export const VISITOR_COOKIE = "answerable_visitor";
 /** A cookie older than this (or half the maximum age, if shorter) is issued again as it is used. */
 export const RENEW_AFTER_SECONDS = 86_400;
 
-/** Cookies from before issue times (`<uuid>.<signature>`) count as issued at 2026-12-01 UTC. */
+/** Cookies from before issue times (`<uuid>.<signature>`) count as issued 2026-12-01 UTC, so unused ones expire too. */
 export const LEGACY_ISSUED_AT = Date.UTC(2026, 11, 1) / 1000;
 
 // Instances' clocks differ a little; a time further ahead than this was not issued by one of them.
