@@ -1,5 +1,5 @@
-// Applies the SQL migrations without Prisma's schema engine (not downloadable here), recorded in
-// `_prisma_migrations` as `prisma migrate deploy` does; its session lock needs the direct URL.
+// Applies the SQL migrations without Prisma's schema engine (not downloadable here), recording them as
+// `prisma migrate deploy` does so either tool can take over; its session lock needs the direct URL.
 import { createHash, randomUUID } from "node:crypto";
 import { existsSync } from "node:fs";
 import { readdir, readFile } from "node:fs/promises";
