@@ -24,10 +24,8 @@ export type UiQueryRequest = {
 type Clock = { now?: () => number; timeoutMs?: number; sources?: LiveSources };
 
 /**
- * `ui.query`: the arguments are evaluated from the stored block with proven input values, never taken
- * from the page. A reading of the same arguments from the last 10 s (or one in flight) answers again;
- * otherwise the source is read outside any writing transaction, in one of two read slots per visitor
- * and chat, at most once per 250 ms per query; the stored reading's id is what a choice presents.
+ * `ui.query`: arguments are evaluated from the stored block with proven values, never the page's; read
+ * outside any writing transaction, cached, shared and paced (readings/flight.ts). Its id is a choice's proof.
  */
 export async function readUiQuery(request: UiQueryRequest, { now = Date.now, timeoutMs, sources = LIVE_SOURCES }: Clock = {}): Promise<ReadingView> {
   const { block, rights, answered } = await findReadableBlock(request);

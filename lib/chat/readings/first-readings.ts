@@ -23,9 +23,8 @@ export type FirstReading = { blockId: string; query: string; args: UiValue; outc
 export type FirstReadings = { rights: ReadContext; readings: FirstReading[]; fallbacks: Record<string, string> };
 
 /**
- * Taken when a reply becomes final, outside any lock (reads may take seconds), with the visitor's
- * rights and the chat's grants now. Only the first 16 live blocks and 8 queries each are read (the
- * rest frozen `not-read`); a snapshot over 128 KiB keeps no values (`snapshot-too-large`).
+ * Taken outside any lock (reads take seconds), with the visitor's rights and the chat's grants now. Past
+ * 16 blocks or 8 queries a block they are frozen `not-read`; past 128 KiB, `snapshot-too-large`.
  */
 export async function takeFirstReadings(blocks: readonly UiBlock[], sources: LiveSources, scope: { visitorId: string; chatId: string }): Promise<FirstReadings> {
   const live = blocks.filter((block) => Object.keys(block.queries).length > 0);

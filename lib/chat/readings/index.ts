@@ -20,9 +20,8 @@ export function readingFields(outcome: ReadOutcome, now: number) {
 export type IssuedReading = { id: string; query: string; argsKey: string; value: unknown; frozen: boolean; readAt: Date };
 
 /**
- * Each declared query must name (by the page's read id) a fresh reading of this block and revision,
- * for the arguments the values give now, issued recently enough, or the frozen first one while
- * those arguments are still the defaults. Null when any does not.
+ * Each query must name (by read id) a recent fresh reading of this block and revision for the arguments
+ * the values give now, or the frozen first one while they are the defaults'. Null when any does not.
  */
 export function issuedQueryValues(
   { block, readings, values, reads, now }: { block: UiBlock; readings: readonly IssuedReading[]; values: unknown; reads: Record<string, string>; now: number },
