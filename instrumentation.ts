@@ -1,7 +1,6 @@
 /**
- * Once per instance: parses the environment (one sentence per bad variable), says once if the model
- * cannot run, and proves LISTEN now rather than in a stream. Long-lived instances start the sweep
- * timer (decision 009); TRACE is refused here, before the framework fails to build a Request.
+ * Once per instance: parses the environment, says once if the model cannot run, proves LISTEN now,
+ * starts the sweep timer where nothing else sweeps (decision 009), and refuses TRACE before Next can.
  */
 export async function register() {
   // Next writes the runtime in at bundle time, so the Edge bundle drops the Node-only imports below.
