@@ -8,12 +8,8 @@ import { isPageRequest, outageResponse } from "@/lib/outage-page";
 import { cookieSettings, duplicateCookie, findVisitor, signVisitorId, visitorCookieName, visitorCookieOptions, withVisitorCookie } from "@/lib/http/visitor-cookie";
 
 /**
- * Refuses requests the framework would answer with a 500, and gives every visitor a signed id on
- * first contact (or when its cookie expired). The new cookie is also written into the forwarded
- * request, so the page or handler serving this very request already sees it. A cookie in use is
- * issued again now and then with a new time and the same id, so requests renewing it at once all
- * leave a valid cookie for the same visitor. Authorisation itself happens in the handlers, which
- * read the cookie again with the same parser.
+ * A new cookie is also written into the forwarded request, so this very request sees it; one in use
+ * is reissued with the same id, so concurrent renewals all stay valid. Handlers authorise themselves.
  */
 export async function proxy(request: NextRequest) {
   if (!isDecodablePath(request.nextUrl.pathname)) {

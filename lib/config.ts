@@ -1,15 +1,14 @@
-// The app's settings as the code uses them, built from the environment (lib/env.ts).
+// The app's settings, built from the environment (lib/env.ts).
 import { derived, type Env, type EnvSource, parseEnv, parseVariables } from "./env";
 
 const DEVELOPMENT_SECRET = "answerable-development-secret-change-me";
 const CATALOGS = ["full", "compact"] as const;
 
-/** How much of the block catalog a model's instructions describe: every component, or props only. */
+/** Every component, or props only. */
 export type CatalogSetting = (typeof CATALOGS)[number];
 
-/** Which agent answers chats: the scripted mock, or a model reached directly or through the AI Gateway. */
 export type AgentSetting =
-  /** `problem`: why the model asked for cannot run, in one sentence. */
+  /** `problem`: why the requested model cannot run, in one sentence. */
   | { kind: "mock"; problem?: string }
   | ModelSetting;
 
@@ -25,15 +24,15 @@ export type AppConfig = {
   turnLeaseMs: number;
   /** NODE_ENV=production: state-changing requests then come only from the origins named below. */
   production: boolean;
-  /** APP_ORIGIN: the public origins the app is served at (comma-separated in the variable). */
+  /** APP_ORIGIN (comma-separated). */
   appOrigins: string[];
-  /** The https origins Vercel names the deployment by (VERCEL_URL and the like); none elsewhere. */
+  /** VERCEL_URL and the like; none elsewhere. */
   platformOrigins: string[];
-  /** The port this instance listens on, for the loopback origins accepted when none is configured. */
+  /** For the loopback origins accepted when none is configured. */
   port: number;
   /** Whether X-Forwarded-Host/-Proto/-For come from the platform rather than from any client. */
   trustForwardedHeaders: boolean;
-  /** TRUSTED_CLIENT_IP_HEADER: the header, lower-cased, a proxy in front of the app sets to the client's address. */
+  /** TRUSTED_CLIENT_IP_HEADER, lower-cased: set by a proxy in front of the app to the client's address. */
   clientIpHeader: string | undefined;
   /** Production visitor cookies are `__Host-` prefixed and `Secure`. */
   secureCookies: boolean;
@@ -48,22 +47,18 @@ export type AppConfig = {
   visitorCookieMaxAgeSeconds: number;
   /** What Vercel Cron sends as `Authorization: Bearer …`; without it the sweep route refuses everyone. */
   cronSecret: string | undefined;
-  /**
-   * How often a long-lived instance (`next start`) sweeps for turns whose process died, so a chat
-   * nobody opens still heals; null on Vercel, where Vercel Cron calls the sweep, or when set to 0.
-   */
+  /** Null on Vercel (its cron calls the sweep) or when set to 0. */
   sweepIntervalMs: number | null;
   agent: AgentSetting;
 };
 
 export type RateLimit = { requests: number; windowSeconds: number };
 
-/** The configuration `source` describes; throws an EnvError naming each variable that is wrong. */
+/** Throws an EnvError naming each wrong variable. */
 export function parseAppConfig(source: EnvSource): AppConfig {
   return appConfigFrom(parseEnv(source));
 }
 
-/** The process's configuration. */
 export const appConfig = derived(appConfigFrom);
 
 function appConfigFrom(env: Env): AppConfig {
@@ -92,10 +87,8 @@ function appConfigFrom(env: Env): AppConfig {
 const AGENT_VARIABLES = ["AGENT", "AI_MODEL", "AI_CATALOG", "OPENAI_API_KEY", "ANTHROPIC_API_KEY", "AI_GATEWAY_API_KEY"] as const;
 
 /**
- * The agent `source` asks for. A model needs AI_MODEL as `provider/model` and a key: the
- * provider's own (OpenAI, Anthropic) or the AI Gateway's, which reaches any provider it lists.
- * A model that cannot run (no key, a malformed id) leaves the mock answering, with one sentence
- * saying why, which start-up logs and the home page shows: a chat never fails for it.
+ * AI_MODEL is `provider/model` with the provider's key or the AI Gateway's. A model that cannot run
+ * leaves the mock answering with one sentence why: a chat never fails for it.
  */
 export function parseAgentSetting(source: EnvSource): AgentSetting {
   return agentSettingFrom(parseVariables(source, AGENT_VARIABLES));

@@ -1,6 +1,4 @@
-// The one reader of the process environment: every variable the app reads, its default, its bounds
-// and the sentence saying what is wrong with it. Server code reads `env()` or a view built on it
-// (`appConfig()`, `readDatabaseUrls()`, `linkRepository()`); instrumentation checks it at start-up.
+// The one reader of the process environment; server code reads `env()` or a view built on it.
 // No `import "server-only"`: scripts read their database URLs through it too.
 import { z } from "zod";
 
@@ -20,7 +18,7 @@ const postgresUrl = z.string().regex(/^postgres(ql)?:\/\//, "must be a postgres:
 const ORIGIN_EXAMPLE = "such as https://chat.example.com";
 const REF_ERROR = "must be a branch, tag or commit name";
 
-/** A comma-separated list of http(s) origins, each reduced to scheme, host and port. */
+/** Each reduced to scheme, host and port. */
 const origins = z
   .string()
   .optional()
@@ -41,7 +39,7 @@ const variables = z.object({
   NEXT_RUNTIME: text,
   // Signs visitor cookies and the app's requests to itself; production requires it.
   SESSION_SECRET: secret,
-  // What Vercel Cron sends as `Authorization: Bearer …`; without it the sweep route refuses everyone.
+  // Without it the sweep route refuses everyone.
   CRON_SECRET: secret,
   DATABASE_URL: postgresUrl,
   // The direct URL, for LISTEN and migrations, where DATABASE_URL goes through a transaction pooler.
@@ -53,7 +51,7 @@ const variables = z.object({
   PORT: wholeNumber(1, 65_535, 3_000),
   // Set by Vercel on its deployments, where its edge sets X-Forwarded-Host, -Proto and -For itself.
   VERCEL: z.string().optional().transform((value) => value === "1"),
-  // Hosts (no scheme) Vercel names the deployment by: its own URL, its branch's, the production domain.
+  // Hosts (no scheme): the deployment's own URL, its branch's, the production domain.
   VERCEL_URL: text,
   VERCEL_BRANCH_URL: text,
   VERCEL_PROJECT_PRODUCTION_URL: text,
@@ -90,8 +88,7 @@ const variables = z.object({
     .regex(/^[\w.-]+(\/[\w.-]+)*$/, REF_ERROR)
     .refine((ref) => ref.split("/").every((segment) => segment !== "." && segment !== ".."), REF_ERROR)
     .default("HEAD"),
-  // The agent's variables are read leniently: a model that cannot run leaves the mock answering
-  // with a sentence saying why (lib/config.ts), and never stops the server.
+  // Read leniently: a model that cannot run leaves the mock answering (lib/config.ts), never stops the server.
   AGENT: text,
   AI_MODEL: text,
   AI_CATALOG: text,
@@ -126,7 +123,7 @@ const REQUIRED: Record<"SESSION_SECRET" | "DATABASE_URL", Requirement> = {
   },
 };
 
-/** What is wrong with the environment: one sentence per variable, in the order above. */
+/** One sentence per variable, in the order above. */
 export class EnvError extends Error {
   override name = "EnvError";
   constructor(readonly problems: string[]) {
@@ -134,17 +131,16 @@ export class EnvError extends Error {
   }
 }
 
-/** The error for a required variable that is missing, where a caller finds it so after the check. */
+/** For a caller that finds a required variable missing after the check. */
 export function missingVariable(name: keyof typeof REQUIRED): EnvError {
   return new EnvError([`${name} ${REQUIRED[name].missing}.`]);
 }
 
-/** Reads every variable from `source`; throws an EnvError listing each one that is wrong. */
 export function parseEnv(source: EnvSource): Env {
   return parseVariables(source, NAMES);
 }
 
-/** Reads only the named variables, with the same rules: for scripts and tests of one concern. */
+/** Same rules, for scripts and tests of one concern. */
 export function parseVariables<Name extends EnvName>(source: EnvSource, names: readonly Name[]): Pick<Env, Name> {
   const values = Object.fromEntries(names.map((name) => [name, given(source, name)]));
   // The variables not named are parsed as unset, which never fails.
@@ -171,17 +167,17 @@ function processSource(): EnvSource {
 
 let cached: Env | undefined;
 
-/** This process's environment, parsed once; the first read throws the EnvError a start-up check reports. */
+/** Parsed once; the first read throws the EnvError a start-up check reports. */
 export function env(): Env {
   return (cached ??= parseEnv(processSource()));
 }
 
-/** Forgets the parsed environment, for tests that change `process.env` (with `vi.stubEnv`). */
+/** For tests that change `process.env` (`vi.stubEnv`). */
 export function resetEnv(): void {
   cached = undefined;
 }
 
-/** A value built from the environment once, and again only after `resetEnv`. */
+/** Built once, and again only after `resetEnv`. */
 export function derived<T>(build: (from: Env) => T): () => T {
   let memo: { from: Env; value: T } | undefined;
   return () => {

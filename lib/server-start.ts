@@ -4,10 +4,7 @@ import { type SweepTimer, startSweepTimer } from "./chat/healing/sweep";
 import { appConfig } from "./config";
 import { env, EnvError } from "./env";
 
-/**
- * Parses the whole environment as an instance starts: a missing or malformed variable stops the
- * process with one sentence for each, instead of a 500 on every page.
- */
+/** One sentence per bad variable stops the process, instead of a 500 on every page. */
 export function assertEnvAtStart(): void {
   try {
     env();
@@ -19,9 +16,8 @@ export function assertEnvAtStart(): void {
 }
 
 /**
- * Starts this instance's sweep timer where nothing else sweeps: a long-lived `next start`, not
- * Vercel (whose cron calls the route) and not with SWEEP_INTERVAL_SECONDS=0. The chats a sweep
- * hands back each get their turn through the signed request a turn's end uses (decision 010).
+ * Only where nothing else sweeps: a long-lived `next start`, not Vercel, not SWEEP_INTERVAL_SECONDS=0.
+ * Handed-back chats get their turn through the signed hand-off (decision 010).
  */
 export function startSelfHostedSweep(): SweepTimer | null {
   const intervalMs = appConfig().sweepIntervalMs;

@@ -44,9 +44,8 @@ export type DeploymentInput<P extends Schema> = { request: Request; params: Pars
 export type RouteHandler = (request: Request, context?: { params: Promise<unknown> }) => Promise<Response>;
 
 /**
- * Every API route, in one order: the origin (state-changing routes), params, the visitor, the
- * query, the body, the count and the heal (one statement), the action; what it found waiting runs
- * after the response. The first refusal leaves through `toErrorResponse`, having written nothing.
+ * One order for every route: origin, params, visitor, query, body, count and heal (one statement),
+ * action; waiting turns run after the response. The first refusal answers through `toErrorResponse`.
  */
 export function apiRoute<P extends Schema = undefined, Q = undefined, B extends Schema = undefined>(
   needs: VisitorNeeds<P, Q> & { body?: B },

@@ -4,11 +4,8 @@ import { db } from "./client";
 export type DatabaseHealth = { reachable: false } | { reachable: true; oldestStuckTurnSeconds: number | null };
 
 /**
- * Whether the database answers, and for how long the longest-stuck turn has waited for a sweep or
- * a reader: the seconds since the lease lapsed of the oldest `running` turn whose lease lapsed
- * (its process died), null when none is. One statement, the first row of the Turn(status,
- * leaseExpiresAt) index, so the load scripts can keep using health as their baseline request.
- * A failure's reason is logged, never returned.
+ * `oldestStuckTurnSeconds`: since the oldest lapsed lease of a `running` turn, null when none. One
+ * statement on the Turn(status, leaseExpiresAt) index, so load scripts keep health as their baseline.
  */
 export async function checkDatabase(): Promise<DatabaseHealth> {
   try {
@@ -26,9 +23,8 @@ export async function checkDatabase(): Promise<DatabaseHealth> {
 let probing: Promise<boolean> | undefined;
 
 /**
- * Whether the database fails a trivial query right now: a page is then answered 503 before it
- * renders, as it could not render without it. Any failure counts, not only those the API calls
- * `database-unavailable`: a pooled connection cut a moment ago fails with its own error first.
+ * A page is answered 503 before it renders. Any failure counts: a pooled connection cut a moment ago
+ * fails with its own error before `database-unavailable`.
  */
 export function databaseOutage(): Promise<boolean> {
   probing ??= db()

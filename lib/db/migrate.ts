@@ -1,8 +1,5 @@
-// Applies prisma/migrations/*/migration.sql without Prisma's native schema engine (it cannot be
-// downloaded here) and records each one in `_prisma_migrations` exactly as `prisma migrate deploy`
-// does, so either tool can take over a database the other migrated. It needs a session of its own
-// (the advisory lock is session-level), so it connects with postgres.js to the direct URL, never
-// through a transaction pooler.
+// Applies the SQL migrations without Prisma's schema engine (not downloadable here), recording them as
+// `prisma migrate deploy` does so either tool can take over; its session lock needs the direct URL.
 import { createHash, randomUUID } from "node:crypto";
 import { existsSync } from "node:fs";
 import { readdir, readFile } from "node:fs/promises";
@@ -64,7 +61,7 @@ export async function readLocalMigrations(migrationsDir: string): Promise<LocalM
 
 type HistoryRow = { migration_name: string; checksum: string; finished_at: Date | null };
 
-/** Applies every pending migration in name order; returns the names it applied. */
+/** In name order; returns the names it applied. */
 export async function migrateDatabase({
   connectionString,
   migrationsDir = DEFAULT_MIGRATIONS_DIR,
@@ -74,8 +71,7 @@ export async function migrateDatabase({
   // One connection: the lock and every migration's transaction share its session.
   const sql = postgres(connectionString, { max: 1, prepare: false, onnotice: () => {}, connect_timeout: 15 });
   try {
-    // Session-level lock: concurrent runs (two deploys building at once) wait here, then find
-    // nothing left to apply. Released in `finally`, and by Postgres if the process dies.
+    // Concurrent runs (two deploys) wait here, then find nothing to apply; released by Postgres if the process dies.
     await sql`SELECT pg_advisory_lock(${MIGRATION_LOCK_KEY})`;
     try {
       return await applyPending(sql, local, log);

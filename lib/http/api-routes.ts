@@ -23,10 +23,9 @@ export const API_ROUTES: Record<string, readonly string[]> = {
 /** The methods the framework builds a Request for; it answers any other with a bare 400. */
 const FETCH_METHODS = new Set(["GET", "HEAD", "OPTIONS", "POST", "PUT", "DELETE", "PATCH"]);
 
-/** What pages answer. */
 const PAGE_METHODS = "GET, HEAD";
 
-/** Whether a path is under /api, where every answer is JSON. */
+/** Under /api every answer is JSON. */
 export function isApiPath(pathname: string): boolean {
   return pathname === "/api" || pathname.startsWith("/api/");
 }
@@ -52,10 +51,7 @@ export function targetPath(target: string): string | undefined {
 
 export type EarlyRefusal = { error: AppError; allow?: string };
 
-/**
- * What the framework would fail with a 500 or a bare 400: a request-target that is not a path
- * (`*`), and methods outside the Fetch standard's (TRACE, PROPFIND…).
- */
+/** A request-target that is not a path (`*`) and non-Fetch methods (TRACE…), which the framework would fail with 500 or bare 400. */
 export function refusalBeforeFramework(method: string, target: string): EarlyRefusal | null {
   const path = targetPath(target);
   if (path === undefined) return { error: new AppError("malformed-request", "The request-target must be a path such as /api/chats.") };

@@ -5,10 +5,7 @@ import { AppError } from "./errors";
 
 const digest = (text: string) => createHash("sha256").update(text).digest();
 
-/**
- * Admits only Vercel Cron (or whoever holds the secret): it sends `Authorization: Bearer
- * <CRON_SECRET>`. Without a configured secret nobody is admitted. Compared in constant time.
- */
+/** Vercel Cron sends `Authorization: Bearer <CRON_SECRET>`; no secret configured admits nobody. Constant-time compare. */
 export function assertCronRequest(request: Request, secret: string | undefined = appConfig().cronSecret): void {
   const header = request.headers.get("authorization") ?? "";
   if (!secret || !timingSafeEqual(digest(header), digest(`Bearer ${secret}`))) {

@@ -1,9 +1,6 @@
 import { z } from "zod";
 
-/**
- * Every refusal the API can give, with its HTTP status. Codes are stable: clients and tests
- * match on them, and the page words its help per code.
- */
+/** Codes are stable: clients and tests match on them, and the page words its help per code. */
 export const ERROR_STATUS = {
   "invalid-body": 400,
   "invalid-text": 400,
@@ -85,22 +82,19 @@ export class AppError extends Error {
   }
 }
 
-// Prisma's codes for a transaction or query that could not get a connection in time: the pool is
-// exhausted under load. Nothing was written; the client may simply try again.
+// Prisma's codes for no connection in time (pool exhausted): nothing was written, the client may retry.
 const POOL_EXHAUSTED = new Set(["P2024", "P2028"]);
 
-/** Whether an error means the database was too busy to start the work (nothing was written). */
 export function isDatabaseBusy(error: unknown): boolean {
   return typeof error === "object" && error !== null && "code" in error && POOL_EXHAUSTED.has(String(error.code));
 }
 
-// A database that cannot be reached, or is shutting down or starting up, as Prisma, its driver
-// adapter and Postgres (SQLSTATE) name it. Nothing the request began was committed.
+// Unreachable, shutting down or starting up, as Prisma, its adapter and Postgres name it; nothing was committed.
 const UNREACHABLE_CODES = new Set(["P1001", "P1002", "P1017"]);
 const UNREACHABLE_KINDS = new Set(["DatabaseNotReachable", "ConnectionClosed", "TooManyConnections"]);
 const UNAVAILABLE_SQLSTATES = new Set(["57P01", "57P02", "57P03", "53300"]);
 
-/** Whether an error means the database is out of reach for now (an outage or a restart). */
+/** An outage or a restart. */
 export function isDatabaseUnavailable(error: unknown): boolean {
   if (typeof error !== "object" || error === null) return false;
   const { code, meta } = error as { code?: unknown; meta?: { driverAdapterError?: { cause?: { kind?: unknown; code?: unknown } } } };
@@ -126,7 +120,6 @@ export function toErrorResponse(error: unknown): Response {
   return Response.json(body, { status: 500 });
 }
 
-/** Wraps a route handler so every thrown error becomes a `{ code, message }` response. */
 export function handleRoute<Args extends unknown[]>(
   handler: (...args: Args) => Promise<Response>,
 ): (...args: Args) => Promise<Response> {

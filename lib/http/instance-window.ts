@@ -1,7 +1,6 @@
 import type { RateLimit } from "@/lib/config";
 import { AppError } from "./errors";
 
-/** The refusal of a request past a fixed window's limit, with the seconds left in the window. */
 export function rateLimited(limit: RateLimit, retryAfterSeconds: number): AppError {
   const seconds = Math.max(1, retryAfterSeconds);
   return new AppError("rate-limited", `Too many requests: at most ${limit.requests} every ${limit.windowSeconds} s. Try again in ${seconds} s.`, undefined, {
@@ -9,7 +8,7 @@ export function rateLimited(limit: RateLimit, retryAfterSeconds: number): AppErr
   });
 }
 
-/** A fixed window in this process's memory: it bounds an instance, for new visitors whose address nothing names. */
+/** In this process's memory: bounds an instance, for new visitors whose address nothing names. */
 export class InstanceWindow {
   private windowStart = 0;
   private count = 0;

@@ -6,10 +6,7 @@ import { AppError } from "./errors";
 
 let installed = false;
 
-/**
- * Gives the refusals the framework and Node's parser make themselves (405, 431, 400, and what
- * refusalBeforeFramework names) a JSON body with a stable code, like every other refusal.
- */
+/** The framework's and Node's own refusals (405, 431, 400) get a JSON body with a stable code like every other. */
 export function refuseUnservedMethods(): void {
   if (installed) return;
   installed = true;
@@ -35,10 +32,7 @@ export function refuseUnservedMethods(): void {
   };
 }
 
-/**
- * A route's bare 405 gets its code and `Allow`. Settled in `writeHead`, which compression may call
- * before `end`: the empty `end` then carries the body.
- */
+/** Settled in `writeHead`, which compression may call before `end`: the empty `end` then carries the body. */
 function describeBareMethodRefusal(request: IncomingMessage, response: ServerResponse): void {
   let bare = false;
   const writeHead = response.writeHead;

@@ -36,7 +36,6 @@ function forwardedOrigin(request: Request): string | undefined {
   return `${proto}://${host}`;
 }
 
-/** The first of a comma-separated header's values. */
 export function firstValue(header: string | null): string | undefined {
   return header?.split(",")[0]?.trim() || undefined;
 }

@@ -9,16 +9,12 @@ import { InstanceWindow, rateLimited } from "./instance-window";
 // A full window counts nothing: `count` is null, and `retryAfter` says when the window ends.
 const countedSchema = z.object({ count: z.number().int().nullable(), retryAfter: z.number().int() });
 
-/** Where a fixed-window count lives: a visitor's requests, or the new visitors of one network address. */
 const WINDOWS = {
   requests: { table: Prisma.raw(`"RequestWindow"`), key: Prisma.raw(`"visitorId"`), cast: Prisma.raw("uuid") },
   newVisitors: { table: Prisma.raw(`"AddressWindow"`), key: Prisma.raw(`"address"`), cast: Prisma.raw("text") },
 } as const;
 
-/**
- * Counts a state-changing request in the visitor's window, or refuses it 429 with Retry-After. One
- * that heals too counts in `countRequestAndFindHealable` (lib/chat/store/healing.ts).
- */
+/** A request that also heals counts in `countRequestAndFindHealable` (lib/chat/store/healing.ts). */
 export async function countRequest({ visitorId, limit = appConfig().rateLimit }: { visitorId: string; limit?: RateLimit }): Promise<void> {
   await countInWindow(db(), WINDOWS.requests, visitorId, limit);
 }
@@ -26,10 +22,7 @@ export async function countRequest({ visitorId, limit = appConfig().rateLimit }:
 let instanceWindow: InstanceWindow | undefined;
 let toldHowToNameAddresses = false;
 
-/**
- * Counts a new visitor against its address (a keyed hash) inside the transaction that creates it:
- * cookies are free to mint. With no address known, against this instance's window.
- */
+/** Inside the transaction that creates the visitor, as cookies are free to mint; with no address, the instance's window. */
 export async function countNewVisitor(tx: Tx, { address, limit = appConfig().newVisitorLimit, instance }: { address: string | null; limit?: RateLimit; instance?: InstanceWindow }): Promise<void> {
   if (!address) return countInInstance(instance ?? (instanceWindow ??= new InstanceWindow(appConfig().newVisitorsPerInstance)));
   const hashed = createHmac("sha256", appConfig().sessionSecret).update(address).digest("base64url");
@@ -48,10 +41,7 @@ function countInInstance(instance: InstanceWindow): void {
   }
 }
 
-/**
- * One statement on the database's clock, so every instance shares the count: an older window
- * restarts at 1, and a full one is left untouched (a refusal writes nothing).
- */
+/** On the database's clock, so instances share the count; a full window is untouched (a refusal writes nothing). */
 async function countInWindow(client: Pick<Tx, "$queryRaw">, where: (typeof WINDOWS)[keyof typeof WINDOWS], key: string, limit: RateLimit): Promise<void> {
   const seconds = limit.windowSeconds;
   const { table, key: column, cast } = where;
@@ -74,7 +64,7 @@ async function countInWindow(client: Pick<Tx, "$queryRaw">, where: (typeof WINDO
   if (row.count === null) throw rateLimited(limit, row.retryAfter);
 }
 
-/** Deletes windows that ended at least a window ago, a bounded batch per call per kind (the periodic sweep). */
+/** A bounded batch per call per kind (the periodic sweep). */
 export async function deleteExpiredRequestWindows({
   limit = appConfig().rateLimit,
   newVisitorLimit = appConfig().newVisitorLimit,

@@ -25,10 +25,7 @@ function sayOnceHowToConfigureOrigins(port: number): void {
   console.warn(`APP_ORIGIN is not set, so only pages at http://localhost:${port} (or 127.0.0.1, [::1]) may change anything: set APP_ORIGIN to the public origin, such as https://chat.example.com (several separated by commas).`);
 }
 
-/**
- * The client's address where something trustworthy names it (Vercel's X-Forwarded-For, or the last
- * value of the header TRUSTED_CLIENT_IP_HEADER names: the one its proxy added), else null.
- */
+/** Only where something trustworthy names it: Vercel's X-Forwarded-For, or the last value of TRUSTED_CLIENT_IP_HEADER. */
 export function clientAddress(request: Request, config: Pick<AppConfig, "trustForwardedHeaders" | "clientIpHeader"> = appConfig()): string | null {
   if (config.trustForwardedHeaders) return firstValue(request.headers.get("x-forwarded-for")) ?? null;
   if (!config.clientIpHeader) return null;
@@ -46,7 +43,6 @@ function isJsonMediaType(header: string | null): boolean {
   });
 }
 
-/** Reads a JSON body of at most MAX_BODY_BYTES and parses it with the schema. */
 export async function parseJsonBody<S extends z.ZodType>(request: Request, schema: S): Promise<z.infer<S>> {
   if (!isJsonMediaType(request.headers.get("content-type"))) {
     throw new AppError("unsupported-media-type", "Send the body as application/json.");
@@ -91,7 +87,7 @@ export function parsePositionQuery<S extends z.ZodType>(request: Request, schema
   return parsed.data;
 }
 
-/** Parses route params or search params; a malformed id is simply not found. */
+/** A malformed id is simply not found. */
 export function parseParams<S extends z.ZodType>(input: unknown, schema: S): z.infer<S> {
   const parsed = schema.safeParse(input);
   if (!parsed.success) throw new AppError("not-found", "Not found.");

@@ -3,10 +3,7 @@ import { z } from "zod";
 /** The `params.code` of the issue a text field raises for text Postgres cannot store. */
 export const INVALID_TEXT = "invalid-text";
 
-/**
- * Text Postgres can store: no NUL (text columns refuse it) and no lone surrogate (jsonb refuses
- * its `\ud800` escape). Anything else would fail deep in a write as a 500, after a claim or a lock.
- */
+/** NUL and lone surrogates would otherwise fail deep in a write as a 500, after a claim or a lock. */
 export function isStorableText(text: string): boolean {
   return !text.includes("\u0000") && (text as string & { isWellFormed(): boolean }).isWellFormed();
 }
@@ -26,5 +23,4 @@ export const wholeNumberText = z
   .transform(Number)
   .pipe(z.number().int().max(MAX_POSTGRES_INT));
 
-/** An event cursor (`Last-Event-ID` or `?after=`). */
 export const eventCursorSchema = wholeNumberText;

@@ -1,7 +1,4 @@
-/**
- * Every page's CSP: Next puts the request's nonce on its scripts, so no 'unsafe-inline' is needed
- * ('strict-dynamic' lets them load their chunks). Web APIs only: the proxy runs it.
- */
+/** Next puts the nonce on its scripts ('strict-dynamic' loads their chunks), so no 'unsafe-inline'; Web APIs only. */
 export function contentSecurityPolicy(nonce: string, { development = false } = {}): string {
   return [
     "default-src 'self'",

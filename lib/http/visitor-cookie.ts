@@ -2,27 +2,21 @@ import type { AppConfig } from "@/lib/config";
 import { AppError } from "./errors";
 
 /**
- * `<uuid>.<issued>.<signature>` (HMAC-SHA-256), issued again as it is used, so only one left unused
- * past its maximum age expires. Web Crypto only: the proxy, routes and pages share it.
+ * `<uuid>.<issued>.<signature>` (HMAC-SHA-256), reissued as used, so only one left unused past its
+ * maximum age expires. Web Crypto only: the proxy, routes and pages share it.
  */
 export const VISITOR_COOKIE = "answerable_visitor";
 
 /** A cookie older than this (or half the maximum age, if shorter) is issued again as it is used. */
 export const RENEW_AFTER_SECONDS = 86_400;
 
-/**
- * Cookies from before issue times (`<uuid>.<signature>`) count as issued at this time (the change
- * that added them, 2026-12-01 UTC): renewed on their next use, they expire unused like any other.
- */
+/** Cookies from before issue times (`<uuid>.<signature>`) count as issued 2026-12-01 UTC, so unused ones expire too. */
 export const LEGACY_ISSUED_AT = Date.UTC(2026, 11, 1) / 1000;
 
 // Instances' clocks differ a little; a time further ahead than this was not issued by one of them.
 const CLOCK_SKEW_SECONDS = 300;
 
-/**
- * In production the cookie is `__Host-` prefixed: browsers accept it only with `Secure`, `Path=/`
- * and no `Domain`, so a sibling subdomain or a plain-http page cannot plant one for this host.
- */
+/** `__Host-` in production: only with `Secure`, `Path=/` and no `Domain`, so no sibling subdomain or http page can plant one. */
 export function visitorCookieName(secure: boolean): string {
   return secure ? `__Host-${VISITOR_COOKIE}` : VISITOR_COOKIE;
 }
@@ -41,10 +35,7 @@ export function cookieSettings(config: Pick<AppConfig, "sessionSecret" | "secure
   return { secret: config.sessionSecret, secure: config.secureCookies, maxAgeSeconds: config.visitorCookieMaxAgeSeconds };
 }
 
-/**
- * Two cookies of the visitor's name are refused, not one picked: whoever planted the second would
- * choose which visitor the request acts as.
- */
+/** Two cookies of the name are refused, not one picked: whoever planted the second would choose the visitor. */
 export type VisitorLookup = { status: "valid"; id: string; renew: boolean } | { status: "missing" } | { status: "duplicate" };
 
 /** An expired cookie is `missing`, as no cookie: its bearer is a new visitor. `renew`: issue it again. */

@@ -27,11 +27,7 @@ function outcomeText(label: string, row: Settled, outcome: ConfirmationOutcome):
   }
 }
 
-/**
- * Tells the agent how a proposed action ended, in the transaction that settled it (the caller
- * holds the chat lock): the report is the chat's next message, or waits behind the running reply,
- * like a pick. Returns its events; a handle not yet settled reports nothing.
- */
+/** In the settling transaction, under the chat lock; queued behind a running reply like a pick. */
 export async function reportOutcome(lock: ChatLock, row: Settled): Promise<ChatEvent[]> {
   const outcome = confirmationOutcome(row);
   if (!outcome) return [];

@@ -63,9 +63,8 @@ const unstored: ConfirmationStore = {
 const CLAIMS: readonly ConfirmationStatus[] = ["approving", "rejecting", "expiring"];
 
 /**
- * Decisions on handles in Postgres: each step is a compare-and-swap committed with its event under
- * the chat lock, so every page sees every state. A claim is stamped `claimedAt`, so one whose
- * process died can be told from one running; the step that settles a handle reports to the agent.
+ * Each step is a compare-and-swap committed with its event under the chat lock, so every page sees
+ * every state; `claimedAt` tells a dead process's claim from a running one.
  */
 function decisionStore(): ConfirmationStore {
   return {
@@ -99,7 +98,6 @@ export function proposeAction(request: ProposeRequest) {
   return createActionConfirmation({ tools: appTools, store: unstored }).propose(request);
 }
 
-/** A proposed handle as the page sees it, before any decision. */
 export function proposalView(origin: ConfirmationOrigin, record: ActionConfirmationRecord): ConfirmationView {
   return toConfirmationView({ ...record, instanceId: origin.instanceId, input: record.input ?? {}, expiresAt: new Date(record.expiresAt), outcome: null });
 }
@@ -109,16 +107,13 @@ export function createDecisions(): ActionConfirmation {
   return createActionConfirmation({ tools: appTools, store: decisionStore() });
 }
 
-// One instance per process, so concurrent calls here share one operation (and all see its result).
+// One per process, so concurrent calls share one operation and its result.
 const shared = globalThis as unknown as { answerableDecisions?: ActionConfirmation };
 function decisions(): ActionConfirmation {
   return (shared.answerableDecisions ??= createDecisions());
 }
 
-/**
- * How long a claim (`approving`, `rejecting`, `expiring`) may stand before its process counts as
- * dead. Far longer than a decision takes; a tool that runs longer is recorded as interrupted.
- */
+/** How long a claim may stand before its process counts as dead; a tool running longer is recorded interrupted. */
 export const CLAIM_LEASE_MS = 60_000;
 
 const INTERRUPTED: ConfirmationOutcome = {
@@ -128,10 +123,8 @@ const INTERRUPTED: ConfirmationOutcome = {
 };
 
 /**
- * What a claim whose process died becomes. An approval may have run its tool: it is recorded as
- * failed, never run again (the person can propose it anew). A rejection ran nothing and is
- * undone, so the person decides again; an expiry is finished, as is a pending handle whose time
- * ran out with nobody deciding.
+ * An approval may have run its tool, so its outcome is failed, never re-run; a rejection ran nothing and
+ * is undone so the person decides again; an expiry (or a timed-out pending handle) is final.
  */
 function healedClaim(status: ConfirmationStatus, now: Date) {
   if (status === "approving") return { status: "approved", outcome: INTERRUPTED, settledAt: now } as const;
@@ -141,24 +134,13 @@ function healedClaim(status: ConfirmationStatus, now: Date) {
 
 type SweepScope = { chatId?: string; visitorId?: string; now?: Date; leaseMs?: number };
 
-/**
- * Heals claims older than the lease, and expires pending handles whose time ran out, in one chat
- * (of its owner: a stranger's request writes nothing) or in all: each step commits under the chat
- * lock with its `confirmation.updated` event, as decisions do, and a handle it settles tells the
- * agent how it ended. Runs whenever a chat is read or decided on, and while a page watches it; a
- * periodic job may call it without a scope. Returns how many handles it healed; the caller drives
- * the chat when it has a turn waiting.
- */
+/** Heals past-lease claims and expires timed-out handles, each step under the chat lock with its event. */
 export async function sweepStaleClaims({ now = new Date(), ...scope }: SweepScope = {}): Promise<number> {
   const chats = await findStaleClaimChats(scope, { now, claimLeaseMs: scope.leaseMs ?? CLAIM_LEASE_MS });
   return (await settleStaleClaims(chats, { ...scope, now })).healed;
 }
 
-/**
- * Heals the stale handles of each chat `findStaleClaimChats` found, re-read under the chat's lock.
- * Returns how many it healed, and the chats where it healed any: a settled handle's report may
- * have started a turn there, which the caller drives.
- */
+/** Re-reads each found chat under its lock; returns the chats healed, as a report may have started a turn. */
 export async function settleStaleClaims(
   chatIds: readonly string[],
   { now = new Date(), leaseMs = CLAIM_LEASE_MS }: Pick<SweepScope, "now" | "leaseMs"> = {},
@@ -189,10 +171,8 @@ export async function settleStaleClaims(
 const REACHED_BY = { approve: ["approving", "approved"], reject: ["rejecting", "rejected"] } as const;
 
 /**
- * A person approves or rejects a proposed action. Only an approved, unexpired handle runs its
- * tool, once. Repeating the decision that settled a handle answers it unchanged; the other
- * decision is refused with `confirmation-settled`, and any decision on an expired handle with
- * `confirmation-expired`, both carrying the handle as it stands.
+ * Only an approved, unexpired handle runs its tool, once. Repeating the settling decision answers
+ * unchanged; the other is `confirmation-settled`, any on an expired handle `confirmation-expired`.
  */
 export async function decideConfirmation({
   visitorId,

@@ -6,12 +6,7 @@ const registry = createToolRegistry(appTools);
 
 export type RefusedChoices = Record<string, { code: string; fields: string[] }>;
 
-/**
- * The choices of a ChoiceList whose typed action the host would refuse to propose, by choice id:
- * the rule that refuses it and, for input a tool does not accept, the fields at fault. The page
- * draws them unavailable with the reason before anyone picks; a pick is still checked in full
- * when it is made (`selectFrameChoice`), so this is a courtesy, never the guard.
- */
+/** A courtesy so the page draws them unavailable, never the guard: each pick is checked in full. */
 export function refusedChoices(componentKey: string, props: unknown): RefusedChoices | undefined {
   if (componentKey !== "choice-list") return undefined;
   const parsed = ChoiceListPropsSchema.safeParse(props);

@@ -18,10 +18,8 @@ export type SelectionOutcome = {
 };
 
 /**
- * A pick on a ChoiceList, under the chat lock, checked against the frame as stored and recorded
- * once per attempt (the same choice again answers the same; another is refused). A plain choice
- * sends its text (a granted one its alias); a typed action only proposes a confirmation, and
- * when that ended without running (`reopensList`) the list is open for the next attempt.
+ * A pick, under the chat lock, checked against the stored frame and recorded once per attempt (same
+ * choice answers the same; another is refused). A typed action only proposes a confirmation.
  */
 export async function selectFrameChoice(target: FrameTarget): Promise<SelectionOutcome> {
   return chatTransaction(async (tx) => {
@@ -79,7 +77,6 @@ type AnswerableFrame = {
   alias: string | null;
 };
 
-/** The list to answer, under the chat lock; or a refusal. */
 async function findAnswerableFrame(tx: Tx, target: FrameTarget): Promise<AnswerableFrame> {
   const { lock, ...row } = await lockAnswerableFrame(tx, target);
   if (!row.role || !row.part) throw new AppError("frame-not-found", "This list is not in the chat.");

@@ -25,11 +25,7 @@ export type UiChoiceRequest = {
 
 export type UiChoiceOutcome = { status: "sent" | "queued"; answer: UiAnswerView };
 
-/**
- * `chat.uiChoice`, under the chat lock: an answered block answers its first pick again (or refuses
- * another); otherwise the choice is resolved against the stored block, so only a pick the person
- * could have made on that screen passes, and its message and answer are written in one append.
- */
+/** An answered block answers its first pick again; otherwise only a pick possible on that screen passes. */
 export async function answerUiChoice(request: UiChoiceRequest): Promise<UiChoiceOutcome> {
   return chatTransaction(async (tx) => {
     const found = await findAnswerable(tx, request);
@@ -44,7 +40,6 @@ export async function answerUiChoice(request: UiChoiceRequest): Promise<UiChoice
     const key = { itemId: request.itemId, blockId: request.blockId, revision: request.revision };
     const { selection, quoted } = resolveLiveChoice(block, readings, request);
     await authorizeChoiceAgain(tx, { ...request, block, values: selection.values });
-    // The message carries the pick whole, as its answer records it.
     const pick = { ...key, choiceId: request.choiceId, label: selection.label, values: selection.values, sourceAt: completedAt, older: newer, at: new Date() };
     const origin = { kind: "uiChoice" as const, ...pick, sourceAt: pick.sourceAt.toISOString(), at: pick.at.toISOString() };
     const sent = await sendOrQueue(lock, { text: selection.context, origin });
@@ -79,7 +74,7 @@ type Answerable =
 /** A fresh reading the page named, with the arguments it was issued for, which an answer quotes. */
 type ProvenReading = IssuedReading & { args: unknown };
 
-/** The block at the requested revision of a finished, top-level reply, under the chat lock; or a refusal. */
+/** The block at the requested revision of a finished, top-level reply, under the chat lock. */
 async function findAnswerable(tx: Tx, request: UiChoiceRequest): Promise<Answerable> {
   const { lock, ...row } = await lockAnswerableBlock(tx, request);
   if (row.status === null) throw new AppError("ui-block-not-found", "This block is not in the chat.");
@@ -104,11 +99,7 @@ const FAILURE_MESSAGES: Record<ChoiceFailureCode, string> = {
   budget_exceeded: "This block is too large to check.",
 };
 
-/**
- * Runs the library's choice algorithm on the stored block, with the query values the server
- * issued (never the page's): a live block whose reads do not prove them is `stale-ui-query`.
- * The readings that proved them are what the answer quotes. A `UiFailure` becomes the refusal's code.
- */
+/** With the query values the server issued, never the page's: unproven reads are `stale-ui-query`. */
 function resolveLiveChoice(block: UiBlock, readings: ProvenReading[], request: UiChoiceRequest): { selection: UiChoiceSelection; quoted: Record<string, QuotedReading> } {
   const reads = request.reads ?? {};
   try {

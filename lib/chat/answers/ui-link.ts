@@ -19,11 +19,7 @@ export type UiLinkRequest = {
   values: Record<string, unknown>;
 };
 
-/**
- * `ui.link`: a page asks where a visible link goes now that the block's values changed it. The
- * values are proven to be ones the block's controls offer, the stored block is drawn with them,
- * and the link is resolved as the freeze resolves it: the href is never the page's.
- */
+/** `ui.link`: the values are proven to be ones the block offers; the href is never the page's. */
 export async function resolveUiLink(request: UiLinkRequest, repository: LinkRepository = linkRepository()): Promise<LinkView> {
   const { block } = await findReadableBlock(request);
   const links = resolveBlockLinks(block, validatedState(block, request.values), repository);
@@ -32,11 +28,7 @@ export async function resolveUiLink(request: UiLinkRequest, repository: LinkRepo
   return link.reason === undefined ? { href: link.href } : { href: link.href, reason: link.reason };
 }
 
-/**
- * The submitted values checked against the stored block, as `ui.query` checks them. A stored block
- * is never refused on time: a budget refusal is checked once more without a time limit, still
- * bounded by its steps.
- */
+/** A stored block is never refused on time: a budget refusal is rechecked with steps only. */
 function validatedState(block: UiBlock, values: Record<string, unknown>): UiState {
   try {
     try {

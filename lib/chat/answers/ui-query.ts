@@ -24,13 +24,8 @@ export type UiQueryRequest = {
 type Clock = { now?: () => number; timeoutMs?: number; sources?: LiveSources };
 
 /**
- * `ui.query`: a page asks for a reading of one of a block's live queries. The arguments are never
- * the page's: they are evaluated from the stored block with the page's input values, once those
- * are proven to be values its controls offer, then parsed by the source, and authorised with the
- * visitor's rights in the chat now. A reading of the same arguments from the last 10 s, or one an
- * identical read in flight settles, answers again; otherwise the source is read, outside any
- * transaction that writes, in one of the visitor's two read slots for the chat, at most once per
- * 250 ms for the query, and the reading is stored: its id is the proof a later choice presents.
+ * `ui.query`: arguments are evaluated from the stored block with proven values, never the page's; read
+ * outside any writing transaction, cached, shared and paced (readings/flight.ts). Its id is a choice's proof.
  */
 export async function readUiQuery(request: UiQueryRequest, { now = Date.now, timeoutMs, sources = LIVE_SOURCES }: Clock = {}): Promise<ReadingView> {
   const { block, rights, answered } = await findReadableBlock(request);
@@ -55,11 +50,7 @@ export async function readUiQuery(request: UiQueryRequest, { now = Date.now, tim
   return toReadingView(row);
 }
 
-/**
- * The stored block at that revision of a finished reply in the visitor's chat, or `block-stale`,
- * with the rights a read of it runs with (the visitor's, and the grants in force in the chat) and
- * whether it was answered.
- */
+/** The block at that revision of a finished reply (or `block-stale`), with the read's rights. */
 export async function findReadableBlock(
   request: Pick<UiQueryRequest, "chatId" | "visitorId" | "itemId" | "blockId" | "revision">,
 ): Promise<{ block: UiBlock; rights: ReadContext; answered: boolean }> {

@@ -27,11 +27,7 @@ type NewChat = {
   newVisitorLimit?: RateLimit;
 };
 
-/**
- * Creates a chat for the visitor, optionally with its first message (which starts a turn). A
- * visitor keeps at most `maxChats` chats; past that, `too-many-chats` and nothing is written. A
- * visitor's first chat also counts against its network address (`rate-limited` past the limit).
- */
+/** Past `maxChats`: `too-many-chats`; a first chat also counts against the address (`rate-limited`). */
 export async function createChat({ visitorId, message, maxChats = appConfig().maxChatsPerVisitor, address = null, newVisitorLimit }: NewChat) {
   return chatTransaction(async (tx) => {
     if (await holdVisitor(tx, visitorId)) await countNewVisitor(tx, { address, limit: newVisitorLimit });
@@ -46,16 +42,12 @@ export async function createChat({ visitorId, message, maxChats = appConfig().ma
   });
 }
 
-/** The visitor's chats, most recently active first, as the chat list draws them. */
 export async function listChats({ visitorId }: { visitorId: string }): Promise<ChatListEntry[]> {
   const chats = await recentChats(visitorId, 50);
   return chats.map((chat) => ({ id: chat.id, title: chat.title, updatedAt: chat.updatedAt.toISOString(), replying: chat.activeTurnId !== null }));
 }
 
-/**
- * A person's message. An idle chat takes it and its turn without a transaction: a read, then a
- * write only if the chat's log has not moved since. Behind a running turn it is queued under the lock.
- */
+/** Idle: written without a transaction if the log has not moved; busy: queued under the lock. */
 export async function sendMessage({ visitorId, chatId, text }: { visitorId: string; chatId: string; text: string }) {
   for (;;) {
     const chat = await readChat({ chatId, visitorId });
@@ -71,11 +63,7 @@ export async function sendMessage({ visitorId, chatId, text }: { visitorId: stri
   });
 }
 
-/**
- * The chat as its page first draws it: its latest items (from position `from` when the reader
- * already holds items from there), its queue, and where streaming continues (`lastEventSeq`).
- * A reader heals the chat first (`healChats`), as every route that reads one does.
- */
+/** Latest items (back to `from`), the queue and `lastEventSeq`; the caller heals first (`healChats`). */
 export async function loadChatView({ visitorId, chatId, from }: { visitorId: string; chatId: string; from?: number }): Promise<ChatView> {
   // Repeatable read: the items, the queue and the sequence number describe one moment of the log.
   return chatTransaction(
@@ -99,10 +87,7 @@ export async function loadChatView({ visitorId, chatId, from }: { visitorId: str
   );
 }
 
-/**
- * The items just before position `before`, with their answered state, as of one moment of the log.
- * A reader heals the chat first (`healChats`), as for `loadChatView`.
- */
+/** The items just before `before`, as of one moment of the log; the caller heals first. */
 export async function loadEarlierItems({ visitorId, chatId, before }: { visitorId: string; chatId: string; before: number }): Promise<EarlierItems> {
   return chatTransaction(
     async (tx) => {

@@ -3,8 +3,7 @@ import type { Tx } from "../store/chats";
 import { hasItemBefore, itemViews, readItemRows } from "../store/items";
 import type { ItemView } from "../wire";
 
-// Which items a page holds: the latest ones when it opens, earlier ones a page at a time when the
-// reader asks (decision 014). Every item comes with its answered state, however it was read.
+// Latest items on open, earlier ones a page at a time (decision 014); each with its answered state.
 
 /** How many of a chat's latest items its page draws first: eight exchanges, several screens. */
 export const RECENT_ITEMS = 16;
@@ -13,10 +12,7 @@ export const EARLIER_PAGE = 40;
 
 type ItemPage = { items: ItemView[]; hasEarlier: boolean };
 
-/**
- * The chat's latest items, reaching back to position `from` when the reader already holds items
- * from there, so reading the chat again never takes away what they loaded.
- */
+/** Reaches back to `from` when the reader holds items from there, so a re-read drops nothing. */
 export async function readRecentItems(tx: Tx, { chatId, from }: { chatId: string; from?: number }): Promise<ItemPage> {
   // One more than the window says whether anything precedes it, in the same statement.
   const latest = await readItemRows(tx, { chatId }, RECENT_ITEMS + 1);
@@ -32,7 +28,6 @@ export async function readRecentItems(tx: Tx, { chatId, from }: { chatId: string
   return { items: await itemViews(tx, chatId, rows), hasEarlier };
 }
 
-/** The page of items just before position `before`. */
 export async function readEarlierItems(tx: Tx, { chatId, before }: { chatId: string; before: number }): Promise<ItemPage> {
   const rows = await readItemRows(tx, { chatId, position: { lt: before } }, EARLIER_PAGE + 1);
   return { items: await itemViews(tx, chatId, rows.slice(0, EARLIER_PAGE)), hasEarlier: rows.length > EARLIER_PAGE };

@@ -2,7 +2,7 @@ import "server-only";
 import { chatTransaction, deleteChatRows, lockChat } from "../store/chats";
 import { writeChat } from "../store/log";
 
-/** Renames the visitor's chat; every open page of it hears `chat.renamed` and redraws its title. */
+/** Every open page hears `chat.renamed`. */
 export async function renameChat({ visitorId, chatId, title }: { visitorId: string; chatId: string; title: string }) {
   const trimmed = title.trim();
   return chatTransaction(async (tx) => {
@@ -12,10 +12,7 @@ export async function renameChat({ visitorId, chatId, title }: { visitorId: stri
   });
 }
 
-/**
- * Deletes the visitor's chat and everything in it, under the chat lock. A turn still running
- * finds its chat gone at its next write and stops; open pages hear at once that it is gone.
- */
+/** Under the chat lock; a running turn finds its chat gone at its next write and stops. */
 export async function deleteChat({ visitorId, chatId }: { visitorId: string; chatId: string }) {
   await chatTransaction(async (tx) => deleteChatRows(await lockChat(tx, { chatId, visitorId })));
   return { chatId, deleted: true };

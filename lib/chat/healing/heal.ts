@@ -7,13 +7,11 @@ import { recoverTurns, splitHealable } from "../turns/recover";
 // Turns healed, and chats handed back, per call: one request's (or one sweep's) work stays bounded.
 const LIMIT = 25;
 
-/** The chats where healing left a turn waiting, and those whose turn nobody claimed yet. */
 type Healed = { healed: string[]; unclaimed: string[] };
 
 /**
- * Heals what dead processes left: stale confirmation claims are settled, turns past their lease
- * interrupted (their queue moves on). A turn never claimed is handed back too: the request that
- * started it may have failed before driving it, and only one driver can claim it.
+ * Settles stale confirmation claims and interrupts turns past their lease. An unclaimed turn is handed
+ * back too: its starting request may have failed before driving it, and only one driver can claim it.
  */
 async function heal(scope: HealScope, { count = false }: { count?: boolean } = {}): Promise<Healed> {
   const look = { now: new Date(), limit: LIMIT, claimLeaseMs: CLAIM_LEASE_MS };
@@ -25,11 +23,7 @@ async function heal(scope: HealScope, { count = false }: { count?: boolean } = {
 
 const waiting = ({ healed, unclaimed }: Healed) => [...new Set([...healed, ...unclaimed])];
 
-/**
- * Heals a visitor's chat, or all their chats, before a request touches it; a stranger's request
- * heals nothing. `count`: the request is counted in the same statement (429 heals nothing).
- * Returns the chats with a turn waiting to be driven.
- */
+/** A stranger's request heals nothing; `count` counts the request in the same statement. */
 export async function healChats(scope: { visitorId: string; chatId?: string }, options: { count?: boolean } = {}): Promise<string[]> {
   return waiting(await heal(scope, options));
 }
@@ -39,7 +33,7 @@ export async function healWatchedChat(chatId: string): Promise<string[]> {
   return (await heal({ chatId })).healed;
 }
 
-/** The periodic sweep (`GET /api/cron/sweep`): every chat, a bounded number a run, and old request windows. */
+/** `GET /api/cron/sweep`: every chat, bounded per run, and old request windows. */
 export async function sweepAllChats(): Promise<{ drive: string[]; requestWindows: number }> {
   return { drive: waiting(await heal({})), requestWindows: await deleteExpiredRequestWindows() };
 }

@@ -5,24 +5,20 @@ import { sweepAllChats } from "./heal";
 
 export type Swept = Awaited<ReturnType<typeof sweepAllChats>>;
 
-/** Runs the sweep unless another runs it; null when it skipped. */
+/** Null when another instance holds the sweep. */
 export async function sweepIfFree({ client, sweep = sweepAllChats }: { client?: Parameters<typeof whileSweepLockFree>[1]; sweep?: () => Promise<Swept> } = {}): Promise<Swept | null> {
   return whileSweepLockFree(sweep, client);
 }
 
 export type SweepTimer = { stop: () => Promise<void> };
 
-/**
- * Sweeps a long-lived instance (`next start`) where no cron calls, each run scheduled once the last
- * ended; a failed run is one log line. Unref'd: it never keeps a process alive.
- */
+/** For `next start`, where no cron calls: each run scheduled when the last ended; unref'd. */
 export function startSweepTimer({
   intervalMs,
   drive,
   sweep = () => sweepIfFree(),
 }: {
   intervalMs: number;
-  /** Runs the waiting turns of the chats a sweep handed back. */
   drive: (chatIds: string[]) => Promise<unknown>;
   sweep?: () => Promise<Swept | null>;
 }): SweepTimer {

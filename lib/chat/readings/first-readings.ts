@@ -20,16 +20,11 @@ const NOT_READ_BLOCK = failedWith("not-read", `Not read with the reply: a reply'
 const TOO_LARGE = failedWith("snapshot-too-large", `Not kept with the reply: its first readings came to more than ${MAX_SNAPSHOT_BYTES / 1024} KiB; the page reads them live.`);
 
 export type FirstReading = { blockId: string; query: string; args: UiValue; outcome: ReadOutcome; readAt: Date };
-/** A reply's first readings as they are frozen, the rights they ran with, and each live block's fallback drawn with them. */
 export type FirstReadings = { rights: ReadContext; readings: FirstReading[]; fallbacks: Record<string, string> };
 
 /**
- * The first reading of every query of a reply's live blocks, with each query's default
- * arguments, taken when a reply becomes final (outside any lock: reads may take seconds), with
- * the rights they ran with: the visitor's, and the grants in force in the chat now. Only the first
- * 16 live blocks, and 8 queries of each, are read; the others are frozen `not-read`. A snapshot
- * over 128 KiB keeps none of its values: each fresh reading is frozen `snapshot-too-large`
- * instead, and the fallbacks are drawn without them.
+ * Taken outside any lock (reads take seconds), with the visitor's rights and the chat's grants now. Past
+ * 16 blocks or 8 queries a block they are frozen `not-read`; past 128 KiB, `snapshot-too-large`.
  */
 export async function takeFirstReadings(blocks: readonly UiBlock[], sources: LiveSources, scope: { visitorId: string; chatId: string }): Promise<FirstReadings> {
   const live = blocks.filter((block) => Object.keys(block.queries).length > 0);
@@ -56,11 +51,7 @@ export async function takeFirstReadings(blocks: readonly UiBlock[], sources: Liv
   return { rights, readings, fallbacks };
 }
 
-/**
- * Stores the first readings of a reply's blocks, frozen, with the rights they ran with, and gives
- * each live block its fallback drawn with them: what the agent reads back, and what a client that
- * cannot draw shows. Under the chat lock: everything was evaluated before it was taken.
- */
+/** Under the chat lock; everything was evaluated before it was taken. The fallback is what the agent reads back. */
 export async function freezeFirstReadings(tx: Tx, { itemId, revision, blocks, first }: { itemId: string; revision: number; blocks: UiBlock[]; first: FirstReadings | null }): Promise<UiBlock[]> {
   if (!first || first.readings.length === 0) return blocks;
   await insertFrozenReadings(tx, first.readings.map((reading) => frozenRow(itemId, revision, reading)));
@@ -87,7 +78,6 @@ function frozenRow(itemId: string, revision: number, reading: FirstReading) {
   };
 }
 
-/** The snapshot's size: its fresh values as JSON and its fallbacks, in UTF-8 bytes. */
 function snapshotBytes(readings: readonly FirstReading[], fallbacks: Record<string, string>): number {
   const values = readings.reduce((sum, { outcome }) => sum + (outcome.state === "fresh" ? Buffer.byteLength(JSON.stringify(outcome.value), "utf8") : 0), 0);
   return Object.values(fallbacks).reduce((sum, text) => sum + Buffer.byteLength(text, "utf8"), values);
@@ -98,10 +88,8 @@ function fallbacksWith(blocks: readonly UiBlock[], readings: readonly FirstReadi
 }
 
 /**
- * A live block's text fallback drawn with its first readings, ending with the sources it names
- * (`Sources: $runs: ci.runs, …`) and a line for each reading that did not come back fresh
- * (`$runs failed: timed-out`), so the agent knows what the numbers rest on. Values the block's
- * budget cannot hold leave its text as written.
+ * Ends with the sources it names and a line per reading that did not come back fresh, so the agent
+ * knows what the numbers rest on. Values past the block's budget leave its text as written.
  */
 function fallbackWith(block: UiBlock, readings: readonly FirstReading[]): string {
   const sources = `Sources: ${Object.values(block.queries).map((query) => `$${query.name}: ${query.source}`).join(", ")}`;
@@ -109,7 +97,7 @@ function fallbackWith(block: UiBlock, readings: readonly FirstReading[]): string
   return [evaluatedFallback(block, readings) || block.fallback, sources, ...failures].join("\n");
 }
 
-/** A block's text fallback as drawn with its fresh readings (its top-level nodes' fallbacks joined), or "" past its budget. */
+/** Its top-level nodes' fallbacks joined, or "" past its budget. */
 function evaluatedFallback(block: UiBlock, readings: readonly FirstReading[]): string {
   try {
     const state = new UiState(block);

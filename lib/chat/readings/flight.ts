@@ -6,25 +6,21 @@ import { READ_TIMEOUT_MS } from "./source";
 
 /** A cached reading answers the same arguments for this long; after it, the source is read again. */
 export const READING_CACHE_MS = 10_000;
-/** How many reads one visitor may have in flight per chat (reading or waiting), across every server instance. */
+/** Per visitor and chat (reading or waiting), across every instance. */
 export const MAX_READS_IN_FLIGHT = 2;
-/** One query of a block is read from its source at most this often, whatever its arguments. */
+/** Per query of a block, whatever its arguments. */
 export const REFRESH_INTERVAL_MS = 250;
 // A pending read older than this lost its process: it no longer holds a slot.
 const PENDING_LEASE_MS = READ_TIMEOUT_MS + 2_000;
-// A read that waits behind an identical one waits at most for that one's time limit, then reads itself.
+// A read waiting behind an identical one waits at most that one's time limit, then reads itself.
 const FLIGHT_TIMEOUT_MS = 2 * READ_TIMEOUT_MS + 4_000;
 
-/** One read: of a query of a block at a revision, with these arguments. */
 export type ReadKey = { itemId: string; blockId: string; revision: number; query: string; argsKey: string };
-/** A read asked at `at` by a visitor; `authorized`: its rights may be handed a reading another read took. */
+/** `authorized`: these rights may be handed a reading another read took. */
 export type SharedRead = ReadKey & { chatId: string; visitorId: string; args: UiValue; at: number; authorized: boolean };
 type Row = ReadingRecord;
 
-/**
- * One read of a query, shared across instances: it holds its flight lock until its reading is
- * stored, and an identical read waits for it in a slot of its own, then answers with that reading.
- */
+/** Shared across instances: holds its flight lock until its reading is stored; an identical read waits in a slot of its own. */
 export async function readShared(read: SharedRead, readInto: (slot: string) => Promise<Row>): Promise<Row> {
   const cached = read.authorized ? await sharedReading(read, read.at) : null;
   if (cached) return cached;
@@ -39,7 +35,6 @@ function inFlight<T>(key: ReadKey, mode: "try" | "wait", run: () => Promise<T>):
   return inReadFlight(flight, mode, FLIGHT_TIMEOUT_MS, run);
 }
 
-/** Holding the flight lock: the reading to share, or else a read of the source in a slot of its own. */
 async function settle(read: SharedRead, readInto: (slot: string) => Promise<Row>, waiting?: string): Promise<Row> {
   const shared = read.authorized ? await sharedReading(read, read.at) : null;
   // The wait's pending row gives its slot back: the read either shares or claims one, paced.
@@ -47,12 +42,12 @@ async function settle(read: SharedRead, readInto: (slot: string) => Promise<Row>
   return shared ?? readInto(await claimReadSlot(read, { paced: true }));
 }
 
-/** The reading that answers without reading the source: a fresh one of the last 10 s, or one that settled since `at`. */
+/** A fresh reading of the last 10 s, or one that settled since `at`. */
 export function sharedReading(key: ReadKey, at: number) {
   return sharedReadingRow(key, new Date(at - READING_CACHE_MS), new Date(at));
 }
 
-/** Claims a read slot: `refresh-limit` within 250 ms of another read of the query (`paced` only), `busy` past two in flight. */
+/** `refresh-limit` within 250 ms of another read of the query (`paced` only), `busy` past two in flight. */
 export async function claimReadSlot(read: SharedRead, { paced }: { paced: boolean }): Promise<string> {
   const { chatId, visitorId, itemId, blockId, revision, query, argsKey, args, at } = read;
   const near = paced ? { after: new Date(at - REFRESH_INTERVAL_MS), before: new Date(at + REFRESH_INTERVAL_MS) } : null;

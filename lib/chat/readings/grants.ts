@@ -10,17 +10,13 @@ function views(inForce: readonly string[]): GrantView[] {
   return SOURCE_GRANT_NAMES.map((grant) => ({ grant, label: SOURCE_GRANTS[grant], granted: inForce.includes(grant) }));
 }
 
-/** The source grants of the visitor's chat, each in force unless withdrawn there (read without the chat lock). */
+/** Read without the chat lock. */
 export async function listChatGrants({ visitorId, chatId }: { visitorId: string; chatId: string }): Promise<GrantView[]> {
   await checkOwnChat({ chatId, visitorId });
   return views(grantsExcept(await revokedGrants(chatId)));
 }
 
-/**
- * Withdraws a source grant from the visitor's chat, or restores it; either again is a no-op. Under
- * the chat lock, so a choice on a live block is checked either before or after the change, never
- * during. Reads and choices after it run without the grant; a reply's captured rights never widen.
- */
+/** Under the chat lock, so a choice is checked before or after it, never during; repeats are no-ops. */
 export async function setChatGrant({ visitorId, chatId, grant, granted }: { visitorId: string; chatId: string; grant: SourceGrant; granted: boolean }): Promise<GrantView[]> {
   return chatTransaction(async (tx) => {
     await setRevokedGrant(await lockChat(tx, { chatId, visitorId }), grant, granted);

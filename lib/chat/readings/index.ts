@@ -11,22 +11,17 @@ export { MAX_READS_IN_FLIGHT, READING_CACHE_MS, readShared, REFRESH_INTERVAL_MS 
 /** A live reading proves a choice for this long after it was issued (frozen ones for good). */
 export const READING_HOLD_MS = 60_000;
 
-/** The outcome of a read, as the stored reading's fields. */
 export function readingFields(outcome: ReadOutcome, now: number) {
   return outcome.state === "fresh"
     ? { state: outcome.state, value: outcome.value as StoredJson, readAt: new Date(now) }
     : { state: outcome.state, reason: outcome.reason, readAt: new Date(now) };
 }
 
-/** A fresh reading of a block, as a choice on the block is checked against it. */
 export type IssuedReading = { id: string; query: string; argsKey: string; value: unknown; frozen: boolean; readAt: Date };
 
 /**
- * The values the server issued for a block's live queries, as a choice on it must rest on: for
- * every declared query, the read id the page sent names one of `readings` (the fresh readings of
- * this block and revision the page named), for the arguments the submitted values give now,
- * issued recently enough (or the frozen first reading while those arguments are still the
- * defaults'). Null when one does not.
+ * Each query must name (by read id) a recent fresh reading of this block and revision for the arguments
+ * the values give now, or the frozen first one while they are the defaults'. Null when any does not.
  */
 export function issuedQueryValues(
   { block, readings, values, reads, now }: { block: UiBlock; readings: readonly IssuedReading[]; values: unknown; reads: Record<string, string>; now: number },

@@ -12,7 +12,7 @@ type Client = Pick<Tx, "revokedGrant">;
 // Stored JSON is parsed on the way out, never trusted as typed.
 const readRightsSchema = z.object({ visitorId: z.string(), chatId: z.string(), grants: z.array(z.string()) });
 
-/** The grants in force in a chat: every grant its person has not withdrawn there. */
+/** Every grant not withdrawn in the chat. */
 export function grantsExcept(revoked: ReadonlyArray<{ grant: string }>): string[] {
   return SOURCE_GRANT_NAMES.filter((grant) => !revoked.some((row) => row.grant === grant));
 }
@@ -21,21 +21,18 @@ export async function grantsInForce(chatId: string, client?: Client): Promise<st
   return grantsExcept(await revokedGrants(chatId, client));
 }
 
-/** The rights a reading runs with now: this visitor, in this chat, with the grants in force there. */
 export async function currentReadRights({ visitorId, chatId }: { visitorId: string; chatId: string }): Promise<ReadContext> {
   return { visitorId, chatId, grants: await grantsInForce(chatId) };
 }
 
-/** Keeps the rights a reply's first readings ran with, server-side only: never in a view, an event or a log. */
+/** Server-side only: never in a view, an event or a log. */
 export async function storeReplyRights(tx: Tx, { itemId, revision, rights }: { itemId: string; revision: number; rights: ReadContext }): Promise<void> {
   await storeReadRights(tx, { itemId, revision, rights: readRightsSchema.parse(rights) });
 }
 
 /**
- * A choice on a live block authorises each of its queries again, with the rights the reply's
- * readings ran with narrowed to the grants still in force: access withdrawn since the reading
- * refuses the choice with the source's own code (`source-refused`, the code as its reason).
- * A reply stored before rights were kept is checked with the visitor's rights now.
+ * Reads' rights narrowed to the grants still in force: access withdrawn since refuses with
+ * `source-refused`. A reply stored before rights were kept uses the visitor's rights now.
  */
 export async function authorizeChoiceAgain(
   tx: Tx,

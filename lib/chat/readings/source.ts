@@ -7,15 +7,14 @@ export const READ_TIMEOUT_MS = 8_000;
 /** A result larger than this (as JSON) is refused: `failed` with `result-too-large`. */
 export const MAX_RESULT_BYTES = 64 * 1024;
 
-// A result is copied into block values bounded by its size alone, not by a block's evaluation
-// budget (16 K characters a string, 2,000 items): anything within the size limit is issued whole.
+// Bounded by the result's size alone, not a block's evaluation budget: a result within the limit is issued whole.
 const COPY_LIMITS = { stringLength: MAX_RESULT_BYTES, iterations: MAX_RESULT_BYTES, steps: 4 * MAX_RESULT_BYTES, milliseconds: READ_TIMEOUT_MS };
 
 export type ReadOutcome = { state: "fresh"; value: UiValue } | { state: "failed" | "refused"; reason: SourceReason };
 
 export const failedWith = (code: string, message: string): ReadOutcome => ({ state: "failed", reason: { code, message } });
 
-/** Arguments as a stable key: the same arguments in any key order give the same key. */
+/** The same arguments in any key order give the same key. */
 export function argumentsKey(args: UiValue): string {
   return JSON.stringify(args, (_key, value: unknown) =>
     value !== null && typeof value === "object" && !Array.isArray(value)
@@ -24,10 +23,7 @@ export function argumentsKey(args: UiValue): string {
   );
 }
 
-/**
- * Whether these rights may read these arguments: null when they may, or why not. A source that
- * throws a `SourceRefusal` says no in its own words; one that answers false gets the host's.
- */
+/** Null when they may, or why not: a `SourceRefusal` keeps its own words; a false gets the host's. */
 export async function authorizeSource(source: LiveSource, context: ReadContext, args: unknown): Promise<SourceReason | null> {
   try {
     return (await source.authorize(context, args)) ? null : { code: "not-authorized", message: "This data is not available to you." };
@@ -38,9 +34,8 @@ export async function authorizeSource(source: LiveSource, context: ReadContext, 
 }
 
 /**
- * Reads a source once, never inside a transaction: authorised first, bounded in time and size,
- * its result parsed with the source's schema. Every way it can go wrong is an outcome, not a throw;
- * a source's own refusal keeps its code and sentence.
+ * Never inside a transaction: authorised, bounded in time and size, parsed with the source's schema.
+ * Every failure is an outcome, not a throw; a source's own refusal keeps its code and sentence.
  */
 export async function readSource(source: LiveSource, args: unknown, context: ReadContext, { now = Date.now(), timeoutMs = READ_TIMEOUT_MS } = {}): Promise<ReadOutcome> {
   const refusal = await authorizeSource(source, context, args);

@@ -11,16 +11,13 @@ import type { Part } from "../wire";
 
 const DUPLICATE_INSTANCE = { code: "COMPONENT_DUPLICATE_INSTANCE", message: "Another component in this reply has the same instance id." };
 
-/** Whether content is (or is becoming) component frames rather than Markdown. */
 function carriesFrames(content: string): boolean {
   return content.startsWith("\u001e") || content.trimStart().startsWith("{");
 }
 
 /**
- * What a reply's content draws as, resolved on the server: Markdown stays text; an envelope or a
- * plain JSON frame is decoded, and every frame is checked against the app's closed manifest
- * before it is stored or streamed. A frame that fails draws as a diagnostic, a valid frame of an
- * unregistered component as its fallback text, and the rest of the reply still draws.
+ * Every frame is checked against the closed manifest before it is stored or streamed; one that fails
+ * draws as a diagnostic, and the rest of the reply still draws.
  */
 export function contentParts(content: string, { final }: { final: boolean }): Part[] {
   if (!carriesFrames(content)) return content ? [{ kind: "text", text: content }] : [];
@@ -30,17 +27,13 @@ export function contentParts(content: string, { final }: { final: boolean }): Pa
     return !final && frameArriving(content) ? [...parts, { kind: "placeholder" }] : parts;
   }
   if (!content.startsWith("\u001e")) {
-    // A reply that merely starts with a brace is Markdown once it is complete; until then it is
-    // most likely a frame, drawn as one arriving.
+    // Until complete, a reply starting with a brace is most likely a frame arriving.
     return final ? [{ kind: "text", text: content }] : [{ kind: "placeholder" }];
   }
   return [{ kind: "diagnostic", code: decoded.diagnostic.code, message: decoded.diagnostic.message }];
 }
 
-/**
- * Whether the record still being written (after the envelope's last newline) is a frame. Its JSON
- * takes a while to stream and draws nothing until it is whole, so its place shows a skeleton.
- */
+/** The record after the envelope's last newline draws nothing until whole, so its place shows a skeleton. */
 function frameArriving(content: string): boolean {
   const pending = content.slice(content.lastIndexOf("\n") + 1);
   return !pending.startsWith("\u001e") && /^\{\s*"kind"\s*:\s*"component"/.test(pending);

@@ -4,11 +4,7 @@ import { LIVE_SOURCES, querySchemasOf } from "@/lib/live-sources";
 import { contentParts } from "./content";
 import type { Part } from "../wire";
 
-/**
- * A reply as the page draws it: prose, frames and block places in order, and the blocks.
- * `compiled`: the blocks were compiled for this text; otherwise they are the last previews and
- * `pending` says a block has grown since.
- */
+/** `compiled`: blocks compiled for this text; otherwise the last previews, and `pending` says one has grown since. */
 export type DrawnReply = { parts: Part[]; blocks: UiBlock[]; compiled: boolean; pending: boolean };
 
 /** What a block may `@Query`: the host's registered sources; any other does not compile. */
@@ -17,7 +13,6 @@ export const QUERY_SCHEMAS = querySchemasOf(LIVE_SOURCES);
 type DrawOptions = {
   itemId: string;
   final: boolean;
-  /** Set on the blocks of a final reply. */
   revision?: number;
   /** A streaming reply's compiler: previews resume where the last one stopped. */
   compiler?: UiCompiler;
@@ -26,9 +21,7 @@ type DrawOptions = {
 };
 
 /**
- * Resolves a reply's content (Markdown or an envelope of prose and frames) into parts, with every
- * ui fence in its prose drawn as a block in its place. Block ids count offsets in the reply's
- * prose (the text parts joined), which only grows while the reply streams, so an id never
+ * Block ids count offsets in the reply's prose, which only grows while streaming, so an id never
  * changes. A final reply compiles afresh, with room; a streaming one previews.
  */
 export function drawReply(content: string, options: DrawOptions): DrawnReply {
@@ -46,8 +39,7 @@ export function drawReply(content: string, options: DrawOptions): DrawnReply {
   const fences = findUiFences(prose).filter((fence) => {
     const block = byId.get(`${itemId}:ui:${fence.start}`);
     if (!compiled && block?.source !== fenceSource(prose, fence)) pending = true;
-    // A fence the last preview has not seen yet draws as a block still arriving; once compiled,
-    // a fence without a block (past the reply's budgets) stays text.
+    // An unseen fence draws as a block arriving; once compiled, a fence without a block (past budgets) stays text.
     return block !== undefined || !compiled;
   });
   return { parts: splitAtFences(parts, prose, fences, itemId), blocks, compiled, pending };
@@ -80,10 +72,7 @@ function splitAtFences(parts: readonly Part[], prose: string, fences: readonly U
   return drawn;
 }
 
-/**
- * A reply as the agent reads it back in its history: every block replaced by its text fallback
- * (`uiFallbackText`), every frame by its fallback summary; never raw fences or frame JSON.
- */
+/** Blocks become their text fallback, frames their fallback summary: never raw fences or frame JSON. */
 export function replyHistoryText(content: string, blocks: readonly UiBlock[]): string {
   let offset = 0;
   return contentParts(content, { final: true })
@@ -108,7 +97,7 @@ export function replyHistoryText(content: string, blocks: readonly UiBlock[]): s
     .join("");
 }
 
-/** The offset of a block's fence in its reply's prose: block ids end in `:ui:<offset>`. */
+/** Block ids end in `:ui:<offset>`. */
 function blockOffset(blockId: string): number {
   return Number(blockId.slice(blockId.lastIndexOf(":ui:") + 4));
 }

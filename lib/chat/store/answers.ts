@@ -5,7 +5,7 @@ import { Prisma } from "@/lib/db/generated/client";
 import { type ChatLock, lockedRead, owe } from "./chats";
 import { storedTimestamp } from "./views";
 
-// UiAnswer: one answer per block and revision (its unique key), written with its message.
+// UiAnswer: one per block and revision (its unique key), written with its message.
 
 export type BlockTarget = { chatId: string; visitorId: string; itemId: string; blockId: string; revision: number; reads?: Record<string, string> };
 
@@ -22,15 +22,10 @@ const answerableRowSchema = z.object({
       older: z.boolean(), at: storedTimestamp, queued: z.boolean(), turnId: z.string().nullable(),
     })
     .nullable(),
-  // The fresh readings of this block and revision that the page named; null when there are none.
   readings: z.array(z.object({ id: z.string(), query: z.string(), argsKey: z.string(), args: z.unknown(), value: z.unknown(), frozen: z.boolean(), readAt: storedTimestamp })).nullable(),
 });
 
-/**
- * Locks the visitor's chat and reads, in the same statement, the reply (all null when the chat has
- * no such reply), the one block (only while unanswered), whether a newer reply came since, this
- * block's answer at that revision, and the readings the page named.
- */
+/** One statement: the reply (all null if absent), the block while unanswered, any newer reply, the answer, and the named readings. */
 export async function lockAnswerableBlock(tx: Tx, target: BlockTarget) {
   const { lock, row } = await lockedRead(
     tx,
@@ -50,7 +45,7 @@ export async function lockAnswerableBlock(tx: Tx, target: BlockTarget) {
   return { lock, ...answerableRowSchema.parse(row) };
 }
 
-/** A queued pick is sent now: its answer says so from here on. Returns the rows its events carry. */
+/** A queued pick is sent now. Returns the rows its events carry. */
 export async function markAnswersSent(lock: ChatLock, { queuedId, messageId, turnId }: { queuedId: bigint; messageId: string; turnId: string }) {
   owe(lock);
   return lock.tx.uiAnswer.updateManyAndReturn({ where: { queuedId }, data: { queued: false, messageId, turnId } });

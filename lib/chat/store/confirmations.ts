@@ -4,8 +4,8 @@ import { Prisma } from "@/lib/db/generated/client";
 import type { ConfirmationStatus } from "@/lib/component-frames";
 import { type ChatLock, owe } from "./chats";
 
-// ActionConfirmation: a proposed action's handle. Each step out of `pending` is a compare-and-swap
-// on its status, so of any number of concurrent decisions exactly one runs the tool.
+// ActionConfirmation: each step out of `pending` is a compare-and-swap on status, so of any number
+// of concurrent decisions exactly one runs the tool.
 
 export function findConfirmation(token: string) {
   return db().actionConfirmation.findUnique({ where: { token } });
@@ -19,14 +19,14 @@ export function isOwnConfirmation({ token, chatId, visitorId }: { token: string;
 
 export type ConfirmationPatch = { status: ConfirmationStatus; claimedAt?: Date | null; outcome?: Prisma.InputJsonValue; settledAt?: Date };
 
-/** Moves the handle from `from` to the patch's status; null when it was not at `from` (another decision won). */
+/** Null when the handle was not at `from` (another decision won). */
 export async function swapConfirmation(lock: ChatLock, token: string, from: ConfirmationStatus, patch: ConfirmationPatch) {
   const [row] = await lock.tx.actionConfirmation.updateManyAndReturn({ where: { token, status: from }, data: patch });
   if (row) owe(lock);
   return row ?? null;
 }
 
-/** A handle to heal: a claim older than the lease, or a pending handle whose time ran out, in the locked chat. */
+/** A claim older than the lease, or a pending handle whose time ran out. */
 export function staleConfirmations({ tx, chat }: ChatLock, claims: readonly ConfirmationStatus[], now: Date, leaseMs: number) {
   return tx.actionConfirmation.findMany({
     where: {

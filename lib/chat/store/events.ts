@@ -2,7 +2,7 @@ import "server-only";
 import { db, type Tx } from "@/lib/db/client";
 import { type ChatEvent, chatEventSchema } from "../wire";
 
-// ChatEvent, read: the stream's pages of the log, and a streaming reply's events after its snapshot.
+// ChatEvent reads; appends are log.ts's.
 
 /** The events a streaming reply writes between snapshots; its end deletes them (decision 015). */
 export const STREAMED_EVENT_TYPES = ["item.delta", "item.part", "item.parts", "item.blocks"] as const;
@@ -10,12 +10,11 @@ export const STREAMED_EVENT_TYPES = ["item.delta", "item.part", "item.parts", "i
 type StreamedEvent = Extract<ChatEvent, { type: (typeof STREAMED_EVENT_TYPES)[number] }>;
 export type Snapshot = { itemId: string; snapshotSeq: number };
 
-/** The log after `after`, at most `take` events, stored JSON as it is (the stream sends it on). */
+/** Stored JSON as it is: the stream sends it on. */
 export function readEventPage(chatId: string, after: number, take: number) {
   return db().chatEvent.findMany({ where: { chatId, seq: { gt: after } }, orderBy: { seq: "asc" }, take, select: { seq: true, data: true } });
 }
 
-/** The item's streamed events after its snapshot, in log order, parsed. */
 export async function streamedEventsAfter(tx: Tx, chatId: string, { itemId, snapshotSeq }: Snapshot) {
   const rows = await tx.chatEvent.findMany({
     where: { chatId, seq: { gt: snapshotSeq }, type: { in: [...STREAMED_EVENT_TYPES] } },

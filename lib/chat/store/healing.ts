@@ -8,30 +8,26 @@ import { rateLimited } from "@/lib/http/instance-window";
 /** One chat, one visitor's chats, or (the sweep) all. */
 export type HealScope = { chatId?: string; visitorId?: string };
 
-/** What one look finds: at most `limit` turns to heal, and the claim lease it judges claims by. */
 export type LookOptions = { now: Date; limit: number; claimLeaseMs: number };
 
 const healableTurnSchema = z.object({ id: z.string(), chatId: z.string(), lapsed: z.boolean(), unclaimed: z.boolean() });
-/** A running turn that needs a hand: its lease lapsed (its process died), or nobody claimed it. */
+/** Its lease lapsed (its process died), or nobody claimed it. */
 export type HealableTurn = z.infer<typeof healableTurnSchema>;
 
 const healableSchema = z.object({ claims: z.array(z.string()), turns: z.array(healableTurnSchema) });
-/** The chats holding confirmation claims to settle, and the turns that need a hand. */
 export type Healable = z.infer<typeof healableSchema>;
 
-/** What needs a hand in the scope, read in one statement. */
 export async function findHealable(scope: HealScope, options: LookOptions): Promise<Healable> {
   const [row] = await db().$queryRaw<{ found: unknown }[]>`SELECT ${healableLookup(scope, options)} AS "found"`;
   return healableSchema.parse(row?.found);
 }
 
-/** The scope's chats holding a confirmation claim to settle (`settleStaleClaims` settles them). */
 export async function findStaleClaimChats(scope: HealScope, options: Omit<LookOptions, "limit">): Promise<string[]> {
   const [row] = await db().$queryRaw<{ found: unknown }[]>`SELECT ${staleClaimChats(scope, options)} AS "found"`;
   return healableSchema.shape.claims.parse(row?.found);
 }
 
-/** The scope's running turns that need a hand, oldest lease first (`recoverTurns` ends the lapsed). */
+/** Oldest lease first. */
 export async function findHealableTurns(scope: HealScope, options: Omit<LookOptions, "claimLeaseMs">): Promise<HealableTurn[]> {
   const [row] = await db().$queryRaw<{ found: unknown }[]>`SELECT ${healableTurns(scope, options)} AS "found"`;
   return healableSchema.shape.turns.parse(row?.found);
@@ -39,11 +35,7 @@ export async function findHealableTurns(scope: HealScope, options: Omit<LookOpti
 
 const countedSchema = z.object({ count: z.number().int().nullable(), retryAfter: z.number().int(), found: z.unknown() });
 
-/**
- * Counts a state-changing request in the visitor's request window and finds what to heal in the
- * same statement (one round trip): a full window answers 429 `rate-limited`, writes nothing and
- * heals nothing. The count is `countRequest`'s (lib/http/rate-limit.ts), for one table.
- */
+/** One round trip; a full window (429 `rate-limited`) heals nothing. The count is `countRequest`'s. */
 export async function countRequestAndFindHealable(
   visitorId: string,
   scope: HealScope,
@@ -75,8 +67,7 @@ function healableLookup(scope: HealScope, options: LookOptions): Prisma.Sql {
   return Prisma.sql`json_build_object('claims', ${staleClaimChats(scope, options)}, 'turns', ${healableTurns(scope, options)})`;
 }
 
-// The rule settleStaleClaims re-checks under the chat's lock: a claim older than its lease, or a
-// pending handle whose time ran out.
+// The rule settleStaleClaims re-checks under the chat's lock.
 function staleClaimChats({ chatId, visitorId }: HealScope, { now, claimLeaseMs }: Omit<LookOptions, "limit">): Prisma.Sql {
   const chat = chatId ? Prisma.sql`AND "chatId" = ${chatId}::uuid` : Prisma.empty;
   const visitor = visitorId ? Prisma.sql`AND "visitorId" = ${visitorId}::uuid` : Prisma.empty;
@@ -99,11 +90,10 @@ function healableTurns({ chatId, visitorId }: HealScope, { now, limit }: Omit<Lo
     ) t)`;
 }
 
-// Long enough for a sweep's 25 turns. Past it the lock ends with its transaction; a second sweeper
-// then only costs work, as each turn is re-checked under its chat's lock before it is ended.
+// Long enough for 25 turns; a second sweeper past it only costs work, as each turn is re-checked under its lock.
 const SWEEP_HOLD_MS = 120_000;
 
-/** Runs `work` holding the sweep's advisory lock, tried and never waited for: one sweeper at a time. Null when another holds it. */
+/** Tried, never waited for: one sweeper at a time. Null when another holds it. */
 export async function whileSweepLockFree<T>(work: () => Promise<T>, client: Db = db()): Promise<T | null> {
   return client.$transaction(
     async (tx) => {

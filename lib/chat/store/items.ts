@@ -5,7 +5,7 @@ import { AppError } from "@/lib/http/errors";
 import type { ItemView } from "../wire";
 import { itemExtras, storedTimestamp, toItemView, type ItemRow } from "./views";
 
-// Item: a chat's messages and replies by position, and the answered state drawn with each.
+// Item: a chat's messages and replies by position.
 
 const extrasRowSchema = z.object({
   selections: z.array(z.object({ instanceId: z.string(), choiceId: z.string(), label: z.string(), at: storedTimestamp, queued: z.boolean(), confirmationToken: z.string().nullable() })),
@@ -29,7 +29,7 @@ const itemRowSchema = z.object({
   parentToolUseId: z.string().nullable(), createdAt: z.date(), completedAt: z.date().nullable(),
 });
 
-/** An item with its answers, selections and confirmations, in one statement of JSON arrays. */
+/** One statement of JSON arrays. */
 export async function loadItemView(tx: Tx, itemId: string): Promise<ItemView> {
   const rows = await tx.$queryRaw<unknown[]>`
     SELECT item."id", item."position", item."role"::text AS "role", item."status"::text AS "status", item."content", item."parts", item."blocks", item."links",
@@ -47,7 +47,6 @@ export async function loadItemView(tx: Tx, itemId: string): Promise<ItemView> {
 
 type Where = { chatId: string; position?: { lt?: number; gte?: number } };
 
-/** Item rows newest first. */
 export function readItemRows(tx: Tx, where: Where, take?: number) {
   return tx.item.findMany({ where, take, orderBy: { position: "desc" } });
 }
@@ -62,10 +61,7 @@ function byItem<Row extends { itemId: string }>(rows: Row[]): (itemId: string) =
   return (itemId) => grouped.get(itemId) ?? [];
 }
 
-/**
- * Views of rows read newest first, in position order, with their answered state. Each kind of row
- * is read after the other: a transaction's statements share one connection, which pg queues.
- */
+/** Each kind of row is read after the other: a transaction's statements share one connection. */
 export async function itemViews(tx: Tx, chatId: string, rows: ItemRow[]): Promise<ItemView[]> {
   const itemId = { in: rows.map((row) => row.id) };
   const selections = byItem(await tx.frameSelection.findMany({ where: { itemId }, orderBy: { attempt: "asc" } }));
@@ -78,7 +74,7 @@ export async function itemViews(tx: Tx, chatId: string, rows: ItemRow[]): Promis
   );
 }
 
-/** The snapshots of the streaming items among `itemIds`: where their streamed events start. */
+/** Where each streaming item's streamed events start. */
 export async function streamingSnapshots(tx: Tx, itemIds: string[]) {
   if (itemIds.length === 0) return [];
   const rows = await tx.item.findMany({ where: { id: { in: itemIds }, snapshotSeq: { not: null } }, select: { id: true, snapshotSeq: true } });

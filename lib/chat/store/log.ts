@@ -12,18 +12,14 @@ import type { ChatMove, ChatWrite, ClaimWrite, TurnState } from "./writes";
 
 export type { ChatMove, ChatWrite, TurnState } from "./writes";
 
-// The chat's log and every write that rides on it, in one statement (decision 018): the log
-// moves with every change, which the lock's `stale` read and `writeUnmoved`'s guard rest on.
+// The log and every write riding on it, in one statement (decision 018): the log moves with every
+// change, which the lock's `stale` read and `writeUnmoved`'s guard rest on.
 
 export type ChatChange = { events: readonly ChatEvent[]; writes?: readonly ChatWrite[]; chat?: ChatMove };
 
 const json = (value: unknown) => JSON.stringify(value);
 
-/**
- * Each write as the statements that ride on the append. Those that must run only if the append
- * does select from `seq`; unique keys (one answer per block and revision, one pick per attempt)
- * make a racing second write fail and roll back.
- */
+/** Statements that must run only if the append does select from `seq`; unique keys make a racing second write roll back. */
 function writeSql(write: ChatWrite): Prisma.Sql[] {
   switch (write.kind) {
     case "message": {
@@ -74,7 +70,7 @@ function writeSql(write: ChatWrite): Prisma.Sql[] {
   }
 }
 
-/** A claim's reply item (new, or written again by a regenerate, its blocks at the next revision at the end), bound to its turn. */
+/** A regenerate writes the item again, its blocks at the next revision. */
 function claimSql(claim: ClaimWrite): Prisma.Sql[] {
   const bind = Prisma.sql`UPDATE "Turn" SET "replyItemId" = ${claim.itemId}::uuid, "leaseExpiresAt" = ${leaseFromNow()}, "replyFromSeq" = ${claim.seen}
     FROM seq WHERE "Turn"."id" = ${claim.turnId}::uuid`;
@@ -87,10 +83,7 @@ function claimSql(claim: ClaimWrite): Prisma.Sql[] {
   return [reply, bind];
 }
 
-/**
- * Appends the change's events under the chat lock and stores its writes, in one statement.
- * Returns the log's last sequence number.
- */
+/** Under the chat lock. Returns the log's last sequence number. */
 export async function writeChat(lock: ChatLock, { events, writes = [], chat = {} }: ChatChange): Promise<number> {
   const rows = await appendStatement(lock.tx, lock.chat.id, events, { chat }, writes.flatMap(writeSql), events.length > 0);
   const row = seqSchema.safeParse(rows[0]);
@@ -107,15 +100,14 @@ const seqSchema = z.object({ lastEventSeq: z.number().int() });
 const writtenSchema = z.object({ written: z.number().int(), stop: z.boolean().nullable().optional() });
 
 /**
- * `writeChat` without the lock or a transaction: one statement that writes only if the chat's log
- * still ends at `seen`, where the caller's read saw it. Every change moves the log, so an unmoved
- * log means that read still holds; false: nothing was written, read again and decide anew.
+ * Writes only if the log still ends at `seen`, where the caller's read saw it: every change moves the
+ * log, so that read still holds. False: nothing was written; read again and decide anew.
  */
 export async function writeUnmoved(chatId: string, seen: number, { events, writes = [], chat = {} }: ChatChange): Promise<boolean> {
   return unmoved(chatId, seen, events, chat, writes.flatMap(writeSql));
 }
 
-/** A turn's claim (decision 013): its reply item written and bound, only if the log has not moved since the claim read it. */
+/** Decision 013: only if the log has not moved since the claim read it. */
 export async function writeClaim(claim: ClaimWrite, events: readonly ChatEvent[]): Promise<boolean> {
   return unmoved(claim.chatId, claim.seen, events, claim.restart ? {} : { lastPosition: claim.position }, claimSql(claim));
 }
@@ -128,10 +120,8 @@ async function unmoved(chatId: string, seen: number, events: readonly ChatEvent[
 export type ReplyDelta = { chatId: string; turnId: string; itemId: string; events: ChatEvent[]; snapshot?: { content: string; parts: Part[] }; contentTail?: string };
 
 /**
- * One write of a streaming reply, without a transaction: its events are appended only while the
- * turn is the chat's active one and nobody pressed Stop (re-checked on the newest row once the
- * row lock is won). With them, the lease is renewed once a third of it has passed, and a snapshot
- * stores the reply so far. Rows are touched only where something changes (decision 015).
+ * Appends only while the turn is active and not stopped (re-checked once the row lock is won). Renews
+ * the lease past a third of it; touches rows only where something changes (decision 015).
  */
 export async function writeReplyDelta({ chatId, turnId, itemId, events, snapshot, contentTail }: ReplyDelta): Promise<TurnState> {
   const renewBefore = new Date(Date.now() + (appConfig().turnLeaseMs * 2) / 3);
@@ -150,19 +140,18 @@ export async function writeReplyDelta({ chatId, turnId, itemId, events, snapshot
 }
 
 type AppendOptions = {
-  /** Guards the append on the chat row; nothing is written when it is false. */
+  /** Nothing is written when it is false. */
   when?: Prisma.Sql;
-  /** Whether the append counts as activity in the chat list: a streaming write's does not, keeping its row update HOT. */
+  /** False for a streaming write, keeping its row update HOT. */
   touch?: boolean;
-  /** Stored with the last event, never streamed: the text a reply's write added to its raw content. */
+  /** Stored with the last event, never streamed. */
   contentTail?: string | null;
   chat?: ChatMove;
 };
 
 /**
- * The one statement that writes a chat. `seq` moves the log on the chat row (whose row lock
- * orders appends by commit), `inserted` stores the events, `notice` wakes streams on commit; each
- * write follows as `wN AS (…)`, selecting from `seq` where it must run only if the append does.
+ * `seq` moves the log on the chat row (whose lock orders appends by commit), `inserted` stores the
+ * events, `notice` wakes streams on commit; each write follows as `wN AS (…)`.
  */
 function appendStatement(client: Pick<Tx, "$queryRaw">, chatId: string, events: readonly ChatEvent[], options: AppendOptions, writes: Prisma.Sql[], notify: boolean, extra: Prisma.Sql = Prisma.empty) {
   const { when = Prisma.sql`TRUE`, touch = true, contentTail = null, chat = {} } = options;

@@ -5,17 +5,14 @@ import type { Tx } from "@/lib/db/client";
 import type { Origin, QueuedView } from "../wire";
 import { type ChatLock, owe } from "./chats";
 
-// QueuedMessage: messages waiting behind the running turn, oldest first.
+// QueuedMessage: messages waiting behind the running turn.
 
-/** A chat holds at most this many messages waiting behind its running reply. */
+/** At most this many messages wait behind a chat's running reply. */
 export const MAX_QUEUED = 20;
 
 const queuedRowSchema = z.object({ id: z.bigint(), text: z.string(), createdAt: z.date(), turnId: z.string() });
 
-/**
- * Queues a message unless `MAX_QUEUED` already wait (null then): one statement counts and
- * inserts, and the lock keeps the count exact. It names the turn that will answer it.
- */
+/** Null past `MAX_QUEUED`: one statement counts and inserts, and the lock keeps the count exact. */
 export async function queueMessage(lock: ChatLock, message: { text: string; origin?: Origin | null }) {
   const origin = message.origin ? JSON.stringify(message.origin) : null;
   const chatId = lock.chat.id;
@@ -33,7 +30,7 @@ export function toQueuedView(row: { id: bigint; text: string; createdAt: Date })
   return { id: row.id.toString(), text: row.text, createdAt: row.createdAt.toISOString() };
 }
 
-/** The messages still waiting behind the running turn, oldest first. */
+/** Oldest first. */
 export async function queuedViews(tx: Tx, chatId: string): Promise<QueuedView[]> {
   const rows = await tx.queuedMessage.findMany({ where: { chatId, dispatchedAt: null }, orderBy: { id: "asc" } });
   return rows.map(toQueuedView);
@@ -43,7 +40,6 @@ export function oldestQueued({ tx, chat }: ChatLock) {
   return tx.queuedMessage.findFirst({ where: { chatId: chat.id, dispatchedAt: null }, orderBy: { id: "asc" } });
 }
 
-/** The queued message became the item `itemId`, whose turn runs now. */
 export async function markDispatched(lock: ChatLock, id: bigint, itemId: string): Promise<void> {
   owe(lock);
   await lock.tx.queuedMessage.update({ where: { id }, data: { dispatchedAt: new Date(), itemId } });

@@ -4,12 +4,11 @@ import { db, type Tx } from "@/lib/db/client";
 import type { Prisma } from "@/lib/db/generated/client";
 import { type ChatLock, ownChat } from "./chats";
 
-// UiReading (a live block's readings), RevokedGrant (source grants withdrawn from a chat).
+// UiReading and RevokedGrant (source grants withdrawn from a chat).
 
-/** JSON as a reading's columns store it. */
 export type StoredJson = Prisma.InputJsonValue;
 
-/** The visitor's chat with the grants withdrawn from it, the item's blocks, and whether the block was answered at that revision. */
+/** With the chat's withdrawn grants, the item's blocks, and whether the block was answered at that revision. */
 export async function readableBlock(request: { chatId: string; visitorId: string; itemId: string; blockId: string; revision: number }) {
   const chat = await db().chat.findUnique({
     where: { id: request.chatId },
@@ -25,7 +24,6 @@ export async function readableBlock(request: { chatId: string; visitorId: string
   return ownChat(chat, request.visitorId);
 }
 
-/** A read's outcome, stored in the slot it took. */
 export function settleReading(slot: string, fields: Prisma.UiReadingUpdateInput) {
   return db().uiReading.update({ where: { id: slot }, data: fields });
 }
@@ -34,13 +32,13 @@ export function revokedGrants(chatId: string, client: Pick<Tx, "revokedGrant"> =
   return client.revokedGrant.findMany({ where: { chatId }, select: { grant: true } });
 }
 
-/** Restores or withdraws a grant under the chat lock, so a choice is checked before or after it, never during. */
+/** Under the chat lock, so a choice is checked before or after it, never during. */
 export async function setRevokedGrant({ tx, chat }: ChatLock, grant: string, granted: boolean): Promise<void> {
   if (granted) await tx.revokedGrant.deleteMany({ where: { chatId: chat.id, grant } });
   else await tx.revokedGrant.createMany({ data: [{ chatId: chat.id, grant }], skipDuplicates: true });
 }
 
-/** The rights a reply's first readings ran with, as stored (parsed by the caller). */
+/** Parsed by the caller. */
 export async function storedReadRights(tx: Tx, { itemId, revision }: { itemId: string; revision: number }): Promise<unknown> {
   return (await tx.replyReadRights.findUnique({ where: { itemId_revision: { itemId, revision } }, select: { rights: true } }))?.rights ?? null;
 }
@@ -53,10 +51,7 @@ export async function insertFrozenReadings(tx: Tx, rows: Prisma.UiReadingCreateM
   await tx.uiReading.createMany({ data: rows });
 }
 
-/**
- * Runs `run` in a transaction holding the flight's advisory lock: waiting for it (`wait`), or
- * only if it is free (`try`; null when taken). Two identical reads hold one flight.
- */
+/** Holds the flight's advisory lock: waits for it (`wait`) or only if free (`try`, null when taken). */
 export function inReadFlight<T>(flight: string, mode: "try" | "wait", timeout: number, run: () => Promise<T>): Promise<T | null> {
   return db().$transaction(
     async (tx) => {
@@ -73,7 +68,7 @@ export function inReadFlight<T>(flight: string, mode: "try" | "wait", timeout: n
 
 type ReadingKey = { itemId: string; blockId: string; revision: number; query: string; argsKey: string };
 
-/** A fresh reading of the key since `freshSince`, or one settled (not frozen) since `settledSince`, newest first. */
+/** A fresh reading since `freshSince`, or one settled (not frozen) since `settledSince`, newest first. */
 export function sharedReadingRow({ itemId, blockId, revision, query, argsKey }: ReadingKey, freshSince: Date, settledSince: Date) {
   return db().uiReading.findFirst({
     where: {
@@ -86,11 +81,7 @@ export function sharedReadingRow({ itemId, blockId, revision, query, argsKey }: 
 
 export type ReadingRecord = NonNullable<Awaited<ReturnType<typeof sharedReadingRow>>>;
 
-/**
- * Takes a read slot's statements under the visitor's advisory lock for the chat, so two instances
- * cannot both pass its checks: `check` may refuse on the start of a read of the query begun near
- * now, then on how many of the visitor's reads are in flight; otherwise the pending reading is inserted.
- */
+/** Under the visitor's advisory lock for the chat, so two instances cannot both pass `check`. */
 export function claimReadingSlot(
   slot: { chatId: string; visitorId: string; key: Omit<ReadingKey, "argsKey">; near: { after: Date; before: Date } | null; pendingSince: Date },
   check: { near(startedAt: Date): void; inFlight(count: number): void },
@@ -108,7 +99,6 @@ export function claimReadingSlot(
   });
 }
 
-/** A waiting read gives its slot back. */
 export async function dropReading(id: string): Promise<void> {
   await db().uiReading.delete({ where: { id } });
 }

@@ -6,12 +6,11 @@ import { componentPartSchema } from "../wire";
 import { type ChatLock, lockedRead, owe } from "./chats";
 import { storedTimestamp } from "./views";
 
-// FrameSelection (a list's picks, one row per attempt) and DeterministicGrant (a route's alias, used once).
+// FrameSelection: one row per attempt. DeterministicGrant: a route's alias, used once.
 
 export type FrameTarget = { chatId: string; visitorId: string; itemId: string; instanceId: string; choiceId: string };
 
 const frameRowSchema = z.object({
-  // The item: all null when the chat holds no such item.
   role: z.enum(["user", "assistant"]).nullable(),
   parentToolUseId: z.string().nullable(),
   status: z.string().nullable(),
@@ -24,15 +23,10 @@ const frameRowSchema = z.object({
     .nullable(),
   confirmationStatus: z.enum(["pending", "approving", "approved", "rejecting", "rejected", "expiring", "expired"]).nullable(),
   confirmationOutcome: z.unknown(),
-  // The route's grant for this choice, while it is unused.
   alias: z.string().nullable(),
 });
 
-/**
- * Locks the visitor's chat and reads, in the same statement, the one frame of the item's stored
- * parts, the list's latest pick with the state of the confirmation it proposed, and the route's
- * unused grant for this choice.
- */
+/** One statement: the item's frame, the list's latest pick with its confirmation's state, and the unused grant. */
 export async function lockAnswerableFrame(tx: Tx, target: FrameTarget) {
   const { lock, row } = await lockedRead(
     tx,
@@ -53,18 +47,17 @@ export async function lockAnswerableFrame(tx: Tx, target: FrameTarget) {
   return { lock, ...frameRowSchema.parse(row) };
 }
 
-/** A queued pick is sent now: its selection says so from here on. Returns the rows its events carry. */
+/** Returns the rows its events carry. */
 export async function markSelectionsSent(lock: ChatLock, { queuedId, messageId }: { queuedId: bigint; messageId: string }) {
   owe(lock);
   return lock.tx.frameSelection.updateManyAndReturn({ where: { queuedId }, data: { queued: false, messageId } });
 }
 
-/** The label of the pick that proposed a confirmation, if a pick did. */
 export async function proposingLabel(tx: Tx, token: string): Promise<string | null> {
   return (await tx.frameSelection.findUnique({ where: { confirmationToken: token }, select: { label: true } }))?.label ?? null;
 }
 
-/** A host route's grants, recorded with its finished reply; each may be used once (`grantUse`). */
+/** Each may be used once (`grantUse`). */
 export async function recordGrants(lock: ChatLock, itemId: string, grants: readonly { instanceId: string; choiceId: string; alias: string }[]): Promise<void> {
   owe(lock);
   await lock.tx.deterministicGrant.createMany({ data: grants.map((grant) => ({ itemId, ...grant })), skipDuplicates: true });

@@ -10,7 +10,7 @@ import { MAX_QUEUED, queueMessage, toQueuedView } from "./queue";
 import { storedTimestamp, toItemView } from "./views";
 import type { ChatMove, ChatWrite, TurnState } from "./writes";
 
-// Turn: one runs per chat at a time (`Chat.activeTurnId`), holding a lease its process renews.
+// One turn runs per chat (`Chat.activeTurnId`), holding a lease its process renews.
 
 export function leaseFromNow(): Date {
   return new Date(Date.now() + appConfig().turnLeaseMs);
@@ -18,10 +18,7 @@ export function leaseFromNow(): Date {
 
 export type Message = { text: string; origin?: Origin | null };
 
-/**
- * A message sent now: its item at the position after the chat's last, and the turn that answers
- * it, to be written by the caller's append. No turn may run.
- */
+/** Written by the caller's append; no turn may run. */
 export function turnStart(chat: { id: string; lastPosition: number }, message: Message, turnId: string = randomUUID()) {
   const now = new Date();
   const item = { id: randomUUID(), position: chat.lastPosition + 1, content: message.text, parts: [{ kind: "text", text: message.text }], origin: message.origin ?? null, createdAt: now };
@@ -32,10 +29,7 @@ export function turnStart(chat: { id: string; lastPosition: number }, message: M
   return { status: "sent" as const, queuedId: null, itemId: item.id, turnId, events, writes, chat: move };
 }
 
-/**
- * Sends a message now, or queues it behind the running turn. A message sent is written by the
- * caller's append (`writes`, `chat`); a queued one here, as its event carries the id its insert takes.
- */
+/** A sent message is written by the caller's append; a queued one here, as its event needs the insert's id. */
 export async function sendOrQueue(lock: ChatLock, message: Message) {
   if (!lock.chat.activeTurnId) return turnStart(lock.chat, message);
   const queued = await queueMessage(lock, message);
@@ -47,7 +41,6 @@ export async function sendOrQueue(lock: ChatLock, message: Message) {
   return { status: "queued" as const, queuedId: queued.id, itemId: null, turnId: queued.turnId, events, writes: [] as ChatWrite[], chat: undefined };
 }
 
-/** What a regenerate rests on: the reply (with whether a list of it was picked), later messages, its turn. */
 export async function findRegenerable({ tx, chat }: ChatLock, itemId: string) {
   const item = await tx.item.findFirst({
     where: { id: itemId, chatId: chat.id, role: "assistant", parentToolUseId: null },
@@ -71,11 +64,7 @@ const waitingRowSchema = z.object({
   earlier: z.array(z.object({ role: z.enum(["user", "assistant"]), content: z.string(), blocks: z.unknown() })).nullable(),
 });
 
-/**
- * The chat's waiting turn in one statement, without a lock: the turn, the message it answers, the
- * item it writes again if any, and the top-level items before that message, oldest first. Null
- * when no turn waits (none runs, or its reply is bound already).
- */
+/** One statement, without a lock. Null when no turn waits (none runs, or its reply is bound already). */
 export async function readWaitingTurn(chatId: string) {
   const rows = await db().$queryRaw<unknown[]>`
     WITH chat AS (SELECT "id", "visitorId", "activeTurnId", "lastEventSeq", "lastPosition" FROM "Chat" WHERE "id" = ${chatId}::uuid)
@@ -97,10 +86,7 @@ export async function readWaitingTurn(chatId: string) {
   return { chat: row, turn, trigger, restart: row.restart, earlier: row.earlier ?? [] };
 }
 
-/**
- * Renews a running turn's lease and learns whether it should go on, without the chat lock: the
- * lease is the turn's own, shown nowhere, so it appends nothing.
- */
+/** Without the chat lock: the lease shows nowhere, so nothing is appended. */
 export async function renewTurnLease(turnId: string, client: Pick<Tx, "turn"> = db()): Promise<TurnState> {
   const [row] = await client.turn.updateManyAndReturn({ where: { id: turnId, status: "running" }, data: { leaseExpiresAt: leaseFromNow() }, select: { stopRequestedAt: true } });
   if (!row) return "lost";
@@ -112,10 +98,7 @@ export async function keepRunning({ tx }: ChatLock, turnId: string): Promise<boo
   return (await renewTurnLease(turnId, tx)) !== "lost";
 }
 
-/**
- * Records a person's Stop on the running turn; its process sees it at its next write or beat. A
- * request shows nowhere until that turn ends, so nothing is appended.
- */
+/** Its process sees it at its next write or beat; nothing shows until the turn ends, so nothing is appended. */
 export async function requestTurnStop({ tx, chat }: ChatLock): Promise<boolean> {
   if (!chat.activeTurnId) return false;
   const { count } = await tx.turn.updateMany({ where: { id: chat.activeTurnId, status: "running" }, data: { stopRequestedAt: new Date() } });
@@ -124,10 +107,7 @@ export async function requestTurnStop({ tx, chat }: ChatLock): Promise<boolean> 
 
 const endedSchema = z.object({ revision: z.number().int(), lastPosition: z.number().int() });
 
-/**
- * Ends the turn if it still runs, and says the revision its reply is at and where the chat's items
- * end, in one statement; null when it no longer ran (nothing written).
- */
+/** One statement; null when the turn no longer ran (nothing written). */
 export async function endRunningTurn(lock: ChatLock, { turnId, itemId, outcome }: { turnId: string; itemId: string; outcome: string }) {
   const rows = await lock.tx.$queryRaw<unknown[]>`
     UPDATE "Turn" SET "status" = ${outcome}::"TurnStatus", "endedAt" = ${new Date()}
@@ -139,14 +119,13 @@ export async function endRunningTurn(lock: ChatLock, { turnId, itemId, outcome }
   return endedSchema.parse(rows[0]);
 }
 
-/** The turn and its reply item, as a late end decides whether recovery ended it. */
 export async function findEndedTurn({ tx }: ChatLock, { turnId, itemId }: { turnId: string; itemId: string }) {
   const turn = await tx.turn.findUnique({ where: { id: turnId }, select: { status: true, endedAt: true, leaseExpiresAt: true } });
   const item = await tx.item.findUnique({ where: { id: itemId }, select: { turnId: true, status: true, revision: true } });
   return { turn, item };
 }
 
-/** A turn recovery ended as interrupted takes the outcome its agent reached after all. */
+/** A late outcome replaces recovery's `interrupted`. */
 export async function setTurnOutcome(lock: ChatLock, turnId: string, outcome: "finished" | "failed" | "interrupted" | "stopped"): Promise<void> {
   owe(lock);
   await lock.tx.turn.update({ where: { id: turnId }, data: { status: outcome } });
@@ -156,21 +135,17 @@ export async function turnStatus(tx: Tx, turnId: string) {
   return (await tx.turn.findUniqueOrThrow({ where: { id: turnId }, select: { status: true } })).status;
 }
 
-/**
- * The turn, its row locked too: the heartbeat renews a lease without the chat lock, so a lease
- * renewed while recovery looks is seen, never ended as lapsed.
- */
+/** Locks the turn row too: the heartbeat renews without the chat lock, so a renewed lease is never ended as lapsed. */
 export async function lockTurn({ tx }: ChatLock, turnId: string) {
   await tx.$executeRaw`SELECT 1 FROM "Turn" WHERE "id" = ${turnId}::uuid FOR UPDATE`;
   return tx.turn.findUnique({ where: { id: turnId } });
 }
 
-/** A turn never claimed gets a new lease to run now; a lease shows nowhere, so nothing is appended. */
+/** A never-claimed turn's lease to run now; a lease shows nowhere, so nothing is appended. */
 export async function extendLease({ tx }: ChatLock, turnId: string): Promise<void> {
   await tx.turn.update({ where: { id: turnId }, data: { leaseExpiresAt: leaseFromNow() } });
 }
 
-/** Whether the chat has a turn that started and waits for someone to claim and run it. */
 export async function turnWaits(chatId: string, client: Pick<Tx, "turn"> = db()): Promise<boolean> {
   return (await client.turn.count({ where: { chatId, status: "running", replyItemId: null } })) > 0;
 }

@@ -16,9 +16,9 @@ import {
   uiAnswerViewSchema,
 } from "../wire";
 
-// Rows as the page sees them. No SQL here: stored JSON is parsed, never trusted as typed.
+// No SQL here: stored JSON is parsed, never trusted as typed.
 
-/** A timestamp column read through JSON (`to_jsonb(row)`): it holds UTC without a zone. */
+/** `to_jsonb(row)` gives UTC without a zone. */
 export const storedTimestamp = z.iso.datetime({ local: true }).transform((text) => new Date(`${text}Z`));
 
 export type ItemRow = {
@@ -29,7 +29,7 @@ export type ItemRow = {
   content: string;
   parts: unknown;
   blocks: unknown;
-  /** Absent where the row was made in memory: a reply's links are stored when it becomes final. */
+  /** Absent on rows made in memory: links are stored when the reply becomes final. */
   links?: unknown;
   revision: number;
   origin: unknown;
@@ -44,7 +44,7 @@ const NO_EXTRAS: ItemExtras = { selections: {}, confirmations: {}, uiAnswers: {}
 const storedPartsSchema = z.array(partSchema);
 const storedLinksSchema = itemViewSchema.shape.links;
 
-/** A stored item as the page draws it; a reply still streaming carries previews compiled from what it holds. */
+/** A streaming reply carries previews compiled from what it holds. */
 export function toItemView(row: ItemRow, extras: ItemExtras = NO_EXTRAS): ItemView {
   const blocks = row.status === "streaming" ? drawReply(row.content, { itemId: row.id, final: false }).blocks : storedBlocksSchema.parse(row.blocks ?? []);
   return {
@@ -54,7 +54,7 @@ export function toItemView(row: ItemRow, extras: ItemExtras = NO_EXTRAS): ItemVi
     status: row.status,
     parts: storedPartsSchema.parse(row.parts),
     blocks: Object.fromEntries(blocks.map((block) => [block.id, block])),
-    // A reply streaming again (regenerated) draws previews: its old links belong to the last revision.
+    // A regenerated reply's old links belong to the last revision.
     links: row.status === "streaming" ? {} : storedLinksSchema.parse(row.links ?? {}),
     revision: row.revision,
     origin: readOrigin(row.origin),
@@ -166,14 +166,14 @@ type ExtrasSource = {
   uiReadings: (ReadingRow & { blockId: string; revision: number })[];
 };
 
-/** The answered state of an item: answers of its current revision only, selections, confirmations. */
+/** Answers of the current revision only. */
 export function itemExtras(item: ExtrasSource, confirmations: ConfirmationRow[]): ItemExtras {
   const readings: ItemView["readings"] = {};
   for (const row of item.uiReadings) {
     if (row.revision === item.revision) readings[row.blockId] = { ...readings[row.blockId], [row.query]: toReadingView(row) };
   }
   return {
-    // Attempts come in order, so a list's latest pick is the one that stands.
+    // Attempts come in order, so the latest pick stands.
     selections: Object.fromEntries(item.selections.map((row) => [row.instanceId, toSelectionView(row)])),
     confirmations: Object.fromEntries(confirmations.map((row) => [row.token, toConfirmationView(row)])),
     uiAnswers: Object.fromEntries(item.uiAnswers.filter((row) => row.revision === item.revision).map((row) => [row.blockId, toUiAnswerView(row)])),

@@ -12,22 +12,18 @@ const POLL_MS_WHILE_LISTENING = 5_000;
 const KEEPALIVE_MS = 15_000;
 // How often a stream beats: a keep-alive when it has been quiet, and a look for its chat's deletion.
 const DELETION_CHECK_MS = KEEPALIVE_MS / 3;
-// Serverless functions have a maximum duration; ending the stream first lets EventSource
-// reconnect with Last-Event-ID on a fresh invocation instead of being cut off mid-event.
+// Ending before the serverless maximum duration lets EventSource reconnect with Last-Event-ID
+// instead of being cut off mid-event.
 const MAX_STREAM_MS = 240_000;
 
 type Options = { visitorId: string; chatId: string; after: number; signal: AbortSignal };
 
-/** An event of the log as Server-Sent Events bytes, encoded once per read for every stream. */
+/** Encoded once per read for every stream. */
 type Frame = { seq: number; bytes: Uint8Array };
 
 const encoder = new TextEncoder();
 
-/**
- * Server-Sent Events for one chat, read from its durable event log: every event after `after`,
- * then live ones as they commit. Any instance can serve any client; nothing is kept in memory
- * that another instance would need. All streams of a chat on this instance share one reader.
- */
+/** From the durable log, so any instance serves any client; a chat's streams here share one reader. */
 export async function openChatEventStream({ visitorId, chatId, after, signal }: Options): Promise<ReadableStream<Uint8Array>> {
   await checkOwnChat({ chatId, visitorId });
 
@@ -61,7 +57,7 @@ export async function openChatEventStream({ visitorId, chatId, after, signal }: 
         try {
           controller.close();
         } catch {
-          // Already closed by the client going away.
+          // Already closed by the client.
         }
       };
       signal.addEventListener("abort", close, { once: true });
@@ -80,7 +76,7 @@ async function readEvents(chatId: string, after: number, take: number): Promise<
 /** A watched chat heals as a request's would, once per instance, not per page. */
 async function recoverQuietChat(chatId: string): Promise<void> {
   try {
-    // No response to run after (the stream outlives it): each healed chat's turn gets an invocation of its own.
+    // The stream outlives the response, so each healed chat's turn gets an invocation of its own.
     for (const id of await healWatchedChat(chatId)) await requestTurn(id);
   } catch (error) {
     console.error("Recovering a quiet chat failed", error);
@@ -110,7 +106,7 @@ function chatDeleted(chatId: string): Promise<boolean> {
   const now = Date.now();
   const recent = deletionChecks.get(chatId);
   if (recent && now - recent.at < DELETION_CHECK_MS) return recent.deleted;
-  // Looks older than a beat serve nobody: the map holds only chats being watched.
+  // The map holds only chats being watched.
   for (const [id, check] of deletionChecks) if (now - check.at >= DELETION_CHECK_MS) deletionChecks.delete(id);
   const deleted = chatIsGone(chatId);
   deletionChecks.set(chatId, { at: now, deleted });

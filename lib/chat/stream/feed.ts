@@ -1,20 +1,15 @@
-/**
- * One reader of a chat's event log per server instance, however many pages watch the chat there.
- * A notice, a poll or a new subscriber behind it wakes it; one read of the new events is fanned out in
- * memory to every subscriber, each from its own cursor. Reads start after the lowest cursor, so a
- * page that joins behind the others (a reload mid-reply) is caught up by the same read.
- */
+// One reader of a chat's log per instance, fanned out to every subscriber from its own cursor; reads
+// start after the lowest cursor, so a late joiner (a reload mid-reply) catches up in the same read.
 export type LoggedEvent = { seq: number; data: unknown };
 
-/** What a read hands every subscriber: at least the sequence number, prepared once for all of them. */
+/** Prepared once for all subscribers. */
 type Sequenced = { seq: number };
 
 export type FeedOptions<E extends Sequenced = LoggedEvent> = {
-  /** Events of the chat after `after`, in sequence order, at most `take`. */
   read: (chatId: string, after: number, take: number) => Promise<E[]>;
-  /** How long to wait before polling again: rarely while notices arrive, often without them. */
+  /** Rare while notices arrive, frequent without them. */
   pollMs: () => number;
-  /** Every third poll that finds nothing: the chat may hold a turn whose process died. */
+  /** Every third empty poll: the chat may hold a turn whose process died. */
   onQuiet?: (chatId: string) => void;
 };
 
@@ -29,8 +24,7 @@ class ChatFeed<E extends Sequenced> {
   private timer: ReturnType<typeof setTimeout> | null = null;
   private quietPolls = 0;
   private failing = false;
-  // How far this feed has read the log: the last event a read found, or where it read from when
-  // it found nothing. Null until the first read.
+  // The last event a read found, or where it read from when it found nothing; null before the first read.
   private head: number | null = null;
 
   constructor(
@@ -38,7 +32,7 @@ class ChatFeed<E extends Sequenced> {
     private readonly options: FeedOptions<E>,
   ) {}
 
-  /** Reads whatever is new for its subscribers; a wake during a read is served by one more read. */
+  /** A wake during a read is served by one more read. */
   wake(poll = false): Promise<void> {
     this.again = true;
     // Started on the next tick, so `running` is set before the read can end and clear it.
@@ -46,11 +40,7 @@ class ChatFeed<E extends Sequenced> {
     return this.running;
   }
 
-  /**
-   * Whether a page joining at `cursor` needs a read to catch up. One that joins at the head, while
-   * no read is in flight, already has all this feed knows of: what comes next is announced by a
-   * notice or found by a poll, as for every other page. So 200 pages opening cost no 200 reads.
-   */
+  /** A page joining at the head with no read in flight needs none: 200 pages opening cost no 200 reads. */
   needsRead(cursor: number): boolean {
     return this.running !== null || this.head === null || cursor < this.head;
   }
@@ -101,7 +91,7 @@ class ChatFeed<E extends Sequenced> {
     try {
       subscriber.deliver(fresh);
     } catch (error) {
-      // A stream its client already closed; it leaves, the others are still served.
+      // Its client already closed; the others are still served.
       this.subscribers.delete(subscriber);
       console.error("A chat stream refused events; dropped", error);
     }
@@ -113,7 +103,7 @@ export type ChatFeeds<E extends Sequenced = LoggedEvent> = ReturnType<typeof cre
 export function createChatFeeds<E extends Sequenced = LoggedEvent>(options: FeedOptions<E>) {
   const feeds = new Map<string, ChatFeed<E>>();
   return {
-    /** Delivers every event after `cursor`, then each new one. Returns the function that stops it. */
+    /** Returns the function that stops it. */
     subscribe(chatId: string, cursor: number, deliver: Subscriber<E>["deliver"]): () => void {
       const feed = feeds.get(chatId) ?? new ChatFeed(chatId, options);
       feeds.set(chatId, feed);
@@ -127,7 +117,6 @@ export function createChatFeeds<E extends Sequenced = LoggedEvent>(options: Feed
         feeds.delete(chatId);
       };
     },
-    /** The chat's log may have grown (a notice arrived). */
     notify(chatId: string): void {
       void feeds.get(chatId)?.wake();
     },
@@ -135,7 +124,6 @@ export function createChatFeeds<E extends Sequenced = LoggedEvent>(options: Feed
     catchUp(chatId: string): Promise<void> {
       return feeds.get(chatId)?.wake() ?? Promise.resolve();
     },
-    /** How many chats this instance reads. */
     get size(): number {
       return feeds.size;
     },

@@ -1,5 +1,5 @@
-// The LISTEN half of chat wake-ups (lib/chat/stream/notify.ts holds the process's one instance). No
-// "server-only" marker: the production-parity test runs it against a pooler from outside Next.
+// The LISTEN half of chat wake-ups. No "server-only": the production-parity test runs it
+// against a pooler from outside Next.
 import { randomUUID } from "node:crypto";
 import postgres from "postgres";
 import { CHAT_EVENTS_CHANNEL } from "../store/channel";
@@ -12,21 +12,17 @@ export type ListenerHealth = { state: ListenerState; via: "DATABASE_URL_UNPOOLED
 
 // How long a self-sent notice may take to come back before LISTEN counts as deaf.
 const PROBE_TIMEOUT_MS = 3_000;
-// While streams are open the listener proves itself again this often; a silently lost LISTEN
-// (a reconnect that failed to listen again) is then replaced within a minute. Streams ask before
-// each poll (`isLive`), so an instance nobody watches sends nothing and keeps no timer.
+// While streams are open a silently lost LISTEN is replaced within a minute. Streams ask before
+// each poll (`isLive`), so an unwatched instance sends nothing and keeps no timer.
 export const REPROBE_MS = 60_000;
-// After a failed connection, the next attempt waits this long.
 const RETRY_MS = 5_000;
 const PROBE_PREFIX = "probe:";
 
 export type OnNotice = (chatId: string) => void;
 
 /**
- * Listens with postgres.js, whose `listen` reconnects and listens again by itself. Through a
- * transaction pooler LISTEN is accepted but nothing is ever delivered, so the listener counts as
- * live only once a notice it sent itself has come back; it proves itself again after every
- * reconnect and, while streams are open, every minute, and starts afresh when a proof fails.
+ * Through a transaction pooler LISTEN is accepted but nothing delivered, so the listener is live only
+ * once its own notice comes back; it re-proves after every reconnect and each minute streams are open.
  */
 export class NoticeListener {
   state: ListenerState = "connecting";
@@ -44,21 +40,19 @@ export class NoticeListener {
     private readonly now: () => number = Date.now,
   ) {}
 
-  /** Connects and listens once; resolves when the first verdict is in. */
+  /** Resolves when the first verdict is in. */
   start(): Promise<void> {
     this.started ??= this.connect();
     return this.started;
   }
 
   private async connect(): Promise<void> {
-    // Two connections at most: one that listens (postgres.js opens it) and one to send probes.
-    // The probe connection closes when idle; the listening one (postgres.js's own) stays open.
+    // Two connections at most: the listening one (postgres.js's own) and a probe one that closes when idle.
     const sql = postgres(this.url, { max: 1, prepare: false, onnotice: () => {}, connect_timeout: 10, idle_timeout: 20 });
     this.sql = sql;
     let relisten = false;
     try {
-      // postgres.js calls the last argument after every listen, first and after a reconnect:
-      // each new session is proven again.
+      // Called after every listen, including after a reconnect: each new session is proven again.
       await sql.listen(CHAT_EVENTS_CHANNEL, (payload) => this.receive(payload), () => {
         if (relisten) void this.probe();
         relisten = true;
@@ -71,10 +65,7 @@ export class NoticeListener {
     await this.probe();
   }
 
-  /**
-   * Whether notices are arriving. Open streams ask before each poll; a verdict a minute old is
-   * proven again meanwhile (the answer stays the last verdict), and a failed proof starts afresh.
-   */
+  /** Answers the last verdict; one a minute old is re-proven meanwhile and a failed proof starts afresh. */
   isLive(): boolean {
     const stale = this.checkedAt !== null && this.now() - this.checkedAt.getTime() >= REPROBE_MS;
     if (stale && this.sql && !this.reproving) {
@@ -85,7 +76,6 @@ export class NoticeListener {
     return this.state === "live";
   }
 
-  /** Sends a notice to itself and waits for it; the answer is the listener's state. */
   async probe(): Promise<ListenerState> {
     const sql = this.sql;
     if (!sql) return this.state;
@@ -118,7 +108,7 @@ export class NoticeListener {
     if (chatId) this.onNotice(chatId);
   }
 
-  /** Records a verdict; a change is logged once, in one sentence an operator can act on. */
+  /** A change is logged once, in one sentence an operator can act on. */
   private settle(state: ListenerState, error?: unknown): void {
     const changed = state !== this.state;
     this.state = state;
@@ -135,14 +125,12 @@ export class NoticeListener {
     }
   }
 
-  /** Closes the connections for good (tests and scripts). */
   async stop(): Promise<void> {
     this.stopped = true;
     await this.sql?.end({ timeout: 1 });
     this.sql = null;
   }
 
-  /** Drops the connection and connects afresh a little later. */
   private async restart(): Promise<void> {
     const sql = this.sql;
     this.sql = null;

@@ -4,12 +4,8 @@ import { CHAT_EVENTS_CHANNEL, type ListenerHealth, type ListenerState, NoticeLis
 
 export { CHAT_EVENTS_CHANNEL, type ListenerHealth, type ListenerState };
 
-/**
- * Wake-ups for chat streams. Appends send `pg_notify` inside their transaction, so the notice
- * arrives only after the commit, on every instance listening. A notice is only a hint: streams
- * read the durable event log and also poll, so a missed notice costs latency, never an event.
- * LISTEN goes over the direct URL (DATABASE_URL_UNPOOLED), one connection per instance.
- */
+// `pg_notify` inside the append's transaction arrives only after commit. A notice is only a hint:
+// streams also poll, so a lost one costs latency, never an event. LISTEN uses DATABASE_URL_UNPOOLED.
 
 // One listener per process; Next dev reloads modules, so it lives on globalThis.
 const state = globalThis as typeof globalThis & { answerableListener?: NoticeListener; answerableNoticeHandlers?: Set<OnNotice> };
@@ -26,18 +22,18 @@ function listener(): NoticeListener {
   return state.answerableListener;
 }
 
-/** Starts listening (at start-up and on first use) and resolves once its state is known. */
+/** At start-up and on first use; resolves once its state is known. */
 export async function startListener(): Promise<ListenerState> {
   await listener().start();
   return listener().state;
 }
 
-/** Whether notices are arriving; while they are, streams can poll rarely. Asking keeps the answer proven. */
+/** Asking keeps the answer proven. */
 export function listenerLive(): boolean {
   return state.answerableListener?.isLive() ?? false;
 }
 
-/** The listener's state for /api/health, proven again by a fresh probe. */
+/** For /api/health, proven again by a fresh probe. */
 export async function checkListener(): Promise<ListenerHealth> {
   try {
     const current = listener();
@@ -50,7 +46,7 @@ export async function checkListener(): Promise<ListenerHealth> {
   }
 }
 
-/** Calls `handle` with the chat id of every notice. Returns the function that stops it. */
+/** Returns the function that stops it. */
 export function onChatNotice(handle: OnNotice): () => void {
   void listener().start();
   handlers().add(handle);

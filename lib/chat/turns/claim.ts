@@ -9,13 +9,12 @@ import { readOrigin, storedBlocksSchema } from "../wire";
 
 export type Claim = {
   chatId: string;
-  /** The chat's owner: live sources authorise the first readings of the reply's blocks for them. */
+  /** Live sources authorise the first readings for the chat's owner. */
   visitorId: string;
   turnId: string;
   itemId: string;
-  /** What the agent is asked to answer (with the preamble of a picked choice). */
+  /** With the preamble of a picked choice. */
   message: string;
-  /** The host route that answers this turn instead of the agent, if any. */
   route: RouteReply | null;
   history: { role: "user" | "assistant"; content: string }[];
 };
@@ -23,17 +22,14 @@ export type Claim = {
 const CHOICE_PREAMBLE = (label: string) =>
   `The person chose "${label}" from your UI reply; their message is the visible context of that choice.`;
 
-/**
- * Claims the chat's waiting turn by binding its reply item; null when no turn waits. A read, then
- * a write only if the chat's log has not moved since (`writeClaim`); a moved one reads again.
- */
+/** A read, then a write only if the log has not moved (`writeClaim`); a moved log reads again. Null when no turn waits. */
 export async function claimTurn(chatId: string): Promise<Claim | null> {
   for (;;) {
     const waiting = await readWaitingTurn(chatId);
     if (!waiting) return null;
     const { chat, turn, trigger, restart } = waiting;
     const itemId = restart?.id ?? randomUUID();
-    // The empty reply is its first snapshot; its streamed events all come after this point of the log.
+    // The empty reply is its first snapshot: its streamed events all come after it.
     const reply = { status: "streaming" as const, content: "", parts: [], blocks: null, completedAt: null };
     const position = restart?.position ?? chat.lastPosition + 1;
     const view = toItemView({
@@ -46,8 +42,7 @@ export async function claimTurn(chatId: string): Promise<Claim | null> {
     const origin = readOrigin(trigger.origin);
     // A confirmation's outcome is the host's own report; a pick needs the preamble to be read as one.
     const message = origin && origin.kind !== "confirmation" ? `${CHOICE_PREAMBLE(origin.label)}\n\n${trigger.content}` : trigger.content;
-    // Host routes answer what a person typed, or an alias their grant authorised; never text a
-    // model-authored choice put in their mouth.
+    // Host routes answer what a person typed or a granted alias, never text a model-authored choice put in their mouth.
     const route = origin === null || (origin.kind === "frame" && origin.granted) ? answerHostRoute(trigger.content) : null;
     const history = waiting.earlier.map((item) => ({
       role: item.role,

@@ -19,28 +19,26 @@ type Ending = {
   chatId: string;
   turnId: string;
   itemId: string;
-  /** The whole reply as it stands: everything the agent wrote, or what was stored before its process died. */
+  /** Everything the agent wrote, or what was stored before its process died. */
   content: string;
-  /** The reply compiled as final (`drawReply(content, { final: true })`), done before the lock is taken. */
+  /** Compiled before the lock is taken. */
   drawn: DrawnReply;
-  /** The first reading of each block's live queries, the rights they ran with and the fallbacks drawn with them, taken before the lock is taken. */
+  /** Taken before the lock is taken. */
   first?: FirstReadings | null;
   outcome: TurnOutcome;
-  /** A host route's grants, recorded only when its reply finished. */
+  /** Recorded only when its reply finished. */
   grants?: readonly Grant[];
 };
 
 /**
- * The one place a turn ends, under the chat lock: the reply's final blocks are stored with the next
- * revision and their frozen first readings, the turn is released, and the oldest queued message
- * starts. `ended` false: someone else ended it first, nothing was written; `next`: a turn waits.
+ * The one place a turn ends, under the chat lock; the oldest queued message starts. `ended` false:
+ * someone else ended it first, nothing written; `next`: a turn waits.
  */
 export async function endTurn(lock: ChatLock, ending: Ending): Promise<{ ended: boolean; next: boolean }> {
   const { turnId, itemId, outcome } = ending;
   const ended = await endRunningTurn(lock, { turnId, itemId, outcome });
   if (!ended) return { ended: false, next: false };
   await storeFinalReply(lock, ending, ended.revision);
-  // The oldest queued message starts the next turn, which takes the chat; without one, none runs.
   const next = await dispatchNextQueued(lock);
   const events: ChatEvent[] = [{ type: "item.completed", item: await loadItemView(lock.tx, itemId) }, { type: "turn.ended", turnId, status: outcome }, ...next];
   await writeChat(lock, { events, chat: next.length > 0 ? {} : { activeTurnId: null } });
@@ -48,10 +46,8 @@ export async function endTurn(lock: ChatLock, ending: Ending): Promise<{ ended: 
 }
 
 /**
- * A reply its agent finished after recovery had ended its turn as interrupted (the lease lapsed
- * while the database was out of reach): the whole reply replaces the partial one, and the chat and
- * its queue stay as recovery left them. Nothing is written if the turn was ended otherwise or a
- * retry has begun writing the item again.
+ * An agent finished after recovery ended its turn as interrupted: the whole reply replaces the partial
+ * one. Nothing is written if the turn ended otherwise or a retry is writing the item again.
  */
 export async function completeInterruptedReply(lock: ChatLock, ending: Ending): Promise<boolean> {
   const { turn, item } = await findEndedTurn(lock, ending);
@@ -63,7 +59,6 @@ export async function completeInterruptedReply(lock: ChatLock, ending: Ending): 
   return true;
 }
 
-/** The reply's final blocks, stored with the revision after `previous` and their frozen first readings. */
 async function storeFinalReply(lock: ChatLock, ending: Ending, previous: number): Promise<void> {
   const { turnId, itemId, content, outcome, grants } = ending;
   const revision = previous + 1;

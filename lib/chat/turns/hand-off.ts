@@ -4,14 +4,9 @@ import { appConfig } from "@/lib/config";
 import { env } from "@/lib/env";
 import { turnWaits } from "../store/turns";
 
-/**
- * Each turn runs in an invocation of its own (decision 010): when a turn ends with another
- * waiting, or recovery, the sweep or a visitor's healed list finds one, this server asks itself
- * to run it with a signed `POST /api/internal/turns/:chatId`, so no turn lives on the time left
- * over by another.
- */
+/** Each turn gets its own invocation (decision 010), asked for with a signed internal POST. */
 export const TURN_SIGNATURE_HEADER = "x-answerable-turn";
-// A signature is good for this long either side of now: enough for clock skew between instances.
+// Either side of now: enough for clock skew between instances.
 const SIGNATURE_WINDOW_MS = 60_000;
 
 // Derived, so a signature made for one purpose (a visitor cookie) never passes for another.
@@ -24,7 +19,6 @@ export function signTurnRequest(chatId: string, at = Date.now(), secret = appCon
   return `${at}.${mac}`;
 }
 
-/** Whether `signature` was made by an instance of this deployment for this chat, recently. */
 export function verifyTurnRequest(chatId: string, signature: string | null, now = Date.now(), secret = appConfig().sessionSecret): boolean {
   const at = Number(signature?.split(".")[0]);
   if (!signature || !Number.isSafeInteger(at) || Math.abs(now - at) > SIGNATURE_WINDOW_MS) return false;
@@ -33,17 +27,13 @@ export function verifyTurnRequest(chatId: string, signature: string | null, now 
   return given.length === expected.length && timingSafeEqual(given, expected);
 }
 
-// The deployment's own URL on Vercel reaches the same deployment; elsewhere, this server's port.
+// On Vercel the deployment's own URL reaches the same deployment; elsewhere, this server's port.
 function internalOrigin(): string {
   const { VERCEL_URL, PORT } = env();
   return VERCEL_URL ? `https://${VERCEL_URL}` : `http://127.0.0.1:${PORT}`;
 }
 
-/**
- * Asks this deployment to run the chat's waiting turn in a fresh invocation. A request that does
- * not get through is logged; the turn is not lost: it waits unclaimed until a request touching
- * the chat, or a page watching it, drives it.
- */
+/** A request that fails is only logged: the turn waits unclaimed until a request or a watching page drives it. */
 export async function requestTurn(chatId: string): Promise<void> {
   const headers: Record<string, string> = { [TURN_SIGNATURE_HEADER]: signTurnRequest(chatId) };
   const { VERCEL_AUTOMATION_BYPASS_SECRET: bypass } = env();
@@ -58,15 +48,12 @@ export async function requestTurn(chatId: string): Promise<void> {
 
 export type HandOff = (chatId: string) => Promise<void>;
 
-/** Hands the chat's next turn, if one waits, to a fresh invocation: after a turn, and for every chat healing hands back. */
+/** After a turn, and for every chat healing hands back. */
 export async function handOffNextTurn(chatId: string): Promise<void> {
   if (await turnWaits(chatId)) await requestTurn(chatId);
 }
 
-/**
- * Inside the Next server each turn gets an invocation of its own. Tests and scripts have no
- * server to ask, so there the caller runs the whole queue itself.
- */
+/** Tests and scripts have no server to ask, so there the caller runs the whole queue itself. */
 export function defaultHandOff(): HandOff | null {
   return env().NEXT_RUNTIME ? handOffNextTurn : null;
 }

@@ -2,9 +2,8 @@ import "server-only";
 import { encodeAssistantContent, type AssistantContentPart } from "@/lib/component-frames";
 
 /**
- * Deterministic routes: slash commands the host answers itself, without the agent. A route may
- * project a ChoiceList whose choices show, in their description, the exact alias a pick submits;
- * the host records a grant for each, so that pick (and only that pick, once) sends the alias.
+ * Slash commands the host answers without the agent. A route's ChoiceList shows each pick's exact
+ * alias; a grant recorded per choice lets that pick, once, send it.
  */
 export type Grant = { instanceId: string; choiceId: string; alias: string };
 export type RouteReply = { content: string; grants: Grant[] };
@@ -39,7 +38,7 @@ function encodeRoute(parts: AssistantContentPart[]): string {
   return encoded.content;
 }
 
-/** The host's own answer to a message, or null when the agent should answer it. */
+/** Null when the agent should answer. */
 export function answerHostRoute(message: string): RouteReply | null {
   const text = message.trim();
   if (text === "/release") return releaseMenu();

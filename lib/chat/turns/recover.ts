@@ -9,11 +9,8 @@ import { storedReplyContent } from "./snapshots";
 export type TurnScope = { chatId?: string; visitorId?: string };
 
 /**
- * Ends turns whose process died: a running turn whose lease lapsed is marked interrupted (its
- * partial reply kept and marked too), and the chat's next queued message starts. Returns the chats
- * that have a turn waiting to be driven. Scoped to one chat or one visitor's chats (every request
- * touching them), or all (start-up, the periodic sweep); at most `limit` turns a call, oldest
- * lease first, so one request's work stays bounded and the rest heal on the next.
+ * A turn whose lease lapsed becomes interrupted (partial reply kept) and the next queued message
+ * starts. At most `limit` a call, oldest lease first, so a request's work stays bounded.
  */
 export async function recoverStaleTurns({ chatId, visitorId, limit = 25 }: TurnScope & { limit?: number } = {}): Promise<string[]> {
   const turns = await findHealableTurns({ chatId, visitorId }, { now: new Date(), limit });
@@ -22,7 +19,7 @@ export async function recoverStaleTurns({ chatId, visitorId, limit = 25 }: TurnS
 
 type Running = { id: string; chatId: string };
 
-/** What `findHealableTurns` found: the lapsed turns, and the chats of those never claimed; at most `limit` of each. */
+/** At most `limit` of each. */
 export function splitHealable(turns: readonly HealableTurn[], limit: number): { lapsed: Running[]; unclaimed: string[] } {
   return {
     lapsed: turns.filter((turn) => turn.lapsed).slice(0, limit),
@@ -30,7 +27,7 @@ export function splitHealable(turns: readonly HealableTurn[], limit: number): { 
   };
 }
 
-/** Ends each lapsed turn under its chat's lock, re-checked there; returns the chats with a turn to drive. */
+/** Re-checked under each chat's lock; returns the chats with a turn to drive. */
 export async function recoverTurns(stale: readonly Running[]): Promise<string[]> {
   const toDrive: string[] = [];
   for (const turn of stale) {
@@ -44,10 +41,10 @@ export async function recoverTurns(stale: readonly Running[]): Promise<string[]>
         await extendLease(lock, turn.id);
         return true;
       }
-      // The last snapshot and the text each later write added: all its viewers saw.
+      // The last snapshot plus the text each later write added: all its viewers saw.
       const content = await storedReplyContent(tx, { chatId: turn.chatId, itemId: current.replyItemId });
       const drawn = drawReply(content, { itemId: current.replyItemId, final: true });
-      // A turn someone asked to stop ends as stopped, even if its process died before it saw the request.
+      // Stopped, even if its process died before it saw the request.
       const outcome = current.stopRequestedAt ? "stopped" : "interrupted";
       const { next } = await endTurn(lock, { chatId: turn.chatId, turnId: turn.id, itemId: current.replyItemId, content, drawn, outcome });
       return next;

@@ -5,10 +5,7 @@ import { chatTransaction, lockChat } from "../store/chats";
 import { writeChat } from "../store/log";
 import { findRegenerable, leaseFromNow } from "../store/turns";
 
-/**
- * Regenerate (or, for an interrupted reply, retry) the chat's last reply: a new turn answers the
- * same message again and writes the same item, whose blocks get the next revision when it ends.
- */
+/** Also retries an interrupted reply: a new turn writes the same item, whose blocks get the next revision. */
 export async function regenerateReply({ chatId, visitorId, itemId }: { chatId: string; visitorId: string; itemId: string }) {
   return chatTransaction(async (tx) => {
     const lock = await lockChat(tx, { chatId, visitorId });

@@ -18,21 +18,18 @@ import { END_RETRY_WINDOW_MS, storeEnd } from "./store-end";
 import { claimTurn, type Claim } from "./claim";
 import { ReplyWriter, type TurnState } from "./writer";
 
-// A reply is at most what the content envelope allows; Markdown replies get the same bound.
+// Matches the content envelope's bound; Markdown replies get the same.
 const MAX_REPLY_CHARACTERS = 262_144;
 // A silent or endless agent must not hold the chat: the turn fails before the route's 300 s limit.
 const MAX_TURN_MS = 240_000;
 const DEADLINE_SENTENCE = "The reply took too long, so it stopped here. Try again.";
 
 export type DriveOptions = {
-  /** A signal for each turn that aborts when the turn has run too long: by default 240 s after it starts. */
+  /** Aborts when the turn has run too long (240 s by default). */
   turnDeadline?: () => AbortSignal;
 };
 
-/**
- * Runs the chat's waiting turn; safe to call from several places at once, as only the claim's
- * winner runs it. With a `handOff` the next queued turn goes to a fresh invocation (decision 010).
- */
+/** Safe to call concurrently: only the claim's winner runs. With `handOff` the next turn goes to a fresh invocation (decision 010). */
 export async function driveChat(
   chatId: string,
   agent: Agent = chatAgent(),
@@ -41,23 +38,18 @@ export async function driveChat(
 ): Promise<void> {
   const waiting = await withTurnSlot(async () => {
     for (;;) {
-      // Null too when the chat was deleted meanwhile: nothing is left to run.
+      // Null too when the chat was deleted meanwhile.
       const claim = await claimTurn(chatId);
       if (!claim) return false;
-      // Only a turn whose end started the next queued one leaves more to run.
       if (!(await runTurn(claim, agent, turnDeadline()))) return false;
       if (handOff) return true;
     }
   });
-  // The hand-off waits for no slot of this process: the next turn runs in another invocation.
+  // The next turn runs in another invocation, so the hand-off waits for no slot here.
   if (waiting && handOff) await handOff(chatId);
 }
 
-/**
- * Streams the agent's reply into the item, then ends the turn, which starts the next queued one.
- * Returns whether it did: false when no message waited, or the end was left to recovery. At the
- * deadline the agent is aborted and the reply ends as failed, with a sentence saying why.
- */
+/** True when a turn waits after its end; at the deadline the agent is aborted and the reply fails, saying why. */
 async function runTurn(claim: Claim, chatAgentForTurn: Agent, deadline: AbortSignal): Promise<boolean> {
   const agent = claim.route ? replyWith(claim.route.content) : chatAgentForTurn;
   const stop = new AbortController();
@@ -105,16 +97,13 @@ async function runTurn(claim: Claim, chatAgentForTurn: Agent, deadline: AbortSig
     await writer.close();
   }
   if (ending) content = endReplyWith(content, ending);
-  // A turn recovered meanwhile writes nothing more, unless its agent finished: that end is stored late.
+  // A recovered turn writes nothing more, unless its agent finished: that end is stored late.
   const next = !recovered || (finished && outcome === "finished") ? await finishReply(claim, storableText(content, { final: true }), outcome) : false;
   clearInterval(heartbeat);
   return next;
 }
 
-/**
- * Takes a finished reply's first readings outside any lock (a read may take seconds), while its
- * choices stay closed, then stores the end; readings that throw cost the reply them, never its end.
- */
+/** First readings are taken outside any lock (seconds); one that throws costs the reply them, never its end. */
 async function finishReply(claim: Claim, content: string, outcome: TurnOutcome): Promise<boolean> {
   const drawn = drawReply(content, { itemId: claim.itemId, final: true });
   const read = () => takeFirstReadings(drawn.blocks, LIVE_SOURCES, claim).catch((error: unknown) => (console.error("First readings failed", error), null));
@@ -130,17 +119,13 @@ function replyWith(content: string): Agent {
   };
 }
 
-/**
- * A subagent's reply becomes an item of its own, complete at once and marked with the tool call
- * it answered: it draws beside the reply, and its blocks are never answerable.
- */
+/** Its own item, complete at once and marked with its tool call; its blocks are never answerable. */
 async function writeSubagentReply(claim: Claim, chunk: Extract<AgentChunk, { type: "subagent" }>): Promise<boolean> {
   return chatTransaction(async (tx) => {
     const lock = await lockChat(tx, { chatId: claim.chatId });
     if (!(await keepRunning(lock, claim.turnId))) return false;
     const content = storableText(chunk.content, { final: true });
     const id = randomUUID();
-    // Final at once: revision 1, and no first readings (it is never answered).
     const drawn = drawReply(content, { itemId: id, final: true, revision: 1 });
     const item = {
       id, chatId: claim.chatId, position: lock.chat.lastPosition + 1, turnId: claim.turnId, parentToolUseId: chunk.parentToolUseId,

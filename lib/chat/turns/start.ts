@@ -8,10 +8,9 @@ import { type Message, sendOrQueue, turnStart } from "../store/turns";
 import { toSelectionView, toUiAnswerView } from "../store/views";
 import { type ChatEvent, type Origin, readOrigin } from "../wire";
 
-// These run under a caller's chat lock and return the events they caused: the caller appends
-// them once. A turn they start is written at once, as a later step must see it running.
+// Under the caller's chat lock; each returns its events for the caller to append once. A turn is
+// written at once, as a later step must see it running.
 
-/** Starts the turn for the oldest queued message, if any, right after the previous turn ended. */
 export async function dispatchNextQueued(lock: ChatLock): Promise<ChatEvent[]> {
   const next = await oldestQueued(lock);
   if (!next) return [];
@@ -25,7 +24,6 @@ export async function dispatchNextQueued(lock: ChatLock): Promise<ChatEvent[]> {
 
 type Sent = { queuedId: bigint; messageId: string; turnId: string };
 
-// A pick that waited in the queue is sent now, whichever kind it was; each returns its events.
 const MARK_SENT: Record<Origin["kind"], (lock: ChatLock, sent: Sent) => Promise<ChatEvent[]>> = {
   async frame(lock, sent) {
     const rows = await markSelectionsSent(lock, sent);
@@ -41,7 +39,7 @@ const MARK_SENT: Record<Origin["kind"], (lock: ChatLock, sent: Sent) => Promise<
   },
 };
 
-/** Sends a decision's report as `sendOrQueue` does, writing a message sent at once. */
+/** Writes a message sent at once. */
 export async function sendOrQueueNow(lock: ChatLock, message: Message) {
   const sent = await sendOrQueue(lock, message);
   if (sent.status === "sent") await writeChat(lock, { events: [], writes: sent.writes, chat: sent.chat });

@@ -1,8 +1,6 @@
 /**
- * Text as Postgres can store it. An agent's output is untrusted: NUL cannot be stored at all, and
- * a lone surrogate makes the write fail, so one bad character would fail every write of the
- * reply. While a reply streams, a trailing high surrogate is the first half of a character
- * whose second half has not arrived yet: it is held back, not replaced.
+ * Agent output is untrusted: NUL cannot be stored and a lone surrogate fails the write. While
+ * streaming, a trailing high surrogate awaits its second half, so it is held back, not replaced.
  */
 export function storableText(text: string, { final }: { final: boolean }): string {
   const held = !final && isHighSurrogate(text.charCodeAt(text.length - 1)) ? text.slice(0, -1) : text;

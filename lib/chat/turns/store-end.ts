@@ -4,23 +4,18 @@ import { chatTransaction, lockChat } from "../store/chats";
 import { turnStatus, turnWaits } from "../store/turns";
 import { completeInterruptedReply, endTurn } from "./end";
 
-// Storing the end of a reply outlives a database outage: retried at most 2 s apart, lease kept,
-// for this long (with the deadline, within a route's 300 s); only then is it left to recovery.
+// Outlives a database outage: retried at most 2 s apart, lease kept, within a route's 300 s; then left to recovery.
 export const END_RETRY_WINDOW_MS = 55_000;
 const END_RETRY_MS = [250, 500, 1_000, 2_000];
 
-/**
- * Stores the end of a turn under the chat lock, retrying until `until`. Returns whether a turn
- * now waits to be run: the next queued one its end started, or one waiting when it was ended elsewhere.
- */
+/** Retries until `until`. True when a turn now waits: the next queued one, or one waiting when it was ended elsewhere. */
 export async function storeEnd(ending: Parameters<typeof endTurn>[1], until: number): Promise<boolean> {
   for (let attempt = 0; ; attempt++) {
     try {
       return await chatTransaction(async (tx) => {
         const lock = await lockChat(tx, { chatId: ending.chatId });
         const { ended, next } = await endTurn(lock, ending);
-        // A reader may have healed the chat first, ending the turn as interrupted while this
-        // process retried: a reply the agent finished still replaces the partial one.
+        // A reader may have healed the chat first, ending the turn as interrupted: a finished reply still replaces the partial one.
         if (!ended && ending.outcome === "finished" && !(await completeInterruptedReply(lock, ending))) {
           // An earlier attempt may have committed although its answer was lost with the connection.
           if ((await turnStatus(tx, ending.turnId)) !== "finished") console.error("A finished reply was dropped: its turn was ended elsewhere and its item is being written again");

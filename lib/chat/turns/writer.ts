@@ -6,13 +6,12 @@ import { type TurnState, writeReplyDelta } from "../store/log";
 import { type ChatEvent, type Part, diffParts } from "../wire";
 import { storableText } from "./storable";
 
-// A write waits for a line or so of new text (or half a second), so a reply's rows and WAL grow
-// with its length, not with how long it streams (decision 015).
+// Writes wait for a line or so (or half a second), so rows and WAL grow with length, not streaming time (decision 015).
 const WRITE_CHARACTERS = 48;
 const WRITE_WAIT_MS = 500;
 const WRITE_INTERVAL_MS = 50;
 // The item row is rewritten only as a snapshot (the reply doubled, at most once a second, or after
-// this many writes); a reader folds at most this many writes on top of one (decision 015).
+// this many writes), so a reader folds at most this many writes on top of one (decision 015).
 const SNAPSHOT_MIN_MS = 1_000;
 const SNAPSHOT_MAX_WRITES = 100;
 // Block previews are compiled at most this often per reply (what UiStream does for a page).
@@ -20,10 +19,7 @@ export const PREVIEW_INTERVAL_MS = 250;
 
 export type WriterTarget = { chatId: string; turnId: string; itemId: string };
 
-/**
- * The time a writer reads and waits on. `after` runs `run` once `ms` have passed and returns how
- * to cancel it; `run`'s promise settles when the write it started has. Tests drive one by hand.
- */
+/** Tests drive one by hand; `run`'s promise settles when the write it started has. */
 export type WriterClock = { now(): number; after(ms: number, run: () => Promise<void>): () => void };
 
 const SYSTEM_CLOCK: WriterClock = {
@@ -37,9 +33,8 @@ const SYSTEM_CLOCK: WriterClock = {
 export type { TurnState };
 
 /**
- * Writes a streaming reply's growth, coalesced, one write at a time. A failed write is caught up
- * by the next; writes failing for a third of the lease call `onFailing`, so the turn ends as failed
- * within seconds rather than streaming on unseen.
+ * Coalesced, one write at a time; a failed write is caught up by the next. Failing for a third of the
+ * lease calls `onFailing`, so the turn fails within seconds instead of streaming on unseen.
  */
 export class ReplyWriter {
   private written: Part[] = [];
@@ -55,7 +50,6 @@ export class ReplyWriter {
   private timerDue = Infinity;
   private lastWrite = 0;
   private lastPreview = -Infinity;
-  // When the writes began failing in a row; null while the last one succeeded.
   private failingSince: number | null = null;
 
   constructor(
@@ -73,7 +67,7 @@ export class ReplyWriter {
     this.schedule(this.lastWrite + (grown >= WRITE_CHARACTERS ? WRITE_INTERVAL_MS : WRITE_WAIT_MS) - this.clock.now());
   }
 
-  /** Waits for the write in flight; what is still pending is left to the end of the turn. */
+  /** What is still pending is left to the end of the turn. */
   async close(): Promise<void> {
     this.cancelTimer?.();
     this.cancelTimer = undefined;
@@ -81,7 +75,7 @@ export class ReplyWriter {
     await this.chain;
   }
 
-  /** Sets the next write `wait` ms from now, unless one is already due by then. */
+  /** Unless one is already due by then. */
   private schedule(wait: number): void {
     const due = this.clock.now() + Math.max(0, wait);
     if (this.cancelTimer && this.timerDue <= due) return;
@@ -117,7 +111,7 @@ export class ReplyWriter {
     if (content === null) return;
     this.lastWrite = this.clock.now();
     const previewDue = this.lastWrite - this.lastPreview >= PREVIEW_INTERVAL_MS;
-    // Decoding the reply is linear in its length, so it happens once per write, not per chunk.
+    // Decoding is linear in length, so once per write, not per chunk.
     const drawn = drawReply(content, { itemId: this.target.itemId, final: false, compiler: previewDue ? this.compiler : undefined, known: this.previews });
     const changed = drawn.compiled ? drawn.blocks.filter((block) => this.previews.get(block.id) !== block) : [];
     if (drawn.compiled) this.lastPreview = this.lastWrite;

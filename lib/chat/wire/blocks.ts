@@ -1,9 +1,7 @@
 import { z } from "zod";
 import type { UiAction, UiBlock, UiDiagnosticCode, UiExpr, UiNode, UiProp, UiValue } from "@/lib/intelligent-ui";
 
-// A compiled block as stored on an item and sent to pages. It is plain JSON the server compiled,
-// but a stored column is read back through a schema like any other boundary; the library itself
-// also evaluates a damaged block to a diagnostic instead of throwing.
+// Server-compiled, but a stored column is read back through a schema like any other boundary.
 
 const value: z.ZodType<UiValue> = z.json() as z.ZodType<UiValue>;
 const diagnosticCode = z.string() as unknown as z.ZodType<UiDiagnosticCode>;

@@ -1,16 +1,16 @@
 import { errorBodySchema } from "@/lib/http/errors";
 
-/** A refusal from the API, rebuilt on the client from its `{ code, message }` body. */
+/** Rebuilt on the client from the refusal's `{ code, message }` body. */
 export class ApiError extends Error {
   constructor(
     readonly code: string,
     message: string,
     readonly status: number,
-    /** The finer rule that refused, when the API names one (e.g. which action check failed). */
+    /** The finer rule that refused, when the API names one. */
     readonly reason?: string,
-    /** The whole body: a refusal may carry the state it was refused against, to redraw from. */
+    /** A refusal may carry the state it was refused against, to redraw from. */
     readonly body?: Record<string, unknown>,
-    /** For a refusal that passes with time (429, 503): the Retry-After header, in seconds. */
+    /** Retry-After in seconds, for a refusal that passes with time (429, 503). */
     readonly retryAfterSeconds?: number,
   ) {
     super(message);
@@ -18,7 +18,7 @@ export class ApiError extends Error {
   }
 }
 
-/** Sends JSON to the app's API with the given method and returns the parsed body, or throws an ApiError. */
+/** Throws an ApiError on a refusal. */
 export async function sendJson(method: "POST" | "PATCH" | "DELETE", url: string, body?: unknown): Promise<unknown> {
   const response = await fetch(url, {
     method,
@@ -36,7 +36,6 @@ export async function sendJson(method: "POST" | "PATCH" | "DELETE", url: string,
   return json;
 }
 
-/** POSTs JSON to the app's API and returns the parsed body, or throws an ApiError. */
 export function postJson(url: string, body: unknown): Promise<unknown> {
   return sendJson("POST", url, body);
 }

@@ -1,11 +1,7 @@
 import type { ChatEvent } from "./events";
 import type { Part } from "./parts";
 
-/**
- * The events that turn the parts a page has into the next parts: text appended to the trailing
- * text part, then whole new parts. When the new parts are not an extension of the old (a decoder
- * revised an earlier part), the item's parts are sent again whole.
- */
+/** Appends to the trailing text part, then whole new parts; if the old parts were revised, resends them whole. */
 export function diffParts(itemId: string, previous: readonly Part[], next: readonly Part[]): ChatEvent[] {
   const events: ChatEvent[] = [];
   for (let index = 0; index < next.length; index++) {

@@ -3,7 +3,7 @@ import { uiBlockSchema } from "./blocks";
 import { partSchema } from "./parts";
 import { confirmationViewSchema, itemViewSchema, queuedViewSchema, selectionViewSchema, uiAnswerViewSchema } from "./views";
 
-/** Everything that changes a chat, as appended to its event log and streamed to every page. */
+/** As appended to the log and streamed to every page. */
 export const chatEventSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("item.created"), item: itemViewSchema }),
   // A reply started again (regenerate, retry): the item's drawn state starts over.
@@ -17,7 +17,7 @@ export const chatEventSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("turn.started"), turnId: z.string() }),
   z.object({ type: z.literal("turn.ended"), turnId: z.string(), status: z.enum(["finished", "interrupted", "failed", "stopped"]) }),
   z.object({ type: z.literal("chat.renamed"), title: z.string() }),
-  // The queue changes by one message at a time; an event never carries the whole queue.
+  // One message at a time: an event never carries the whole queue.
   z.object({ type: z.literal("queue.added"), queued: queuedViewSchema }),
   z.object({ type: z.literal("queue.removed"), id: z.string() }),
   z.object({ type: z.literal("selection.recorded"), itemId: z.string(), selection: selectionViewSchema }),

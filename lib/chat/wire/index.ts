@@ -1,5 +1,4 @@
-// The chat's wire format, shared by the server (which stores and streams it) and the page (which
-// folds it): parts, views, events, and the reducer both sides apply.
+// Shared by the server (which stores and streams it) and the page (which folds it).
 export * from "./parts";
 export * from "./blocks";
 export * from "./views";

@@ -1,19 +1,16 @@
 import { z } from "zod";
 
-// What an item draws as, in order. The server resolves a reply into parts before it stores or
-// streams them; the page draws only these shapes.
+// What an item draws as, in order: the server resolves frames before storing or streaming them.
 
 export const textPartSchema = z.object({ kind: z.literal("text"), text: z.string() });
 
-// Frames are resolved on the server before they are stored; the page draws only these shapes.
 export const componentPartSchema = z.object({
   kind: z.literal("component"),
   instanceId: z.string(),
   componentKey: z.string(),
   props: z.json(),
   fallback: z.object({ kind: z.string(), summary: z.string() }),
-  // Choices whose typed action the host would refuse, by choice id, with the rule that refuses
-  // it (and the input fields at fault): drawn unavailable, with the reason, before anyone picks.
+  // Choices whose typed action the host would refuse, drawn unavailable before anyone picks.
   refusedChoices: z.record(z.string(), z.object({ code: z.string(), fields: z.array(z.string()) })).optional(),
 });
 // A valid frame of a component this app does not have: its own summary stands in for it.
@@ -28,9 +25,9 @@ export const diagnosticPartSchema = z.object({
   code: z.string(),
   message: z.string(),
 });
-// Where an intelligent-ui block stands in the reply; the block itself is in the item's `blocks`.
+// The block itself is in the item's `blocks`.
 export const blockPartSchema = z.object({ kind: z.literal("block"), blockId: z.string() });
-// A frame whose record is still arriving while the reply streams: drawn as a skeleton in its place.
+// Drawn as a skeleton in its place while the frame's record streams.
 export const placeholderPartSchema = z.object({ kind: z.literal("placeholder") });
 
 export const partSchema = z.discriminatedUnion("kind", [
@@ -62,8 +59,7 @@ export const originSchema = z.discriminatedUnion("kind", [
     revision: z.number().int(),
     choiceId: z.string(),
     label: z.string(),
-    // The pick whole, as its answer records it: the inputs, when the block was written, whether
-    // a newer reply had come since, and when it was picked.
+    // The pick whole, as its answer records it.
     values: z.record(z.string(), z.json()),
     sourceAt: z.string(),
     older: z.boolean(),
@@ -81,10 +77,7 @@ export const originSchema = z.discriminatedUnion("kind", [
 ]);
 export type Origin = z.infer<typeof originSchema>;
 
-/**
- * A stored origin as this version understands it. One written by another version of the app
- * reads as no origin rather than stopping the chat that holds it.
- */
+/** One written by another version reads as no origin rather than stopping the chat that holds it. */
 export function readOrigin(stored: unknown): Origin | null {
   const parsed = originSchema.safeParse(stored);
   return parsed.success ? parsed.data : null;

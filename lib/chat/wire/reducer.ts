@@ -2,14 +2,13 @@ import type { ChatEvent } from "./events";
 import type { Part } from "./parts";
 import type { ChatView, EarlierItems, ItemView } from "./views";
 
-/** Appends streamed text to an item's parts: it extends a trailing text part or starts one. */
 export function appendText(parts: readonly Part[], text: string): Part[] {
   const last = parts.at(-1);
   if (last?.kind === "text") return [...parts.slice(0, -1), { kind: "text", text: last.text + text }];
   return [...parts, { kind: "text", text }];
 }
 
-// Items an event does not touch keep their identity, so a page redraws only the one that changed.
+// Untouched items keep their identity, so a page redraws only the one that changed.
 function updateItem(items: ItemView[], itemId: string, change: (item: ItemView) => ItemView): ItemView[] {
   const index = items.findIndex((item) => item.id === itemId);
   if (index === -1) return items;
@@ -26,20 +25,18 @@ function replaceAt(items: ItemView[], index: number, next: ItemView): ItemView[]
 function upsertItem(chat: ChatView, next: ItemView): ItemView[] {
   const { items } = chat;
   const index = items.findIndex((item) => item.id === next.id);
-  // An item from before those the page holds is drawn with its neighbours once they are loaded,
-  // not alone above a gap.
+  // An item older than those held is drawn with its neighbours once loaded, not alone above a gap.
   if (index === -1 && chat.hasEarlier && next.position < (items[0]?.position ?? Infinity)) return items;
   const upserted = index === -1 ? [...items, next] : replaceAt(items, index, next);
   return upserted.sort((a, b) => a.position - b.position);
 }
 
-/** The item an event is about, or null for an event about the chat itself. */
+/** Null for an event about the chat itself. */
 export function eventItemId(event: ChatEvent): string | null {
   if ("itemId" in event) return event.itemId;
   return "item" in event ? event.item.id : null;
 }
 
-/** Folds one event into the chat, whatever its sequence number. */
 function foldEvent(chat: ChatView, event: ChatEvent): ChatView {
   const change = (itemId: string, update: (item: ItemView) => ItemView) => {
     const items = updateItem(chat.items, itemId, update);
@@ -89,23 +86,15 @@ function foldEvent(chat: ChatView, event: ChatEvent): ChatView {
   }
 }
 
-/**
- * Folds one event into the chat. Replaying an event already applied leaves the chat unchanged; an
- * event about an item the page does not hold (an earlier one, not loaded) changes nothing else.
- */
+/** Replaying an applied event changes nothing; an event about an item the page does not hold changes nothing else. */
 export function applyChatEvent(chat: ChatView, event: ChatEvent, seq: number): ChatView {
   if (seq <= chat.lastEventSeq) return chat;
   return { ...foldEvent(chat, event), lastEventSeq: seq };
 }
 
-/** An event as the stream delivered it, with its sequence number. */
 export type SequencedEvent = { seq: number; event: ChatEvent };
 
-/**
- * Puts a page of earlier items before those the chat holds. Events about those items that arrived
- * while the page was read were ignored then (`missed`): the ones the page predates are folded into
- * them now, so the page ends as current as the rest of the chat.
- */
+/** Events for these items ignored while the page was read (`missed`) are folded in now. */
 export function addEarlierItems(chat: ChatView, page: EarlierItems, missed: readonly SequencedEvent[] = []): ChatView {
   const first = chat.items[0]?.position ?? Infinity;
   const earlier = page.items.filter((item) => item.position < first);

@@ -3,8 +3,6 @@ import { MAX_POSTGRES_INT, storableText, wholeNumberText } from "@/lib/http/sche
 import { SOURCE_GRANT_NAMES } from "@/lib/live-sources/grants";
 import { MAX_MESSAGE_LENGTH } from "./parts";
 
-// What a page sends the chat API: the route params, bodies and queries each route parses first.
-
 export const chatParamsSchema = z.object({ chatId: z.uuid() });
 
 export const itemParamsSchema = z.object({ chatId: z.uuid(), itemId: z.uuid() });
@@ -25,13 +23,12 @@ export const renameChatBodySchema = z.strictObject({
     .refine((title) => title.trim().length > 0, "A title needs some text."),
 });
 
-/** Reading a chat again from the earliest item a page holds (`?from=`), or from its latest items. */
+/** `?from=`: the earliest item a page holds. */
 export const chatViewQuerySchema = z.object({ from: wholeNumberText.optional() });
 
-/** A page of items before an item's position (`?before=`). */
+/** `?before=`: an item's position. */
 export const earlierItemsQuerySchema = z.object({ before: wholeNumberText });
 
-/** Withdrawing or restoring one of a chat's source grants. */
 export const chatGrantBodySchema = z.strictObject({
   grant: z.enum(SOURCE_GRANT_NAMES),
   granted: z.boolean(),
@@ -48,17 +45,16 @@ export const confirmationBodySchema = z.strictObject({
   reason: storableText().max(1_024).optional(),
 });
 
-// The block's values go to the library as sent: it copies them itself and refuses hostile keys
-// (`__proto__`) and non-JSON values, which a schema that rebuilt the object would silently drop.
+// Sent as is: the library copies values itself and refuses hostile keys (`__proto__`) and non-JSON
+// values, which a rebuilding schema would silently drop.
 const plainRecord = z.custom<Record<string, unknown>>(
   (value) => typeof value === "object" && value !== null && !Array.isArray(value) && Object.getPrototypeOf(value) === Object.prototype,
   "Expected a record of values.",
 );
 
-// A block's revision, as its Int column holds it: a larger number would fail the query with a 500.
+// Bounded by the Int column: a larger number would fail the query with a 500.
 const revision = z.number().int().positive().max(MAX_POSTGRES_INT);
 
-/** Which stored block a request is about, at which revision, with its input values as the page has them. */
 const blockRequest = { itemId: z.uuid(), blockId: storableText().min(1).max(512), revision, values: plainRecord };
 
 export const uiChoiceBodySchema = z.strictObject({
@@ -69,5 +65,4 @@ export const uiChoiceBodySchema = z.strictObject({
 
 export const uiQueryBodySchema = z.strictObject({ ...blockRequest, query: storableText().min(2).max(257) });
 
-/** `ui.link`: a visible link of a block, to resolve again for the block's current values. */
 export const uiLinkBodySchema = z.strictObject({ ...blockRequest, nodeId: storableText().min(1).max(1_024) });

@@ -3,8 +3,7 @@ import { blockLinksSchema } from "@/lib/links/block-links";
 import { uiBlockSchema } from "./blocks";
 import { originSchema, partSchema } from "./parts";
 
-// The chat as a page sees it. The server builds these from stored rows; the page folds events
-// into them with the reducer, so both agree on one shape.
+// Built by the server from rows and folded by the page with the reducer, so both agree on one shape.
 
 export const selectionViewSchema = z.object({
   instanceId: z.string(),
@@ -28,14 +27,11 @@ export const confirmationViewSchema = z.object({
 });
 export type ConfirmationView = z.infer<typeof confirmationViewSchema>;
 
-/**
- * A reading an answer quoted: the value the server issued (`readId`) for these arguments and
- * proved at choice time. An answered live block draws these, never a later reading.
- */
+/** Proved at choice time; an answered live block draws these, never a later reading. */
 export const quotedReadingSchema = z.object({ readId: z.string(), args: z.json(), value: z.json(), readAt: z.string() });
 export type QuotedReading = z.infer<typeof quotedReadingSchema>;
 
-/** A block's answer (`uiAnswers[blockId]`): what was picked, with which values and data, and when. */
+/** `uiAnswers[blockId]`. */
 export const uiAnswerViewSchema = z.object({
   itemId: z.string(),
   blockId: z.string(),
@@ -43,7 +39,7 @@ export const uiAnswerViewSchema = z.object({
   choiceId: z.string(),
   label: z.string(),
   values: z.record(z.string(), z.json()),
-  // A live block's readings the pick rested on, by query (`$runs`); empty for a block without queries.
+  // By query (`$runs`); empty for a block without queries.
   readings: z.record(z.string(), quotedReadingSchema),
   // When the answered reply was written, and whether a newer reply had come since.
   sourceAt: z.string(),
@@ -54,20 +50,16 @@ export const uiAnswerViewSchema = z.object({
 });
 export type UiAnswerView = z.infer<typeof uiAnswerViewSchema>;
 
-/**
- * A reading of a block's live query, as the server issued it. `readId` proves the value came
- * from the server for these arguments; a failed or refused reading has a `reason` instead.
- */
+/** `readId` proves the value came from the server for these arguments; a failed or refused reading has a `reason`. */
 export const readingViewSchema = z.object({
   readId: z.string().nullable(),
-  /** The query's declared name, with its `$`. */
   query: z.string(),
   state: z.enum(["fresh", "failed", "refused"]),
   args: z.json(),
   value: z.json().nullable(),
   readAt: z.string(),
   reason: z.object({ code: z.string(), message: z.string() }).nullable(),
-  /** The first reading, taken when the reply became final and kept with it. */
+  /** Taken when the reply became final and kept with it. */
   frozen: z.boolean(),
 });
 export type ReadingView = z.infer<typeof readingViewSchema>;
@@ -78,7 +70,7 @@ export const itemViewSchema = z.object({
   role: z.enum(["user", "assistant"]),
   status: z.enum(["streaming", "complete", "interrupted", "failed", "stopped"]),
   parts: z.array(partSchema),
-  // Blocks by id: previews while the reply streams, the stored blocks once it is final.
+  // Previews while streaming, the stored blocks once final.
   blocks: z.record(z.string(), uiBlockSchema),
   // Set when the reply became final; a regenerated reply gets the next one.
   revision: z.number().int().nonnegative(),
@@ -89,9 +81,9 @@ export const itemViewSchema = z.object({
   selections: z.record(z.string(), selectionViewSchema),
   confirmations: z.record(z.string(), confirmationViewSchema),
   uiAnswers: z.record(z.string(), uiAnswerViewSchema),
-  // The frozen first readings of the current revision's blocks: block id → query → reading.
+  // Block id → query → reading, of the current revision.
   readings: z.record(z.string(), z.record(z.string(), readingViewSchema)),
-  // The host links of the final blocks as they first drew, resolved by the server: block id → node id → link.
+  // Block id → node id → link, as the final blocks first drew.
   links: z.record(z.string(), blockLinksSchema),
 });
 export type ItemView = z.infer<typeof itemViewSchema>;
@@ -102,7 +94,7 @@ export type QueuedView = z.infer<typeof queuedViewSchema>;
 export const chatViewSchema = z.object({
   id: z.string(),
   title: z.string(),
-  // The latest items, or from the earliest the reader had loaded; `hasEarlier` when more precede them.
+  // From the earliest the reader had loaded; `hasEarlier` when more precede them.
   items: z.array(itemViewSchema),
   hasEarlier: z.boolean(),
   queued: z.array(queuedViewSchema),
@@ -111,7 +103,7 @@ export const chatViewSchema = z.object({
 });
 export type ChatView = z.infer<typeof chatViewSchema>;
 
-/** Items before those a page holds, read at one moment of the log (`lastEventSeq`). */
+/** Read at one moment of the log (`lastEventSeq`). */
 export const earlierItemsSchema = z.object({
   items: z.array(itemViewSchema),
   hasEarlier: z.boolean(),
@@ -119,6 +111,5 @@ export const earlierItemsSchema = z.object({
 });
 export type EarlierItems = z.infer<typeof earlierItemsSchema>;
 
-/** A chat as the chat list shows it. */
 export const chatListEntrySchema = z.object({ id: z.string(), title: z.string(), updatedAt: z.string(), replying: z.boolean() });
 export type ChatListEntry = z.infer<typeof chatListEntrySchema>;
