@@ -12,7 +12,7 @@ import {
 import { AppError } from "@/lib/http/errors";
 import { appTools } from "@/lib/tools";
 import { reportOutcome } from "./confirmation-outcome";
-import { chatTransaction, checkOwnChat, lockChat } from "../store/chats";
+import { chatTransaction, checkOwnChat, lockChatIfExists } from "../store/chats";
 import {
   confirmationChat,
   type ConfirmationRecordRow,
@@ -76,7 +76,8 @@ function decisionStore(): ConfirmationStore {
       const chatId = await confirmationChat(token);
       if (!chatId) return false;
       return chatTransaction(async (tx) => {
-        const lock = await lockChat(tx, { chatId });
+        const lock = await lockChatIfExists(tx, chatId);
+        if (!lock) return false;
         const row = await swapConfirmation(lock, token, from, {
           status: patch.status,
           ...(CLAIMS.includes(patch.status) ? { claimedAt: new Date() } : {}),
@@ -149,7 +150,8 @@ export async function settleStaleClaims(
   const chats: string[] = [];
   for (const id of chatIds) {
     const changed = await chatTransaction(async (tx) => {
-      const lock = await lockChat(tx, { chatId: id });
+      const lock = await lockChatIfExists(tx, id);
+      if (!lock) return 0;
       const events: ChatEvent[] = [];
       for (const row of await staleConfirmations(lock, CLAIMS, now, leaseMs)) {
         const data = healedClaim(row.status, now);

@@ -3,7 +3,10 @@ import { afterAll, describe, expect, it } from "vitest";
 import type { Agent } from "@/lib/agent/agent";
 import { db, disconnectDb } from "@/lib/db/client";
 import { createChat, loadChatView, sendMessage } from "../chats/chats";
+import { settleStaleClaims } from "../answers/confirmations";
+import { deleteChat } from "../chats/manage";
 import { healChats } from "./heal";
+import { recoverTurns } from "../turns/recover";
 import { driveChat } from "../turns/run";
 
 afterAll(async () => {
@@ -65,5 +68,18 @@ describe("healing before a request touches a chat", () => {
     expect(await db().turn.count({ where: { chatId: theirs.chatId, status: "running", replyItemId: { not: null } } })).toBe(1);
     await Promise.all([driveChat(mine.chatId, echo), driveChat(alsoMine.chatId, echo), driveChat(theirs.chatId, echo)]);
     expect(await db().turn.count({ where: { chatId: theirs.chatId, status: "interrupted" } })).toBe(0);
+  });
+});
+
+describe("a chat deleted between the heal's look and its lock", () => {
+  it("is skipped, and the rest of the chats heal", async () => {
+    const gone = await strandedChat();
+    const kept = await strandedChat();
+    const turnOf = async (chatId: string) => (await db().turn.findFirstOrThrow({ where: { chatId, replyItemId: { not: null } } })).id;
+    const found = [{ id: await turnOf(gone.chatId), chatId: gone.chatId }, { id: await turnOf(kept.chatId), chatId: kept.chatId }];
+    await deleteChat(gone);
+    expect(await recoverTurns(found)).toEqual([kept.chatId]);
+    expect(await settleStaleClaims([gone.chatId])).toEqual({ healed: 0, chats: [] });
+    await driveChat(kept.chatId, echo);
   });
 });

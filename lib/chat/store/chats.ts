@@ -57,6 +57,13 @@ export async function lockChat(tx: Tx, scope: ChatScope): Promise<ChatLock> {
   return heldLock(tx, await chatRow(tx, scope, Prisma.sql`FOR UPDATE`));
 }
 
+/** For healing, which finds chats before it locks them: one deleted in between is null, not an error. */
+export async function lockChatIfExists(tx: Tx, chatId: string): Promise<ChatLock | null> {
+  const rows = await tx.$queryRaw<unknown[]>`
+    SELECT "id", "visitorId", "activeTurnId", "lastEventSeq", "lastPosition" FROM "Chat" WHERE "id" = ${chatId}::uuid FOR UPDATE`;
+  return rows[0] === undefined ? null : heldLock(tx, lockedChatSchema.parse(rows[0]));
+}
+
 /** Without the lock, for a write guarded on an unmoved log (`writeUnmoved`). */
 export function readChat(scope: ChatScope): Promise<LockedChat> {
   return chatRow(db(), scope, Prisma.empty);

@@ -46,7 +46,7 @@ export async function openChatEventStream({ visitorId, chatId, after, signal }: 
           if (!deleted) return;
           write(encoder.encode("event: deleted\ndata: {}\n\n"));
           close();
-        }, () => {});
+        }, (error: unknown) => console.error("Looking for a watched chat's deletion failed; the next beat looks again", error));
       }, DELETION_CHECK_MS);
       const end = setTimeout(() => close(), MAX_STREAM_MS);
       close = () => {

@@ -1,6 +1,6 @@
 import "server-only";
 import { drawReply } from "../reply/draw";
-import { chatTransaction, lockChat } from "../store/chats";
+import { chatTransaction, lockChatIfExists } from "../store/chats";
 import { findHealableTurns, type HealableTurn } from "../store/healing";
 import { extendLease, lockTurn } from "../store/turns";
 import { endTurn } from "./end";
@@ -32,7 +32,8 @@ export async function recoverTurns(stale: readonly Running[]): Promise<string[]>
   const toDrive: string[] = [];
   for (const turn of stale) {
     const drive = await chatTransaction(async (tx) => {
-      const lock = await lockChat(tx, { chatId: turn.chatId });
+      const lock = await lockChatIfExists(tx, turn.chatId);
+      if (!lock) return false;
       const current = await lockTurn(lock, turn.id);
       // Re-checked under the lock: the turn may have renewed its lease or ended meanwhile.
       if (!current || current.status !== "running" || current.leaseExpiresAt >= new Date()) return false;
