@@ -1,9 +1,10 @@
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it, vi } from "vitest";
 import { db, disconnectDb } from "@/lib/db/client";
 import { loadChatView } from "../chats/chats";
 import { drawReply } from "../reply/draw";
 import { chatEventSchema, type ChatEvent } from "../wire";
 import { END_RETRY_WINDOW_MS, storeEnd } from "./store-end";
+import { statementText } from "@/scripts/test/statement-text";
 import { streamingReply } from "../../../scripts/test/streaming";
 import { PREVIEW_INTERVAL_MS } from "./writer";
 
@@ -87,5 +88,40 @@ describe("a streaming reply's block previews", () => {
     expect(previewsIn(events)).toEqual([]);
     const completed = events.find((event) => event.type === "item.completed");
     expect(completed?.type === "item.completed" && completed.item.blocks[`${target.itemId}:ui:19`]).toMatchObject({ complete: true, revision: 1 });
+  });
+});
+
+describe("a streaming write that committed but whose answer was lost", () => {
+  it("is followed by the reply's parts whole, so a page folding the log never draws its text twice", async () => {
+    const { writer, advance, ...target } = await streamingReply();
+    const client = db();
+    const queryRaw = client.$queryRaw;
+    let loseNextAnswer = false;
+    const lost = vi.spyOn(client, "$queryRaw").mockImplementation(async function (this: unknown, template: TemplateStringsArray, ...values: unknown[]) {
+      const result = await queryRaw.call(this, template, ...values);
+      if (loseNextAnswer && statementText(template, values).includes('INSERT INTO "ChatEvent"')) {
+        loseNextAnswer = false;
+        throw new Error("connection reset after commit");
+      }
+      return result;
+    } as typeof client.$queryRaw);
+    try {
+      writer.push("First line of the reply, long enough to be written on its own.\n");
+      await advance(0);
+      loseNextAnswer = true;
+      writer.push("First line of the reply, long enough to be written on its own.\nSecond line, whose write commits but answers nothing.\n");
+      await advance(PREVIEW_INTERVAL_MS);
+      writer.push("First line of the reply, long enough to be written on its own.\nSecond line, whose write commits but answers nothing.\nThird.\n");
+      await advance(PREVIEW_INTERVAL_MS);
+    } finally {
+      lost.mockRestore();
+      await writer.close();
+    }
+    let text = "";
+    for (const event of await loggedEvents(target.chatId)) {
+      if (event.type === "item.delta") text += event.text;
+      if (event.type === "item.parts") text = event.parts.map((part) => (part.kind === "text" ? part.text : "")).join("");
+    }
+    expect(text).toBe("First line of the reply, long enough to be written on its own.\nSecond line, whose write commits but answers nothing.\nThird.\n");
   });
 });

@@ -37,7 +37,8 @@ export type { TurnState };
  * lease calls `onFailing`, so the turn fails within seconds instead of streaming on unseen.
  */
 export class ReplyWriter {
-  private written: Part[] = [];
+  // Null once a write's answer was lost: it may have committed, so the next resends the parts whole.
+  private written: Part[] | null = [];
   private writtenContent = "";
   private snapshotAt = -Infinity;
   private snapshotLength = 0;
@@ -97,6 +98,7 @@ export class ReplyWriter {
     this.failingSince ??= this.clock.now();
     // The write may have committed although its answer was lost: the next one stores it whole.
     this.writesSinceSnapshot = Infinity;
+    this.written = null;
     if (this.clock.now() - this.failingSince < appConfig().turnLeaseMs / 3) {
       console.error("Reply delta write failed; the next write catches up", error);
       return;
@@ -120,7 +122,8 @@ export class ReplyWriter {
       this.latest ??= content;
       this.schedule(this.lastPreview + PREVIEW_INTERVAL_MS - this.clock.now());
     }
-    const events: ChatEvent[] = diffParts(this.target.itemId, this.written, drawn.parts);
+    const { itemId } = this.target;
+    const events: ChatEvent[] = this.written ? diffParts(itemId, this.written, drawn.parts) : [{ type: "item.parts", itemId, parts: [...drawn.parts] }];
     if (changed.length > 0) events.push({ type: "item.blocks", itemId: this.target.itemId, blocks: changed });
     if (events.length === 0) return;
     const snapshot = this.snapshotDue(content);
