@@ -1,8 +1,7 @@
 import "server-only";
 import { z } from "zod";
 import type { Tx } from "@/lib/db/client";
-import { Prisma } from "@/lib/db/generated/client";
-import { type ChatLock, lockedRead, owe } from "./chats";
+import { type ChatLock, owe, readUnderLock } from "./chats";
 import { storedTimestamp } from "./views";
 
 // UiAnswer: one per block and revision (its unique key), written with its message.
@@ -27,10 +26,11 @@ const answerableRowSchema = z.object({
 
 /** One statement: the reply (all null if absent), the block while unanswered, any newer reply, the answer, and the named readings. */
 export async function lockAnswerableBlock(tx: Tx, target: BlockTarget) {
-  const { lock, row } = await lockedRead(
-    tx,
-    target,
-    Prisma.sql`item."status"::text AS "status", item."parentToolUseId", item."revision", item."completedAt",
+  // The chat row's version beside the snapshot's tells a read that waited for the lock (`stale`).
+  const { lock, row } = await readUnderLock(tx, target.visitorId, () => tx.$queryRaw<unknown[]>`
+    SELECT chat."id", chat."visitorId", chat."activeTurnId", chat."lastEventSeq", chat."lastPosition",
+      chat.xmin::text IS DISTINCT FROM (SELECT xmin::text FROM "Chat" WHERE "id" = chat."id") AS "stale",
+      item."status"::text AS "status", item."parentToolUseId", item."revision", item."completedAt",
       CASE WHEN answer."id" IS NULL THEN
         (SELECT block FROM jsonb_array_elements(COALESCE(item."blocks", '[]'::jsonb)) AS block WHERE block->>'id' = ${target.blockId})
       END AS "block",
@@ -38,10 +38,12 @@ export async function lockAnswerableBlock(tx: Tx, target: BlockTarget) {
         AND later."parentToolUseId" IS NULL AND later."position" > item."position") AS "newer",
       to_jsonb(answer) AS "answer",
       (SELECT jsonb_agg(reading) FROM "UiReading" reading WHERE reading."id" = ANY(${Object.values(target.reads ?? {})}::uuid[])
-        AND reading."itemId" = item."id" AND reading."blockId" = ${target.blockId} AND reading."revision" = ${target.revision} AND reading."state" = 'fresh') AS "readings"`,
-    Prisma.sql`LEFT JOIN "Item" item ON item."id" = ${target.itemId}::uuid AND item."chatId" = chat."id" AND item."role" = 'assistant'
-    LEFT JOIN "UiAnswer" answer ON answer."itemId" = item."id" AND answer."blockId" = ${target.blockId} AND answer."revision" = ${target.revision}`,
-  );
+        AND reading."itemId" = item."id" AND reading."blockId" = ${target.blockId} AND reading."revision" = ${target.revision} AND reading."state" = 'fresh') AS "readings"
+    FROM "Chat" chat
+    LEFT JOIN "Item" item ON item."id" = ${target.itemId}::uuid AND item."chatId" = chat."id" AND item."role" = 'assistant'
+    LEFT JOIN "UiAnswer" answer ON answer."itemId" = item."id" AND answer."blockId" = ${target.blockId} AND answer."revision" = ${target.revision}
+    WHERE chat."id" = ${target.chatId}::uuid AND chat."visitorId" = ${target.visitorId}::uuid
+    FOR UPDATE OF chat`);
   return { lock, ...answerableRowSchema.parse(row) };
 }
 

@@ -83,22 +83,10 @@ export function heldLock(tx: Tx, chat: LockedChat): ChatLock {
 }
 
 /**
- * Locks as `lockChat` does and reads beside it in one round trip; a stranger's chat is never locked.
- * A read that waited for the lock saw the row before it, so it runs again (`stale`, decision 013).
+ * Runs a statement that locks the chat row (`FOR UPDATE OF chat`) as it reads what the lock guards,
+ * and reports `stale`: one that waited read the rest as of before the wait, so it runs once more.
  */
-export async function lockedRead(tx: Tx, { chatId, visitorId }: ChatScope, columns: Prisma.Sql, joins: Prisma.Sql): Promise<{ lock: ChatLock; row: unknown }> {
-  const owner = visitorId === undefined ? Prisma.empty : Prisma.sql` AND "visitorId" = ${visitorId}::uuid`;
-  const read = () => tx.$queryRaw<unknown[]>`
-    WITH locked AS (
-      SELECT "id", "visitorId", "activeTurnId", "lastEventSeq", "lastPosition", xmin::text AS "version"
-      FROM "Chat" WHERE "id" = ${chatId}::uuid${owner} FOR UPDATE
-    ), chat AS (
-      SELECT locked."id", locked."visitorId", locked."activeTurnId", locked."lastEventSeq", locked."lastPosition",
-        locked."version" IS DISTINCT FROM (SELECT xmin::text FROM "Chat" WHERE "id" = locked."id") AS "stale"
-      FROM locked
-    )
-    SELECT chat."id", chat."visitorId", chat."activeTurnId", chat."lastEventSeq", chat."lastPosition", chat."stale", ${columns}
-    FROM chat ${joins}`;
+export async function readUnderLock(tx: Tx, visitorId: string, read: () => Promise<unknown[]>): Promise<{ lock: ChatLock; row: unknown }> {
   let rows = await read();
   if (staleSchema.safeParse(rows[0]).data?.stale) rows = await read();
   const row = rows[0];

@@ -1,9 +1,8 @@
 import "server-only";
 import { z } from "zod";
 import type { Tx } from "@/lib/db/client";
-import { Prisma } from "@/lib/db/generated/client";
 import { componentPartSchema } from "../wire";
-import { type ChatLock, lockedRead, owe } from "./chats";
+import { type ChatLock, owe, readUnderLock } from "./chats";
 import { storedTimestamp } from "./views";
 
 // FrameSelection: one row per attempt. DeterministicGrant: a route's alias, used once.
@@ -28,22 +27,24 @@ const frameRowSchema = z.object({
 
 /** One statement: the item's frame, the list's latest pick with its confirmation's state, and the unused grant. */
 export async function lockAnswerableFrame(tx: Tx, target: FrameTarget) {
-  const { lock, row } = await lockedRead(
-    tx,
-    target,
-    Prisma.sql`item."role"::text AS "role", item."parentToolUseId", item."status"::text AS "status",
+  const { lock, row } = await readUnderLock(tx, target.visitorId, () => tx.$queryRaw<unknown[]>`
+    SELECT chat."id", chat."visitorId", chat."activeTurnId", chat."lastEventSeq", chat."lastPosition",
+      chat.xmin::text IS DISTINCT FROM (SELECT xmin::text FROM "Chat" WHERE "id" = chat."id") AS "stale",
+      item."role"::text AS "role", item."parentToolUseId", item."status"::text AS "status",
       (SELECT part FROM jsonb_array_elements(item."parts") WITH ORDINALITY AS parts(part, ordinality)
         WHERE part->>'kind' = 'component' AND part->>'instanceId' = ${target.instanceId} ORDER BY ordinality LIMIT 1) AS "part",
       to_jsonb(latest) AS "latest", confirmation."status"::text AS "confirmationStatus", confirmation."outcome" AS "confirmationOutcome",
-      route_grant."alias"`,
-    Prisma.sql`LEFT JOIN "Item" item ON item."id" = ${target.itemId}::uuid AND item."chatId" = chat."id"
+      route_grant."alias"
+    FROM "Chat" chat
+    LEFT JOIN "Item" item ON item."id" = ${target.itemId}::uuid AND item."chatId" = chat."id"
     LEFT JOIN LATERAL (
       SELECT * FROM "FrameSelection" WHERE "itemId" = item."id" AND "instanceId" = ${target.instanceId} ORDER BY "attempt" DESC LIMIT 1
     ) latest ON TRUE
     LEFT JOIN "ActionConfirmation" confirmation ON confirmation."token" = latest."confirmationToken"
     LEFT JOIN "DeterministicGrant" route_grant ON route_grant."itemId" = item."id" AND route_grant."instanceId" = ${target.instanceId}
-      AND route_grant."choiceId" = ${target.choiceId} AND route_grant."usedAt" IS NULL`,
-  );
+      AND route_grant."choiceId" = ${target.choiceId} AND route_grant."usedAt" IS NULL
+    WHERE chat."id" = ${target.chatId}::uuid AND chat."visitorId" = ${target.visitorId}::uuid
+    FOR UPDATE OF chat`);
   return { lock, ...frameRowSchema.parse(row) };
 }
 
