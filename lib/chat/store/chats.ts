@@ -75,7 +75,7 @@ async function chatRow(client: Pick<Tx, "$queryRaw">, { chatId, visitorId }: Cha
   return ownChat(rows[0] === undefined ? null : lockedChatSchema.parse(rows[0]), visitorId);
 }
 
-/** For a statement of this folder that locked the row as it read (`lockedRead`). */
+/** For a statement of this folder that locked the row as it read (`readUnderLock`). */
 export function heldLock(tx: Tx, chat: LockedChat): ChatLock {
   const lock = { tx, chat } as ChatLock;
   locks.set(tx, (locks.get(tx) ?? new Set()).add(lock));
