@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { appConfig } from "./config";
-import { env, EnvError, parseEnv, parseVariables, resetEnv } from "./env";
+import { checkEnvAtStart, env, EnvError, parseEnv, parseVariables, resetEnv } from "./env";
+import { readDatabaseUrls } from "./db/urls";
 
 const DATABASE = { DATABASE_URL: "postgresql://127.0.0.1/answerable" };
 
@@ -85,5 +86,14 @@ describe("the environment", () => {
     resetEnv();
     expect(env().PORT).toBe(4002);
     expect(appConfig().port).toBe(4002);
+  });
+
+  it("lets a process that never opens the database read its settings without a URL; reading the URL, or starting, requires it", () => {
+    vi.stubEnv("DATABASE_URL", "");
+    vi.stubEnv("DATABASE_URL_UNPOOLED", "");
+    resetEnv();
+    expect(appConfig().agent.kind).toBeDefined();
+    expect(() => readDatabaseUrls()).toThrow(/^DATABASE_URL is not set: /);
+    expect(() => checkEnvAtStart()).toThrow(/^DATABASE_URL is not set: /);
   });
 });

@@ -140,8 +140,8 @@ export function parseEnv(source: EnvSource): Env {
   return parseVariables(source, NAMES);
 }
 
-/** Same rules, for scripts and tests of one concern. */
-export function parseVariables<Name extends EnvName>(source: EnvSource, names: readonly Name[]): Pick<Env, Name> {
+/** Same rules, for scripts and tests of one concern; `unrequired` are checked where they are read. */
+export function parseVariables<Name extends EnvName>(source: EnvSource, names: readonly Name[], { unrequired = [] }: { unrequired?: readonly EnvName[] } = {}): Pick<Env, Name> {
   const values = Object.fromEntries(names.map((name) => [name, given(source, name)]));
   // The variables not named are parsed as unset, which never fails.
   const parsed = variables.safeParse(values);
@@ -152,7 +152,7 @@ export function parseVariables<Name extends EnvName>(source: EnvSource, names: r
   }
   if (source.NEXT_PHASE !== BUILD_PHASE) {
     for (const name of names) {
-      const rule: Requirement | undefined = REQUIRED[name as keyof typeof REQUIRED];
+      const rule: Requirement | undefined = unrequired.includes(name) ? undefined : REQUIRED[name as keyof typeof REQUIRED];
       if (rule && values[name] === undefined && rule.when(source)) problems.set(name, `${name} ${rule.missing}.`);
     }
   }
@@ -167,9 +167,17 @@ function processSource(): EnvSource {
 
 let cached: Env | undefined;
 
-/** Parsed once; the first read throws the EnvError a start-up check reports. */
+/**
+ * Parsed once. The database URL is required where it is read (`readDatabaseUrls`), so a process
+ * that never opens the database (a script's client side) reads its other settings without one.
+ */
 export function env(): Env {
-  return (cached ??= parseEnv(processSource()));
+  return (cached ??= parseVariables(processSource(), NAMES, { unrequired: ["DATABASE_URL"] }));
+}
+
+/** The start-up check: every variable, every rule, each problem in one sentence (EnvError). */
+export function checkEnvAtStart(): Env {
+  return (cached = parseEnv(processSource()));
 }
 
 /** For tests that change `process.env` (`vi.stubEnv`). */

@@ -2,12 +2,12 @@ import "server-only";
 import { handOffNextTurn } from "./chat/turns/hand-off";
 import { type SweepTimer, startSweepTimer } from "./chat/healing/sweep";
 import { appConfig } from "./config";
-import { env, EnvError } from "./env";
+import { checkEnvAtStart, EnvError } from "./env";
 
 /** One sentence per bad variable stops the process, instead of a 500 on every page. */
 export function assertEnvAtStart(): void {
   try {
-    env();
+    checkEnvAtStart();
   } catch (error) {
     if (!(error instanceof EnvError)) throw error;
     console.error(`The server cannot start: fix these variables (.env.example describes each).\n${error.message}`);
