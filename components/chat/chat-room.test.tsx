@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { ChatEvent, ChatView, ItemView } from "@/lib/chat/wire";
 import { buildChatView, buildItemView } from "@/scripts/test/wire-fixtures";
 import { ChatRoom } from "./chat-room";
+import { FakeEventSource } from "@/scripts/test/fake-event-source";
 
 // Every text part is drawn through react-markdown: counting its renders by text tells which items
 // the page drew again.
@@ -15,23 +16,6 @@ vi.mock("react-markdown", () => ({
     return <p>{children}</p>;
   },
 }));
-
-/** The page's one event stream, driven by the test. */
-class FakeEventSource {
-  static CLOSED = 2;
-  static current: FakeEventSource | null = null;
-  readyState = 1;
-  onopen: (() => void) | null = null;
-  onerror: (() => void) | null = null;
-  onmessage: ((message: { lastEventId: string; data: string }) => void) | null = null;
-  constructor(readonly url: string) {
-    FakeEventSource.current = this;
-  }
-  addEventListener() {}
-  close() {
-    this.readyState = FakeEventSource.CLOSED;
-  }
-}
 
 function item(index: number, overrides: Partial<ItemView> = {}): ItemView {
   const role = index % 2 === 0 ? "user" : "assistant";
@@ -45,7 +29,7 @@ let root: Root;
 let container: HTMLElement;
 
 function stream(seq: number, event: ChatEvent) {
-  act(() => FakeEventSource.current!.onmessage!({ lastEventId: String(seq), data: JSON.stringify(event) }));
+  act(() => FakeEventSource.latest().onmessage!({ lastEventId: String(seq), data: JSON.stringify(event) }));
 }
 
 function mount(view: ChatView) {
@@ -53,11 +37,12 @@ function mount(view: ChatView) {
   document.body.append(container);
   root = createRoot(container);
   act(() => root.render(<ChatRoom initial={view} />));
-  act(() => FakeEventSource.current!.onopen!());
+  act(() => FakeEventSource.latest().onopen!());
 }
 
 beforeEach(() => {
   (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+  FakeEventSource.opened = [];
   vi.stubGlobal("EventSource", FakeEventSource);
 });
 

@@ -5,25 +5,9 @@ import type { ChatEvent, ChatView } from "@/lib/chat/wire";
 import { mountedRoot } from "@/scripts/test/react-root";
 import { buildChatView, buildItemView } from "@/scripts/test/wire-fixtures";
 import { useChatStream } from "./use-chat-stream";
+import { FakeEventSource } from "@/scripts/test/fake-event-source";
 
-/** The page's event streams, driven by the test: every connection the hook opens, in order. */
-class FakeEventSource {
-  static CLOSED = 2;
-  static opened: FakeEventSource[] = [];
-  readyState = 1;
-  onopen: (() => void) | null = null;
-  onerror: (() => void) | null = null;
-  onmessage: ((message: { lastEventId: string; data: string }) => void) | null = null;
-  constructor(readonly url: string) {
-    FakeEventSource.opened.push(this);
-  }
-  addEventListener() {}
-  close() {
-    this.readyState = FakeEventSource.CLOSED;
-  }
-}
-
-const latest = () => FakeEventSource.opened.at(-1)!;
+const latest = () => FakeEventSource.latest();
 const initial = buildChatView([buildItemView({ id: "reply", position: 0, status: "streaming", parts: [{ kind: "text", text: "Hello" }] })], { id: "chat-1", running: true, lastEventSeq: 50 });
 
 function Probe({ view }: { view: ChatView }) {
