@@ -54,25 +54,24 @@ const lockedChatSchema = z.object({ id: z.string(), visitorId: z.string(), activ
 
 /** Writes to one chat are serial and commit in order. */
 export async function lockChat(tx: Tx, scope: ChatScope): Promise<ChatLock> {
-  return heldLock(tx, await chatRow(tx, scope, Prisma.sql`FOR UPDATE`));
+  return heldLock(tx, ownChat(await chatRow(tx, scope.chatId, Prisma.sql`FOR UPDATE`), scope.visitorId));
 }
 
 /** For healing, which finds chats before it locks them: one deleted in between is null, not an error. */
 export async function lockChatIfExists(tx: Tx, chatId: string): Promise<ChatLock | null> {
-  const rows = await tx.$queryRaw<unknown[]>`
-    SELECT "id", "visitorId", "activeTurnId", "lastEventSeq", "lastPosition" FROM "Chat" WHERE "id" = ${chatId}::uuid FOR UPDATE`;
-  return rows[0] === undefined ? null : heldLock(tx, lockedChatSchema.parse(rows[0]));
+  const chat = await chatRow(tx, chatId, Prisma.sql`FOR UPDATE`);
+  return chat && heldLock(tx, chat);
 }
 
 /** Without the lock, for a write guarded on an unmoved log (`writeUnmoved`). */
-export function readChat(scope: ChatScope): Promise<LockedChat> {
-  return chatRow(db(), scope, Prisma.empty);
+export async function readChat(scope: ChatScope): Promise<LockedChat> {
+  return ownChat(await chatRow(db(), scope.chatId, Prisma.empty), scope.visitorId);
 }
 
-async function chatRow(client: Pick<Tx, "$queryRaw">, { chatId, visitorId }: ChatScope, lock: Prisma.Sql): Promise<LockedChat> {
+async function chatRow(client: Pick<Tx, "$queryRaw">, chatId: string, lock: Prisma.Sql): Promise<LockedChat | null> {
   const rows = await client.$queryRaw<unknown[]>`
     SELECT "id", "visitorId", "activeTurnId", "lastEventSeq", "lastPosition" FROM "Chat" WHERE "id" = ${chatId}::uuid ${lock}`;
-  return ownChat(rows[0] === undefined ? null : lockedChatSchema.parse(rows[0]), visitorId);
+  return rows[0] === undefined ? null : lockedChatSchema.parse(rows[0]);
 }
 
 /** For a statement of this folder that locked the row as it read (`readUnderLock`). */
