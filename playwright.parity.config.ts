@@ -1,6 +1,7 @@
 import { defineConfig } from "@playwright/test";
 import { CHROMIUM_ARGS, findChromium, NO_BROWSER_MESSAGE } from "./scripts/e2e-browser";
 import { runDatabaseUrl, testRun, testUnpooledUrl } from "./scripts/env";
+import { deployButtonEnvironment } from "./scripts/parity/deploy-env";
 
 // The production-parity run. `npm test` (scripts/test.mjs) starts PgBouncer in transaction mode
 // in front of a fresh database, builds with `npm run vercel-build` (which migrates it through the
@@ -39,13 +40,7 @@ export default defineConfig({
     reuseExistingServer: false,
     stdout: "pipe" as const,
     stderr: "pipe" as const,
-    env: {
-      DATABASE_URL: pooled,
-      DATABASE_URL_UNPOOLED: direct,
-      SESSION_SECRET: "test-secret-for-production-parity-runs",
-      AGENT_DELTA_MS: "15",
-      TURN_LEASE_MS: "3000",
-      NODE_ENV: "production",
-    },
+    // Only what the Deploy button leaves a deployment, plus the test's pacing.
+    env: deployButtonEnvironment(pooled, direct, { AGENT_DELTA_MS: "15", TURN_LEASE_MS: "3000", NODE_ENV: "production" }),
   })),
 });

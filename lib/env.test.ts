@@ -61,6 +61,15 @@ describe("the environment", () => {
     expect(problems({ ...DATABASE, NODE_ENV: "production", SESSION_SECRET: "a-long-enough-production-secret" })).toEqual([]);
   });
 
+  it("requires CRON_SECRET in production on Vercel, where vercel.json schedules the sweep", () => {
+    const production = { ...DATABASE, NODE_ENV: "production", SESSION_SECRET: "a-long-enough-production-secret" };
+    expect(problems({ ...production, VERCEL: "1" })).toEqual([
+      "CRON_SECRET is not set: on Vercel the cron sweep (vercel.json) authenticates with it; set a random string of at least 16 characters (openssl rand -hex 32).",
+    ]);
+    expect(problems({ ...production, VERCEL: "1", CRON_SECRET: "a-long-enough-cron-secret" })).toEqual([]);
+    expect(problems({ ...DATABASE, VERCEL: "1" })).toEqual([]);
+  });
+
   it("treats a blank variable as unset: its default, or missing where it is required", () => {
     const blank = parseEnv({ ...DATABASE, SWEEP_INTERVAL_SECONDS: "", TURN_LEASE_MS: "  ", LINK_REPOSITORY_URL: "", APP_ORIGIN: " " });
     expect(blank).toMatchObject({ SWEEP_INTERVAL_SECONDS: 15, TURN_LEASE_MS: 15_000, LINK_REPOSITORY_URL: "https://github.com/vercel/next.js", APP_ORIGIN: [] });

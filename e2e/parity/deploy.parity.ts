@@ -1,6 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { NoticeListener } from "@/lib/chat/stream/notice-listener";
 import { DEFAULT_MIGRATIONS_DIR, readLocalMigrations } from "@/lib/db/migrate";
+import { PARITY_CRON_SECRET } from "../../scripts/parity/deploy-env";
 import { A, B, DIRECT_URL, POOLED_URL, query } from "./support";
 
 test.describe("a deployment as Vercel runs it, on a pooled database", () => {
@@ -13,6 +14,14 @@ test.describe("a deployment as Vercel runs it, on a pooled database", () => {
     );
     expect(applied.map((row) => row.migration_name)).toEqual(local);
     expect(applied.every((row) => row.finished_at !== null)).toBe(true);
+  });
+
+  test("built and started with only what the Deploy button sets, the sweep admits the CRON_SECRET typed in", async ({ request }) => {
+    // deployButtonEnvironment left every other app variable blank for the build and both instances.
+    for (const origin of [A, B]) {
+      expect((await request.get(`${origin}/api/cron/sweep`, { headers: { authorization: `Bearer ${PARITY_CRON_SECRET}` } })).status()).toBe(200);
+      expect((await request.get(`${origin}/api/cron/sweep`, { headers: { authorization: `Bearer ${PARITY_CRON_SECRET}-guess` } })).status()).toBe(401);
+    }
   });
 
   test("both instances report LISTEN live over DATABASE_URL_UNPOOLED in /api/health", async ({ request }) => {

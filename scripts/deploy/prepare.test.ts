@@ -33,6 +33,17 @@ describe("the deploy build's preparation", () => {
     await expect(prepareDeploy({ SESSION_SECRET: "short", DATABASE_URL_UNPOOLED: scratch.url })).rejects.toThrow(/^SESSION_SECRET must be at least 16 characters[^\n]*\.$/);
   });
 
+  it("on Vercel, stops in one sentence naming CRON_SECRET when it is missing", async () => {
+    await expect(prepareDeploy({ ...SECRET, VERCEL: "1", DATABASE_URL_UNPOOLED: scratch.url })).rejects.toThrow(/^CRON_SECRET is not set: [^\n]*\.$/);
+    const client = new pg.Client({ connectionString: scratch.url });
+    await client.connect();
+    try {
+      expect((await client.query(`SELECT to_regclass('"_prisma_migrations"') AS "table"`)).rows).toEqual([{ table: null }]);
+    } finally {
+      await client.end();
+    }
+  });
+
   it("stops in one sentence when no database URL is set", async () => {
     await expect(prepareDeploy(SECRET)).rejects.toThrow(/^DATABASE_URL is not set[^\n]*DATABASE_URL_UNPOOLED for this environment\.$/);
   });

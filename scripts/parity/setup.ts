@@ -15,8 +15,6 @@ export type ParitySetup = {
   stop: () => Promise<void>;
 };
 
-export const PARITY_SECRET = "test-secret-for-production-parity-runs";
-
 export async function setUpParity(serverUrl: string, { ci }: { ci: boolean }): Promise<ParitySetup | { skip: string }> {
   const binary = findPgbouncer();
   if (!binary) {
