@@ -1,6 +1,7 @@
 // What every load scenario is given: the database, a reader of its rows, the sizes, a way to start
 // the server with the load's settings, and where its figures go.
 import type { Rows } from "../reliability/chats";
+import { percentile } from "../reliability/http";
 import { startServer, type Server, type Database } from "../reliability/server";
 
 /** Full-run sizes; each can be set with a flag of the same name. */
@@ -92,5 +93,14 @@ export const times = (value: number, baseline: number) => `${(value / baseline).
 export const share = (value: number, baseline: number) => `${Math.round((100 * value) / baseline)} %`;
 
 export const ms = (value: number) => `${value < 10 ? value.toFixed(1) : Math.round(value)} ms`;
+
+/** Samples a percentile needs before it says anything: one in a hundred needs a hundred. */
+export const enoughFor = (samples: readonly unknown[], at: number) => samples.length >= Math.ceil(100 / (100 - at));
+
+/** `p99 51 ms`; with too few samples for one, the largest and why: `max 51 ms (12 samples, too few for a p99)`. */
+export function tail(samples: readonly number[], at = 99): string {
+  if (enoughFor(samples, at)) return `p${at} ${ms(percentile(samples, at))}`;
+  return `max ${ms(Math.max(...samples))} (${samples.length} samples, too few for a p${at})`;
+}
 
 export const sleep = (milliseconds: number) => new Promise((resolve) => setTimeout(resolve, milliseconds));

@@ -3,7 +3,7 @@
 // streamed delta at a page against the POST's own answer, with the mock agent paced at 1 ms.
 import pg from "pg";
 import { percentile, Visitor } from "../reliability/http";
-import { type Load, ms, type Scenario, times } from "./context";
+import { type Load, ms, type Scenario, tail, times } from "./context";
 import { describeStatements, resetStatements, settle } from "./measure";
 import { type Arrival, EventStream, epochNow } from "./sse";
 import { prepareTargets, type Target } from "./targets";
@@ -57,8 +57,8 @@ async function runSelection(load: Load): Promise<void> {
     }
     const [picked, inserted, health] = [percentile(picks, 50), percentile(insertTimes, 50), percentile(healthTimes, 50)];
     load.note(
-      `selection alone: p50 ${ms(picked)}, p99 ${ms(percentile(picks, 99))} over ${picks.length}; autocommit insert p50 ${ms(inserted)}, p99 ${ms(percentile(insertTimes, 99))}, ${INSERTS_PER_PICK} between selections; ` +
-        `health check p50 ${ms(health)}, p99 ${ms(percentile(healthTimes, 99))}, one after each selection`,
+      `selection alone: p50 ${ms(picked)}, ${tail(picks)} over ${picks.length}; autocommit insert p50 ${ms(inserted)}, ${tail(insertTimes)}, ${INSERTS_PER_PICK} between selections; ` +
+        `health check p50 ${ms(health)}, ${tail(healthTimes)}, one after each selection`,
     );
     load.figure({
       figure: "Selection over HTTP, p50, one at a time",
@@ -126,7 +126,7 @@ async function runFirstDelta(load: Load): Promise<void> {
     }
     const [delta, answer, claimed] = [percentile(deltas, 50), percentile(answers, 50), percentile(claims, 50)];
     load.note(
-      `message → first delta over ${deltas.length}: POST answered p50 ${ms(answer)}; reply item (turn claimed) at the page p50 ${ms(claimed)}; first delta p50 ${ms(delta)}, p99 ${ms(percentile(deltas, 99))}`,
+      `message → first delta over ${deltas.length}: POST answered p50 ${ms(answer)}; reply item (turn claimed) at the page p50 ${ms(claimed)}; first delta p50 ${ms(delta)}, ${tail(deltas)}`,
     );
     load.figure({
       figure: "POST message → first streamed delta at a page, AGENT_DELTA_MS=1, p50",

@@ -132,7 +132,7 @@ export async function resetStatements(load: Load): Promise<boolean> {
 
 /** `41.2 statements a selection (BEGIN and COMMIT included), 3.1 ms of execution; most run: …`. */
 export async function describeStatements(load: Load, count: number, unit: string): Promise<string> {
-  await sleep(STATS_DELAY_MS);
+  // pg_stat_statements counts each statement as it finishes: nothing to wait for.
   const rows = await load.rows.all<{ query: string; calls: number; time: number }>(
     `SELECT ${OWN} left(regexp_replace("query", '\\s+', ' ', 'g'), 60) AS "query", "calls"::int AS "calls", "total_exec_time"::float8 AS "time"
      FROM pg_stat_statements WHERE "dbid" = (SELECT "oid" FROM pg_database WHERE "datname" = current_database())
@@ -143,13 +143,20 @@ export async function describeStatements(load: Load, count: number, unit: string
   return `${(calls / count).toFixed(1)} statements ${unit} (BEGIN and COMMIT included), ${(time / count).toFixed(1)} ms of execution; most run: ${most}`;
 }
 
-// Backends report their counters when they go idle, at most once a second: wait that out.
-const STATS_DELAY_MS = 1_200;
+// A backend reports its table counters as it goes idle, but at most once a second; one that goes
+// idle sooner reports PGSTAT_IDLE_INTERVAL (10 s) later. Only a wait past that sees every count.
+const STATS_FLUSHED_MS = 10_500;
 
-/** Index and sequential scans of the event log so far: each read of it is one. */
-export async function eventLogReads(rows: Rows): Promise<number> {
-  await sleep(STATS_DELAY_MS);
-  return rows.count(`SELECT (coalesce("idx_scan", 0) + coalesce("seq_scan", 0))::int AS "count" FROM "pg_stat_user_tables" WHERE "relname" = 'ChatEvent'`);
+export type EventLogCounters = { reads: number; inserted: number; deleted: number };
+
+/** The event log's counters once every backend has reported: scans (each read of it is one), rows inserted and deleted. */
+export async function eventLogCounters(rows: Rows): Promise<EventLogCounters> {
+  await sleep(STATS_FLUSHED_MS);
+  const [row] = await rows.all<EventLogCounters>(
+    `SELECT (coalesce("idx_scan", 0) + coalesce("seq_scan", 0))::int AS "reads", "n_tup_ins"::int AS "inserted", "n_tup_del"::int AS "deleted"
+     FROM "pg_stat_user_tables" WHERE "relname" = 'ChatEvent'`,
+  );
+  return row!;
 }
 
 export async function walPosition(rows: Rows): Promise<string> {

@@ -3,7 +3,7 @@
 // its requests started has ended. Each rate is a share of `GET /api/health` at as many clients.
 import { percentile, Tally } from "../reliability/http";
 import type { Server } from "../reliability/server";
-import { type Load, ms, type Scenario, share } from "./context";
+import { type Load, ms, type Scenario, share, tail } from "./context";
 import { CpuMeter, type CpuUsage, describeCpu, finishedTurns, lastTurnEnded, settle } from "./measure";
 import { type Kind, prepareTargets, type Target } from "./targets";
 
@@ -72,7 +72,7 @@ export async function throughputRun(load: Load, server: Server, targets: Target[
   const turns = await finishedTurns(rows, chatIds, started);
   const line =
     `${label}: ${tally.describe()}; ${turns} turns finished; ${elapsed.toFixed(1)} s to the last turn's end (answers done at ${((answered - started) / 1_000).toFixed(1)} s); ` +
-    `answer p50 ${ms(percentile(latencies, 50))}, p99 ${ms(percentile(latencies, 99))}; ${describeCpu(cpu)}`;
+    `answer p50 ${ms(percentile(latencies, 50))}, ${tail(latencies)}; ${describeCpu(cpu)}`;
   return { rate: accepted / elapsed, tally, status500, retryAfter503, stranded, chats: chatIds.length, cpu, line };
 }
 
