@@ -5,7 +5,7 @@ import { randomUUID } from "node:crypto";
 type Query = (text: string, values?: unknown[]) => Promise<unknown>;
 
 // Words the messages are made of: each message is 12 of them, chosen by a hash, so a word is in
-// about one message in 12 · 1/40, and two words together in about one in a hundred.
+// about one message in four (1 − (39/40)¹²), and two given words together in about one in fifteen.
 export const SEED_WORDS = [
   "release", "deploy", "rollback", "branch", "merge", "review", "schema", "migration", "index", "query",
   "latency", "budget", "invoice", "customer", "ticket", "incident", "backup", "restore", "cluster", "replica",
