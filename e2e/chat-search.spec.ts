@@ -112,6 +112,8 @@ test.describe("searching chats", () => {
   for (const colorScheme of ["light", "dark"] as const) {
     for (const phone of [false, true]) {
       test(`groups and results are accessible, ${colorScheme}, ${phone ? "phone" : "desktop"}`, async ({ page }) => {
+        // A chat with a reply, then two full axe scans: more than the default on a busy machine.
+        test.setTimeout(60_000);
         await page.emulateMedia({ colorScheme });
         if (phone) await page.setViewportSize({ width: 375, height: 740 });
         const visitorId = await visitorOfPage(page);
