@@ -74,7 +74,8 @@ test("a long chat opens on its latest messages, shows earlier ones with their an
   await expect(items(page).filter({ hasText: firstText! })).toBeInViewport();
   await expect(items(page).nth(39)).toBeFocused();
 
-  await showEarlier(page).click();
+  await showEarlier(page).focus();
+  await page.keyboard.press("Enter");
   await expect(items(page)).toHaveCount(76);
   await expect(showEarlier(page)).toHaveCount(0);
   await expect(page.getByText("Prose first, then a block")).toBeVisible();
@@ -96,4 +97,27 @@ test("a long chat opens on its latest messages, shows earlier ones with their an
   await expect(items(page)).toHaveCount(78);
   await expect(page.getByText("Prose first, then a block")).toBeVisible();
   expect(errors).toEqual([]);
+});
+
+test("scrolling up to the top of a long chat loads earlier messages in place, leaving focus where it was", async ({ page }) => {
+  await startChatFromHome(page, "Where should we go next?");
+  await expect(page.getByRole("article", { name: "Agent" }).first()).toHaveAttribute("data-status", "complete");
+  const chatId = page.url().split("/").at(-1)!;
+  await settledChat(page.request, chatId);
+  await addHistory(chatId, EXCHANGES);
+
+  await page.reload();
+  await expect(items(page)).toHaveCount(16);
+  const composer = page.getByRole("textbox", { name: "Message" });
+  await composer.focus();
+  const firstHeld = items(page).first();
+  const firstText = (await firstHeld.textContent())!;
+  // Straight to the very top, where the browser's own scroll anchoring keeps nothing in place.
+  const scroller = page.locator('ol[aria-label="Messages"]').locator("..");
+  await scroller.evaluate((element) => element.scrollTo({ top: 0, behavior: "instant" }));
+  await expect(items(page)).toHaveCount(56);
+  await expect(items(page).filter({ hasText: firstText })).toBeInViewport();
+  expect(await scroller.evaluate((element) => element.scrollTop)).toBeGreaterThan(0);
+  await expect(composer).toBeFocused();
+  await expect(page.getByRole("button", { name: "Show earlier messages" })).toBeVisible();
 });

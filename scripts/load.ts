@@ -5,7 +5,7 @@
 // length, and a message's first streamed delta. It starts its own PostgreSQL and `next start`
 // (building first unless told to reuse a build), prints the table, and writes it with the command
 // to docs/performance.md (full runs only, or with --write).
-//   --only=throughput,selection,viewers,event-log,page,first-delta,profile   --reuse-build   --short   --write   --<size>=N (load/context.ts)
+//   --only=throughput,selection,viewers,event-log,page,first-delta,search,profile   --reuse-build   --short   --write   --<size>=N (load/context.ts)
 import { execSync } from "node:child_process";
 import { cpus, loadavg } from "node:os";
 import { join } from "node:path";
@@ -19,9 +19,12 @@ import { page } from "./load/page";
 import { profile } from "./load/profile";
 import { section, table, whyNotMet, writeSection } from "./load/report";
 import { throughput } from "./load/throughput";
+import { search } from "./load/search";
 import { viewers } from "./load/viewers";
 
-const SCENARIOS = [throughput, selectionLatency, viewers, eventLog, page, firstDelta, profile];
+const SCENARIOS = [throughput, selectionLatency, viewers, eventLog, page, firstDelta, search, profile];
+// Scenarios that time the database alone: a run of only these needs no build.
+const WITHOUT_SERVER = new Set(["search"]);
 const root = join(__dirname, "..");
 
 function parseFlags(argv: string[]) {
@@ -62,7 +65,7 @@ async function main(): Promise<void> {
   console.log(`sizes: ${Object.entries(sizes).map(([name, value]) => `${name}=${value}`).join(" ")}`);
   const settings = `${Object.entries(LOAD_ENV).map(([name, value]) => `${name}=${value}`).join(", ")} (each client is a visitor of its own; raised so that no per-visitor limit refuses the load), AGENT_DELTA_MS per figure`;
   console.log(`server: ${settings}`);
-  buildApp({ reuse: reuseBuild });
+  if (only.some((name) => !WITHOUT_SERVER.has(name))) buildApp({ reuse: reuseBuild });
   const [figures, notes]: [Figure[], string[]] = [[], []];
   const note = (line: string) => {
     notes.push(line);

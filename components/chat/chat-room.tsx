@@ -59,7 +59,7 @@ export function ChatRoom({ initial }: { initial: ChatView }) {
           </span>
         </div>
         <div ref={scroller} className="min-h-0 flex-1 overflow-y-auto">
-          {chat.hasEarlier && <ShowEarlier onShow={show} />}
+          {chat.hasEarlier && <ShowEarlier onShow={show} scroller={scroller} />}
           <ol aria-label="Messages" className="mx-auto flex max-w-3xl flex-col gap-6 px-4 py-6">
             {chat.items.map((item) => (
               // Each item redraws only when it changed: the reducer keeps the others as they were.

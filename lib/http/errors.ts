@@ -6,6 +6,7 @@ export const ERROR_STATUS = {
   "invalid-text": 400,
   "invalid-cursor": 400,
   "invalid-position": 400,
+  "invalid-search": 400,
   "invalid-path": 400,
   "duplicate-cookie": 400,
   "malformed-request": 400,

@@ -18,6 +18,8 @@ export const DEFAULT_SIZES = {
   /** Chat page requests per size, interleaved (the aim asks for at least 20). */
   "page-samples": 24,
   "page-items": 200,
+  /** Chat searches (and as many primary-key lookups, in turn) over 10,000 seeded chats. */
+  "search-samples": 200,
   /** Selections at 32 clients under `--cpu-prof`; 0 skips the profile. */
   "profile-picks": 256,
 };
@@ -33,6 +35,7 @@ export const SHORT_SIZES: Sizes = {
   samples: 12,
   "page-samples": 20,
   "page-items": 200,
+  "search-samples": 100,
   "profile-picks": 0,
 };
 

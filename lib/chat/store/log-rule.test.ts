@@ -27,8 +27,11 @@ function sourceFiles(dir: string): string[] {
 }
 
 /** Production files outside the store that write a chat's tables, by raw SQL or the Prisma client. */
+// Test data written in bulk before anything reads it, as the e2e tests write theirs: no chat is live.
+const SEEDS = new Set(["scripts/test/search-seed.ts"]);
+
 function strayWriters(files: string[]): string[] {
-  return files.filter((file) => !file.startsWith(STORE + "/")).filter((file) => {
+  return files.filter((file) => !file.startsWith(STORE + "/") && !SEEDS.has(file)).filter((file) => {
     const text = readFileSync(join(ROOT, file), "utf8");
     return RAW_WRITE.test(text) || CLIENT_WRITE.test(text);
   });

@@ -6,3 +6,4 @@ export * from "./events";
 export { addEarlierItems, appendText, applyChatEvent, eventItemId, type SequencedEvent } from "./reducer";
 export { diffParts } from "./diff";
 export { confirmationOutcome, reopensList, type ConfirmationOutcome } from "./confirmations";
+export * from "./search";

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { MAX_POSTGRES_INT, storableText, wholeNumberText } from "@/lib/http/schemas";
 import { SOURCE_GRANT_NAMES } from "@/lib/live-sources/grants";
 import { MAX_MESSAGE_LENGTH } from "./parts";
+import { MAX_SEARCH_LENGTH } from "./search";
 
 export const chatParamsSchema = z.object({ chatId: z.uuid() });
 
@@ -28,6 +29,14 @@ export const chatViewQuerySchema = z.object({ from: wholeNumberText.optional() }
 
 /** `?before=`: an item's position. */
 export const earlierItemsQuerySchema = z.object({ before: wholeNumberText });
+
+/** `GET /api/chats/search?q=`: what to find in the visitor's chats. */
+export const chatSearchQuerySchema = z.object({
+  q: storableText()
+    .max(MAX_SEARCH_LENGTH)
+    .transform((text) => text.trim())
+    .pipe(z.string().min(1)),
+});
 
 export const chatGrantBodySchema = z.strictObject({
   grant: z.enum(SOURCE_GRANT_NAMES),

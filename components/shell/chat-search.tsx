@@ -1,0 +1,125 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useId, useState } from "react";
+import { LocalTime } from "@/components/ui/local-time";
+import { MAX_SEARCH_LENGTH, type ChatSearchResult } from "@/lib/chat/wire";
+import { type SearchState, useChatSearch } from "./use-chat-search";
+
+/** What the screen reader hears once a search settles, and what the list says when it is empty. */
+function countSentence(state: SearchState): string {
+  if (state.status === "idle" || state.status === "searching") return "";
+  if (state.status === "failed") return "The search did not finish. Check your connection and try again.";
+  const found = state.results.length;
+  return found === 0 ? `No chats match “${state.text}”.` : found === 1 ? "1 chat found." : `${found} chats found.`;
+}
+
+/**
+ * Finds the visitor's chats by title and by what was said in them: a combobox whose list of
+ * results the arrow keys move through, Enter opens and Escape clears. While a search is typed,
+ * the results stand in for the chat list (`children`).
+ */
+export function ChatSearch({ children }: { children: React.ReactNode }) {
+  const [text, setText] = useState("");
+  const [active, setActive] = useState(-1);
+  const state = useChatSearch(text);
+  const router = useRouter();
+  const id = useId();
+  const results = state.status === "idle" ? [] : state.results;
+  const open = (result: ChatSearchResult) => router.push(`/chats/${result.chatId}`);
+  const optionId = (index: number) => `${id}-option-${index}`;
+
+  function onKeyDown(event: React.KeyboardEvent<HTMLInputElement>) {
+    const move = event.key === "ArrowDown" ? 1 : event.key === "ArrowUp" ? -1 : 0;
+    if (move !== 0 && results.length > 0) {
+      event.preventDefault();
+      setActive((current) => (current + move + results.length) % results.length);
+    } else if (event.key === "Enter" && results[active]) {
+      event.preventDefault();
+      open(results[active]);
+    } else if (event.key === "Escape" && text !== "") {
+      // Only a search in progress is cleared: Escape on an empty box still closes the phone's sheet.
+      event.preventDefault();
+      event.stopPropagation();
+      setText("");
+      setActive(-1);
+    }
+  }
+
+  const sentence = countSentence(state);
+  return (
+    <>
+      <div className="px-0.5">
+        <label htmlFor={`${id}-input`} className="sr-only">
+          Search chats
+        </label>
+        <input
+          id={`${id}-input`}
+          type="search"
+          role="combobox"
+          aria-expanded={results.length > 0}
+          aria-controls={results.length > 0 ? `${id}-results` : undefined}
+          aria-autocomplete="list"
+          aria-activedescendant={results[active] ? optionId(active) : undefined}
+          placeholder="Search chats"
+          autoComplete="off"
+          maxLength={MAX_SEARCH_LENGTH}
+          value={text}
+          onChange={(event) => {
+            setText(event.target.value);
+            setActive(-1);
+          }}
+          onKeyDown={onKeyDown}
+          className="w-full rounded-md border border-zinc-300 bg-white px-2.5 py-1.5 text-sm placeholder:text-zinc-600 dark:border-zinc-700 dark:bg-zinc-950 dark:placeholder:text-zinc-400"
+        />
+      </div>
+      <p role="status" className="sr-only">
+        {sentence}
+      </p>
+      {state.status === "idle" ? (
+        children
+      ) : (
+        <div className="min-h-0 flex-1 overflow-y-auto">
+          {results.length === 0 ? (
+            <p className="px-2 text-sm text-zinc-600 dark:text-zinc-400">{state.status === "searching" ? "Searching…" : sentence}</p>
+          ) : (
+            <ul id={`${id}-results`} role="listbox" aria-label="Chats found" className="space-y-0.5">
+              {results.map((result, index) => (
+                // Options are picked with the keyboard from the box (aria-activedescendant) or clicked.
+                <li
+                  key={result.chatId}
+                  id={optionId(index)}
+                  role="option"
+                  aria-selected={index === active}
+                  onClick={() => open(result)}
+                  onMouseMove={() => setActive(index)}
+                  className={`cursor-pointer rounded-md px-2 py-1.5 text-sm ${index === active ? "bg-zinc-200 dark:bg-zinc-800" : "hover:bg-zinc-100 dark:hover:bg-zinc-900"}`}
+                >
+                  <span className="flex items-baseline justify-between gap-2">
+                    <span className="truncate font-medium">{result.title}</span>
+                    <span className="shrink-0 text-xs text-zinc-600 dark:text-zinc-400">
+                      <LocalTime iso={result.updatedAt} />
+                    </span>
+                  </span>
+                  {result.snippet && (
+                    <span className="line-clamp-2 text-xs text-zinc-600 dark:text-zinc-400">
+                      {result.snippet.map((piece, at) =>
+                        piece.match ? (
+                          <mark key={at} className="rounded-sm bg-amber-200 text-zinc-900 dark:bg-amber-300 dark:text-zinc-950">
+                            {piece.text}
+                          </mark>
+                        ) : (
+                          piece.text
+                        ),
+                      )}
+                    </span>
+                  )}
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+      )}
+    </>
+  );
+}
