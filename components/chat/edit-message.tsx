@@ -1,14 +1,14 @@
 "use client";
 
-import { useId, useRef, useState } from "react";
+import { useId, useState } from "react";
 import { ErrorNote } from "@/components/ui/error-note";
 import { PrimaryButton } from "@/components/ui/primary-button";
 import { SecondaryButton } from "@/components/ui/secondary-button";
 import { useHydrated } from "@/components/ui/use-hydrated";
-import { postJson } from "@/lib/chat/wire/client-api";
 import type { ItemView } from "@/lib/chat/wire";
 import { editRefusal, messageLimit } from "./message-limit";
 import { sendsOnEnter } from "./use-message-field";
+import { useSendText } from "./use-send-text";
 
 /**
  * Edit on a message the person typed. Unavailable, it stays focusable (`aria-disabled`), is
@@ -44,27 +44,9 @@ const messageText = (item: ItemView) => item.parts.map((part) => (part.kind === 
 /** The message's text to change and send again: it and the items after it are replaced (decision 021). */
 export function EditForm({ item, chatId, onClose }: { item: ItemView; chatId: string; onClose: () => void }) {
   const [text, setText] = useState(() => messageText(item));
-  const [sending, setSending] = useState(false);
-  const [error, setError] = useState<string | null>(null);
   const fieldId = useId();
-  const field = useRef<HTMLTextAreaElement>(null);
   const limit = messageLimit(text);
-
-  async function send() {
-    const message = text.trim();
-    if (!message || sending || limit.over) return;
-    setSending(true);
-    setError(null);
-    try {
-      await postJson(`/api/chats/${chatId}/items/${item.id}/edit`, { text: message });
-      onClose();
-    } catch (caught) {
-      setError(editRefusal(caught));
-      field.current?.focus();
-    } finally {
-      setSending(false);
-    }
-  }
+  const { sending, error, send } = useSendText({ url: `/api/chats/${chatId}/items/${item.id}/edit`, text, over: limit.over, onSent: onClose, refusal: editRefusal });
 
   return (
     <form
@@ -80,7 +62,6 @@ export function EditForm({ item, chatId, onClose }: { item: ItemView; chatId: st
       </label>
       <textarea
         id={fieldId}
-        ref={field}
         // The person just asked to edit this text.
         autoFocus
         rows={3}
