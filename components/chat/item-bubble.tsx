@@ -42,16 +42,23 @@ function UserMessage({ item, chatId, editReason }: { item: ItemView; chatId: str
   }
   return (
     <div className="flex flex-col items-end gap-1">
-      <article aria-label="You" data-status={item.status} className="ml-auto w-fit max-w-[85%] space-y-1 rounded-2xl bg-indigo-600 px-4 py-2 text-white">
-        {item.origin && item.origin.kind !== "confirmation" && <p className="text-xs text-indigo-100">{originNote(item.origin.label, item.parts)}</p>}
-        {item.parts.map((part, index) => (
-          <PartView key={partKey(part, index)} part={part} item={item} chatId={chatId} />
-        ))}
-      </article>
+      <MessageBody item={item} chatId={chatId} />
       {editReason !== undefined && <EditButton reason={editReason} onEdit={() => setEditing(true)} buttonRef={editButton} />}
     </div>
   );
 }
+
+// Apart from its Edit, whose reason changes as replies start and end: the text draws only when it changed.
+const MessageBody = memo(function MessageBody({ item, chatId }: { item: ItemView; chatId: string }) {
+  return (
+    <article aria-label="You" data-status={item.status} className="ml-auto w-fit max-w-[85%] space-y-1 rounded-2xl bg-indigo-600 px-4 py-2 text-white">
+      {item.origin && item.origin.kind !== "confirmation" && <p className="text-xs text-indigo-100">{originNote(item.origin.label, item.parts)}</p>}
+      {item.parts.map((part, index) => (
+        <PartView key={partKey(part, index)} part={part} item={item} chatId={chatId} />
+      ))}
+    </article>
+  );
+});
 
 /** The host's report of a decision, sent to the agent for the person: drawn as a line, not a bubble. */
 function DecisionNote({ item, origin }: { item: ItemView; origin: Extract<Origin, { kind: "confirmation" }> }) {
