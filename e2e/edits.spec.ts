@@ -21,6 +21,8 @@ async function writtenTwice(page: Page) {
 for (const colorScheme of ["light", "dark"] as const) {
   test.describe(`edits and versions (${colorScheme})`, () => {
     test.use({ colorScheme });
+    // Each test writes a reply twice (and the first edits it), across tabs and a reload.
+    test.describe.configure({ timeout: 120_000 });
 
     test("a reply written again keeps its earlier version, closed, in every tab and after a reload; an edit replaces it everywhere", async ({ page, context }) => {
       await writtenTwice(page);

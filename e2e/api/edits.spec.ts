@@ -44,7 +44,7 @@ test.describe("editing a message over HTTP", () => {
     };
     await refused(await edit(reply!.id), 409, "not-editable");
     await refused(await edit(crypto.randomUUID()), 404, "item-not-found");
-    await refused(await edit("not-a-uuid"), 404, "chat-not-found");
+    await refused(await edit("not-a-uuid"), 404, "not-found");
     await refused(await edit(message!.id, { text: "" }), 400, "invalid-body");
     await refused(await edit(message!.id, { text: "x".repeat(8_001) }), 400, "invalid-body");
     await refused(await edit(message!.id, { text: STORY, extra: true }), 400, "invalid-body");
