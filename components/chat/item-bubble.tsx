@@ -88,8 +88,8 @@ function Reply({ item: newest, chatId, last }: { item: ItemView; chatId: string;
         </p>
       )}
       <OlderVersionContext value={older}>
-        {/* Each version starts its blocks and lists afresh. */}
-        <div key={item.revision} className="space-y-3">
+        {/* An earlier version draws its blocks and lists afresh; the newest keeps its own state as it is rewritten (a refused pick says why). */}
+        <div key={older ? item.revision : "newest"} className="space-y-3">
           {item.parts.map((part, index) => (
             <PartView key={partKey(part, index)} part={part} item={item} chatId={chatId} />
           ))}
