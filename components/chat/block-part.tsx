@@ -10,6 +10,7 @@ import type { ItemView } from "@/lib/chat/wire";
 import { sameUiValue, type UiBlock, type UiValue } from "@/lib/intelligent-ui";
 import { closedReason, type Stale, untitledBlockName } from "./block-choice";
 import { AnsweredStatus, answeredData, LiveStatus } from "./live-status";
+import { OLDER_VERSION_NOTE, useOlderVersion } from "./older-version";
 import { useBlockChoose } from "./use-block-choose";
 import { useBlockLinks } from "./use-block-links";
 import { useLiveReadings } from "./use-live-readings";
@@ -52,8 +53,9 @@ function ChatBlock({ item, chatId, block, replaced, onStale }: ChatBlockProps) {
   const onInputs = useCallback((next: Record<string, UiValue>) => setInputs((current) => (sameUiValue(current, next) ? current : next)), []);
   const [ref, visible] = useVisible<HTMLDivElement>();
   const frozen = item.readings[block.id] ?? NO_READINGS;
-  // Live data is read for a finished reply; an answered block keeps what it was answered on.
-  const enabled = item.status === "complete" && answer === null;
+  const older = useOlderVersion();
+  // Live data is read for a finished reply's newest version; an answered block keeps what it was answered on.
+  const enabled = item.status === "complete" && answer === null && !older;
   const live = useLiveReadings({ chatId, itemId: item.id, revision: item.revision, block, frozen, inputs, visible, enabled });
   const links = useBlockLinks(item, block.id, chatId, inputs);
   const choose = useBlockChoose({ item, chatId, block, live, onStale });
@@ -69,7 +71,7 @@ function ChatBlock({ item, chatId, block, replaced, onStale }: ChatBlockProps) {
         <UiBlockView
           block={block}
           answer={answer}
-          closedReason={closedReason(item) ?? (hasQueries ? live.reason : null)}
+          closedReason={(older ? OLDER_VERSION_NOTE : closedReason(item)) ?? (hasQueries ? live.reason : null)}
           onChoose={choose}
           renderTime={(iso) => <LocalTime iso={iso} />}
           queries={answered?.values ?? live.values}

@@ -5,6 +5,7 @@ import { useChatList } from "@/components/shell/chat-list-context";
 import type { ChatView, ItemView } from "@/lib/chat/wire";
 import { ChatActionsContext } from "./chat-actions";
 import { ChatDeleted } from "./chat-deleted";
+import { editReasons } from "./edit-reasons";
 import { Composer } from "./composer";
 import { ItemBubble } from "./item-bubble";
 import { ShowEarlier } from "./show-earlier";
@@ -31,6 +32,8 @@ export function ChatRoom({ initial }: { initial: ChatView }) {
   const show = useKeepPlace(scroller, chat.items[0]?.id, showEarlier);
   const actions = useMemo(() => ({ resync }), [resync]);
   const { apply } = list;
+  const { items, running, queued } = chat;
+  const edits = useMemo(() => editReasons({ items, running, queued }), [items, running, queued]);
   // A rename made in any tab reaches this chat's stream: the tab's title and the list follow it.
   useEffect(() => {
     document.title = `${chat.title} · Answerable`;
@@ -64,7 +67,7 @@ export function ChatRoom({ initial }: { initial: ChatView }) {
             {chat.items.map((item) => (
               // Each item redraws only when it changed: the reducer keeps the others as they were.
               <li key={item.id} data-item-id={item.id}>
-                <ItemBubble item={item} chatId={chat.id} last={regenerable && item.id === lastReply?.id} />
+                <ItemBubble item={item} chatId={chat.id} last={regenerable && item.id === lastReply?.id} editReason={edits.get(item.id)} />
               </li>
             ))}
           </ol>

@@ -1,7 +1,5 @@
 "use client";
 
-import { useState } from "react";
-import { postJson } from "@/lib/chat/wire/client-api";
 import type { QueuedView } from "@/lib/chat/wire";
 import { ErrorNote } from "@/components/ui/error-note";
 import { PrimaryButton } from "@/components/ui/primary-button";
@@ -9,6 +7,7 @@ import { messageLimit, messageRefusal } from "./message-limit";
 import { QueuedMessages } from "./queued-messages";
 import { StopButton } from "./stop-button";
 import { sendsOnEnter, useMessageField } from "./use-message-field";
+import { useSendText } from "./use-send-text";
 
 type ComposerProps = {
   chatId: string;
@@ -20,26 +19,13 @@ type ComposerProps = {
 
 export function Composer({ chatId, running, queued, turnKey }: ComposerProps) {
   const { text, setText, fieldRef } = useMessageField();
-  const [sending, setSending] = useState(false);
-  const [error, setError] = useState<string | null>(null);
   const limit = messageLimit(text);
-
-  async function send() {
-    const message = text.trim();
-    if (!message || sending || limit.over) return;
-    setSending(true);
-    setError(null);
-    try {
-      await postJson(`/api/chats/${chatId}/messages`, { text: message });
-      setText("");
-      // The send button disables itself once the field is empty; keep the writer in the field.
-      fieldRef.current?.focus();
-    } catch (caught) {
-      setError(messageRefusal(caught));
-    } finally {
-      setSending(false);
-    }
-  }
+  const onSent = () => {
+    setText("");
+    // The send button disables itself once the field is empty; keep the writer in the field.
+    fieldRef.current?.focus();
+  };
+  const { sending, error, send } = useSendText({ url: `/api/chats/${chatId}/messages`, text, over: limit.over, onSent, refusal: messageRefusal });
 
   return (
     <div className="space-y-2">

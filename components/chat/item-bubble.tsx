@@ -1,11 +1,14 @@
 "use client";
 
-import { memo } from "react";
+import { memo, useRef, useState } from "react";
 import { AppMark } from "@/components/ui/icons";
 import { CopyButton } from "@/components/ui/copy-button";
 import type { ItemView, Origin, Part } from "@/lib/chat/wire";
+import { EditButton, EditForm } from "./edit-message";
+import { OLDER_VERSION_NOTE, OlderVersionContext } from "./older-version";
 import { PartView, partKey, replyText } from "./part-view";
 import { RegenerateButton } from "./regenerate-button";
+import { useShownVersion, VersionSwitcher } from "./reply-versions";
 
 const STATUS_NOTE: Partial<Record<ItemView["status"], string>> = {
   interrupted: "This reply was interrupted.",
@@ -26,7 +29,27 @@ const DECISION_NOTE: Record<Extract<Origin, { kind: "confirmation" }>["outcome"]
   expired: (label) => `“${label}” expired before anyone decided`,
 };
 
-function UserMessage({ item, chatId }: { item: ItemView; chatId: string }) {
+/** `editReason`: undefined for a message that is not the person's own typing (no Edit), null when it can be edited. */
+function UserMessage({ item, chatId, editReason }: { item: ItemView; chatId: string; editReason: string | null | undefined }) {
+  const [editing, setEditing] = useState(false);
+  const editButton = useRef<HTMLButtonElement>(null);
+  if (editing) {
+    const close = () => {
+      setEditing(false);
+      requestAnimationFrame(() => editButton.current?.focus());
+    };
+    return <EditForm item={item} chatId={chatId} onClose={close} />;
+  }
+  return (
+    <div className="flex flex-col items-end gap-1">
+      <MessageBody item={item} chatId={chatId} />
+      {editReason !== undefined && <EditButton reason={editReason} onEdit={() => setEditing(true)} buttonRef={editButton} />}
+    </div>
+  );
+}
+
+// Apart from its Edit, whose reason changes as replies start and end: the text draws only when it changed.
+const MessageBody = memo(function MessageBody({ item, chatId }: { item: ItemView; chatId: string }) {
   return (
     <article aria-label="You" data-status={item.status} className="ml-auto w-fit max-w-[85%] space-y-1 rounded-2xl bg-indigo-600 px-4 py-2 text-white">
       {item.origin && item.origin.kind !== "confirmation" && <p className="text-xs text-indigo-100">{originNote(item.origin.label, item.parts)}</p>}
@@ -35,7 +58,7 @@ function UserMessage({ item, chatId }: { item: ItemView; chatId: string }) {
       ))}
     </article>
   );
-}
+});
 
 /** The host's report of a decision, sent to the agent for the person: drawn as a line, not a bubble. */
 function DecisionNote({ item, origin }: { item: ItemView; origin: Extract<Origin, { kind: "confirmation" }> }) {
@@ -46,7 +69,8 @@ function DecisionNote({ item, origin }: { item: ItemView; origin: Extract<Origin
   );
 }
 
-function Reply({ item, chatId, last }: { item: ItemView; chatId: string; last: boolean }) {
+function Reply({ item: newest, chatId, last }: { item: ItemView; chatId: string; last: boolean }) {
+  const { drawn: item, older, shown, total, show } = useShownVersion(newest);
   const subagent = item.parentToolUseId !== null;
   const note = STATUS_NOTE[item.status];
   return (
@@ -63,9 +87,15 @@ function Reply({ item, chatId, last }: { item: ItemView; chatId: string; last: b
           Answerable agent
         </p>
       )}
-      {item.parts.map((part, index) => (
-        <PartView key={partKey(part, index)} part={part} item={item} chatId={chatId} />
-      ))}
+      <OlderVersionContext value={older}>
+        {/* An earlier version draws its blocks and lists afresh; the newest keeps its own state as it is rewritten (a refused pick says why). */}
+        <div key={older ? item.revision : "newest"} className="space-y-3">
+          {item.parts.map((part, index) => (
+            <PartView key={partKey(part, index)} part={part} item={item} chatId={chatId} />
+          ))}
+        </div>
+      </OlderVersionContext>
+      {older && <p className="text-sm text-zinc-600 dark:text-zinc-400">{OLDER_VERSION_NOTE}</p>}
       {item.status === "streaming" && (
         <p className="text-sm text-zinc-600 dark:text-zinc-400">
           <span className="inline-block animate-pulse" aria-hidden>
@@ -75,10 +105,11 @@ function Reply({ item, chatId, last }: { item: ItemView; chatId: string; last: b
         </p>
       )}
       {note && <p className="text-sm text-amber-800 dark:text-amber-300">{note}</p>}
-      {item.status !== "streaming" && (
+      {(item.status !== "streaming" || total > 1) && (
         <div className="flex flex-wrap items-start gap-2">
-          {item.parts.length > 0 && <CopyButton text={() => replyText(item)} label="Copy reply" />}
-          {last && <RegenerateButton item={item} chatId={chatId} />}
+          {total > 1 && <VersionSwitcher shown={shown} total={total} onShow={show} />}
+          {item.status !== "streaming" && item.parts.length > 0 && <CopyButton text={() => replyText(item)} label="Copy reply" />}
+          {last && !older && <RegenerateButton item={newest} chatId={chatId} />}
         </div>
       )}
     </article>
@@ -86,8 +117,10 @@ function Reply({ item, chatId, last }: { item: ItemView; chatId: string; last: b
 }
 
 /** One item of the chat. It redraws only when its own view changed, not for every streamed delta. */
-export const ItemBubble = memo(function ItemBubble({ item, chatId, last }: { item: ItemView; chatId: string; last: boolean }) {
+type ItemBubbleProps = { item: ItemView; chatId: string; last: boolean; editReason?: string | null };
+
+export const ItemBubble = memo(function ItemBubble({ item, chatId, last, editReason }: ItemBubbleProps) {
   if (item.role === "assistant") return <Reply item={item} chatId={chatId} last={last} />;
   if (item.origin?.kind === "confirmation") return <DecisionNote item={item} origin={item.origin} />;
-  return <UserMessage item={item} chatId={chatId} />;
+  return <UserMessage item={item} chatId={chatId} editReason={editReason} />;
 });

@@ -1,4 +1,4 @@
-import { refusalSentence } from "@/components/ui/refusals";
+import { EDIT_REFUSALS, refusalSentence } from "@/components/ui/refusals";
 import { MAX_MESSAGE_LENGTH } from "@/lib/chat/wire";
 
 const COUNT = new Intl.NumberFormat("en-US");
@@ -25,4 +25,9 @@ const MESSAGE_REFUSALS = {
 /** A sentence for a message the server refused, with what to do about it. */
 export function messageRefusal(error: unknown): string {
   return refusalSentence(error, "The message could not be sent", MESSAGE_REFUSALS);
+}
+
+/** A sentence for an edit the server refused: the message's own limits, and the edit's rules. */
+export function editRefusal(error: unknown): string {
+  return refusalSentence(error, "The message could not be edited", { ...MESSAGE_REFUSALS, ...EDIT_REFUSALS });
 }

@@ -2,6 +2,7 @@
 
 import { useId } from "react";
 import { ErrorNote } from "@/components/ui/error-note";
+import { useOlderVersion } from "@/components/chat/older-version";
 import { useHydrated } from "@/components/ui/use-hydrated";
 import { ChoiceListPropsSchema } from "@/lib/component-frames";
 import { choiceListState } from "./choice-list-state";
@@ -18,11 +19,14 @@ import { useChoicePick } from "./use-choice-pick";
 export function ChoiceList({ part, item, chatId, onProposed }: FrameProps) {
   const baseId = useId();
   const hydrated = useHydrated();
-  const { pending, error, recorded, status, alert, pick } = useChoicePick({ chatId, itemId: item.id, instanceId: part.instanceId, onProposed });
+  const older = useOlderVersion();
+  const { pending, error, recorded, status, alert, pick } = useChoicePick({ chatId, itemId: item.id, revision: item.revision, instanceId: part.instanceId, onProposed });
   const props = ChoiceListPropsSchema.safeParse(part.props);
   if (!props.success) return <p className="text-sm">{part.fallback.summary}</p>;
   const { prompt, choices } = props.data;
-  const { closed, ...state } = choiceListState(item, part.instanceId, recorded);
+  const { closed: answeredOrUnfinished, ...state } = choiceListState(item, part.instanceId, recorded);
+  // An earlier version of the reply is drawn, never answered (decision 021).
+  const closed = answeredOrUnfinished || older;
   const { standing } = state;
 
   return (

@@ -1,4 +1,4 @@
-import { refusalSentence } from "@/components/ui/refusals";
+import { EDIT_REFUSALS, refusalSentence } from "@/components/ui/refusals";
 import { ApiError } from "@/lib/chat/wire/client-api";
 import type { ConfirmationView } from "@/lib/chat/wire";
 import { humanize, presenterFor } from "./tool-presenters";
@@ -33,6 +33,7 @@ const PICK_REFUSALS = {
   "frame-not-answerable": "This list cannot be answered yet: its reply is still being written, or did not finish.",
   "frame-not-found": "This list is no longer in the chat. Reload the page to see the chat as it is.",
   refused_choice: "That option is not one this list offers. Reload the page and pick again.",
+  "older-version": EDIT_REFUSALS["older-version"],
 };
 
 /** What a refused pick means for the person, and what they can do next, per stable code. */

@@ -8,10 +8,11 @@ import { pickRefusal } from "./frame-refusals";
 
 const selectionResponseSchema = z.object({ selection: selectionViewSchema });
 
-type ChoicePick = { chatId: string; itemId: string; instanceId: string; onProposed?: (token: string) => void };
+/** `revision`: of the reply version drawn, so a pick on one written again since is refused. */
+type ChoicePick = { chatId: string; itemId: string; revision: number; instanceId: string; onProposed?: (token: string) => void };
 
 /** A pick on a ChoiceList: sent once at a time, then focus goes to what happens next instead of to the page. */
-export function useChoicePick({ chatId, itemId, instanceId, onProposed }: ChoicePick) {
+export function useChoicePick({ chatId, itemId, revision, instanceId, onProposed }: ChoicePick) {
   const [pending, setPending] = useState<string | null>(null);
   const [error, setError] = useState<{ choiceId: string; message: string } | null>(null);
   const [recorded, setRecorded] = useState<SelectionView | null>(null);
@@ -22,7 +23,7 @@ export function useChoicePick({ chatId, itemId, instanceId, onProposed }: Choice
     setPending(choiceId);
     setError(null);
     try {
-      const response = selectionResponseSchema.parse(await postJson(`/api/chats/${chatId}/selections`, { itemId, instanceId, choiceId }));
+      const response = selectionResponseSchema.parse(await postJson(`/api/chats/${chatId}/selections`, { itemId, instanceId, choiceId, revision }));
       setRecorded(response.selection);
       if (response.selection.confirmationToken) onProposed?.(response.selection.confirmationToken);
       else status.current?.focus();

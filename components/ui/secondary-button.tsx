@@ -1,7 +1,7 @@
-import type { ButtonHTMLAttributes } from "react";
+import type { ComponentProps } from "react";
 
 /** The one outlined button style: an action beside the content, sized by its caller. */
-export function SecondaryButton({ className = "", ...props }: ButtonHTMLAttributes<HTMLButtonElement>) {
+export function SecondaryButton({ className = "", ...props }: ComponentProps<"button">) {
   return (
     <button
       type="button"

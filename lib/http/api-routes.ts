@@ -8,6 +8,7 @@ export const API_ROUTES: Record<string, readonly string[]> = {
   "/api/chats/[chatId]/events": ["GET"],
   "/api/chats/[chatId]/grants": ["GET", "POST"],
   "/api/chats/[chatId]/items": ["GET"],
+  "/api/chats/[chatId]/items/[itemId]/edit": ["POST"],
   "/api/chats/[chatId]/items/[itemId]/regenerate": ["POST"],
   "/api/chats/[chatId]/messages": ["POST"],
   "/api/chats/[chatId]/selections": ["POST"],

@@ -83,6 +83,10 @@ async function findAnswerableFrame(tx: Tx, target: FrameTarget): Promise<Answera
   if (row.role !== "assistant" || row.parentToolUseId !== null || row.status !== "complete") {
     throw new AppError("frame-not-answerable", "This list cannot be answered: its reply is still streaming or was not finished.");
   }
+  // The page drew an earlier version: the reply was written again since (decision 021).
+  if (target.revision !== undefined && target.revision !== row.revision) {
+    throw new AppError("older-version", "This list belongs to an earlier version of the reply; only the newest version can be answered.");
+  }
   const reopened = row.confirmationStatus !== null && reopensList({ status: row.confirmationStatus, outcome: row.confirmationOutcome });
   return {
     lock,

@@ -3,7 +3,8 @@ import { z } from "zod";
 import type { Tx } from "@/lib/db/client";
 import { AppError } from "@/lib/http/errors";
 import type { ItemView } from "../wire";
-import { itemExtras, storedTimestamp, toItemView, type ItemRow } from "./views";
+import type { ChatLock } from "./chats";
+import { itemExtras, storedTimestamp, toItemView, toReplyVersion, type ItemRow, type VersionRow } from "./views";
 
 // Item: a chat's messages and replies by position.
 
@@ -21,6 +22,10 @@ const extrasRowSchema = z.object({
     token: z.string(), instanceId: z.string(), action: z.string(), input: z.unknown(), toolCallId: z.string(),
     status: z.enum(["pending", "approving", "approved", "rejecting", "rejected", "expiring", "expired"]), expiresAt: storedTimestamp, outcome: z.unknown(),
   })),
+  versions: z.array(z.object({
+    version: z.number().int(), revision: z.number().int(), status: z.enum(["streaming", "complete", "interrupted", "failed", "stopped"]),
+    parts: z.unknown(), blocks: z.unknown(), links: z.unknown(), completedAt: storedTimestamp.nullable(),
+  })),
 });
 
 const itemRowSchema = z.object({
@@ -37,12 +42,13 @@ export async function loadItemView(tx: Tx, itemId: string): Promise<ItemView> {
       COALESCE((SELECT jsonb_agg(to_jsonb(selection) ORDER BY selection."attempt") FROM "FrameSelection" selection WHERE selection."itemId" = item."id"), '[]') AS "selections",
       COALESCE((SELECT jsonb_agg(to_jsonb(answer)) FROM "UiAnswer" answer WHERE answer."itemId" = item."id"), '[]') AS "uiAnswers",
       COALESCE((SELECT jsonb_agg(to_jsonb(reading)) FROM "UiReading" reading WHERE reading."itemId" = item."id" AND reading."frozen"), '[]') AS "uiReadings",
-      COALESCE((SELECT jsonb_agg(to_jsonb(confirmation) ORDER BY confirmation."createdAt") FROM "ActionConfirmation" confirmation WHERE confirmation."itemId" = item."id"), '[]') AS "confirmations"
+      COALESCE((SELECT jsonb_agg(to_jsonb(confirmation) ORDER BY confirmation."createdAt") FROM "ActionConfirmation" confirmation WHERE confirmation."itemId" = item."id"), '[]') AS "confirmations",
+      COALESCE((SELECT jsonb_agg(to_jsonb(kept) - 'content' ORDER BY kept."version") FROM "ItemVersion" kept WHERE kept."itemId" = item."id"), '[]') AS "versions"
     FROM "Item" item WHERE item."id" = ${itemId}::uuid`;
   if (rows.length === 0) throw new AppError("item-not-found", "This message does not exist.");
   const row = itemRowSchema.parse(rows[0]);
-  const { confirmations, ...extras } = extrasRowSchema.parse(rows[0]);
-  return toItemView(row, itemExtras({ revision: row.revision, ...extras }, confirmations));
+  const { confirmations, versions, ...extras } = extrasRowSchema.parse(rows[0]);
+  return toItemView(row, { ...itemExtras({ revision: row.revision, ...extras }, confirmations), versions: versions.map((version) => toReplyVersion(version, extras)) });
 }
 
 type Where = { chatId: string; position?: { lt?: number; gte?: number } };
@@ -69,9 +75,14 @@ export async function itemViews(tx: Tx, chatId: string, rows: ItemRow[]): Promis
   const uiReadings = byItem(await tx.uiReading.findMany({ where: { itemId, frozen: true } }));
   // Confirmations are found through their chat's index, then narrowed to these items.
   const confirmations = byItem(await tx.actionConfirmation.findMany({ where: { chatId, itemId }, orderBy: { createdAt: "asc" } }));
-  return rows.toReversed().map((row) =>
-    toItemView(row, itemExtras({ revision: row.revision, selections: selections(row.id), uiAnswers: uiAnswers(row.id), uiReadings: uiReadings(row.id) }, confirmations(row.id))),
-  );
+  const versions = byItem<VersionRow & { itemId: string }>(await tx.itemVersion.findMany({ where: { itemId }, orderBy: { version: "asc" }, omit: { content: true } }));
+  return rows.toReversed().map((row) => {
+    const answered = { uiAnswers: uiAnswers(row.id), uiReadings: uiReadings(row.id) };
+    return toItemView(row, {
+      ...itemExtras({ revision: row.revision, selections: selections(row.id), ...answered }, confirmations(row.id)),
+      versions: versions(row.id).map((version) => toReplyVersion(version, answered)),
+    });
+  });
 }
 
 /** Where each streaming item's streamed events start. */
@@ -85,3 +96,30 @@ export function itemSnapshot(tx: Tx, itemId: string) {
   return tx.item.findUniqueOrThrow({ where: { id: itemId }, select: { content: true, snapshotSeq: true } });
 }
 
+
+const editableRowSchema = z.object({
+  role: z.enum(["user", "assistant"]),
+  origin: z.unknown(),
+  position: z.number().int(),
+  queued: z.boolean(),
+  answeredAfter: z.boolean(),
+});
+
+/**
+ * One statement, under the chat lock: the message, whether anything waits in the queue, and whether
+ * an item after it holds an answered part (a block answer of any version, a list pick, a confirmation).
+ */
+export async function findEditable({ tx, chat }: ChatLock, itemId: string) {
+  const rows = await tx.$queryRaw<unknown[]>`
+    SELECT item."role"::text AS "role", item."origin", item."position",
+      EXISTS (SELECT 1 FROM "QueuedMessage" queued WHERE queued."chatId" = item."chatId" AND queued."dispatchedAt" IS NULL) AS "queued",
+      EXISTS (
+        SELECT 1 FROM "Item" later WHERE later."chatId" = item."chatId" AND later."position" > item."position" AND (
+          EXISTS (SELECT 1 FROM "UiAnswer" answer WHERE answer."itemId" = later."id")
+          OR EXISTS (SELECT 1 FROM "FrameSelection" selection WHERE selection."itemId" = later."id")
+          OR EXISTS (SELECT 1 FROM "ActionConfirmation" confirmation WHERE confirmation."chatId" = later."chatId" AND confirmation."itemId" = later."id")
+          OR later."origin" IS NOT NULL)
+      ) AS "answeredAfter"
+    FROM "Item" item WHERE item."id" = ${itemId}::uuid AND item."chatId" = ${chat.id}::uuid AND item."parentToolUseId" IS NULL`;
+  return rows.length === 0 ? null : editableRowSchema.parse(rows[0]);
+}

@@ -61,6 +61,18 @@ function writeSql(write: ChatWrite): Prisma.Sql[] {
       return [Prisma.sql`INSERT INTO "Turn" ("id", "chatId", "triggerItemId", "restartsItemId", "leaseExpiresAt")
         SELECT ${turn.id}::uuid, ${turn.chatId}::uuid, ${turn.triggerItemId}::uuid, ${turn.restartsItemId}::uuid, ${turn.leaseExpiresAt} FROM seq`];
     }
+    case "keepVersion": {
+      const { itemId } = write.version;
+      return [Prisma.sql`INSERT INTO "ItemVersion" ("itemId", "version", "revision", "status", "content", "parts", "blocks", "links", "completedAt")
+        SELECT item."id", COALESCE((SELECT max(kept."version") FROM "ItemVersion" kept WHERE kept."itemId" = item."id"), 0) + 1, item."revision", item."status",
+          item."content", item."parts", item."blocks", item."links", item."completedAt"
+        FROM "Item" item, seq WHERE item."id" = ${itemId}::uuid`];
+    }
+    case "replaceItems": {
+      // Their answers, readings and versions go with them (cascade); the edit refused any answered part.
+      const { chatId, fromPosition } = write.replace;
+      return [Prisma.sql`DELETE FROM "Item" USING seq WHERE "chatId" = ${chatId}::uuid AND "position" >= ${fromPosition}`];
+    }
     case "subagentReply": {
       const item = write.item;
       return [Prisma.sql`INSERT INTO "Item" ("id", "chatId", "position", "role", "status", "content", "parts", "blocks", "links", "revision", "parentToolUseId", "turnId", "createdAt", "completedAt")

@@ -7,12 +7,13 @@ import { storedTimestamp } from "./views";
 
 // FrameSelection: one row per attempt. DeterministicGrant: a route's alias, used once.
 
-export type FrameTarget = { chatId: string; visitorId: string; itemId: string; instanceId: string; choiceId: string };
+export type FrameTarget = { chatId: string; visitorId: string; itemId: string; instanceId: string; choiceId: string; revision?: number };
 
 const frameRowSchema = z.object({
   role: z.enum(["user", "assistant"]).nullable(),
   parentToolUseId: z.string().nullable(),
   status: z.string().nullable(),
+  revision: z.number().int().nullable(),
   part: componentPartSchema.nullable(),
   latest: z
     .object({
@@ -30,7 +31,7 @@ export async function lockAnswerableFrame(tx: Tx, target: FrameTarget) {
   const { lock, row } = await readUnderLock(tx, target.visitorId, () => tx.$queryRaw<unknown[]>`
     SELECT chat."id", chat."visitorId", chat."activeTurnId", chat."lastEventSeq", chat."lastPosition",
       chat.xmin::text IS DISTINCT FROM (SELECT xmin::text FROM "Chat" WHERE "id" = chat."id") AS "stale",
-      item."role"::text AS "role", item."parentToolUseId", item."status"::text AS "status",
+      item."role"::text AS "role", item."parentToolUseId", item."status"::text AS "status", item."revision",
       (SELECT part FROM jsonb_array_elements(item."parts") WITH ORDINALITY AS parts(part, ordinality)
         WHERE part->>'kind' = 'component' AND part->>'instanceId' = ${target.instanceId} ORDER BY ordinality LIMIT 1) AS "part",
       to_jsonb(latest) AS "latest", confirmation."status"::text AS "confirmationStatus", confirmation."outcome" AS "confirmationOutcome",

@@ -5,6 +5,7 @@ import {
   type ConfirmationView,
   type ItemView,
   type ReadingView,
+  type ReplyVersion,
   type SelectionView,
   type UiAnswerView,
   confirmationViewSchema,
@@ -12,6 +13,7 @@ import {
   partSchema,
   readOrigin,
   readingViewSchema,
+  replyVersionSchema,
   storedBlocksSchema,
   uiAnswerViewSchema,
 } from "../wire";
@@ -38,7 +40,7 @@ export type ItemRow = {
   completedAt: Date | null;
 };
 
-type ItemExtras = Pick<ItemView, "selections" | "confirmations" | "uiAnswers" | "readings">;
+type ItemExtras = Pick<ItemView, "selections" | "confirmations" | "uiAnswers" | "readings"> & { versions?: ReplyVersion[] };
 const NO_EXTRAS: ItemExtras = { selections: {}, confirmations: {}, uiAnswers: {}, readings: {} };
 
 const storedPartsSchema = z.array(partSchema);
@@ -47,6 +49,7 @@ const storedLinksSchema = itemViewSchema.shape.links;
 /** A streaming reply carries previews compiled from what it holds. */
 export function toItemView(row: ItemRow, extras: ItemExtras = NO_EXTRAS): ItemView {
   const blocks = row.status === "streaming" ? drawReply(row.content, { itemId: row.id, final: false }).blocks : storedBlocksSchema.parse(row.blocks ?? []);
+  const { versions, ...rest } = extras;
   return {
     id: row.id,
     position: row.position,
@@ -61,7 +64,34 @@ export function toItemView(row: ItemRow, extras: ItemExtras = NO_EXTRAS): ItemVi
     parentToolUseId: row.parentToolUseId,
     createdAt: row.createdAt.toISOString(),
     completedAt: row.completedAt?.toISOString() ?? null,
-    ...extras,
+    ...rest,
+    ...(versions && versions.length > 0 ? { versions } : {}),
+  };
+}
+
+export type VersionRow = {
+  version: number;
+  revision: number;
+  status: ItemView["status"];
+  parts: unknown;
+  blocks: unknown;
+  links: unknown;
+  completedAt: Date | null;
+};
+
+/** An earlier version, with the answers and frozen readings of its own revision. */
+export function toReplyVersion(row: VersionRow, rows: Pick<ExtrasSource, "uiAnswers" | "uiReadings">): ReplyVersion {
+  const { uiAnswers, readings } = itemExtras({ revision: row.revision, selections: [], ...rows }, []);
+  return {
+    version: row.version,
+    revision: row.revision,
+    status: replyVersionSchema.shape.status.parse(row.status),
+    parts: storedPartsSchema.parse(row.parts),
+    blocks: Object.fromEntries(storedBlocksSchema.parse(row.blocks ?? []).map((block) => [block.id, block])),
+    links: storedLinksSchema.parse(row.links ?? {}),
+    uiAnswers,
+    readings,
+    completedAt: row.completedAt?.toISOString() ?? null,
   };
 }
 

@@ -18,6 +18,12 @@ export type GrantUse = { itemId: string; instanceId: string; choiceId: string; a
 
 export type ProposalInsert = { origin: { chatId: string; itemId: string; instanceId: string; choiceId: string }; record: ActionConfirmationRecord };
 
+/** The reply as it stands, kept as its next earlier version before a regeneration writes it again. */
+export type VersionKeep = { itemId: string };
+
+/** An edit: the chat's items from this position on are deleted (none holds an answered part). */
+export type ItemsReplace = { chatId: string; fromPosition: number };
+
 export type RegenerationInsert = { id: string; chatId: string; triggerItemId: string; restartsItemId: string; leaseExpiresAt: Date };
 
 /** Its own item, final at once. */
@@ -35,6 +41,8 @@ export type ChatWrite =
   | { kind: "grantUse"; grant: GrantUse }
   | { kind: "proposal"; proposal: ProposalInsert }
   | { kind: "regeneration"; turn: RegenerationInsert }
+  | { kind: "keepVersion"; version: VersionKeep }
+  | { kind: "replaceItems"; replace: ItemsReplace }
   | { kind: "subagentReply"; item: SubagentReplyInsert };
 
 /** The append owns the chat row's update: a row is updated once a statement. */

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { uiBlockSchema } from "./blocks";
 import { partSchema } from "./parts";
-import { confirmationViewSchema, itemViewSchema, queuedViewSchema, selectionViewSchema, uiAnswerViewSchema } from "./views";
+import { confirmationViewSchema, itemViewSchema, queuedViewSchema, replyVersionSchema, selectionViewSchema, uiAnswerViewSchema } from "./views";
 
 /** As appended to the log and streamed to every page. */
 export const chatEventSchema = z.discriminatedUnion("type", [
@@ -14,6 +14,10 @@ export const chatEventSchema = z.discriminatedUnion("type", [
   // Previews of the blocks that changed while the reply streams; never authoritative.
   z.object({ type: z.literal("item.blocks"), itemId: z.string(), blocks: z.array(uiBlockSchema) }),
   z.object({ type: z.literal("item.completed"), item: itemViewSchema }),
+  // A reply about to be written again: every version it keeps, the one being replaced last (decision 021).
+  z.object({ type: z.literal("item.versions"), itemId: z.string(), versions: z.array(replyVersionSchema) }),
+  // A message was edited: it and every item after it are gone; its new text follows as `item.created`.
+  z.object({ type: z.literal("items.replaced"), fromPosition: z.number().int() }),
   z.object({ type: z.literal("turn.started"), turnId: z.string() }),
   z.object({ type: z.literal("turn.ended"), turnId: z.string(), status: z.enum(["finished", "interrupted", "failed", "stopped"]) }),
   z.object({ type: z.literal("chat.renamed"), title: z.string() }),

@@ -213,3 +213,22 @@ describe("diffParts", () => {
     expect(appendText([], "a")).toEqual([{ kind: "text", text: "a" }]);
   });
 });
+
+describe("edits and versions", () => {
+  const version = { version: 1, revision: 1, status: "complete" as const, parts: [{ kind: "text" as const, text: "first" }], blocks: {}, links: {}, uiAnswers: {}, readings: {}, completedAt: null };
+
+  it("keeps a reply's versions through its restart, and takes the completed view's", () => {
+    const held = chat([item({ status: "complete", revision: 1 })]);
+    const kept = applyChatEvent(held, { type: "item.versions", itemId: "reply", versions: [version] }, 4);
+    const restarted = applyChatEvent(kept, { type: "item.restarted", item: item({ revision: 1 }) }, 5);
+    expect(restarted.items[0]).toMatchObject({ status: "streaming", versions: [version] });
+    const completed = applyChatEvent(restarted, { type: "item.completed", item: item({ status: "complete", revision: 2, versions: [version, { ...version, version: 2, revision: 2 }] }) }, 6);
+    expect(completed.items[0]!.versions).toHaveLength(2);
+  });
+
+  it("drops the edited message and every item after it", () => {
+    const items = [1, 2, 3, 4].map((position) => item({ id: `i${position}`, position, status: "complete" }));
+    const edited = applyChatEvent(chat(items), { type: "items.replaced", fromPosition: 3 }, 4);
+    expect(edited.items.map((held) => held.id)).toEqual(["i1", "i2"]);
+  });
+});

@@ -44,9 +44,17 @@ function foldEvent(chat: ChatView, event: ChatEvent): ChatView {
   };
   switch (event.type) {
     case "item.created":
-    case "item.restarted":
-    case "item.completed":
       return { ...chat, items: upsertItem(chat, event.item) };
+    case "item.restarted":
+    case "item.completed": {
+      // A restart's view is built without reading the versions `item.versions` carried just before.
+      const held = chat.items.find((item) => item.id === event.item.id)?.versions;
+      return { ...chat, items: upsertItem(chat, { ...event.item, versions: event.item.versions ?? held }) };
+    }
+    case "item.versions":
+      return change(event.itemId, (item) => ({ ...item, versions: event.versions }));
+    case "items.replaced":
+      return { ...chat, items: chat.items.filter((item) => item.position < event.fromPosition) };
     case "item.delta":
       return change(event.itemId, (item) => ({ ...item, parts: appendText(item.parts, event.text) }));
     case "item.part":

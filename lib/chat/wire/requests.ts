@@ -45,7 +45,14 @@ export const chatGrantBodySchema = z.strictObject({
 
 const identifier = z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._:-]{0,127}$/);
 
-export const selectionBodySchema = z.strictObject({ itemId: z.uuid(), instanceId: identifier, choiceId: identifier });
+// Bounded by the Int column: a larger number would fail the query with a 500.
+const revision = z.number().int().positive().max(MAX_POSTGRES_INT);
+
+/** `revision`: of the reply the page drew; a pick on an earlier version is refused (`older-version`). */
+export const selectionBodySchema = z.strictObject({ itemId: z.uuid(), instanceId: identifier, choiceId: identifier, revision: revision.optional() });
+
+/** A person's message sent again with new text: the same limits as a new message. */
+export const editMessageBodySchema = sendMessageBodySchema;
 
 export const confirmationParamsSchema = z.object({ chatId: z.uuid(), token: z.string().regex(/^confirm-[A-Za-z0-9-]{1,128}$/) });
 
@@ -60,9 +67,6 @@ const plainRecord = z.custom<Record<string, unknown>>(
   (value) => typeof value === "object" && value !== null && !Array.isArray(value) && Object.getPrototypeOf(value) === Object.prototype,
   "Expected a record of values.",
 );
-
-// Bounded by the Int column: a larger number would fail the query with a 500.
-const revision = z.number().int().positive().max(MAX_POSTGRES_INT);
 
 const blockRequest = { itemId: z.uuid(), blockId: storableText().min(1).max(512), revision, values: plainRecord };
 

@@ -64,14 +64,37 @@ export const readingViewSchema = z.object({
 });
 export type ReadingView = z.infer<typeof readingViewSchema>;
 
+const itemStatusSchema = z.enum(["streaming", "complete", "interrupted", "failed", "stopped"]);
+const blocksByIdSchema = z.record(z.string(), uiBlockSchema);
+const readingsByBlockSchema = z.record(z.string(), z.record(z.string(), readingViewSchema));
+const linksByBlockSchema = z.record(z.string(), blockLinksSchema);
+
+/**
+ * An earlier version of a reply, kept when Regenerate or Retry wrote it again (decision 021). Drawn
+ * closed, with the answers and frozen readings of its own revision; never answerable.
+ */
+export const replyVersionSchema = z.object({
+  // 1, 2, … oldest first; the item itself is the newest, numbered after them.
+  version: z.number().int().positive(),
+  revision: z.number().int().nonnegative(),
+  status: itemStatusSchema.exclude(["streaming"]),
+  parts: z.array(partSchema),
+  blocks: blocksByIdSchema,
+  links: linksByBlockSchema,
+  uiAnswers: z.record(z.string(), uiAnswerViewSchema),
+  readings: readingsByBlockSchema,
+  completedAt: z.string().nullable(),
+});
+export type ReplyVersion = z.infer<typeof replyVersionSchema>;
+
 export const itemViewSchema = z.object({
   id: z.string(),
   position: z.number().int(),
   role: z.enum(["user", "assistant"]),
-  status: z.enum(["streaming", "complete", "interrupted", "failed", "stopped"]),
+  status: itemStatusSchema,
   parts: z.array(partSchema),
   // Previews while streaming, the stored blocks once final.
-  blocks: z.record(z.string(), uiBlockSchema),
+  blocks: blocksByIdSchema,
   // Set when the reply became final; a regenerated reply gets the next one.
   revision: z.number().int().nonnegative(),
   origin: originSchema.nullable(),
@@ -82,9 +105,11 @@ export const itemViewSchema = z.object({
   confirmations: z.record(z.string(), confirmationViewSchema),
   uiAnswers: z.record(z.string(), uiAnswerViewSchema),
   // Block id → query → reading, of the current revision.
-  readings: z.record(z.string(), z.record(z.string(), readingViewSchema)),
+  readings: readingsByBlockSchema,
   // Block id → node id → link, as the final blocks first drew.
-  links: z.record(z.string(), blockLinksSchema),
+  links: linksByBlockSchema,
+  // A reply's earlier versions, oldest first; absent where none were read (a new item, a restart's view).
+  versions: z.array(replyVersionSchema).optional(),
 });
 export type ItemView = z.infer<typeof itemViewSchema>;
 
