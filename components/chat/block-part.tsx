@@ -13,6 +13,7 @@ import { AnsweredStatus, answeredData, LiveStatus } from "./live-status";
 import { useBlockChoose } from "./use-block-choose";
 import { useBlockLinks } from "./use-block-links";
 import { useLiveReadings } from "./use-live-readings";
+import { READ_ONLY_REASON, useReadOnly } from "./read-only";
 import { useVisible } from "./use-visible";
 
 const NO_READINGS: ItemView["readings"][string] = {};
@@ -51,9 +52,10 @@ function ChatBlock({ item, chatId, block, replaced, onStale }: ChatBlockProps) {
   const [inputs, setInputs] = useState<Record<string, UiValue>>({});
   const onInputs = useCallback((next: Record<string, UiValue>) => setInputs((current) => (sameUiValue(current, next) ? current : next)), []);
   const [ref, visible] = useVisible<HTMLDivElement>();
+  const readOnly = useReadOnly();
   const frozen = item.readings[block.id] ?? NO_READINGS;
   // Live data is read for a finished reply; an answered block keeps what it was answered on.
-  const enabled = item.status === "complete" && answer === null;
+  const enabled = item.status === "complete" && answer === null && !readOnly;
   const live = useLiveReadings({ chatId, itemId: item.id, revision: item.revision, block, frozen, inputs, visible, enabled });
   const links = useBlockLinks(item, block.id, chatId, inputs);
   const choose = useBlockChoose({ item, chatId, block, live, onStale });
@@ -69,8 +71,9 @@ function ChatBlock({ item, chatId, block, replaced, onStale }: ChatBlockProps) {
         <UiBlockView
           block={block}
           answer={answer}
-          closedReason={closedReason(item) ?? (hasQueries ? live.reason : null)}
-          onChoose={choose}
+          closedReason={closedReason(item) ?? (readOnly ? READ_ONLY_REASON : hasQueries ? live.reason : null)}
+          onChoose={readOnly ? undefined : choose}
+          locked={readOnly}
           renderTime={(iso) => <LocalTime iso={iso} />}
           queries={answered?.values ?? live.values}
           onInputs={onInputs}

@@ -10,6 +10,7 @@ import { ChoiceOption } from "./choice-option";
 import type { FrameProps } from "./frame-props";
 import { unavailableSentence } from "./frame-refusals";
 import { useChoicePick } from "./use-choice-pick";
+import { READ_ONLY_REASON, useReadOnly } from "@/components/chat/read-only";
 
 /**
  * A ChoiceList frame: a fieldset of native buttons, closed once answered (`choiceListState`).
@@ -18,11 +19,13 @@ import { useChoicePick } from "./use-choice-pick";
 export function ChoiceList({ part, item, chatId, onProposed }: FrameProps) {
   const baseId = useId();
   const hydrated = useHydrated();
+  const readOnly = useReadOnly();
   const { pending, error, recorded, status, alert, pick } = useChoicePick({ chatId, itemId: item.id, instanceId: part.instanceId, onProposed });
   const props = ChoiceListPropsSchema.safeParse(part.props);
   if (!props.success) return <p className="text-sm">{part.fallback.summary}</p>;
   const { prompt, choices } = props.data;
-  const { closed, ...state } = choiceListState(item, part.instanceId, recorded);
+  const { closed: answeredOrShut, ...state } = choiceListState(item, part.instanceId, recorded);
+  const closed = answeredOrShut || readOnly;
   const { standing } = state;
 
   return (
@@ -49,7 +52,7 @@ export function ChoiceList({ part, item, chatId, onProposed }: FrameProps) {
         })}
       </ul>
       <p ref={status} tabIndex={-1} aria-live="polite" className="text-sm text-zinc-600 dark:text-zinc-400">
-        <ChoiceListStatus {...state} streaming={item.status === "streaming"} />
+        {readOnly && !state.standing ? READ_ONLY_REASON : <ChoiceListStatus {...state} streaming={item.status === "streaming"} />}
       </p>
       <div ref={alert} tabIndex={-1}>
         {error && <ErrorNote>{error.message}</ErrorNote>}

@@ -19,6 +19,14 @@ export function AppShell({ children }: { children: React.ReactNode }) {
   useEffect(() => {
     sheet.current?.close();
   }, [pathname]);
+  // A share link's reader sees the shared chat alone: no chat list, theirs or anyone's.
+  if (pathname.startsWith("/share/")) {
+    return (
+      <main id="main" className="h-dvh">
+        {children}
+      </main>
+    );
+  }
 
   return (
     <div className="flex h-dvh">
