@@ -4,6 +4,7 @@ import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { useEffect, useRef } from "react";
 import { CloseIcon, MenuIcon, PlusIcon } from "@/components/ui/icons";
+import { isSharePage } from "./share-page";
 import { Brand, Sidebar } from "./sidebar";
 
 const ICON_BUTTON = "rounded-md p-2 hover:bg-zinc-100 dark:hover:bg-zinc-900";
@@ -19,8 +20,7 @@ export function AppShell({ children }: { children: React.ReactNode }) {
   useEffect(() => {
     sheet.current?.close();
   }, [pathname]);
-  // A share link's reader sees the shared chat alone: no chat list, theirs or anyone's.
-  if (pathname.startsWith("/share/")) {
+  if (isSharePage(pathname)) {
     return (
       <main id="main" className="h-dvh">
         {children}

@@ -117,11 +117,11 @@ async function sharedChat(request: APIRequestContext, baseURL: string | undefine
   const chatId = await createChat(request, baseURL, PROMPT);
   const itemId = (await settledChat(request, chatId)).items[1]!.id;
   const picked = await request.post(`/api/chats/${chatId}/selections`, { headers: sameOrigin(baseURL), data: { itemId, instanceId: "release-email", choiceId: "send" } });
-  const { confirmation } = (await picked.json()) as { confirmation: { token: string } };
+  const { selection } = (await picked.json()) as { selection: { confirmationToken: string } };
   const shared = await request.post(`/api/chats/${chatId}/share`, { headers: sameOrigin(baseURL) });
   expect(shared.status()).toBe(200);
   const { token } = (await shared.json()) as { token: string };
-  return { chatId, itemId, confirmation: confirmation.token, token };
+  return { chatId, itemId, confirmation: selection.confirmationToken, token };
 }
 
 type Viewer = (method: string, path: string, body?: unknown) => Promise<{ status: number; text: string }>;
