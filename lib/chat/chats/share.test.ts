@@ -112,7 +112,8 @@ describe("sharing a chat through a link", () => {
     const { token } = await shareChat({ visitorId, chatId });
     const stream = await openSharedEventStream({ token, after: (await loadSharedView({ token })).lastEventSeq, signal: new AbortController().signal });
     await unshareChat({ visitorId, chatId });
-    const text = await readUntil(stream, "event: unshared");
+    // Well inside the stream's 5-second beat: the log's `chat.shared` ends it, not the beat.
+    const text = await readUntil(stream, "event: unshared", 2_500);
     expect(text).not.toContain("chat.shared");
     // Closed by the server: nothing follows.
     expect(await stream.getReader().read()).toEqual({ done: true, value: undefined });
