@@ -108,6 +108,8 @@ for (const colorScheme of ["light", "dark"] as const) {
       test.use({ colorScheme });
 
       test("the share dialog and the shared page have no axe violations", async ({ page, browser, baseURL }) => {
+        // Two pages checked whole, after a reply and a pick.
+        test.setTimeout(90_000);
         if (viewport) await page.setViewportSize(viewport);
         const chatId = await createChat(page.request, baseURL, "Email the release notes");
         const itemId = (await settledChat(page.request, chatId)).items[1]!.id;
