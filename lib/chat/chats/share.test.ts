@@ -27,13 +27,20 @@ async function readUntil(stream: ReadableStream<Uint8Array>, until: string, ms =
   const reader = stream.getReader();
   const decoder = new TextDecoder();
   let text = "";
-  const deadline = Date.now() + ms;
-  while (!text.includes(until)) {
-    const chunk = await Promise.race([reader.read(), new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`no "${until}" in ${text}`)), deadline - Date.now()))]);
-    if (chunk.done) break;
-    text += decoder.decode(chunk.value);
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no "${until}" within ${ms} ms in: ${text}`)), ms);
+  });
+  try {
+    while (!text.includes(until)) {
+      const chunk = await Promise.race([reader.read(), late]);
+      if (chunk.done) break;
+      text += decoder.decode(chunk.value);
+    }
+  } finally {
+    clearTimeout(timer);
+    reader.releaseLock();
   }
-  reader.releaseLock();
   return text;
 }
 
