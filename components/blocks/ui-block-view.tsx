@@ -39,6 +39,8 @@ export type UiBlockViewProps = {
   streaming?: boolean;
   /** The block's name when it has no title of its own, numbered by the host to stay unique. */
   untitledName?: string;
+  /** Inputs inert too, as on a shared copy: nothing on the block moves. */
+  locked?: boolean;
 };
 
 /** Why Choices are closed before any pick: the host's reason, a block no one can answer here, or a preview. */
@@ -47,7 +49,7 @@ export function choicesClosedReason(closedReason: string | null, canChoose: bool
 }
 
 /** An intelligent-ui block in the chat: its components, its answer or why it is closed, and its problems. */
-export function UiBlockView({ block, answer, closedReason, onChoose, renderTime, queries, onInputs, liveStatus, initialValues, streaming = false, untitledName = "Interactive block" }: UiBlockViewProps) {
+export function UiBlockView({ block, answer, closedReason, onChoose, renderTime, queries, onInputs, liveStatus, initialValues, streaming = false, untitledName = "Interactive block", locked = false }: UiBlockViewProps) {
   const { state, evaluation } = useUiBlock(block, answer?.values ?? null, queries, onInputs, initialValues);
   const hydrated = useHydrated();
   const answered = answer !== null;
@@ -56,7 +58,7 @@ export function UiBlockView({ block, answer, closedReason, onChoose, renderTime,
   const settings: BlockSettings = {
     // Until hydrated, the server-drawn controls have no handlers: they stay disabled. A preview
     // is replaced by the final block, so what a person set in it would be lost: inert until then.
-    locked: answered || pending !== null || !hydrated || streaming || !block.complete,
+    locked: locked || answered || pending !== null || !hydrated || streaming || !block.complete,
     chosenId: answer?.choiceId ?? null,
     choicesClosed,
     pendingId: pending?.choiceId ?? null,

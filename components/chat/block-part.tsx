@@ -14,6 +14,7 @@ import { OLDER_VERSION_NOTE, useOlderVersion } from "./older-version";
 import { useBlockChoose } from "./use-block-choose";
 import { useBlockLinks } from "./use-block-links";
 import { useLiveReadings } from "./use-live-readings";
+import { READ_ONLY_REASON, useReadOnly } from "./read-only";
 import { useVisible } from "./use-visible";
 
 const NO_READINGS: ItemView["readings"][string] = {};
@@ -52,10 +53,11 @@ function ChatBlock({ item, chatId, block, replaced, onStale }: ChatBlockProps) {
   const [inputs, setInputs] = useState<Record<string, UiValue>>({});
   const onInputs = useCallback((next: Record<string, UiValue>) => setInputs((current) => (sameUiValue(current, next) ? current : next)), []);
   const [ref, visible] = useVisible<HTMLDivElement>();
+  const readOnly = useReadOnly();
   const frozen = item.readings[block.id] ?? NO_READINGS;
   const older = useOlderVersion();
-  // Live data is read for a finished reply's newest version; an answered block keeps what it was answered on.
-  const enabled = item.status === "complete" && answer === null && !older;
+  // Live data is read for a finished reply's newest version, never on a shared copy; an answered block keeps what it was answered on.
+  const enabled = item.status === "complete" && answer === null && !older && !readOnly;
   const live = useLiveReadings({ chatId, itemId: item.id, revision: item.revision, block, frozen, inputs, visible, enabled });
   const links = useBlockLinks(item, block.id, chatId, inputs);
   const choose = useBlockChoose({ item, chatId, block, live, onStale });
@@ -71,8 +73,9 @@ function ChatBlock({ item, chatId, block, replaced, onStale }: ChatBlockProps) {
         <UiBlockView
           block={block}
           answer={answer}
-          closedReason={(older ? OLDER_VERSION_NOTE : closedReason(item)) ?? (hasQueries ? live.reason : null)}
-          onChoose={choose}
+          closedReason={(older ? OLDER_VERSION_NOTE : closedReason(item)) ?? (readOnly ? READ_ONLY_REASON : hasQueries ? live.reason : null)}
+          onChoose={readOnly ? undefined : choose}
+          locked={readOnly}
           renderTime={(iso) => <LocalTime iso={iso} />}
           queries={answered?.values ?? live.values}
           onInputs={onInputs}

@@ -32,11 +32,11 @@ function stream(seq: number, event: ChatEvent) {
   act(() => FakeEventSource.latest().onmessage!({ lastEventId: String(seq), data: JSON.stringify(event) }));
 }
 
-function mount(view: ChatView) {
+function mount(view: ChatView, shared = false) {
   container = document.createElement("div");
   document.body.append(container);
   root = createRoot(container);
-  act(() => root.render(<ChatRoom initial={view} />));
+  act(() => root.render(<ChatRoom initial={view} shared={shared} />));
   act(() => FakeEventSource.latest().onopen!());
 }
 
@@ -103,3 +103,31 @@ function textOf(view: ItemView): string {
   const [part] = view.parts;
   return part?.kind === "text" ? part.text : "";
 }
+
+describe("a chat page", () => {
+  const short = buildChatView([item(0), item(1)], { id: "link-token", title: "A shared chat", lastEventSeq: 7 });
+  const buttons = () => [...container.querySelectorAll("button")].map((button) => button.textContent?.trim());
+
+  it("for its owner follows the owner's stream, with Share, Regenerate and the composer", () => {
+    mount(short);
+    expect(FakeEventSource.latest().url).toBe("/api/chats/link-token/events?after=7");
+    expect(buttons()).toEqual(expect.arrayContaining(["Share", "Regenerate"]));
+    expect(container.querySelector("textarea")).not.toBeNull();
+  });
+
+  it("through a share link follows the link's stream and draws no control but Copy", () => {
+    mount(short, true);
+    expect(FakeEventSource.latest().url).toBe("/api/shares/link-token/events?after=7");
+    expect(container.textContent).toContain("Shared copy · read only");
+    expect(buttons().every((name) => name?.startsWith("Copy"))).toBe(true);
+    expect(container.querySelector("textarea, input")).toBeNull();
+  });
+
+  it("through a share link says the link no longer works once the stream says so, and stops listening", () => {
+    mount(short, true);
+    const source = FakeEventSource.latest();
+    act(() => source.emit("unshared"));
+    expect(container.querySelector("h1")?.textContent).toBe("This link no longer works");
+    expect(source.readyState).toBe(FakeEventSource.CLOSED);
+  });
+});

@@ -4,8 +4,10 @@ import { useEffect, useMemo, useRef } from "react";
 import { useChatList } from "@/components/shell/chat-list-context";
 import type { ChatView, ItemView } from "@/lib/chat/wire";
 import { ChatActionsContext } from "./chat-actions";
-import { ChatDeleted } from "./chat-deleted";
+import { ChatDeleted, ShareEnded } from "./chat-deleted";
 import { editReasons } from "./edit-reasons";
+import { ReadOnlyContext } from "./read-only";
+import { ShareButton } from "./share-dialog";
 import { Composer } from "./composer";
 import { ItemBubble } from "./item-bubble";
 import { ShowEarlier } from "./show-earlier";
@@ -24,8 +26,9 @@ const REPLY_ANNOUNCEMENT: Record<ItemView["status"], string> = {
 
 const STATUS_TEXT: Record<Exclude<StreamStatus, "deleted">, string> = { live: "Live", connecting: "Connecting…", reconnecting: "Reconnecting…" };
 
-export function ChatRoom({ initial }: { initial: ChatView }) {
-  const { chat, status, resync, showEarlier } = useChatStream(initial);
+/** A chat page: its owner's, or with `shared` a share link's read-only copy (named by the link's token). */
+export function ChatRoom({ initial, shared = false }: { initial: ChatView; shared?: boolean }) {
+  const { chat, status, resync, showEarlier } = useChatStream(initial, shared ? `/api/shares/${initial.id}` : undefined);
   const list = useChatList();
   const scroller = useRef<HTMLDivElement>(null);
   useStickToBottom(scroller, chat.lastEventSeq);
@@ -37,25 +40,35 @@ export function ChatRoom({ initial }: { initial: ChatView }) {
   // A rename made in any tab reaches this chat's stream: the tab's title and the list follow it.
   useEffect(() => {
     document.title = `${chat.title} · Answerable`;
-    apply({ type: "renamed", chatId: chat.id, title: chat.title });
-  }, [apply, chat.id, chat.title]);
+    if (!shared) apply({ type: "renamed", chatId: chat.id, title: chat.title });
+  }, [apply, chat.id, chat.title, shared]);
 
+  if (shared && status === "deleted") return <ShareEnded />;
   if (status === "deleted" || list.deleted.has(chat.id)) return <ChatDeleted />;
   const last = chat.items.findLast((item) => item.role === "assistant");
   // Only the latest reply can be written again, only once nothing is running or waiting, and not
   // once one of its lists was picked (the server refuses that too).
   const lastReply = chat.items.findLast((item) => item.role === "assistant" && item.parentToolUseId === null);
   const regenerable =
+    !shared &&
     !chat.running &&
     lastReply !== undefined &&
     Object.keys(lastReply.selections).length === 0 &&
     !chat.items.some((item) => item.role === "user" && item.position > lastReply.position);
   return (
+    <ReadOnlyContext value={shared}>
     <ChatActionsContext.Provider value={actions}>
       <div className="flex h-full flex-col">
         <div className="flex items-center justify-between gap-4 border-b border-zinc-200 px-4 py-2.5 dark:border-zinc-800">
           <h1 className="min-w-0 flex-1 truncate text-base font-semibold sm:text-lg">{chat.title}</h1>
-          <SourceGrants chatId={chat.id} />
+          {shared ? (
+            <p className="shrink-0 text-xs text-zinc-600 dark:text-zinc-400">Shared copy · read only</p>
+          ) : (
+            <>
+              <ShareButton chatId={chat.id} />
+              <SourceGrants chatId={chat.id} />
+            </>
+          )}
           <span className="flex shrink-0 items-center gap-1.5 text-xs text-zinc-600 dark:text-zinc-400" data-stream-status={status}>
             <span aria-hidden className={`size-2 rounded-full ${status === "live" ? "bg-emerald-500" : "bg-amber-500"}`} />
             {STATUS_TEXT[status]}
@@ -75,12 +88,15 @@ export function ChatRoom({ initial }: { initial: ChatView }) {
         <p aria-live="polite" className="sr-only">
           {last ? REPLY_ANNOUNCEMENT[last.status] : ""}
         </p>
-        <div className="border-t border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-950">
-          <div className="mx-auto max-w-3xl px-4 py-3">
-            <Composer chatId={chat.id} running={chat.running} queued={chat.queued} turnKey={chat.items.at(-1)?.id ?? ""} />
+        {!shared && (
+          <div className="border-t border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-950">
+            <div className="mx-auto max-w-3xl px-4 py-3">
+              <Composer chatId={chat.id} running={chat.running} queued={chat.queued} turnKey={chat.items.at(-1)?.id ?? ""} />
+            </div>
           </div>
-        </div>
+        )}
       </div>
     </ChatActionsContext.Provider>
+    </ReadOnlyContext>
   );
 }

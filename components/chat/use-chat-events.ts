@@ -7,7 +7,8 @@ import { readStreamMessage, reconnectDelay } from "./stream-message";
 export type StreamStatus = "connecting" | "live" | "reconnecting" | "deleted";
 
 type ChatEventsOptions = {
-  chatId: string;
+  /** The chat's routes: `${base}/events` streams it. */
+  base: string;
   /** The last event the server-rendered view holds; the stream starts after it. */
   from: number;
   /** The last event applied, moved on by this hook and by reloads. */
@@ -22,7 +23,7 @@ type ChatEventsOptions = {
  * The chat's event stream. EventSource resumes with Last-Event-ID on its own; when it gives up (an
  * error status, a deploy), this reconnects from the last event applied, backing off.
  */
-export function useChatEvents({ chatId, from, lastSeenRef, goneRef, onEvent, resync }: ChatEventsOptions): StreamStatus {
+export function useChatEvents({ base, from, lastSeenRef, goneRef, onEvent, resync }: ChatEventsOptions): StreamStatus {
   const [status, setStatus] = useState<StreamStatus>("connecting");
   useEffect(() => {
     let source: EventSource | undefined;
@@ -39,7 +40,7 @@ export function useChatEvents({ chatId, from, lastSeenRef, goneRef, onEvent, res
 
     function connect() {
       if (stopped) return;
-      source = new EventSource(`/api/chats/${chatId}/events?after=${lastSeenRef.current}`);
+      source = new EventSource(`${base}/events?after=${lastSeenRef.current}`);
       source.onopen = () => {
         attempt = 0;
         setStatus("live");
@@ -52,6 +53,8 @@ export function useChatEvents({ chatId, from, lastSeenRef, goneRef, onEvent, res
         retry = setTimeout(connect, reconnectDelay(attempt++));
       };
       source.addEventListener("deleted", () => goneRef.current?.());
+      // A share link's stream: the owner stopped sharing (or shared anew), and this link is dead.
+      source.addEventListener("unshared", () => goneRef.current?.());
       source.onmessage = (message) => {
         const read = readStreamMessage(lastSeenRef.current, message);
         if (read.kind === "unreadable") void resync();
@@ -67,6 +70,6 @@ export function useChatEvents({ chatId, from, lastSeenRef, goneRef, onEvent, res
       clearTimeout(retry);
       source?.close();
     };
-  }, [chatId, from, lastSeenRef, goneRef, onEvent, resync]);
+  }, [base, from, lastSeenRef, goneRef, onEvent, resync]);
   return status;
 }

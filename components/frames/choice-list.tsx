@@ -11,6 +11,7 @@ import { ChoiceOption } from "./choice-option";
 import type { FrameProps } from "./frame-props";
 import { unavailableSentence } from "./frame-refusals";
 import { useChoicePick } from "./use-choice-pick";
+import { READ_ONLY_REASON, useReadOnly } from "@/components/chat/read-only";
 
 /**
  * A ChoiceList frame: a fieldset of native buttons, closed once answered (`choiceListState`).
@@ -20,13 +21,14 @@ export function ChoiceList({ part, item, chatId, onProposed }: FrameProps) {
   const baseId = useId();
   const hydrated = useHydrated();
   const older = useOlderVersion();
+  const readOnly = useReadOnly();
   const { pending, error, recorded, status, alert, pick } = useChoicePick({ chatId, itemId: item.id, revision: item.revision, instanceId: part.instanceId, onProposed });
   const props = ChoiceListPropsSchema.safeParse(part.props);
   if (!props.success) return <p className="text-sm">{part.fallback.summary}</p>;
   const { prompt, choices } = props.data;
   const { closed: answeredOrUnfinished, ...state } = choiceListState(item, part.instanceId, recorded);
-  // An earlier version of the reply is drawn, never answered (decision 021).
-  const closed = answeredOrUnfinished || older;
+  // An earlier version of the reply is drawn, never answered (decision 021); nor is a shared copy.
+  const closed = answeredOrUnfinished || older || readOnly;
   const { standing } = state;
 
   return (
@@ -53,7 +55,7 @@ export function ChoiceList({ part, item, chatId, onProposed }: FrameProps) {
         })}
       </ul>
       <p ref={status} tabIndex={-1} aria-live="polite" className="text-sm text-zinc-600 dark:text-zinc-400">
-        <ChoiceListStatus {...state} streaming={item.status === "streaming"} />
+        {readOnly && !state.standing ? READ_ONLY_REASON : <ChoiceListStatus {...state} streaming={item.status === "streaming"} />}
       </p>
       <div ref={alert} tabIndex={-1}>
         {error && <ErrorNote>{error.message}</ErrorNote>}

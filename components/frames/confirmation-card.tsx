@@ -2,6 +2,7 @@
 
 import { useEffect, useRef } from "react";
 import { useChatActions } from "@/components/chat/chat-actions";
+import { useReadOnly } from "@/components/chat/read-only";
 import { ErrorNote } from "@/components/ui/error-note";
 import { useHydrated } from "@/components/ui/use-hydrated";
 import type { ConfirmationView } from "@/lib/chat/wire";
@@ -58,6 +59,7 @@ export function ConfirmationCard({ confirmation: streamed, chatId, focusOnMount 
   const stage = stageOf(confirmation, secondsLeft === 0);
   const presenter = presenterFor(confirmation.action);
   const hydrated = useHydrated();
+  const readOnly = useReadOnly();
   const card = useRef<HTMLElement>(null);
   const { resync } = useChatActions();
   const titleId = `confirm-${confirmation.token}`;
@@ -77,7 +79,7 @@ export function ConfirmationCard({ confirmation: streamed, chatId, focusOnMount 
         {presenter.headline(stage, confirmation.input)}
       </h2>
       <FieldList record={confirmation.input} fields={presenter.fields} />
-      {stage === "pending" && <PendingDecision secondsLeft={secondsLeft} disabled={busy || !hydrated} decide={decide} />}
+      {stage === "pending" && (readOnly ? <p className="text-sm text-zinc-700 dark:text-zinc-300">Waiting for the chat&rsquo;s owner to approve or reject it.</p> : <PendingDecision secondsLeft={secondsLeft} disabled={busy || !hydrated} decide={decide} />)}
       <div ref={outcome} tabIndex={-1} role="status" className="space-y-1 text-sm">
         {elsewhere && <p className="font-medium">{elsewhere}</p>}
         <ConfirmationOutcome stage={stage} confirmation={confirmation} />

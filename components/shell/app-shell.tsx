@@ -4,6 +4,7 @@ import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { useEffect, useRef } from "react";
 import { CloseIcon, MenuIcon, PlusIcon } from "@/components/ui/icons";
+import { isSharePage } from "./share-page";
 import { Brand, Sidebar } from "./sidebar";
 
 const ICON_BUTTON = "rounded-md p-2 hover:bg-zinc-100 dark:hover:bg-zinc-900";
@@ -19,6 +20,13 @@ export function AppShell({ children }: { children: React.ReactNode }) {
   useEffect(() => {
     sheet.current?.close();
   }, [pathname]);
+  if (isSharePage(pathname)) {
+    return (
+      <main id="main" className="h-dvh">
+        {children}
+      </main>
+    );
+  }
 
   return (
     <div className="flex h-dvh">

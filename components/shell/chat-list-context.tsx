@@ -4,6 +4,7 @@ import { usePathname } from "next/navigation";
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState } from "react";
 import { z } from "zod";
 import { chatListEntrySchema, type ChatListEntry } from "@/lib/chat/wire";
+import { isSharePage } from "./share-page";
 
 const listSchema = z.object({ chats: z.array(chatListEntrySchema) });
 
@@ -52,6 +53,7 @@ export function ChatListProvider({ initial, children }: { initial: ChatListEntry
   }, []);
 
   const refresh = useCallback(async () => {
+    if (isSharePage(window.location.pathname)) return;
     const response = await fetch("/api/chats").catch(() => null);
     const parsed = listSchema.safeParse(response?.ok ? await response.json() : null);
     if (parsed.success) setChats(parsed.data.chats);

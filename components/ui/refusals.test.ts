@@ -14,6 +14,7 @@ describe("refusal sentences", () => {
     expect(refusalSentence(refused("chat-not-found"), "The reply could not be written again")).toBe("This chat no longer exists. Start a new chat from the list.");
     expect(refusalSentence(refused("database-busy"), "The chat could not be renamed")).toBe("The chat could not be renamed: the server is busy. Try again in a moment.");
     expect(refusalSentence(new TypeError("Failed to fetch"), "The message could not be sent")).toBe("The message could not be sent. Check your connection and try again.");
+    expect(refusalSentence(refused("share-not-found"), "x")).toBe("This link no longer works: its owner stopped sharing the chat, or shared it again with a new link.");
     expect(refusalSentence(refused("something-new"), "The choice could not be sent")).toBe("The choice could not be sent. Reload the page and try again.");
   });
 

@@ -11,6 +11,8 @@ export function refusalSentence(error: unknown, failed: string, own: Readonly<Re
   switch (error.code) {
     case "chat-not-found":
       return "This chat no longer exists. Start a new chat from the list.";
+    case "share-not-found":
+      return "This link no longer works: its owner stopped sharing the chat, or shared it again with a new link.";
     case "database-busy":
       return `${failed}: the server is busy. Try again in a moment.`;
     case "database-unavailable":

@@ -12,6 +12,7 @@ export const API_ROUTES: Record<string, readonly string[]> = {
   "/api/chats/[chatId]/items/[itemId]/regenerate": ["POST"],
   "/api/chats/[chatId]/messages": ["POST"],
   "/api/chats/[chatId]/selections": ["POST"],
+  "/api/chats/[chatId]/share": ["GET", "POST", "DELETE"],
   "/api/chats/[chatId]/turns/stop": ["POST"],
   "/api/chats/[chatId]/ui-choices": ["POST"],
   "/api/chats/[chatId]/ui-links": ["POST"],
@@ -19,6 +20,9 @@ export const API_ROUTES: Record<string, readonly string[]> = {
   "/api/cron/sweep": ["GET"],
   "/api/health": ["GET"],
   "/api/internal/turns/[chatId]": ["POST"],
+  "/api/shares/[token]": ["GET"],
+  "/api/shares/[token]/events": ["GET"],
+  "/api/shares/[token]/items": ["GET"],
 };
 
 /** The methods the framework builds a Request for; it answers any other with a bare 400. */

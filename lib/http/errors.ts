@@ -17,6 +17,7 @@ export const ERROR_STATUS = {
   "method-not-allowed": 405,
   "not-found": 404,
   "chat-not-found": 404,
+  "share-not-found": 404,
   "frame-not-found": 404,
   "frame-not-answerable": 409,
   "frame-already-answered": 409,

@@ -9,7 +9,14 @@ export class FakeEventSource {
   constructor(readonly url: string) {
     FakeEventSource.opened.push(this);
   }
-  addEventListener() {}
+  readonly listeners = new Map<string, () => void>();
+  addEventListener(name: string, listener: () => void) {
+    this.listeners.set(name, listener);
+  }
+  /** A named server event (`event: deleted`, `event: unshared`). */
+  emit(name: string) {
+    this.listeners.get(name)?.();
+  }
   close() {
     this.readyState = FakeEventSource.CLOSED;
   }

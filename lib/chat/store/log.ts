@@ -172,6 +172,7 @@ function appendStatement(client: Pick<Tx, "$queryRaw">, chatId: string, events: 
     chat.lastPosition === undefined ? null : Prisma.sql`, "lastPosition" = ${chat.lastPosition}`,
     chat.activeTurnId === undefined ? null : Prisma.sql`, "activeTurnId" = ${chat.activeTurnId}::uuid`,
     chat.title === undefined ? null : Prisma.sql`, "title" = ${chat.title}`,
+    chat.share === undefined ? null : Prisma.sql`, "shareTokenHash" = ${chat.share?.tokenHash ?? null}::text, "sharedAt" = ${chat.share?.at ?? null}::timestamp(3)`,
   ].filter((move) => move !== null);
   const named = writes.map((write, index) => Prisma.sql`, ${Prisma.raw(`w${index}`)} AS (${write})`);
   const result = notify

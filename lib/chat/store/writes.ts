@@ -46,7 +46,10 @@ export type ChatWrite =
   | { kind: "subagentReply"; item: SubagentReplyInsert };
 
 /** The append owns the chat row's update: a row is updated once a statement. */
-export type ChatMove = { lastPosition?: number; activeTurnId?: string | null; title?: string };
+export type ChatMove = { lastPosition?: number; activeTurnId?: string | null; title?: string; share?: ShareMove };
+
+/** A new link's token hash and when it was issued, or null: private again. */
+export type ShareMove = { tokenHash: string; at: Date } | null;
 
 /** `lost`: recovered or chat deleted; `stop`: a person pressed Stop. */
 export type TurnState = "running" | "lost" | "stop";

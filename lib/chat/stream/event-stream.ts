@@ -1,7 +1,11 @@
 import "server-only";
 import { chatIsGone, checkOwnChat } from "../store/chats";
 import { readEventPage } from "../store/events";
-import { createChatFeeds, type ChatFeeds } from "./feed";
+import { chatEventSchema } from "../wire";
+import { hashShareToken } from "../chats/share";
+import { sharedEvent } from "../chats/shared-view";
+import { findSharedChat, shareStillOpens } from "../store/shares";
+import { createChatFeeds, type ChatFeeds, type FeedOptions } from "./feed";
 import { listenerLive, onChatNotice } from "./notify";
 import { healWatchedChat } from "../healing/heal";
 import { requestTurn } from "../turns/hand-off";
@@ -16,17 +20,40 @@ const DELETION_CHECK_MS = KEEPALIVE_MS / 3;
 // instead of being cut off mid-event.
 const MAX_STREAM_MS = 240_000;
 
+export const SSE_HEADERS = { "content-type": "text/event-stream; charset=utf-8", "cache-control": "no-cache, no-transform", "x-accel-buffering": "no" };
+
 type Options = { visitorId: string; chatId: string; after: number; signal: AbortSignal };
 
-/** Encoded once per read for every stream. */
-type Frame = { seq: number; bytes: Uint8Array };
+/** Encoded once per read for every stream; `ends` closes each stream that writes it. */
+type Frame = { seq: number; bytes: Uint8Array; ends?: boolean };
 
 const encoder = new TextEncoder();
+const DELETED = encoder.encode("event: deleted\ndata: {}\n\n");
+const UNSHARED = encoder.encode("event: unshared\ndata: {}\n\n");
 
 /** From the durable log, so any instance serves any client; a chat's streams here share one reader. */
 export async function openChatEventStream({ visitorId, chatId, after, signal }: Options): Promise<ReadableStream<Uint8Array>> {
   await checkOwnChat({ chatId, visitorId });
+  // A deleted chat has no events left to announce it: its open pages are told, then closed.
+  const ended = () => sharedBeat(chatId, () => chatIsGone(chatId)).then((deleted) => (deleted ? DELETED : null));
+  return eventStream({ feeds: chatFeeds(), chatId, after, signal, ended });
+}
 
+/**
+ * A share link's read-only stream (decision 023): the same log, its confirmation handles replaced,
+ * ended as soon as the link stops opening the chat. It heals nothing and reaches no write.
+ */
+export async function openSharedEventStream({ token, after, signal }: { token: string; after: number; signal: AbortSignal }): Promise<ReadableStream<Uint8Array>> {
+  const tokenHash = hashShareToken(token);
+  const { id: chatId } = await findSharedChat(tokenHash);
+  // `chat.shared` in the log ends it at once; this beat covers a deleted chat.
+  const ended = () => sharedBeat(`${chatId}:${tokenHash}`, () => shareStillOpens(chatId, tokenHash)).then((open) => (open ? null : UNSHARED));
+  return eventStream({ feeds: viewerFeeds(), chatId, after, signal, ended });
+}
+
+type Watch = { feeds: ChatFeeds<Frame>; chatId: string; after: number; signal: AbortSignal; ended: () => Promise<Uint8Array | null> };
+
+function eventStream({ feeds, chatId, after, signal, ended }: Watch): ReadableStream<Uint8Array> {
   let close = () => {};
   return new ReadableStream<Uint8Array>({
     start(controller) {
@@ -36,17 +63,19 @@ export async function openChatEventStream({ visitorId, chatId, after, signal }: 
         lastWrite = Date.now();
       };
       write(encoder.encode("retry: 1000\n\n"));
-      const unsubscribe = chatFeeds().subscribe(chatId, after, (frames) => {
-        for (const frame of frames) write(frame.bytes);
+      const unsubscribe = feeds.subscribe(chatId, after, (frames) => {
+        for (const frame of frames) {
+          write(frame.bytes);
+          if (frame.ends) return close();
+        }
       });
       const keepAlive = setInterval(() => {
         if (Date.now() - lastWrite >= KEEPALIVE_MS) write(encoder.encode(": keep-alive\n\n"));
-        // A deleted chat has no events left to announce it: its open pages are told, then closed.
-        void chatDeleted(chatId).then((deleted) => {
-          if (!deleted) return;
-          write(encoder.encode("event: deleted\ndata: {}\n\n"));
+        void ended().then((last) => {
+          if (!last) return;
+          write(last);
           close();
-        }, (error: unknown) => console.error("Looking for a watched chat's deletion failed; the next beat looks again", error));
+        }, (error: unknown) => console.error("Looking at whether a watched chat is still there failed; the next beat looks again", error));
       }, DELETION_CHECK_MS);
       const end = setTimeout(() => close(), MAX_STREAM_MS);
       close = () => {
@@ -68,9 +97,22 @@ export async function openChatEventStream({ visitorId, chatId, after, signal }: 
   });
 }
 
+function frame(seq: number, data: unknown): Frame {
+  return { seq, bytes: encoder.encode(`id: ${seq}\ndata: ${JSON.stringify(data)}\n\n`) };
+}
+
 async function readEvents(chatId: string, after: number, take: number): Promise<Frame[]> {
-  const events = await readEventPage(chatId, after, take);
-  return events.map((event) => ({ seq: event.seq, bytes: encoder.encode(`id: ${event.seq}\ndata: ${JSON.stringify(event.data)}\n\n`) }));
+  return (await readEventPage(chatId, after, take)).map((event) => frame(event.seq, event.data));
+}
+
+/** A viewer's events: handles replaced, `chat.shared` the last; one it cannot read reloads the page (`null`). */
+async function readViewerEvents(chatId: string, after: number, take: number): Promise<Frame[]> {
+  return (await readEventPage(chatId, after, take)).map((event) => {
+    const parsed = chatEventSchema.safeParse(event.data);
+    if (!parsed.success) return frame(event.seq, null);
+    const shared = sharedEvent(parsed.data);
+    return shared ? frame(event.seq, shared) : { seq: event.seq, bytes: UNSHARED, ends: true };
+  });
 }
 
 /** A watched chat heals as a request's would, once per instance, not per page. */
@@ -83,32 +125,36 @@ async function recoverQuietChat(chatId: string): Promise<void> {
   }
 }
 
-// One set of feeds per process, fed by the instance's one listener (dev reloads keep it).
-const shared = globalThis as typeof globalThis & { answerableChatFeeds?: ChatFeeds<Frame> };
+// One set of feeds per process, fed by the instance's one listener (dev reloads keep it); viewers
+// of share links have their own, which heals nothing.
+const shared = globalThis as typeof globalThis & { answerableChatFeeds?: ChatFeeds<Frame>; answerableViewerFeeds?: ChatFeeds<Frame> };
 
 function chatFeeds(): ChatFeeds<Frame> {
-  if (!shared.answerableChatFeeds) {
-    const feeds = createChatFeeds({
-      read: readEvents,
-      pollMs: () => (listenerLive() ? POLL_MS_WHILE_LISTENING : POLL_MS),
-      onQuiet: (chatId) => void recoverQuietChat(chatId),
-    });
-    onChatNotice((chatId) => feeds.notify(chatId));
-    shared.answerableChatFeeds = feeds;
-  }
+  shared.answerableChatFeeds ??= listenedFeeds({ read: readEvents, onQuiet: (chatId) => void recoverQuietChat(chatId) });
   return shared.answerableChatFeeds;
 }
 
-// The streams of one chat on this instance share one look at whether it still exists, per beat.
-const deletionChecks = new Map<string, { at: number; deleted: Promise<boolean> }>();
+function viewerFeeds(): ChatFeeds<Frame> {
+  shared.answerableViewerFeeds ??= listenedFeeds({ read: readViewerEvents });
+  return shared.answerableViewerFeeds;
+}
 
-function chatDeleted(chatId: string): Promise<boolean> {
+function listenedFeeds(options: Omit<FeedOptions<Frame>, "pollMs">): ChatFeeds<Frame> {
+  const feeds = createChatFeeds({ ...options, pollMs: () => (listenerLive() ? POLL_MS_WHILE_LISTENING : POLL_MS) });
+  onChatNotice((chatId) => feeds.notify(chatId));
+  return feeds;
+}
+
+// The streams of one chat (or one link) on this instance share one look per beat.
+const beats = new Map<string, { at: number; result: Promise<boolean> }>();
+
+function sharedBeat(key: string, look: () => Promise<boolean>): Promise<boolean> {
   const now = Date.now();
-  const recent = deletionChecks.get(chatId);
-  if (recent && now - recent.at < DELETION_CHECK_MS) return recent.deleted;
-  // The map holds only chats being watched.
-  for (const [id, check] of deletionChecks) if (now - check.at >= DELETION_CHECK_MS) deletionChecks.delete(id);
-  const deleted = chatIsGone(chatId);
-  deletionChecks.set(chatId, { at: now, deleted });
-  return deleted;
+  const recent = beats.get(key);
+  if (recent && now - recent.at < DELETION_CHECK_MS) return recent.result;
+  // The map holds only what is being watched.
+  for (const [id, beat] of beats) if (now - beat.at >= DELETION_CHECK_MS) beats.delete(id);
+  const result = look();
+  beats.set(key, { at: now, result });
+  return result;
 }

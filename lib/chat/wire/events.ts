@@ -21,6 +21,8 @@ export const chatEventSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("turn.started"), turnId: z.string() }),
   z.object({ type: z.literal("turn.ended"), turnId: z.string(), status: z.enum(["finished", "interrupted", "failed", "stopped"]) }),
   z.object({ type: z.literal("chat.renamed"), title: z.string() }),
+  // The owner made the chat public through a new link, or private: either way every older link is dead.
+  z.object({ type: z.literal("chat.shared"), shared: z.boolean() }),
   // One message at a time: an event never carries the whole queue.
   z.object({ type: z.literal("queue.added"), queued: queuedViewSchema }),
   z.object({ type: z.literal("queue.removed"), id: z.string() }),

@@ -68,6 +68,8 @@ function foldEvent(chat: ChatView, event: ChatEvent): ChatView {
       }));
     case "chat.renamed":
       return { ...chat, title: event.title };
+    case "chat.shared":
+      return chat;
     case "turn.started":
       return { ...chat, running: true };
     case "turn.ended":

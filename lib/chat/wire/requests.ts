@@ -79,3 +79,6 @@ export const uiChoiceBodySchema = z.strictObject({
 export const uiQueryBodySchema = z.strictObject({ ...blockRequest, query: storableText().min(2).max(257) });
 
 export const uiLinkBodySchema = z.strictObject({ ...blockRequest, nodeId: storableText().min(1).max(1_024) });
+
+/** A share link's token: 32 random bytes in base64url; anything else is not found. */
+export const shareParamsSchema = z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{43}$/) });

@@ -1,12 +1,10 @@
-import { openChatEventStream } from "@/lib/chat/stream/event-stream";
+import { openChatEventStream, SSE_HEADERS } from "@/lib/chat/stream/event-stream";
 import { parseEventCursor } from "@/lib/http/request";
 import { apiRoute } from "@/lib/api/route";
 import { chatParamsSchema } from "@/lib/chat/wire/requests";
 
 export const dynamic = "force-dynamic";
 export const maxDuration = 300;
-
-const SSE_HEADERS = { "content-type": "text/event-stream; charset=utf-8", "cache-control": "no-cache, no-transform", "x-accel-buffering": "no" };
 
 // The stream heals its chat itself whenever it goes quiet (lib/chat/stream/event-stream.ts).
 export const GET = apiRoute(

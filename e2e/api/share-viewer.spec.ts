@@ -1,0 +1,215 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { join, relative, sep } from "node:path";
+import { expect, test, type APIRequestContext } from "@playwright/test";
+import { Client } from "pg";
+import { createChat, sameOrigin, settledChat } from "../support";
+import { testDatabaseUrl } from "../../scripts/env";
+
+// A share link's viewer, with no cookie of the owner's, tries every route under app/api against the
+// shared chat, knowing its id, its reply's id and its pending confirmation's handle: each is refused
+// and nothing of the chat moves. The routes are read from the files, so a new one cannot be missed.
+
+const PROMPT = "Email the release notes";
+const APP_API = join(__dirname, "..", "..", "app", "api");
+const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
+
+/** Each route file under app/api (but the catch-all 404) with the methods it exports. */
+function routeFiles(dir = APP_API): Array<{ route: string; methods: string[] }> {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return entry.name.startsWith("[[...") ? [] : routeFiles(path);
+    if (entry.name !== "route.ts") return [];
+    const route = `/api/${relative(APP_API, dir).split(sep).join("/")}`.replace(/\/$/, "");
+    const methods = [...readFileSync(path, "utf8").matchAll(/^export (?:const|async function|function) (GET|POST|PUT|PATCH|DELETE)\b/gm)].map((match) => match[1]!);
+    return [{ route, methods }];
+  });
+}
+
+type Known = { chatId: string; itemId: string; confirmation: string; token: string };
+
+/**
+ * What a viewer may get from each route and method. `refused`: a 4xx saying the chat (or route) is not
+ * theirs. `own`: it acts on the viewer's own data only. `read`: the share link's read-only routes.
+ */
+const OUTCOMES: Record<string, "refused" | "own" | "read" | "public"> = {
+  "GET /api/chats": "own",
+  "POST /api/chats": "own",
+  "GET /api/chats/[chatId]": "refused",
+  "PATCH /api/chats/[chatId]": "refused",
+  "DELETE /api/chats/[chatId]": "refused",
+  "POST /api/chats/[chatId]/confirmations/[token]": "refused",
+  "GET /api/chats/[chatId]/events": "refused",
+  "GET /api/chats/[chatId]/grants": "refused",
+  "POST /api/chats/[chatId]/grants": "refused",
+  "GET /api/chats/[chatId]/items": "refused",
+  "POST /api/chats/[chatId]/items/[itemId]/regenerate": "refused",
+  "POST /api/chats/[chatId]/messages": "refused",
+  "POST /api/chats/[chatId]/selections": "refused",
+  "GET /api/chats/[chatId]/share": "refused",
+  "POST /api/chats/[chatId]/share": "refused",
+  "DELETE /api/chats/[chatId]/share": "refused",
+  "POST /api/chats/[chatId]/turns/stop": "refused",
+  "POST /api/chats/[chatId]/ui-choices": "refused",
+  "POST /api/chats/[chatId]/ui-links": "refused",
+  "POST /api/chats/[chatId]/ui-queries": "refused",
+  "GET /api/cron/sweep": "refused",
+  "GET /api/health": "public",
+  "POST /api/internal/turns/[chatId]": "refused",
+  "GET /api/shares/[token]": "read",
+  "GET /api/shares/[token]/events": "read",
+  "GET /api/shares/[token]/items": "read",
+};
+
+/** Bodies that pass each route's schema, so a refusal is about whose chat it is, never the body's shape. */
+function bodyFor(key: string, { itemId }: Known): unknown {
+  const block = { itemId, blockId: "release-block", revision: 1, values: {} };
+  const bodies: Record<string, unknown> = {
+    // The viewer's own chat, empty: it starts no reply to load the run.
+    "POST /api/chats": {},
+    "PATCH /api/chats/[chatId]": { title: "Taken over" },
+    "POST /api/chats/[chatId]/confirmations/[token]": { decision: "approve" },
+    "POST /api/chats/[chatId]/grants": { grant: "ci", granted: false },
+    "POST /api/chats/[chatId]/items/[itemId]/regenerate": {},
+    "POST /api/chats/[chatId]/messages": { text: PROMPT },
+    "POST /api/chats/[chatId]/selections": { itemId, instanceId: "release-email", choiceId: "send" },
+    "POST /api/chats/[chatId]/turns/stop": {},
+    "POST /api/chats/[chatId]/ui-choices": { ...block, choiceId: "release" },
+    "POST /api/chats/[chatId]/ui-links": { ...block, nodeId: "file" },
+    "POST /api/chats/[chatId]/ui-queries": { ...block, query: "ci.runs" },
+    "POST /api/internal/turns/[chatId]": {},
+  };
+  return bodies[key];
+}
+
+function pathOf(route: string, known: Known): string {
+  const token = route.startsWith("/api/shares/") ? known.token : known.confirmation;
+  const query = route.endsWith("/items") ? "?before=1" : "";
+  return route.replace("[chatId]", known.chatId).replace("[itemId]", known.itemId).replace("[token]", token) + query;
+}
+
+/** Everything of the chat a write could move, read straight from the database. */
+async function chatState(chatId: string): Promise<unknown> {
+  const client = new Client({ connectionString: testDatabaseUrl() });
+  await client.connect();
+  try {
+    const { rows } = await client.query(
+      `SELECT row_to_json(c) AS chat,
+        (SELECT count(*) FROM "Item" WHERE "chatId" = c."id") AS items,
+        (SELECT max("seq") FROM "ChatEvent" WHERE "chatId" = c."id") AS "lastEvent",
+        (SELECT count(*) FROM "ChatEvent" WHERE "chatId" = c."id") AS events,
+        (SELECT count(*) FROM "Turn" WHERE "chatId" = c."id") AS turns,
+        (SELECT count(*) FROM "QueuedMessage" WHERE "chatId" = c."id") AS queued,
+        (SELECT count(*) FROM "RevokedGrant" WHERE "chatId" = c."id") AS revoked,
+        (SELECT count(*) FROM "UiReading" WHERE "chatId" = c."id") AS readings,
+        (SELECT count(*) FROM "UiAnswer" a JOIN "Item" i ON i."id" = a."itemId" WHERE i."chatId" = c."id") AS answers,
+        (SELECT count(*) FROM "FrameSelection" s JOIN "Item" i ON i."id" = s."itemId" WHERE i."chatId" = c."id") AS selections,
+        (SELECT json_agg(json_build_object('status', "status", 'updatedAt', "updatedAt")) FROM "ActionConfirmation" WHERE "chatId" = c."id") AS confirmations
+      FROM "Chat" c WHERE c."id" = $1`,
+      [chatId],
+    );
+    return rows[0];
+  } finally {
+    await client.end();
+  }
+}
+
+/** A shared chat with a reply and a pending confirmation, everything a viewer might try to reach. */
+async function sharedChat(request: APIRequestContext, baseURL: string | undefined): Promise<Known> {
+  const chatId = await createChat(request, baseURL, PROMPT);
+  const itemId = (await settledChat(request, chatId)).items[1]!.id;
+  const picked = await request.post(`/api/chats/${chatId}/selections`, { headers: sameOrigin(baseURL), data: { itemId, instanceId: "release-email", choiceId: "send" } });
+  const { selection } = (await picked.json()) as { selection: { confirmationToken: string } };
+  const shared = await request.post(`/api/chats/${chatId}/share`, { headers: sameOrigin(baseURL) });
+  expect(shared.status()).toBe(200);
+  const { token } = (await shared.json()) as { token: string };
+  return { chatId, itemId, confirmation: selection.confirmationToken, token };
+}
+
+type Viewer = (method: string, path: string, body?: unknown) => Promise<{ status: number; text: string }>;
+
+test.describe("a share link's viewer", () => {
+  test("is refused every route that reaches the chat, and nothing of it moves", async ({ request, baseURL, playwright }) => {
+    // Every route and method, twice: a few hundred requests.
+    test.setTimeout(120_000);
+    const routes = routeFiles();
+    const exported = routes.flatMap(({ route, methods }) => methods.map((method) => `${method} ${route}`));
+    // A new route, or a new method on one, must say here what a viewer gets from it.
+    expect(exported.sort()).toEqual(Object.keys(OUTCOMES).sort());
+
+    const known = await sharedChat(request, baseURL);
+    const headers = sameOrigin(baseURL);
+    // No cookie at all: each request is a stranger's (the proxy gives it a visitor of its own).
+    const cookieless: Viewer = async (method, path, body) => {
+      const response = await fetch(new URL(path, baseURL), { method, headers, body: body === undefined ? undefined : JSON.stringify(body), signal: AbortSignal.timeout(10_000) });
+      // An open stream is not read to its end: its status is the answer.
+      if (path.includes("/events") && response.ok) {
+        await response.body?.cancel();
+        return { status: response.status, text: "" };
+      }
+      return { status: response.status, text: await response.text() };
+    };
+    // A second visitor with a cookie of their own, who opened the link first.
+    const second = await playwright.request.newContext({ baseURL });
+    try {
+      expect((await second.get(`/share/${known.token}`)).status()).toBe(200);
+      const withCookie: Viewer = async (method, path, body) => {
+        if (path.includes("/events")) return cookieless(method, path, body);
+        const response = await second.fetch(path, { method, headers, data: body, timeout: 10_000 });
+        return { status: response.status(), text: await response.text() };
+      };
+      const before = await chatState(known.chatId);
+      for (const [name, viewer] of [["no cookie", cookieless], ["own cookie", withCookie]] as const) {
+        for (const { route, methods } of routes) {
+          for (const method of METHODS) {
+            const key = `${method} ${route}`;
+            const answer = await viewer(method, pathOf(route, known), bodyFor(key, known));
+            const where = `${name}: ${key} answered ${answer.status} ${answer.text.slice(0, 200)}`;
+            if (!methods.includes(method)) {
+              expect(answer.status, where).toBe(405);
+              continue;
+            }
+            const outcome = OUTCOMES[key];
+            if (outcome === "refused") {
+              expect(answer.status, where).toBeGreaterThanOrEqual(400);
+              expect(answer.status, where).toBeLessThan(500);
+              expect(JSON.parse(answer.text).code, where).toMatch(/^(chat-not-found|not-found|unauthorized)$/);
+            } else {
+              expect(answer.status, where).toBeLessThan(300);
+              // What a viewer reads never names the chat's id or its confirmation's handle.
+              expect(answer.text, where).not.toContain(known.chatId);
+              expect(answer.text, where).not.toContain(known.confirmation);
+            }
+          }
+        }
+      }
+      expect(await chatState(known.chatId)).toEqual(before);
+    } finally {
+      await second.dispose();
+    }
+  });
+
+  test("reads the chat by the token, and the token alone; unsharing ends the link at once", async ({ request, baseURL }) => {
+    const known = await sharedChat(request, baseURL);
+    const view = await fetch(new URL(`/api/shares/${known.token}`, baseURL));
+    expect(view.status).toBe(200);
+    const body = (await view.json()) as { id: string; items: Array<{ confirmations: Record<string, { status: string }> }> };
+    expect(body.id).toBe(known.token);
+    expect(Object.values(body.items[1]!.confirmations).map((entry) => entry.status)).toEqual(["pending"]);
+
+    for (const guess of ["A".repeat(43), known.chatId, known.token.slice(1) + "A", `${known.token}A`]) {
+      expect((await fetch(new URL(`/api/shares/${guess}`, baseURL))).status, guess).toBe(404);
+    }
+    const page = await fetch(new URL(`/share/${known.token}`, baseURL));
+    expect(page.status).toBe(200);
+    expect(await page.text()).toMatch(/<meta name="robots" content="noindex, nofollow/);
+
+    const unshared = await request.delete(`/api/chats/${known.chatId}/share`, { headers: sameOrigin(baseURL) });
+    expect(await unshared.json()).toEqual({ shared: false, sharedAt: null });
+    for (const path of [`/api/shares/${known.token}`, `/api/shares/${known.token}/events`, `/api/shares/${known.token}/items?before=1`]) {
+      const gone = await fetch(new URL(path, baseURL));
+      expect(gone.status, path).toBe(404);
+      expect(await gone.json()).toMatchObject({ code: "share-not-found" });
+    }
+    expect((await fetch(new URL(`/share/${known.token}`, baseURL))).status).toBe(404);
+  });
+});
