@@ -33,6 +33,10 @@ async function visitorOfPage(page: Page): Promise<string> {
   }
 }
 
+// Each test starts a chat and waits for its reply, then loads pages or scans them with axe twice:
+// more than the default on a busy machine.
+test.describe.configure({ timeout: 60_000 });
+
 const chatList = (page: Page) => page.getByRole("complementary", { name: "Chat list" });
 
 test.describe("the chat list", () => {
@@ -112,8 +116,6 @@ test.describe("searching chats", () => {
   for (const colorScheme of ["light", "dark"] as const) {
     for (const phone of [false, true]) {
       test(`groups and results are accessible, ${colorScheme}, ${phone ? "phone" : "desktop"}`, async ({ page }) => {
-        // A chat with a reply, then two full axe scans: more than the default on a busy machine.
-        test.setTimeout(60_000);
         await page.emulateMedia({ colorScheme });
         if (phone) await page.setViewportSize({ width: 375, height: 740 });
         const visitorId = await visitorOfPage(page);
