@@ -34,6 +34,7 @@ type Known = { chatId: string; itemId: string; confirmation: string; token: stri
 const OUTCOMES: Record<string, "refused" | "own" | "read" | "public"> = {
   "GET /api/chats": "own",
   "POST /api/chats": "own",
+  "GET /api/chats/search": "own",
   "GET /api/chats/[chatId]": "refused",
   "PATCH /api/chats/[chatId]": "refused",
   "DELETE /api/chats/[chatId]": "refused",
@@ -42,6 +43,7 @@ const OUTCOMES: Record<string, "refused" | "own" | "read" | "public"> = {
   "GET /api/chats/[chatId]/grants": "refused",
   "POST /api/chats/[chatId]/grants": "refused",
   "GET /api/chats/[chatId]/items": "refused",
+  "POST /api/chats/[chatId]/items/[itemId]/edit": "refused",
   "POST /api/chats/[chatId]/items/[itemId]/regenerate": "refused",
   "POST /api/chats/[chatId]/messages": "refused",
   "POST /api/chats/[chatId]/selections": "refused",
@@ -69,6 +71,7 @@ function bodyFor(key: string, { itemId }: Known): unknown {
     "PATCH /api/chats/[chatId]": { title: "Taken over" },
     "POST /api/chats/[chatId]/confirmations/[token]": { decision: "approve" },
     "POST /api/chats/[chatId]/grants": { grant: "ci", granted: false },
+    "POST /api/chats/[chatId]/items/[itemId]/edit": { text: PROMPT },
     "POST /api/chats/[chatId]/items/[itemId]/regenerate": {},
     "POST /api/chats/[chatId]/messages": { text: PROMPT },
     "POST /api/chats/[chatId]/selections": { itemId, instanceId: "release-email", choiceId: "send" },
@@ -83,7 +86,8 @@ function bodyFor(key: string, { itemId }: Known): unknown {
 
 function pathOf(route: string, known: Known): string {
   const token = route.startsWith("/api/shares/") ? known.token : known.confirmation;
-  const query = route.endsWith("/items") ? "?before=1" : "";
+  // A search for the shared chat's own words finds nothing of it: it is not the viewer's.
+  const query = route.endsWith("/items") ? "?before=1" : route.endsWith("/search") ? `?q=${encodeURIComponent(PROMPT)}` : "";
   return route.replace("[chatId]", known.chatId).replace("[itemId]", known.itemId).replace("[token]", token) + query;
 }
 
