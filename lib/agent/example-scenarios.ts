@@ -10,6 +10,7 @@ function exactly(...texts: string[]): (message: string) => boolean {
   return (message) => texts.some((text) => plain(text) === plain(message));
 }
 
+// #region weather-block
 export const WEATHER_BLOCK = `\`\`\`ui
 $city = "lisbon"
 $weather = @Query("example.weather", {city: $city})
@@ -27,6 +28,7 @@ $weather = @Query("example.weather", {city: $city})
   <Choice primary={true} context={"Weather: meet in " + $weather.city + " (" + $weather.celsius + " °C, " + $weather.sky + ")"}>Meet here</Choice>
 </Choices>
 \`\`\``;
+// #endregion weather-block
 
 export const EXAMPLE_SCENARIOS: Scenario[] = [
   {
@@ -35,6 +37,7 @@ export const EXAMPLE_SCENARIOS: Scenario[] = [
     matches: exactly("Show the weather by city", "/weather"),
     reply: () => `${WEATHER_BLOCK}\n`,
   },
+  // #region create-issue
   {
     name: "create-issue",
     prompt: "File an issue about the flaky test",
@@ -61,4 +64,5 @@ export const EXAMPLE_SCENARIOS: Scenario[] = [
         },
       ]),
   },
+  // #endregion create-issue
 ];
