@@ -6,7 +6,8 @@ import path from "node:path";
 
 export const SAMPLE_DOCUMENTS = ["docs/integrate.md", "docs/extend.md"];
 
-const ROOT = path.resolve(import.meta.dirname, "../..");
+// Tests run from the repository root, under Vitest and Playwright alike.
+const ROOT = process.cwd();
 
 export type Fence = { lang: string; text: string; line: number; sample: { file: string; region?: string } | null };
 
