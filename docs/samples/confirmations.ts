@@ -8,7 +8,7 @@ const confirmations = createActionConfirmation({ tools: appTools, store: createM
 /** A choice's action never runs on the pick: it proposes a handle that a person approves or rejects. */
 export async function proposeAction(sessionId: string, action: ChoiceAction) {
   const proposed = await confirmations.propose({ sessionId, action });
-  // ACTION_UNREGISTERED, ACTION_INPUT_INVALID, …: the pick is refused and nothing is stored.
+  // ACTION_UNREGISTERED, ACTION_INVALID_INPUT, …: the pick is refused and nothing is stored.
   return proposed.ok ? { token: proposed.record.token } : { refused: proposed.diagnostic.code };
 }
 
