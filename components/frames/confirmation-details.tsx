@@ -4,6 +4,7 @@ function show(value: unknown): string {
   if (typeof value === "string") return value;
   if (typeof value === "boolean") return value ? "Yes" : "No";
   if (value === null || value === undefined) return "—";
+  if (Array.isArray(value) && value.every((item) => typeof item === "string")) return value.join(", ");
   return typeof value === "object" ? JSON.stringify(value) : String(value);
 }
 

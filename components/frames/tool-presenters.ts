@@ -43,7 +43,31 @@ const sendEmail: ToolPresenter = {
   ],
 };
 
-const PRESENTERS: Record<string, ToolPresenter> = { "send-email": sendEmail };
+// #region create-issue
+const createIssue: ToolPresenter = {
+  noun: "issue",
+  headline(stage, input) {
+    const title = text(input.title) ?? "this issue";
+    const headlines: Record<Stage, string> = {
+      pending: `File the issue “${title}”?`,
+      running: `Filing “${title}”…`,
+      executed: `Issue filed: “${title}”`,
+      failed: `The issue “${title}” was not filed: it failed`,
+      rejected: `Issue “${title}” not filed: you rejected it`,
+      expired: `Issue “${title}” not filed: the confirmation expired`,
+    };
+    return headlines[stage];
+  },
+  fields: [
+    { key: "title", label: "Title" },
+    { key: "labels", label: "Labels" },
+    { key: "body", label: "Description", long: true },
+  ],
+  result: [{ key: "key", label: "Issue" }],
+};
+// #endregion create-issue
+
+const PRESENTERS: Record<string, ToolPresenter> = { "send-email": sendEmail, "create-issue": createIssue };
 
 /** "messageId" → "Message id": a key read as words. */
 export function humanize(key: string): string {

@@ -1,5 +1,6 @@
 import { BLOCK_SCENARIOS, blockFollowUp } from "./block-scenarios";
 import { echo } from "./echo";
+import { EXAMPLE_SCENARIOS } from "./example-scenarios";
 import { envelope } from "./envelope";
 import { outcomeReply } from "./outcome-replies";
 import { choiceListFrame, type Scenario, type Script } from "./scenario";
@@ -28,6 +29,7 @@ const STORY = [
 // "long"), so they come last: "Where should we go next, slowly?" is the list, written slowly.
 export const SCENARIOS: Scenario[] = [
   ...BLOCK_SCENARIOS,
+  ...EXAMPLE_SCENARIOS,
   {
     name: "destination",
     prompt: "Where should we go next?",

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { SourceRefusal } from "./refusal";
+import { exampleWeatherSource } from "./example-weather";
 import { defineLiveSource, liveSourceMap } from "./source";
 
 // Deterministic mock data that changes over time: every value is a function of its arguments and
@@ -77,5 +78,7 @@ const tasksOpenSource = defineLiveSource({
   },
 });
 
+// #region register
 /** The sources this app registers; blocks may `@Query` these and nothing else. */
-export const DEMO_SOURCES = liveSourceMap([ciRunsSource, deployStatusSource, tasksOpenSource]);
+export const DEMO_SOURCES = liveSourceMap([ciRunsSource, deployStatusSource, tasksOpenSource, exampleWeatherSource]);
+// #endregion register

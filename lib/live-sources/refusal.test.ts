@@ -26,3 +26,15 @@ describe("the demo's sources", () => {
     expect(deploys.authorize(rights, { service: "web" })).toBe(true);
   });
 });
+
+describe("the example source", () => {
+  it("reads the same for the same city and 10-second window, another city otherwise, and refuses other arguments", async () => {
+    const weather = LIVE_SOURCES.get("example.weather")!;
+    const options = { signal: new AbortController().signal, now: 1_000_000 };
+    const lisbon = await weather.read({ city: "lisbon" }, options);
+    expect(await weather.read({ city: "lisbon" }, { ...options, now: 1_009_999 })).toEqual(lisbon);
+    expect(weather.result.parse(await weather.read({ city: "oslo" }, options))).toMatchObject({ city: "Oslo" });
+    expect(weather.args.safeParse({ city: "paris" }).success).toBe(false);
+    expect(weather.authorize({ ...rights, grants: [] }, { city: "oslo" })).toBe(true);
+  });
+});

@@ -22,8 +22,9 @@ describe("component frames as a model's tools", () => {
     const schema = choiceList!.inputSchema as unknown as Schema;
     expect(Object.keys(schema.properties)).toEqual(["prompt", "choices"]);
     const actions = schema.properties.choices!.items.properties.action!.anyOf;
-    expect(actions.map((action) => action.properties.name!.const)).toEqual(["send-email"]);
+    expect(actions.map((action) => action.properties.name!.const)).toEqual(["send-email", "create-issue"]);
     expect(Object.keys(actions[0]!.properties.input!.properties)).toEqual(["to", "subject", "body"]);
+    expect(Object.keys(actions[1]!.properties.input!.properties)).toEqual(["title", "body", "labels"]);
   });
 
   it("leaves out tools a person cannot confirm, and the action itself when none can be", () => {

@@ -1,0 +1,68 @@
+import { envelope } from "./envelope";
+import { choiceListFrame, type Scenario } from "./scenario";
+
+// The extension guides' scenarios (docs/extend.md): a block reading the example.weather source,
+// and a ChoiceList whose choice proposes the create-issue tool. Each answers its prompt or command only.
+
+/** A matcher for one prompt and one slash command: case ignored, trailing punctuation ignored. */
+function exactly(...texts: string[]): (message: string) => boolean {
+  const plain = (text: string) => text.trim().replace(/[.!?]+$/, "").toLowerCase();
+  return (message) => texts.some((text) => plain(text) === plain(message));
+}
+
+// #region weather-block
+export const WEATHER_BLOCK = `\`\`\`ui
+$city = "lisbon"
+$weather = @Query("example.weather", {city: $city})
+<Summary tone="info" badge={$weather.sky}>Weather in {$weather.city}</Summary>
+<Segmented value={$city}>
+  <Option value="lisbon">Lisbon</Option>
+  <Option value="oslo">Oslo</Option>
+  <Option value="tokyo">Tokyo</Option>
+</Segmented>
+<Stats>
+  <Stat label="Temperature" value={$weather.celsius} unit="°C"/>
+  <Stat label="Wind" value={$weather.windKmh} unit="km/h"/>
+</Stats>
+<Choices>
+  <Choice primary={true} context={"Weather: meet in " + $weather.city + " (" + $weather.celsius + " °C, " + $weather.sky + ")"}>Meet here</Choice>
+</Choices>
+\`\`\``;
+// #endregion weather-block
+
+export const EXAMPLE_SCENARIOS: Scenario[] = [
+  {
+    name: "weather",
+    prompt: "Show the weather by city",
+    matches: exactly("Show the weather by city", "/weather"),
+    reply: () => `${WEATHER_BLOCK}\n`,
+  },
+  // #region create-issue
+  {
+    name: "create-issue",
+    prompt: "File an issue about the flaky test",
+    matches: exactly("File an issue about the flaky test", "/create-issue"),
+    reply: () =>
+      envelope([
+        { kind: "text", text: "I drafted the issue. Nothing is filed until you confirm." },
+        {
+          kind: "component",
+          frame: choiceListFrame(
+            "file-issue",
+            "File this issue?",
+            [
+              {
+                id: "file",
+                label: "File the issue",
+                description: "Files “Flaky e2e test on dev” after you confirm.",
+                action: { name: "create-issue", input: { title: "Flaky e2e test on dev", body: "The e2e job fails one run in five.", labels: ["bug"] } },
+              },
+              { id: "skip", label: "Not now" },
+            ],
+            "File the issue, or not now.",
+          ),
+        },
+      ]),
+  },
+  // #endregion create-issue
+];
