@@ -6,6 +6,7 @@ import type { ChatView, ItemView } from "@/lib/chat/wire";
 import { ChatActionsContext } from "./chat-actions";
 import { ChatDeleted } from "./chat-deleted";
 import { Composer } from "./composer";
+import { useConnection } from "./connection-note";
 import { ItemBubble } from "./item-bubble";
 import { ShowEarlier } from "./show-earlier";
 import { SourceGrants } from "./source-grants";
@@ -25,6 +26,7 @@ const STATUS_TEXT: Record<Exclude<StreamStatus, "deleted">, string> = { live: "L
 
 export function ChatRoom({ initial }: { initial: ChatView }) {
   const { chat, status, resync, showEarlier } = useChatStream(initial);
+  const connection = useConnection(status);
   const list = useChatList();
   const scroller = useRef<HTMLDivElement>(null);
   useStickToBottom(scroller, chat.lastEventSeq);
@@ -74,7 +76,7 @@ export function ChatRoom({ initial }: { initial: ChatView }) {
         </p>
         <div className="border-t border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-950">
           <div className="mx-auto max-w-3xl px-4 py-3">
-            <Composer chatId={chat.id} running={chat.running} queued={chat.queued} turnKey={chat.items.at(-1)?.id ?? ""} />
+            <Composer chatId={chat.id} running={chat.running} queued={chat.queued} turnKey={chat.items.at(-1)?.id ?? ""} connection={connection} />
           </div>
         </div>
       </div>

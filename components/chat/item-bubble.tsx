@@ -3,6 +3,7 @@
 import { memo } from "react";
 import { AppMark } from "@/components/ui/icons";
 import { CopyButton } from "@/components/ui/copy-button";
+import { LocalTime, useExactTime } from "@/components/ui/local-time";
 import type { ItemView, Origin, Part } from "@/lib/chat/wire";
 import { PartView, partKey, replyText } from "./part-view";
 import { RegenerateButton } from "./regenerate-button";
@@ -19,6 +20,11 @@ function originNote(label: string, parts: Part[]): string {
   return text === label ? "Picked from a list" : `Picked “${label}”`;
 }
 
+/** When a message was written, for screen readers; the same exact time is the message's tooltip. */
+function MessageTime({ item }: { item: ItemView }) {
+  return <LocalTime iso={item.createdAt} className="sr-only" />;
+}
+
 const DECISION_NOTE: Record<Extract<Origin, { kind: "confirmation" }>["outcome"], (label: string) => string> = {
   executed: (label) => `You approved “${label}”`,
   failed: (label) => `You approved “${label}”, but it failed`,
@@ -28,7 +34,8 @@ const DECISION_NOTE: Record<Extract<Origin, { kind: "confirmation" }>["outcome"]
 
 function UserMessage({ item, chatId }: { item: ItemView; chatId: string }) {
   return (
-    <article aria-label="You" data-status={item.status} className="ml-auto w-fit max-w-[85%] space-y-1 rounded-2xl bg-indigo-600 px-4 py-2 text-white">
+    <article aria-label="You" title={useExactTime(item.createdAt)} data-status={item.status} className="ml-auto w-fit max-w-[85%] space-y-1 rounded-2xl bg-indigo-600 px-4 py-2 text-white">
+      <MessageTime item={item} />
       {item.origin && item.origin.kind !== "confirmation" && <p className="text-xs text-indigo-100">{originNote(item.origin.label, item.parts)}</p>}
       {item.parts.map((part, index) => (
         <PartView key={partKey(part, index)} part={part} item={item} chatId={chatId} />
@@ -40,7 +47,8 @@ function UserMessage({ item, chatId }: { item: ItemView; chatId: string }) {
 /** The host's report of a decision, sent to the agent for the person: drawn as a line, not a bubble. */
 function DecisionNote({ item, origin }: { item: ItemView; origin: Extract<Origin, { kind: "confirmation" }> }) {
   return (
-    <article aria-label="Decision" data-status={item.status} className="flex justify-center">
+    <article aria-label="Decision" title={useExactTime(item.createdAt)} data-status={item.status} className="flex justify-center">
+      <MessageTime item={item} />
       <p className="rounded-full bg-zinc-100 px-3 py-1 text-center text-sm text-zinc-700 dark:bg-zinc-900 dark:text-zinc-300">{DECISION_NOTE[origin.outcome](origin.label)}</p>
     </article>
   );
@@ -52,6 +60,7 @@ function Reply({ item, chatId, last }: { item: ItemView; chatId: string; last: b
   return (
     <article
       aria-label={subagent ? "Subagent" : "Agent"}
+      title={useExactTime(item.createdAt)}
       data-status={item.status}
       className={subagent ? "ml-4 max-w-full space-y-3 border-l-2 border-zinc-300 pl-4 dark:border-zinc-700" : "max-w-full space-y-3"}
     >
@@ -63,6 +72,7 @@ function Reply({ item, chatId, last }: { item: ItemView; chatId: string; last: b
           Answerable agent
         </p>
       )}
+      <MessageTime item={item} />
       {item.parts.map((part, index) => (
         <PartView key={partKey(part, index)} part={part} item={item} chatId={chatId} />
       ))}

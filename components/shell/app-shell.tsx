@@ -4,6 +4,7 @@ import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { useEffect, useRef } from "react";
 import { CloseIcon, MenuIcon, PlusIcon } from "@/components/ui/icons";
+import { KeyboardShortcuts } from "./keyboard-shortcuts";
 import { Brand, Sidebar } from "./sidebar";
 
 const ICON_BUTTON = "rounded-md p-2 hover:bg-zinc-100 dark:hover:bg-zinc-900";
@@ -63,6 +64,7 @@ export function AppShell({ children }: { children: React.ReactNode }) {
           </div>
         </div>
       </dialog>
+      <KeyboardShortcuts />
     </div>
   );
 }

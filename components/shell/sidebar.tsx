@@ -5,6 +5,7 @@ import { usePathname } from "next/navigation";
 import { AppMark, PlusIcon } from "@/components/ui/icons";
 import { useChatList } from "./chat-list-context";
 import { ChatListRow } from "./chat-list-row";
+import { ThemeSwitch } from "./theme-switch";
 
 /** The app's mark and name, linking home. */
 export function Brand() {
@@ -51,6 +52,7 @@ export function Sidebar() {
           </ul>
         )}
       </nav>
+      <ThemeSwitch />
     </div>
   );
 }
