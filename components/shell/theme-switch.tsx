@@ -40,7 +40,7 @@ export function ThemeSwitch() {
         {THEMES.map((theme) => (
           <label
             key={theme}
-            className="flex-1 cursor-pointer rounded px-2 py-1 text-center has-checked:bg-zinc-200 has-focus-visible:outline-2 has-focus-visible:outline-indigo-500 dark:has-checked:bg-zinc-700"
+            className="relative flex-1 cursor-pointer rounded px-2 py-1 text-center has-checked:bg-zinc-200 has-focus-visible:outline-2 has-focus-visible:outline-indigo-500 dark:has-checked:bg-zinc-700"
           >
             <input type="radio" name={name} value={theme} checked={choice.theme === theme} onChange={() => choice.choose(theme)} className="sr-only" />
             {LABEL[theme]}

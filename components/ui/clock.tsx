@@ -19,7 +19,7 @@ const TICK_MS = 30_000;
  * The time relative times are measured from. The server renders with its own clock and hands it
  * here, so the first render in the browser draws exactly the server's text (no hydration
  * mismatch); then the clock ticks on, offset by the difference seen at load, so a browser whose
- * clock is wrong still reads "just now" for what just happened on the server.
+ * clock is wrong still reads "now" for what just happened on the server.
  */
 export function ClockProvider({
   serverNow,

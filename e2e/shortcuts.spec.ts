@@ -1,0 +1,75 @@
+import { expect, test } from "@playwright/test";
+import { expectAxeCleanEverywhere } from "./every-look";
+import { replyFinished, startChatFromHome } from "./support";
+
+const STORY = "Tell me a long story";
+const SLOW_STORY = "Tell me a long story, slowly";
+
+test.describe("keyboard shortcuts", () => {
+  test.describe.configure({ timeout: 60_000 });
+
+  test("? opens the list of shortcuts as a modal dialog: focus stays in it, Escape closes it, focus returns", async ({ page }) => {
+    await startChatFromHome(page, STORY);
+    await replyFinished(page);
+    const field = page.getByRole("textbox", { name: "Message" });
+    // Typed into a field, ? is text.
+    await field.press("?");
+    await expect(field).toHaveValue("?");
+    const dialog = page.getByRole("dialog", { name: "Keyboard shortcuts" });
+    await expect(dialog).toBeHidden();
+
+    const copy = page.getByRole("button", { name: "Copy reply" });
+    await copy.focus();
+    await page.keyboard.press("?");
+    await expect(dialog).toBeVisible();
+    for (const line of ["Start a new chat", "Go to the message field", "Stop the reply being written", "Show these shortcuts"]) {
+      await expect(dialog.getByRole("term").filter({ hasText: line })).toBeVisible();
+    }
+    // The page behind is inert: Tab only moves within the dialog.
+    for (let press = 0; press < 3; press++) {
+      await page.keyboard.press("Tab");
+      expect(await dialog.evaluate((element) => element.contains(document.activeElement))).toBe(true);
+    }
+    await expectAxeCleanEverywhere(page);
+    await page.keyboard.press("Escape");
+    await expect(dialog).toBeHidden();
+    await expect(copy).toBeFocused();
+  });
+
+  test("Ctrl+Shift+O starts a new chat with its field focused; Shift+Esc goes back to the message field", async ({ page }) => {
+    await startChatFromHome(page, STORY);
+    await replyFinished(page);
+    const field = page.getByRole("textbox", { name: "Message" });
+    await page.getByRole("button", { name: "Copy reply" }).focus();
+    await page.keyboard.press("Shift+Escape");
+    await expect(field).toBeFocused();
+
+    await page.keyboard.press("Control+Shift+O");
+    await page.waitForURL((url) => url.pathname === "/");
+    await expect(page.getByLabel("First message")).toBeFocused();
+    await page.getByRole("link", { name: "Skip to content" }).focus();
+    await page.keyboard.press("Shift+Escape");
+    await expect(page.getByLabel("First message")).toBeFocused();
+  });
+
+  test("Esc stops a streaming reply, but first closes a dialog that is open", async ({ page }) => {
+    await startChatFromHome(page, SLOW_STORY);
+    const reply = page.getByRole("article", { name: "Agent" });
+    await expect(reply.getByRole("heading", { name: "The lighthouse keeper's ledger" })).toBeVisible();
+    await page.getByRole("textbox", { name: "Message" }).focus();
+    await page.keyboard.press("?");
+    const dialog = page.getByRole("dialog", { name: "Keyboard shortcuts" });
+    await expect(dialog).toBeHidden();
+    await page.getByRole("heading", { level: 1 }).click();
+    await page.keyboard.press("?");
+    await expect(dialog).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(dialog).toBeHidden();
+    await expect(reply).toHaveAttribute("data-status", "streaming");
+    // In the composer Escape has no use of its own, so there it stops the reply.
+    await page.getByRole("textbox", { name: "Message" }).focus();
+    await page.keyboard.press("Escape");
+    await expect(reply).toHaveAttribute("data-status", "stopped");
+    await expect(reply.getByText("You stopped this reply.")).toBeVisible();
+  });
+});
