@@ -6,7 +6,7 @@ const STORY = "Tell me a long story";
 const SLOW_STORY = "Tell me a long story, slowly";
 
 test.describe("keyboard shortcuts", () => {
-  test.describe.configure({ timeout: 60_000 });
+  test.describe.configure({ timeout: 90_000 });
 
   test("? opens the list of shortcuts as a modal dialog: focus stays in it, Escape closes it, focus returns", async ({ page }) => {
     await startChatFromHome(page, STORY);

@@ -7,6 +7,7 @@ const themeGroup = (page: Page) => page.getByRole("complementary", { name: "Chat
 
 test.describe("the theme", () => {
   test.use({ viewport: DESKTOP, colorScheme: "light" });
+  test.describe.configure({ timeout: 90_000 });
 
   test("a chosen dark theme is kept in a cookie and is already in the server's first markup", async ({ page, context }) => {
     await page.goto("/");

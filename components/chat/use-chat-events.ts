@@ -61,11 +61,21 @@ export function useChatEvents({ chatId, from, lastSeenRef, goneRef, onEvent, res
       };
     }
 
+    // Back online, a connection waiting out its backoff is tried at once.
+    function reconnectNow() {
+      if (stopped || source?.readyState !== EventSource.CLOSED) return;
+      clearTimeout(retry);
+      attempt = 0;
+      connect();
+    }
+
     connect();
+    window.addEventListener("online", reconnectNow);
     return () => {
       stopped = true;
       clearTimeout(retry);
       source?.close();
+      window.removeEventListener("online", reconnectNow);
     };
   }, [chatId, from, lastSeenRef, goneRef, onEvent, resync]);
   return status;

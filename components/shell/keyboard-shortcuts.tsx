@@ -16,6 +16,18 @@ function focusComposer(): void {
   document.querySelector<HTMLElement>(COMPOSER_SELECTOR)?.focus();
 }
 
+const FOCUSABLE = "a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex='-1'])";
+
+/** Tab and Shift+Tab go round inside a modal dialog; the browser would move on to its own bar. */
+function keepFocusInside(event: React.KeyboardEvent<HTMLElement>): void {
+  if (event.key !== "Tab") return;
+  const focusable = [...event.currentTarget.querySelectorAll<HTMLElement>(FOCUSABLE)];
+  const [first, last] = [focusable[0], focusable.at(-1)];
+  if (!first || !last || document.activeElement !== (event.shiftKey ? first : last)) return;
+  event.preventDefault();
+  (event.shiftKey ? last : first).focus();
+}
+
 /**
  * The app-wide shortcuts (stopping a reply is the Stop button's own) and the dialog that lists
  * them. The dialog is modal: the page behind is inert, Escape closes it, and focus goes back to
@@ -65,6 +77,7 @@ export function KeyboardShortcuts() {
         returnTo.current?.focus();
         returnTo.current = null;
       }}
+      onKeyDown={keepFocusInside}
       onClick={(event) => {
         if (event.target === dialog.current) dialog.current.close();
       }}

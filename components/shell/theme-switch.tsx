@@ -42,7 +42,15 @@ export function ThemeSwitch() {
             key={theme}
             className="relative flex-1 cursor-pointer rounded px-2 py-1 text-center has-checked:bg-zinc-200 has-focus-visible:outline-2 has-focus-visible:outline-indigo-500 dark:has-checked:bg-zinc-700"
           >
-            <input type="radio" name={name} value={theme} checked={choice.theme === theme} onChange={() => choice.choose(theme)} className="sr-only" />
+            {/* The radio covers its label, unseen: a click anywhere on the label lands on it. */}
+            <input
+              type="radio"
+              name={name}
+              value={theme}
+              checked={choice.theme === theme}
+              onChange={() => choice.choose(theme)}
+              className="absolute inset-0 cursor-pointer appearance-none rounded opacity-0"
+            />
             {LABEL[theme]}
           </label>
         ))}
