@@ -53,23 +53,33 @@ test.describe("keyboard shortcuts", () => {
   });
 
   test("Esc stops a streaming reply, but first closes a dialog that is open", async ({ page }) => {
+    const stops: string[] = [];
+    page.on("request", (request) => request.url().endsWith("/turns/stop") && stops.push(request.url()));
     await startChatFromHome(page, SLOW_STORY);
-    const reply = page.getByRole("article", { name: "Agent" });
-    await expect(reply.getByRole("heading", { name: "The lighthouse keeper's ledger" })).toBeVisible();
-    await page.getByRole("textbox", { name: "Message" }).focus();
-    await page.keyboard.press("?");
-    const dialog = page.getByRole("dialog", { name: "Keyboard shortcuts" });
-    await expect(dialog).toBeHidden();
+    await expect(page.getByRole("article", { name: "Agent" }).getByRole("heading", { name: "The lighthouse keeper's ledger" })).toBeVisible();
+    // A second slow story waits in the queue, so a reply is still streaming whatever this machine's pace.
+    const field = page.getByRole("textbox", { name: "Message" });
+    await field.fill(SLOW_STORY);
+    await page.getByRole("button", { name: "Queue" }).click();
+    await expect(field).toHaveValue("");
+
     await page.getByRole("heading", { level: 1 }).click();
     await page.keyboard.press("?");
+    const dialog = page.getByRole("dialog", { name: "Keyboard shortcuts" });
     await expect(dialog).toBeVisible();
+    await expect(page.getByRole("button", { name: "Stop" })).toBeAttached();
     await page.keyboard.press("Escape");
     await expect(dialog).toBeHidden();
-    await expect(reply).toHaveAttribute("data-status", "streaming");
-    // In the composer Escape has no use of its own, so there it stops the reply.
-    await page.getByRole("textbox", { name: "Message" }).focus();
+    expect(stops).toEqual([]);
+
+    // In the composer Escape has no use of its own, so there it stops the reply being written.
+    const streaming = page.locator("li[data-item-id]").filter({ has: page.locator('article[aria-label="Agent"][data-status="streaming"]') });
+    const itemId = await streaming.first().getAttribute("data-item-id");
+    await field.focus();
     await page.keyboard.press("Escape");
-    await expect(reply).toHaveAttribute("data-status", "stopped");
-    await expect(reply.getByText("You stopped this reply.")).toBeVisible();
+    const stopped = page.locator(`li[data-item-id="${itemId}"]`).getByRole("article", { name: "Agent" });
+    await expect(stopped).toHaveAttribute("data-status", "stopped");
+    await expect(stopped.getByText("You stopped this reply.")).toBeVisible();
+    expect(stops).toHaveLength(1);
   });
 });

@@ -60,7 +60,8 @@ export function ChatRoom({ initial }: { initial: ChatView }) {
             {STATUS_TEXT[status]}
           </span>
         </div>
-        <div ref={scroller} className="min-h-0 flex-1 overflow-y-auto">
+        {/* Focusable, so the keyboard can scroll a stretch of messages that holds no control. */}
+        <div ref={scroller} tabIndex={0} role="region" aria-label="Conversation" className="min-h-0 flex-1 overflow-y-auto">
           {chat.hasEarlier && <ShowEarlier onShow={show} />}
           <ol aria-label="Messages" className="mx-auto flex max-w-3xl flex-col gap-6 px-4 py-6">
             {chat.items.map((item) => (
