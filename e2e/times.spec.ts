@@ -11,6 +11,8 @@ function hydrationErrors(page: Page): string[] {
 
 const onlyHydration = (errors: string[]) => errors.filter((error) => /hydrat|#418|#425/i.test(error));
 
+test.describe.configure({ timeout: 60_000 });
+
 test.describe("times in another zone and language", () => {
   test.use({ timezoneId: "Asia/Tokyo", locale: "de-DE" });
 
