@@ -28,7 +28,7 @@ test("a proposal that expired is dated when it expired, not when it was picked",
   await expireConfirmations(chatIdOf(page), "now() - interval '2 hours'");
   await page.reload();
   const list = page.getByRole("group", { name: "Send the release notes?" });
-  await expect(list.getByText("“Send to Ada” expired before anyone decided · 2 h ago.", { exact: false })).toBeVisible();
+  await expect(list.getByText("“Send to Ada” expired before anyone decided · 2 hours ago.", { exact: false })).toBeVisible();
 });
 
 test("a checklist whose tag has closed stays inert while its reply streams, and works once the reply is final", async ({ page }) => {

@@ -1,9 +1,21 @@
-// One fixed locale, so a figure reads the same in the server's markup and after hydration.
-const NUMBER = new Intl.NumberFormat("en-US", { maximumFractionDigits: 2 });
-const SIZE = new Intl.NumberFormat("en-US", { maximumFractionDigits: 1 });
+import type { Locale } from "@/components/ui/locale";
 
-export function formatNumber(value: number): string {
-  return NUMBER.format(value);
+// In the request's locale (useLocale), which the server and the hydrating browser share, so a
+// figure reads the same in the server's markup and after hydration.
+type Formats = { number: Intl.NumberFormat; size: Intl.NumberFormat };
+const formats = new Map<Locale, Formats>();
+
+function formatsFor(locale: Locale): Formats {
+  let found = formats.get(locale);
+  if (!found) {
+    found = { number: new Intl.NumberFormat(locale, { maximumFractionDigits: 2 }), size: new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }) };
+    formats.set(locale, found);
+  }
+  return found;
+}
+
+export function formatNumber(value: number, locale: Locale): string {
+  return formatsFor(locale).number.format(value);
 }
 
 export function withUnit(text: string, unit: string | undefined): string {
@@ -13,24 +25,26 @@ export function withUnit(text: string, unit: string | undefined): string {
 
 const BYTE_UNITS = ["B", "kB", "MB", "GB", "TB", "PB"];
 
-export function formatBytes(bytes: number): string {
+export function formatBytes(bytes: number, locale: Locale): string {
+  const { number, size } = formatsFor(locale);
   let value = Math.abs(bytes);
   let unit = 0;
   while (value >= 1000 && unit < BYTE_UNITS.length - 1) {
     value /= 1000;
     unit++;
   }
-  return `${bytes < 0 ? "-" : ""}${unit === 0 ? NUMBER.format(value) : SIZE.format(value)} ${BYTE_UNITS[unit]}`;
+  return `${bytes < 0 ? "-" : ""}${unit === 0 ? number.format(value) : size.format(value)} ${BYTE_UNITS[unit]}`;
 }
 
 const MILLISECONDS: Record<string, number> = { ms: 1, s: 1_000, sec: 1_000, min: 60_000, m: 60_000, h: 3_600_000 };
 
 /** A duration in milliseconds, or in the column's `unit` when it names one (`s`, `min`, `h`). */
-export function formatDuration(value: number, unit: string | undefined): string {
+export function formatDuration(value: number, unit: string | undefined, locale: Locale): string {
+  const { number, size } = formatsFor(locale);
   const ms = Math.abs(value) * (MILLISECONDS[unit ?? "ms"] ?? 1);
   const sign = value < 0 ? "-" : "";
-  if (ms < 1_000) return `${sign}${NUMBER.format(ms)} ms`;
-  if (ms < 60_000) return `${sign}${SIZE.format(ms / 1_000)} s`;
+  if (ms < 1_000) return `${sign}${number.format(ms)} ms`;
+  if (ms < 60_000) return `${sign}${size.format(ms / 1_000)} s`;
   const seconds = Math.round(ms / 1_000);
   if (seconds < 3_600) return `${sign}${Math.floor(seconds / 60)} min${seconds % 60 ? ` ${seconds % 60} s` : ""}`;
   const minutes = Math.round(seconds / 60);

@@ -9,6 +9,7 @@ import { editReasons } from "./edit-reasons";
 import { ReadOnlyContext } from "./read-only";
 import { ShareButton } from "./share-dialog";
 import { Composer } from "./composer";
+import { useConnection } from "./connection-note";
 import { ItemBubble } from "./item-bubble";
 import { ShowEarlier } from "./show-earlier";
 import { SourceGrants } from "./source-grants";
@@ -29,6 +30,7 @@ const STATUS_TEXT: Record<Exclude<StreamStatus, "deleted">, string> = { live: "L
 /** A chat page: its owner's, or with `shared` a share link's read-only copy (named by the link's token). */
 export function ChatRoom({ initial, shared = false }: { initial: ChatView; shared?: boolean }) {
   const { chat, status, resync, showEarlier } = useChatStream(initial, shared ? `/api/shares/${initial.id}` : undefined);
+  const connection = useConnection(status);
   const list = useChatList();
   const scroller = useRef<HTMLDivElement>(null);
   useStickToBottom(scroller, chat.lastEventSeq);
@@ -74,7 +76,8 @@ export function ChatRoom({ initial, shared = false }: { initial: ChatView; share
             {STATUS_TEXT[status]}
           </span>
         </div>
-        <div ref={scroller} className="min-h-0 flex-1 overflow-y-auto">
+        {/* Focusable, so the keyboard can scroll a stretch of messages that holds no control. */}
+        <div ref={scroller} tabIndex={0} role="region" aria-label="Conversation" className="min-h-0 flex-1 overflow-y-auto">
           {chat.hasEarlier && <ShowEarlier onShow={show} scroller={scroller} />}
           <ol aria-label="Messages" className="mx-auto flex max-w-3xl flex-col gap-6 px-4 py-6">
             {chat.items.map((item) => (
@@ -91,7 +94,7 @@ export function ChatRoom({ initial, shared = false }: { initial: ChatView; share
         {!shared && (
           <div className="border-t border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-950">
             <div className="mx-auto max-w-3xl px-4 py-3">
-              <Composer chatId={chat.id} running={chat.running} queued={chat.queued} turnKey={chat.items.at(-1)?.id ?? ""} />
+              <Composer chatId={chat.id} running={chat.running} queued={chat.queued} turnKey={chat.items.at(-1)?.id ?? ""} connection={connection} />
             </div>
           </div>
         )}

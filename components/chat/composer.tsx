@@ -3,6 +3,8 @@
 import type { QueuedView } from "@/lib/chat/wire";
 import { ErrorNote } from "@/components/ui/error-note";
 import { PrimaryButton } from "@/components/ui/primary-button";
+import { useLocale } from "@/components/ui/clock";
+import { type Connection, CONNECTION_NOTE_ID, ConnectionNote } from "./connection-note";
 import { messageLimit, messageRefusal } from "./message-limit";
 import { QueuedMessages } from "./queued-messages";
 import { StopButton } from "./stop-button";
@@ -15,21 +17,26 @@ type ComposerProps = {
   queued: QueuedView[];
   /** Changes when another turn starts (the chat's newest item), so Stop starts afresh for it. */
   turnKey: string;
+  /** While the chat's stream is down, Send and Stop wait (the field keeps what is typed). */
+  connection: Connection;
 };
 
-export function Composer({ chatId, running, queued, turnKey }: ComposerProps) {
+export function Composer({ chatId, running, queued, turnKey, connection }: ComposerProps) {
   const { text, setText, fieldRef } = useMessageField();
-  const limit = messageLimit(text);
+  const limit = messageLimit(text, useLocale());
+  const offline = connection === "lost";
   const onSent = () => {
     setText("");
     // The send button disables itself once the field is empty; keep the writer in the field.
     fieldRef.current?.focus();
   };
-  const { sending, error, send } = useSendText({ url: `/api/chats/${chatId}/messages`, text, over: limit.over, onSent, refusal: messageRefusal });
+  // Offline, send() holds the message in the field, as over the limit.
+  const { sending, error, send } = useSendText({ url: `/api/chats/${chatId}/messages`, text, held: limit.over || offline, onSent, refusal: messageRefusal });
 
   return (
     <div className="space-y-2">
       <QueuedMessages queued={queued} />
+      <ConnectionNote connection={connection} />
       <form
         onSubmit={(event) => {
           event.preventDefault();
@@ -56,8 +63,15 @@ export function Composer({ chatId, running, queued, turnKey }: ComposerProps) {
           placeholder={running ? "Queue a message…" : "Message the agent…"}
           className="min-w-0 flex-1 resize-none rounded-md border border-zinc-300 bg-transparent px-3 py-2 aria-invalid:border-red-600 dark:border-zinc-700"
         />
-        {running && <StopButton key={turnKey} chatId={chatId} />}
-        <PrimaryButton type="submit" disabled={sending || !text.trim() || limit.over}>
+        {running && <StopButton key={turnKey} chatId={chatId} offline={offline} />}
+        <PrimaryButton
+          type="submit"
+          disabled={sending || !text.trim() || limit.over}
+          // Focusable while it waits, so the reason beside it is found; send() refuses meanwhile.
+          aria-disabled={offline || undefined}
+          aria-describedby={offline ? CONNECTION_NOTE_ID : undefined}
+          className="aria-disabled:cursor-not-allowed aria-disabled:opacity-50"
+        >
           {running ? "Queue" : "Send"}
         </PrimaryButton>
       </form>

@@ -46,7 +46,7 @@ export function EditForm({ item, chatId, onClose }: { item: ItemView; chatId: st
   const [text, setText] = useState(() => messageText(item));
   const fieldId = useId();
   const limit = messageLimit(text);
-  const { sending, error, send } = useSendText({ url: `/api/chats/${chatId}/items/${item.id}/edit`, text, over: limit.over, onSent: onClose, refusal: editRefusal });
+  const { sending, error, send } = useSendText({ url: `/api/chats/${chatId}/items/${item.id}/edit`, text, held: limit.over, onSent: onClose, refusal: editRefusal });
 
   return (
     <form

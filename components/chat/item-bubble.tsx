@@ -3,6 +3,7 @@
 import { memo, useRef, useState } from "react";
 import { AppMark } from "@/components/ui/icons";
 import { CopyButton } from "@/components/ui/copy-button";
+import { LocalTime, useExactTime } from "@/components/ui/local-time";
 import type { ItemView, Origin, Part } from "@/lib/chat/wire";
 import { EditButton, EditForm } from "./edit-message";
 import { OLDER_VERSION_NOTE, OlderVersionContext } from "./older-version";
@@ -20,6 +21,11 @@ const STATUS_NOTE: Partial<Record<ItemView["status"], string>> = {
 function originNote(label: string, parts: Part[]): string {
   const text = parts.map((part) => (part.kind === "text" ? part.text : "")).join("");
   return text === label ? "Picked from a list" : `Picked “${label}”`;
+}
+
+/** When a message was written, for screen readers; the same exact time is the message's tooltip. */
+function MessageTime({ item }: { item: ItemView }) {
+  return <LocalTime iso={item.createdAt} className="sr-only" />;
 }
 
 const DECISION_NOTE: Record<Extract<Origin, { kind: "confirmation" }>["outcome"], (label: string) => string> = {
@@ -51,7 +57,8 @@ function UserMessage({ item, chatId, editReason }: { item: ItemView; chatId: str
 // Apart from its Edit, whose reason changes as replies start and end: the text draws only when it changed.
 const MessageBody = memo(function MessageBody({ item, chatId }: { item: ItemView; chatId: string }) {
   return (
-    <article aria-label="You" data-status={item.status} className="ml-auto w-fit max-w-[85%] space-y-1 rounded-2xl bg-indigo-600 px-4 py-2 text-white">
+    <article aria-label="You" title={useExactTime(item.createdAt)} data-status={item.status} className="ml-auto w-fit max-w-[85%] space-y-1 rounded-2xl bg-indigo-600 px-4 py-2 text-white">
+      <MessageTime item={item} />
       {item.origin && item.origin.kind !== "confirmation" && <p className="text-xs text-indigo-100">{originNote(item.origin.label, item.parts)}</p>}
       {item.parts.map((part, index) => (
         <PartView key={partKey(part, index)} part={part} item={item} chatId={chatId} />
@@ -63,7 +70,8 @@ const MessageBody = memo(function MessageBody({ item, chatId }: { item: ItemView
 /** The host's report of a decision, sent to the agent for the person: drawn as a line, not a bubble. */
 function DecisionNote({ item, origin }: { item: ItemView; origin: Extract<Origin, { kind: "confirmation" }> }) {
   return (
-    <article aria-label="Decision" data-status={item.status} className="flex justify-center">
+    <article aria-label="Decision" title={useExactTime(item.createdAt)} data-status={item.status} className="flex justify-center">
+      <MessageTime item={item} />
       <p className="rounded-full bg-zinc-100 px-3 py-1 text-center text-sm text-zinc-700 dark:bg-zinc-900 dark:text-zinc-300">{DECISION_NOTE[origin.outcome](origin.label)}</p>
     </article>
   );
@@ -76,6 +84,7 @@ function Reply({ item: newest, chatId, last }: { item: ItemView; chatId: string;
   return (
     <article
       aria-label={subagent ? "Subagent" : "Agent"}
+      title={useExactTime(item.createdAt)}
       data-status={item.status}
       className={subagent ? "ml-4 max-w-full space-y-3 border-l-2 border-zinc-300 pl-4 dark:border-zinc-700" : "max-w-full space-y-3"}
     >
@@ -87,6 +96,7 @@ function Reply({ item: newest, chatId, last }: { item: ItemView; chatId: string;
           Answerable agent
         </p>
       )}
+      <MessageTime item={item} />
       <OlderVersionContext value={older}>
         {/* An earlier version draws its blocks and lists afresh; the newest keeps its own state as it is rewritten (a refused pick says why). */}
         <div key={older ? item.revision : "newest"} className="space-y-3">

@@ -64,11 +64,21 @@ export function useChatEvents({ base, from, lastSeenRef, goneRef, onEvent, resyn
       };
     }
 
+    // Back online, a connection waiting out its backoff is tried at once.
+    function reconnectNow() {
+      if (stopped || source?.readyState !== EventSource.CLOSED) return;
+      clearTimeout(retry);
+      attempt = 0;
+      connect();
+    }
+
     connect();
+    window.addEventListener("online", reconnectNow);
     return () => {
       stopped = true;
       clearTimeout(retry);
       source?.close();
+      window.removeEventListener("online", reconnectNow);
     };
   }, [base, from, lastSeenRef, goneRef, onEvent, resync]);
   return status;

@@ -87,4 +87,21 @@ describe("the chat's event stream", () => {
     await act(async () => vi.advanceTimersByTime(60_000));
     expect(FakeEventSource.opened).toHaveLength(1);
   });
+
+  it("back online, tries a connection waiting out its backoff at once", async () => {
+    for (let drop = 0; drop < 4; drop++) {
+      await act(async () => {
+        latest().readyState = FakeEventSource.CLOSED;
+        latest().onerror!();
+      });
+      await act(async () => vi.advanceTimersByTime(1_000 * 2 ** drop));
+    }
+    await act(async () => {
+      latest().readyState = FakeEventSource.CLOSED;
+      latest().onerror!();
+    });
+    expect(FakeEventSource.opened).toHaveLength(5);
+    await act(async () => window.dispatchEvent(new Event("online")));
+    expect(FakeEventSource.opened).toHaveLength(6);
+  });
 });

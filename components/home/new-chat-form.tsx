@@ -4,6 +4,7 @@ import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { z } from "zod";
 import { messageLimit, messageRefusal } from "@/components/chat/message-limit";
+import { useLocale } from "@/components/ui/clock";
 import { postJson } from "@/lib/chat/wire/client-api";
 import { ErrorNote } from "@/components/ui/error-note";
 import { PrimaryButton } from "@/components/ui/primary-button";
@@ -18,10 +19,11 @@ export function NewChatForm({ starters }: { starters: string[] }) {
   const [pending, setPending] = useState(false);
   const hydrated = useHydrated();
   const [error, setError] = useState<string | null>(null);
-  const limit = messageLimit(text);
+  const locale = useLocale();
+  const limit = messageLimit(text, locale);
 
   async function start(message: string) {
-    if (!message.trim() || pending || messageLimit(message).over) return;
+    if (!message.trim() || pending || messageLimit(message, locale).over) return;
     setPending(true);
     setError(null);
     try {

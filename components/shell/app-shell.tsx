@@ -5,6 +5,7 @@ import { usePathname } from "next/navigation";
 import { useEffect, useRef } from "react";
 import { CloseIcon, MenuIcon, PlusIcon } from "@/components/ui/icons";
 import { isSharePage } from "./share-page";
+import { KeyboardShortcuts } from "./keyboard-shortcuts";
 import { Brand, Sidebar } from "./sidebar";
 
 const ICON_BUTTON = "rounded-md p-2 hover:bg-zinc-100 dark:hover:bg-zinc-900";
@@ -71,6 +72,7 @@ export function AppShell({ children }: { children: React.ReactNode }) {
           </div>
         </div>
       </dialog>
+      <KeyboardShortcuts />
     </div>
   );
 }

@@ -8,6 +8,7 @@ import { groupChats } from "./chat-groups";
 import { useChatList } from "./chat-list-context";
 import { ChatListRow } from "./chat-list-row";
 import { ChatSearch } from "./chat-search";
+import { ThemeSwitch } from "./theme-switch";
 
 /** The app's mark and name, linking home. */
 export function Brand() {
@@ -62,6 +63,7 @@ export function Sidebar() {
           )}
         </nav>
       </ChatSearch>
+      <ThemeSwitch />
     </div>
   );
 }

@@ -1,6 +1,7 @@
 "use client";
 
 import { createContext, useContext, useEffect, useState, useSyncExternalStore } from "react";
+import { DEFAULT_LOCALE, type Locale } from "./locale";
 import { timeZoneCookie } from "./time-zone";
 
 type Clock = { now: number; offset: number };
@@ -8,6 +9,9 @@ type Clock = { now: number; offset: number };
 const ClockContext = createContext<Clock | null>(null);
 // The reader's zone as the server knew it from the request's cookie (null: not yet told).
 const ZoneContext = createContext<string | null>(null);
+// The language times and figures are drawn in, negotiated by the server from the request, so the
+// browser's first render draws what the server's markup holds.
+const LocaleContext = createContext<Locale>(DEFAULT_LOCALE);
 
 const TICK_MS = 30_000;
 
@@ -15,9 +19,19 @@ const TICK_MS = 30_000;
  * The time relative times are measured from. The server renders with its own clock and hands it
  * here, so the first render in the browser draws exactly the server's text (no hydration
  * mismatch); then the clock ticks on, offset by the difference seen at load, so a browser whose
- * clock is wrong still reads "just now" for what just happened on the server.
+ * clock is wrong still reads "now" for what just happened on the server.
  */
-export function ClockProvider({ serverNow, zone, children }: { serverNow: number; zone: string | null; children: React.ReactNode }) {
+export function ClockProvider({
+  serverNow,
+  zone,
+  locale,
+  children,
+}: {
+  serverNow: number;
+  zone: string | null;
+  locale: Locale;
+  children: React.ReactNode;
+}) {
   const [clock, setClock] = useState<Clock>({ now: serverNow, offset: 0 });
   useEffect(() => {
     // The next page the server draws uses this browser's zone, as the browser does.
@@ -39,7 +53,9 @@ export function ClockProvider({ serverNow, zone, children }: { serverNow: number
   }, [serverNow]);
   return (
     <ClockContext.Provider value={clock}>
-      <ZoneContext.Provider value={zone}>{children}</ZoneContext.Provider>
+      <ZoneContext.Provider value={zone}>
+        <LocaleContext.Provider value={locale}>{children}</LocaleContext.Provider>
+      </ZoneContext.Provider>
     </ClockContext.Provider>
   );
 }
@@ -54,6 +70,11 @@ export function useNow(): number {
 /** The machine's clock, read once where no provider gives the server's. */
 function machineNow(): number {
   return Date.now();
+}
+
+/** The reader's language for times and figures: the request's, on the server and in the browser. */
+export function useLocale(): Locale {
+  return useContext(LocaleContext);
 }
 
 /** How far the server's clock is ahead of this browser's, to measure server times by it. */

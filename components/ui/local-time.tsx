@@ -1,20 +1,21 @@
 "use client";
 
 import { useSyncExternalStore } from "react";
-import { useNow, useTimeZone } from "./clock";
+import { useLocale, useNow, useTimeZone } from "./clock";
 import { relativeTime } from "./relative-time";
 import { clockTime } from "./time-zone";
 
 /**
- * A time as "2 min ago", the same in the server's markup and in the browser, with the exact time
- * in the reader's own zone and locale on hover. The title is only known in the browser, so it is
- * filled in after mount rather than drawn differently on the server.
+ * A time as "2 minutes ago" in the reader's language, the same in the server's markup and in the
+ * browser, with the exact time in the reader's own zone and locale on hover. The title is only
+ * known in the browser, so it is filled in after mount rather than drawn differently on the server.
  */
-export function LocalTime({ iso }: { iso: string }) {
+export function LocalTime({ iso, className }: { iso: string; className?: string }) {
   const now = useNow();
+  const locale = useLocale();
   return (
-    <time dateTime={iso} title={useExactTime(iso)}>
-      {relativeTime(Date.parse(iso), now)}
+    <time dateTime={iso} title={useExactTime(iso)} lang={locale} className={className}>
+      {relativeTime(Date.parse(iso), now, locale)}
     </time>
   );
 }
@@ -34,7 +35,7 @@ export function ClockTime({ iso }: { iso: string }) {
 }
 
 /** The exact time in the reader's own zone and locale; the server (and hydration) draw none. */
-function useExactTime(iso: string): string | undefined {
+export function useExactTime(iso: string): string | undefined {
   return useSyncExternalStore(
     subscribeToNothing,
     () => new Date(iso).toLocaleString(undefined, { dateStyle: "full", timeStyle: "long" }),

@@ -1,0 +1,55 @@
+import { z } from "zod";
+
+// The languages times and figures are drawn in; the words of the app stay English.
+export const LOCALES = ["en", "de", "fr", "es", "it", "nl", "pt", "ja"] as const;
+export type Locale = (typeof LOCALES)[number];
+export const DEFAULT_LOCALE: Locale = "en";
+
+// One language range of Accept-Language (RFC 9110 §12.5.4): "de-DE;q=0.8", "en", "*".
+const RANGE = /^([A-Za-z]{1,8})(?:-[A-Za-z0-9]{1,8})*$|^\*$/;
+const QUALITY = /^q=(0(?:\.\d{0,3})?|1(?:\.0{0,3})?)$/i;
+
+type LanguageRange = { language: string; q: number };
+
+// A range it cannot read is null, to be skipped: one odd entry does not cost the reader the rest.
+const rangeSchema = z.string().transform((entry): LanguageRange | null => {
+  const [tag = "", ...params] = entry.split(";").map((piece) => piece.trim());
+  const language = RANGE.exec(tag);
+  const quality = params.length === 0 ? "q=1" : params.length === 1 ? params[0] : "";
+  const q = quality ? QUALITY.exec(quality) : null;
+  if (!language || !q) return null;
+  return { language: (language[1] ?? "*").toLowerCase(), q: Number(q[1]) };
+});
+
+/** A request's Accept-Language; a header too long to be a browser's is refused whole. */
+export const acceptLanguageSchema = z
+  .string()
+  .max(1_024)
+  .transform((header) => header.split(","))
+  .pipe(z.array(rangeSchema));
+
+function isLocale(language: string): language is Locale {
+  return (LOCALES as readonly string[]).includes(language);
+}
+
+/** The supported language the reader prefers most, by Accept-Language; English when none fits. */
+export function negotiateLocale(header: string | null | undefined): Locale {
+  const parsed = acceptLanguageSchema.safeParse(header);
+  if (!parsed.success) return DEFAULT_LOCALE;
+  // A stable sort keeps the header's own order among ranges of equal weight.
+  const ranges = parsed.data.filter((range): range is LanguageRange => range !== null && range.q > 0).sort((a, b) => b.q - a.q);
+  for (const { language } of ranges) {
+    if (language === "*") return DEFAULT_LOCALE;
+    if (isLocale(language)) return language;
+  }
+  return DEFAULT_LOCALE;
+}
+
+const counts = new Map<Locale, Intl.NumberFormat>();
+
+/** A whole count as the reader's language writes it ("1,234" in English, "1.234" in German). */
+export function formatCount(value: number, locale: Locale): string {
+  let format = counts.get(locale);
+  if (!format) counts.set(locale, (format = new Intl.NumberFormat(locale)));
+  return format.format(value);
+}
