@@ -58,7 +58,7 @@ describe("app configuration", () => {
   it("trusts forwarded headers only on Vercel, and secures cookies in production", () => {
     const secret = { SESSION_SECRET: "a-secret-of-some-length" };
     expect(configOf(secret)).toMatchObject({ trustForwardedHeaders: false, secureCookies: false });
-    expect(configOf({ ...secret, VERCEL: "1", NODE_ENV: "production" })).toMatchObject({ trustForwardedHeaders: true, secureCookies: true });
+    expect(configOf({ ...secret, VERCEL: "1", NODE_ENV: "production", CRON_SECRET: "a-cron-secret-of-some-length" })).toMatchObject({ trustForwardedHeaders: true, secureCookies: true });
   });
 
   it("reads the request limits and the cron secret, with generous defaults", () => {

@@ -38,7 +38,8 @@ export function ChatRoom({ initial, shared = false }: { initial: ChatView; share
   const actions = useMemo(() => ({ resync }), [resync]);
   const { apply } = list;
   const { items, running, queued } = chat;
-  const edits = useMemo(() => editReasons({ items, running, queued }), [items, running, queued]);
+  // A shared copy edits nothing: no message of it offers Edit.
+  const edits = useMemo(() => (shared ? new Map<string, string | null>() : editReasons({ items, running, queued })), [shared, items, running, queued]);
   // A rename made in any tab reaches this chat's stream: the tab's title and the list follow it.
   useEffect(() => {
     document.title = `${chat.title} · Answerable`;

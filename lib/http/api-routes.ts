@@ -17,6 +17,7 @@ export const API_ROUTES: Record<string, readonly string[]> = {
   "/api/chats/[chatId]/ui-choices": ["POST"],
   "/api/chats/[chatId]/ui-links": ["POST"],
   "/api/chats/[chatId]/ui-queries": ["POST"],
+  "/api/chats/search": ["GET"],
   "/api/cron/sweep": ["GET"],
   "/api/health": ["GET"],
   "/api/internal/turns/[chatId]": ["POST"],
