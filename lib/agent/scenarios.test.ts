@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { decodeAssistantContent } from "@/lib/component-frames";
+import { chunkText } from "./pacing";
 import { SCENARIOS } from "./scenarios";
 import { scriptedReply } from "./script";
 
@@ -106,5 +107,11 @@ describe("pacing", () => {
     expect(scriptedReply("Tell me a long story")).toMatchObject({ pace: 1 });
     expect(isHelp(scriptedReply("slowly").text)).toBe(true);
     expect(isHelp(scriptedReply("Tell me a story slowly").text)).toBe(true);
+  });
+
+  it("streams a help reply, mostly its list's JSON, in less time than the destination scenario's sentence and short list", () => {
+    const time = ({ text, pace }: { text: string; pace: number }) => chunkText(text).length * pace;
+    const destination = time(scriptedReply("Where should we go next?"));
+    for (const message of ["please email bob", "/help"]) expect(time(scriptedReply(message))).toBeLessThan(destination);
   });
 });

@@ -1,7 +1,7 @@
 import { blockFollowUp } from "./block-scenarios";
 import { outcomeReply } from "./outcome-replies";
 import type { Script } from "./scenario";
-import { commandList, findStarter, HELP_COMMAND, helpReply, starterKey } from "./starters";
+import { commandList, findStarter, HELP_COMMAND, HELP_PACE, helpReply, starterKey } from "./starters";
 
 const CHOICE = /^The person chose "(.+)" from your UI reply; their message is the visible context of that choice\.\n\n([\s\S]*)$/;
 
@@ -20,8 +20,8 @@ export function scriptedReply(message: string): Script {
   }
   const outcome = outcomeReply(message);
   if (outcome) return { text: outcome, pace: 1 };
-  if (starterKey(message) === HELP_COMMAND) return { text: commandList(), pace: 1 };
-  return starterScript(message) ?? { text: helpReply(message), pace: 1 };
+  if (starterKey(message) === HELP_COMMAND) return { text: commandList(), pace: HELP_PACE };
+  return starterScript(message) ?? { text: helpReply(message), pace: HELP_PACE };
 }
 
 function starterScript(message: string): Script | null {
