@@ -12,6 +12,7 @@ for (const colorScheme of ["light", "dark"] as const) {
       test.use({ colorScheme, viewport: viewport.size });
 
       test("a paraphrase gets the starters; picking one sends it, and its scenario answers", async ({ page }) => {
+        test.setTimeout(90_000);
         // Mentions a starter's keyword without being its prompt: the help reply, not an email.
         await startChatFromHome(page, "please email the release notes to bob");
         await replyFinished(page);

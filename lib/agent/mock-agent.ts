@@ -1,6 +1,6 @@
 import type { Agent, AgentRequest } from "./agent";
-import { chunkText, pause } from "./pacing";
-import { scriptedReply } from "./script";
+import { pause } from "./pacing";
+import { scriptChunks, scriptedReply } from "./script";
 
 /**
  * A deterministic agent: it writes its scripted reply in small chunks, `deltaMs` times the
@@ -10,7 +10,7 @@ export function createMockAgent({ deltaMs }: { deltaMs: number }): Agent {
   return {
     async *reply({ message, signal }: AgentRequest) {
       const script = scriptedReply(message);
-      for (const text of chunkText(script.text)) {
+      for (const text of scriptChunks(script)) {
         if (signal.aborted) return;
         await pause(deltaMs * script.pace, signal);
         yield { type: "text", text };

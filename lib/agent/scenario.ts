@@ -15,8 +15,11 @@ export type Scenario = {
   pace?: number;
 };
 
-/** What the mock agent writes for one message, and how many times slower than usual it streams. */
-export type Script = { text: string; subagent?: string; pace: number };
+/**
+ * What the mock agent writes for one message, and how many times slower than usual it streams.
+ * From `wholeFrom` on, the text arrives as one chunk.
+ */
+export type Script = { text: string; subagent?: string; pace: number; wholeFrom?: number };
 
 export function choiceListFrame(instanceId: string, prompt: string, choices: unknown[], summary: string) {
   return {

@@ -1,8 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { decodeAssistantContent } from "@/lib/component-frames";
-import { chunkText } from "./pacing";
 import { SCENARIOS } from "./scenarios";
-import { scriptedReply } from "./script";
+import { scriptChunks, scriptedReply } from "./script";
 
 /** The message a pick on a list of the agent's reply becomes, as the host words it. */
 const picked = (label: string) => `The person chose "${label}" from your UI reply; their message is the visible context of that choice.\n\n${label}`;
@@ -109,9 +108,14 @@ describe("pacing", () => {
     expect(isHelp(scriptedReply("Tell me a story slowly").text)).toBe(true);
   });
 
-  it("streams a help reply, mostly its list's JSON, in less time than the destination scenario's sentence and short list", () => {
-    const time = ({ text, pace }: { text: string; pace: number }) => chunkText(text).length * pace;
+  it("streams a help reply's prose quickly and its list whole, in less time than the destination scenario's sentence and short list", () => {
+    const time = (script: ReturnType<typeof scriptedReply>) => scriptChunks(script).length * script.pace;
     const destination = time(scriptedReply("Where should we go next?"));
-    for (const message of ["please email bob", "/help"]) expect(time(scriptedReply(message))).toBeLessThan(destination);
+    for (const message of ["please email bob", "/help"]) {
+      const script = scriptedReply(message);
+      expect(scriptChunks(script).join("")).toBe(script.text);
+      expect(scriptChunks(script).at(-1)).toMatch(/^\{"kind":"component".*"instanceId":"starters".*\}\n$/);
+      expect(time(script)).toBeLessThan(destination);
+    }
   });
 });

@@ -1,7 +1,8 @@
 import { blockFollowUp } from "./block-scenarios";
 import { outcomeReply } from "./outcome-replies";
 import type { Script } from "./scenario";
-import { commandList, findStarter, HELP_COMMAND, HELP_PACE, helpReply, starterKey } from "./starters";
+import { chunkText } from "./pacing";
+import { commandList, findStarter, HELP_COMMAND, helpReply, starterKey } from "./starters";
 
 const CHOICE = /^The person chose "(.+)" from your UI reply; their message is the visible context of that choice\.\n\n([\s\S]*)$/;
 
@@ -20,8 +21,14 @@ export function scriptedReply(message: string): Script {
   }
   const outcome = outcomeReply(message);
   if (outcome) return { text: outcome, pace: 1 };
-  if (starterKey(message) === HELP_COMMAND) return { text: commandList(), pace: HELP_PACE };
-  return starterScript(message) ?? { text: helpReply(message), pace: HELP_PACE };
+  if (starterKey(message) === HELP_COMMAND) return commandList();
+  return starterScript(message) ?? helpReply(message);
+}
+
+/** The chunks a script streams in: small ones, as a model streams tokens, then its whole part. */
+export function scriptChunks({ text, wholeFrom = text.length }: Script): string[] {
+  const whole = text.slice(wholeFrom);
+  return [...chunkText(text.slice(0, wholeFrom)), ...(whole ? [whole] : [])];
 }
 
 function starterScript(message: string): Script | null {

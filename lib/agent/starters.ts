@@ -1,6 +1,6 @@
 import { echo } from "./echo";
 import { envelope } from "./envelope";
-import { choiceListFrame, type Scenario } from "./scenario";
+import { choiceListFrame, type Scenario, type Script } from "./scenario";
 import { SCENARIOS } from "./scenarios";
 
 /**
@@ -13,8 +13,8 @@ export const HELP_COMMAND = "/help";
 
 // "slowly" after a starter streams its reply this many times slower: time to reload or queue mid-reply.
 const SLOW_PACE = 4;
-/** The help replies are mostly their list's JSON, which nobody needs to watch arrive: ten times faster. */
-export const HELP_PACE = 0.1;
+// The help replies are boilerplate nobody asked to watch: their prose streams ten times faster.
+const HELP_PACE = 0.1;
 
 /** A message as starters are compared: lower case, single spaces, no trailing punctuation. */
 export function starterKey(message: string): string {
@@ -44,21 +44,20 @@ const STARTERS_FRAME = choiceListFrame(
   `Send a starter: ${SCENARIOS.map((scenario) => scenario.prompt).join("; ")}.`,
 );
 
+/** Prose, then the starters list, which arrives whole: its JSON is most of the reply. */
+function withStarters(text: string): Script {
+  const prose = envelope([{ kind: "text", text }]);
+  return { text: envelope([{ kind: "text", text }, { kind: "component", frame: STARTERS_FRAME }]), pace: HELP_PACE, wholeFrom: prose.length };
+}
+
 /** The reply to anything that is not a starter: the message quoted, what the demo shows, and the starters. */
-export function helpReply(message: string): string {
-  const more = `Pick a starter below, or send \`${HELP_COMMAND}\` for their slash commands.`;
-  return envelope([
-    { kind: "text", text: `${echo(message)}\n\n${ABOUT} ${more}` },
-    { kind: "component", frame: STARTERS_FRAME },
-  ]);
+export function helpReply(message: string): Script {
+  return withStarters(`${echo(message)}\n\n${ABOUT} Pick a starter below, or send \`${HELP_COMMAND}\` for their slash commands.`);
 }
 
 /** The reply to `/help`: every slash command, and the starters to pick. */
-export function commandList(): string {
+export function commandList(): Script {
   const commands = SCENARIOS.map((scenario) => `- \`${scenario.command}\`: ${scenario.prompt}`);
   const host = "- `/release`: a release route the host answers itself, without the agent";
-  return envelope([
-    { kind: "text", text: `${ABOUT}\n\nSlash commands:\n\n${[...commands, host].join("\n")}\n\nAdd “slowly” after any starter to watch its reply stream.` },
-    { kind: "component", frame: STARTERS_FRAME },
-  ]);
+  return withStarters(`${ABOUT}\n\nSlash commands:\n\n${[...commands, host].join("\n")}\n\nAdd “slowly” after any starter to watch its reply stream.`);
 }
