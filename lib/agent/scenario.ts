@@ -16,10 +16,10 @@ export type Scenario = {
 };
 
 /**
- * What the mock agent writes for one message, and how many times slower than usual it streams.
- * From `wholeFrom` on, the text arrives as one chunk.
+ * What the mock agent writes for one message, and how many times slower than usual it streams:
+ * in small chunks, as a model streams tokens, or in the `pieces` given (which make up `text`).
  */
-export type Script = { text: string; subagent?: string; pace: number; wholeFrom?: number };
+export type Script = { text: string; subagent?: string; pace: number; pieces?: string[] };
 
 export function choiceListFrame(instanceId: string, prompt: string, choices: unknown[], summary: string) {
   return {

@@ -25,10 +25,9 @@ export function scriptedReply(message: string): Script {
   return starterScript(message) ?? helpReply(message);
 }
 
-/** The chunks a script streams in: small ones, as a model streams tokens, then its whole part. */
-export function scriptChunks({ text, wholeFrom = text.length }: Script): string[] {
-  const whole = text.slice(wholeFrom);
-  return [...chunkText(text.slice(0, wholeFrom)), ...(whole ? [whole] : [])];
+/** The chunks a script streams in: its pieces, or small ones as a model streams tokens. */
+export function scriptChunks({ text, pieces }: Script): string[] {
+  return pieces ?? chunkText(text);
 }
 
 function starterScript(message: string): Script | null {

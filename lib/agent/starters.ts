@@ -13,8 +13,6 @@ export const HELP_COMMAND = "/help";
 
 // "slowly" after a starter streams its reply this many times slower: time to reload or queue mid-reply.
 const SLOW_PACE = 4;
-// The help replies are boilerplate nobody asked to watch: their prose streams ten times faster.
-const HELP_PACE = 0.1;
 
 /** A message as starters are compared: lower case, single spaces, no trailing punctuation. */
 export function starterKey(message: string): string {
@@ -44,10 +42,14 @@ const STARTERS_FRAME = choiceListFrame(
   `Send a starter: ${SCENARIOS.map((scenario) => scenario.prompt).join("; ")}.`,
 );
 
-/** Prose, then the starters list, which arrives whole: its JSON is most of the reply. */
+/**
+ * Prose, then the starters list. Boilerplate nobody asked to watch arrive, so it comes in two
+ * pieces (the envelope's prose record, then its list record) rather than hundreds of chunks.
+ */
 function withStarters(text: string): Script {
   const prose = envelope([{ kind: "text", text }]);
-  return { text: envelope([{ kind: "text", text }, { kind: "component", frame: STARTERS_FRAME }]), pace: HELP_PACE, wholeFrom: prose.length };
+  const whole = envelope([{ kind: "text", text }, { kind: "component", frame: STARTERS_FRAME }]);
+  return { text: whole, pace: 1, pieces: [prose, whole.slice(prose.length)] };
 }
 
 /** The reply to anything that is not a starter: the message quoted, what the demo shows, and the starters. */
