@@ -32,6 +32,8 @@ for (const colorScheme of ["light", "dark"] as const) {
       }
       await settledChat(page.request, chatId, 100_000);
       await page.goto(`/chats/${chatId}`);
+      // The page opens on the latest exchanges only: draw every starter's reply.
+      await page.getByRole("button", { name: "Show earlier messages" }).click();
       await page.getByRole("button", { name: /Send to Ada/ }).click();
       await page.getByRole("button", { name: "Reject" }).click();
       await expect(page.getByRole("heading", { name: /you rejected it/ })).toBeVisible();

@@ -36,8 +36,8 @@ test("a message with a code fence is echoed fenced, and the rest of the reply st
   await page.getByRole("button", { name: "Send" }).click();
   const reply = page.getByRole("article", { name: "Agent" }).last();
   // The closing sentence is prose again, a paragraph of its own, not a line of the code block.
-  await expect(reply.getByRole("paragraph").filter({ hasText: /^Try one of the starter prompts to see interactive replies\.$/ })).toBeVisible();
-  await expect(reply.getByRole("code").filter({ hasText: "Try one of the starter prompts" })).toHaveCount(0);
+  await expect(reply.getByRole("paragraph").filter({ hasText: /^This is the scripted demo agent: .+ for their slash commands\.$/ })).toBeVisible();
+  await expect(reply.getByRole("code").filter({ hasText: "This is the scripted demo agent" })).toHaveCount(0);
 });
 
 test("Copy code puts exactly a code block's text on the clipboard", async ({ page, context }) => {

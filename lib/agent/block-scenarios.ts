@@ -159,32 +159,32 @@ export const BLOCK_SCENARIOS: Scenario[] = [
   {
     name: "build-triage",
     prompt: "Triage the failing build",
-    matches: (message) => /\btriage\b/i.test(message),
+    command: "/triage",
     reply: () => `Here is CI as it stands, live. Switch the branch to compare; the table updates as runs change.\n\n${BUILD_TRIAGE}\n`,
   },
   {
     name: "release-checklist",
     prompt: "Walk me through a release checklist",
-    matches: (message) => /\brelease checklist\b/i.test(message),
+    command: "/checklist",
     reply: () => `Here is the checklist. Tick what is done, pick the target and rollout, then release.\n\n${RELEASE_CHECKLIST}\n`,
   },
   {
     name: "subagent-report",
     prompt: "Ask a subagent to check the build",
-    matches: (message) => /\bsubagent\b/i.test(message),
+    command: "/subagent",
     reply: () => "I asked the checks subagent to look at the build. Its report is below; it is for reading, and the next step is yours to ask.",
     subagent: () => `The checks ran on main.\n\n${SUBAGENT_REPORT}\n`,
   },
   {
     name: "malformed-block",
     prompt: "Draw a block with mistakes in it",
-    matches: (message) => /\bmistakes\b/i.test(message),
+    command: "/mistakes",
     reply: () => MALFORMED,
   },
   {
     name: "mixed-reply",
     prompt: "Mix prose, a block and a list",
-    matches: (message) => /\bmix prose\b/i.test(message),
+    command: "/mix",
     reply: () =>
       envelope([
         { kind: "text", text: `Prose first, then a block:\n\n${ui(`$size = "m"\n<Segmented value={$size}><Option value="s">Small</Option><Option value="m">Medium</Option></Segmented>\n<Choices><Choice context={"Size " + $size}>Pick this size</Choice></Choices>`)}\n` },
@@ -195,13 +195,13 @@ export const BLOCK_SCENARIOS: Scenario[] = [
   {
     name: "code-links",
     prompt: "Show the files behind the release",
-    matches: (message) => /\bfiles behind\b/i.test(message),
+    command: "/files",
     reply: () => `These files and changes make the release; the first follows the package you pick.\n\n${CODE_LINKS}\n`,
   },
   {
     name: "gallery",
     prompt: "Show every block component",
-    matches: (message) => /\bevery block component\b/i.test(message),
+    command: "/gallery",
     reply: () => `Every component of the catalog, in one block:\n\n${GALLERY}\n`,
   },
 ];

@@ -4,12 +4,6 @@ import { choiceListFrame, type Scenario } from "./scenario";
 // The extension guides' scenarios (docs/extend.md): a block reading the example.weather source,
 // and a ChoiceList whose choice proposes the create-issue tool. Each answers its prompt or command only.
 
-/** A matcher for one prompt and one slash command: case ignored, trailing punctuation ignored. */
-function exactly(...texts: string[]): (message: string) => boolean {
-  const plain = (text: string) => text.trim().replace(/[.!?]+$/, "").toLowerCase();
-  return (message) => texts.some((text) => plain(text) === plain(message));
-}
-
 // #region weather-block
 export const WEATHER_BLOCK = `\`\`\`ui
 $city = "lisbon"
@@ -34,14 +28,14 @@ export const EXAMPLE_SCENARIOS: Scenario[] = [
   {
     name: "weather",
     prompt: "Show the weather by city",
-    matches: exactly("Show the weather by city", "/weather"),
+    command: "/weather",
     reply: () => `${WEATHER_BLOCK}\n`,
   },
   // #region create-issue
   {
     name: "create-issue",
     prompt: "File an issue about the flaky test",
-    matches: exactly("File an issue about the flaky test", "/create-issue"),
+    command: "/create-issue",
     reply: () =>
       envelope([
         { kind: "text", text: "I drafted the issue. Nothing is filed until you confirm." },

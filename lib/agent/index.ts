@@ -9,6 +9,7 @@ import { createModelAgent, type ModelAgentOptions } from "./model/model-agent";
 import { buildInstructions, type LiveSourceDescription } from "./model/prompt";
 import { languageModel } from "./model/provider";
 import { SCENARIOS } from "./scenarios";
+import { HELP_COMMAND } from "./starters";
 import { agentStatus, currentAgentStatus, type AgentStatus } from "./status";
 
 export type { Agent, AgentChunk, AgentMessage, AgentRequest } from "./agent";
@@ -64,7 +65,7 @@ const MODEL_STARTERS = [
   "Draft a short email to the team about Friday's release, and let me confirm sending it.",
 ];
 
-/** The prompts the home page offers to start a chat: one per scenario of the mock, or a model's few. */
+/** The prompts the home page offers to start a chat: one per scenario of the mock and its `/help`, or a model's few. */
 export function starterPrompts(status: AgentStatus = currentAgentStatus()): string[] {
-  return status.kind === "model" ? MODEL_STARTERS : SCENARIOS.map((scenario) => scenario.prompt);
+  return status.kind === "model" ? MODEL_STARTERS : [...SCENARIOS.map((scenario) => scenario.prompt), HELP_COMMAND];
 }

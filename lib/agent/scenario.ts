@@ -1,19 +1,25 @@
 /**
- * A scenario of the mock agent: it matches a message and writes a reply, so a person (or a test)
- * can walk every feature of the host without a model.
+ * A scenario of the mock agent: it answers its own starter prompt or slash command, and nothing
+ * else, so a person (or a test) can walk every feature of the host without a model.
  */
 export type Scenario = {
   name: string;
-  /** A starter prompt the home page offers for this scenario. */
+  /** The starter prompt the home page offers for this scenario. */
   prompt: string;
-  matches(message: string): boolean;
-  reply(message: string): string;
+  /** Its slash command: a short way to ask for the same reply. */
+  command: `/${string}`;
+  reply(): string;
   /** A reply a subagent writes while the agent works on this one. */
   subagent?(): string;
+  /** How many times slower than usual the reply streams; 1 unless given. */
+  pace?: number;
 };
 
-/** What the mock agent writes for one message. */
-export type Script = { text: string; subagent?: string };
+/**
+ * What the mock agent writes for one message, and how many times slower than usual it streams:
+ * in small chunks, as a model streams tokens, or in the `pieces` given (which make up `text`).
+ */
+export type Script = { text: string; subagent?: string; pace: number; pieces?: string[] };
 
 export function choiceListFrame(instanceId: string, prompt: string, choices: unknown[], summary: string) {
   return {

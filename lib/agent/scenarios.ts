@@ -1,13 +1,11 @@
-import { BLOCK_SCENARIOS, blockFollowUp } from "./block-scenarios";
-import { echo } from "./echo";
+import { BLOCK_SCENARIOS } from "./block-scenarios";
 import { EXAMPLE_SCENARIOS } from "./example-scenarios";
 import { envelope } from "./envelope";
-import { outcomeReply } from "./outcome-replies";
-import { choiceListFrame, type Scenario, type Script } from "./scenario";
+import { choiceListFrame, type Scenario } from "./scenario";
 
 /**
- * The mock agent's script. Each scenario matches a message and writes a reply, so a person (or a
- * test) can walk every feature of the host without a model.
+ * The mock agent's scenarios. Each answers its own starter prompt or slash command (`starters.ts`
+ * matches them), so a person (or a test) can walk every feature of the host without a model.
  */
 
 const STORY = [
@@ -25,15 +23,14 @@ const STORY = [
   "That is the whole story: a person paying attention, and writing it down, until the pattern shows itself.",
 ].join("\n");
 
-// Blocks first: they are what the home page offers first. The stories match loosely ("slowly",
-// "long"), so they come last: "Where should we go next, slowly?" is the list, written slowly.
+// Blocks first: they are what the home page offers first.
 export const SCENARIOS: Scenario[] = [
   ...BLOCK_SCENARIOS,
   ...EXAMPLE_SCENARIOS,
   {
     name: "destination",
     prompt: "Where should we go next?",
-    matches: (message) => /\bwhere should we go\b/i.test(message),
+    command: "/destination",
     reply: () =>
       envelope([
         { kind: "text", text: "Happy to help. Pick one and I'll take it from there." },
@@ -54,7 +51,7 @@ export const SCENARIOS: Scenario[] = [
   {
     name: "send-email",
     prompt: "Email the release notes",
-    matches: (message) => /\bemail\b/i.test(message),
+    command: "/email",
     reply: () =>
       envelope([
         { kind: "text", text: "I drafted the release notes. Nothing is sent until you confirm." },
@@ -80,7 +77,7 @@ export const SCENARIOS: Scenario[] = [
   {
     name: "unsafe-actions",
     prompt: "Propose actions the app must refuse",
-    matches: (message) => /\bmust refuse\b/i.test(message),
+    command: "/refuse",
     reply: () =>
       envelope([
         { kind: "text", text: "Each of these proposes an action the host should refuse." },
@@ -102,7 +99,7 @@ export const SCENARIOS: Scenario[] = [
   {
     name: "imitation",
     prompt: "Imitate the release route",
-    matches: (message) => /\bimitate\b/i.test(message),
+    command: "/imitate",
     reply: () =>
       envelope([
         { kind: "text", text: "This list copies the release route's instance id and aliases, but the agent wrote it." },
@@ -120,7 +117,7 @@ export const SCENARIOS: Scenario[] = [
   {
     name: "broken-frame",
     prompt: "Show a broken component",
-    matches: (message) => /\bbroken\b/i.test(message),
+    command: "/broken",
     reply: () =>
       envelope([
         { kind: "text", text: "This reply carries an invalid frame, an unregistered one, and a valid one." },
@@ -155,43 +152,14 @@ export const SCENARIOS: Scenario[] = [
   {
     name: "slow-story",
     prompt: "Tell me a long story, slowly",
-    matches: (message) => /\bslowly\b/i.test(message),
+    command: "/slow-story",
     reply: () => STORY,
+    pace: 4,
   },
   {
     name: "story",
     prompt: "Tell me a long story",
-    matches: (message) => /\b(story|long)\b/i.test(message),
+    command: "/story",
     reply: () => STORY,
   },
 ];
-
-/**
- * How many times slower than usual a reply streams. A slow reply leaves time to queue messages,
- * reload or open a second tab while it is still streaming.
- */
-export function replyPace(message: string): number {
-  return /\bslowly\b/i.test(message) ? 4 : 1;
-}
-
-const CHOICE = /^The person chose "(.+)" from your UI reply; their message is the visible context of that choice\.\n\n([\s\S]*)$/;
-
-/** The reply to a message: a scenario's, an answer to a picked choice, or a short echo. */
-export function scriptedReply(message: string): Script {
-  const chosen = CHOICE.exec(message);
-  if (chosen) {
-    const [, label = "", context = ""] = chosen;
-    return { text: blockFollowUp(context) ?? `Noted: **${label}**. ${followUp(label)}` };
-  }
-  const outcome = outcomeReply(message);
-  if (outcome) return { text: outcome };
-  const scenario = SCENARIOS.find((candidate) => candidate.matches(message));
-  if (scenario) return { text: scenario.reply(message), subagent: scenario.subagent?.() };
-  return { text: `${echo(message)}\n\nTry one of the starter prompts to see interactive replies.` };
-}
-
-function followUp(label: string): string {
-  if (/documentation/i.test(label)) return "The component guide starts with the manifest.";
-  if (/demo/i.test(label)) return "The demo walks through a ChoiceList from start to finish.";
-  return "What would you like to do next?";
-}

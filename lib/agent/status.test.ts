@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from "vitest";
 import { parseAgentSetting, type ModelSetting } from "@/lib/config";
 import { checkedAgent } from ".";
-import { scriptedReply } from "./scenarios";
+import { scriptedReply } from "./script";
 import { agentDescription, announceAgent, resolveAgent, startupSentence, type AgentStatus } from "./status";
 
 const OPENAI: ModelSetting = { kind: "model", provider: "openai", modelId: "gpt-nonexistent", name: "openai/gpt-nonexistent", catalog: "full" };

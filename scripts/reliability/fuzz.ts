@@ -2,7 +2,7 @@
 // replies and single blocks, finished or still streaming), evaluate, and resolveUiChoice with the
 // values a page would send and with hostile ones. Only a UiFailure from resolveUiChoice may leave.
 import { starterPrompts } from "@/lib/agent";
-import { scriptedReply } from "@/lib/agent/scenarios";
+import { scriptedReply } from "@/lib/agent/script";
 import { RELEASE_BLOCK, statsBlock, TRIAGE_BLOCK } from "@/scripts/test/block-fixtures";
 import { compileUi, compileUiBlock, evaluateUiBlock, resolveUiChoice, uiInputValues, UiFailure, UiState, type UiBlock, type UiViewNode } from "@/lib/intelligent-ui";
 import { n, ratio, type Scenario, type Suite } from "./suite";

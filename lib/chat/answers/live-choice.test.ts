@@ -17,7 +17,7 @@ const summary = (reading: ReadingView) => `Build triage: summarise dev: ${(readi
 
 describe("a choice racing new readings of its block", () => {
   it("is resolved with exactly the reading whose id it presents: never a newer, an older, or a pending one", async () => {
-    const { chatId, blocks } = await liveChat(["Triage the failing build", "Triage it again", "Triage once more"]);
+    const { chatId, blocks } = await liveChat(["Triage the failing build", "/triage", "Triage the failing build"]);
     const [first, second, third] = blocks as [(typeof blocks)[0], (typeof blocks)[0], (typeof blocks)[0]];
     const runs = numberedRuns();
     const dev = { $branch: "dev" };
@@ -78,7 +78,7 @@ describe("a choice racing new readings of its block", () => {
 
 describe("a read under way", () => {
   it("holds no lock and no transaction: the chat takes a message and a pick on another block meanwhile", async () => {
-    const { chatId, visitorId, blocks } = await liveChat(["Triage the failing build", "Triage it again"]);
+    const { chatId, visitorId, blocks } = await liveChat(["Triage the failing build", "/triage"]);
     const [reading, other] = blocks as [(typeof blocks)[0], (typeof blocks)[0]];
     const held = heldRuns(({ branch }) => ({ branch, window: 0, failing: 0, failedJobs: [], runs: [] }));
     const underWay = reading.read({ $branch: "dev" }, { sources: held.sources });

@@ -181,6 +181,18 @@ describe("deterministic routes", () => {
   });
 });
 
+describe("the mock agent's help reply", () => {
+  it("offers the starters: a pick sends the starter's exact prompt, which its scenario answers", async () => {
+    const { visitorId, chatId, reply } = await answeredChat("please email bob");
+    expect(componentIds(reply)).toEqual(["text", "starters"]);
+    await selectFrameChoice({ visitorId, chatId, itemId: reply.id, instanceId: "starters", choiceId: "destination" });
+    await driveChat(chatId, instant);
+    const chat = await loadChatView({ visitorId, chatId });
+    expect(chat.items.at(-2)?.parts[0]).toEqual({ kind: "text", text: "Where should we go next?" });
+    expect(componentIds(chat.items.at(-1)!)).toEqual(["text", "destination-choice"]);
+  });
+});
+
 describe("typed actions", () => {
   async function proposal() {
     const { visitorId, chatId, reply } = await answeredChat("Email the release notes");
