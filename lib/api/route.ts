@@ -4,11 +4,11 @@ import { driveAfterResponse, type Reach } from "@/lib/chat/turns/background";
 import { healChats } from "@/lib/chat/healing/heal";
 import { toErrorResponse } from "../http/errors";
 import { countRequest } from "../http/rate-limit";
-import { assertSameOrigin, parseJsonBody, parseParams } from "../http/request";
+import { assertSameOrigin, parseJsonBody, parseParams, type QueryReader } from "../http/request";
 import { requireVisitor } from "../http/visitor";
 
-type Schema = z.ZodType | undefined;
-type Parsed<S> = S extends z.ZodType ? z.infer<S> : undefined;
+export type Schema = z.ZodType | undefined;
+export type Parsed<S> = S extends z.ZodType ? z.infer<S> : undefined;
 
 /** Runs each chat's waiting turn after the response; a chat named twice in a request runs once. */
 export type Drive = (...chatIds: string[]) => void;
@@ -19,7 +19,7 @@ export type VisitorNeeds<P extends Schema, Q> = {
   /** A malformed id is not found. */
   params?: P;
   /** Reads the query string or event cursor (invalid-position, invalid-cursor). */
-  query?: (request: Request) => Q;
+  query?: QueryReader<Q>;
   /** A JSON body of at most 64 KiB, parsed with the schema. */
   body?: z.ZodType;
   /** From the app's own pages only; `counted` also spends the visitor's request window (decision 009). */
@@ -63,12 +63,12 @@ export function apiRoute(needs: VisitorNeeds<Schema, unknown> | DeploymentNeeds<
   };
 }
 
-/** An action that may start the chat's turn: its outcome is the answer, and a `sent` one's turn runs after it. */
-export function startsTurn<I extends { chatId: string; visitorId: string }>(action: (input: I) => Promise<{ status: string }>) {
+/** An action that may start the chat's turn: its outcome is the answer (200), and a `sent` one's turn runs after it. */
+export function startsTurn<I extends { chatId: string; visitorId: string }, O extends { status: string }>(action: (input: I) => Promise<O>) {
   return async ({ visitorId, params: { chatId }, body, drive }: VisitorInput<z.ZodType<{ chatId: string }>, unknown, Omit<I, "chatId" | "visitorId">>) => {
     const outcome = await action({ ...body, chatId, visitorId } as I);
     if (outcome.status === "sent") drive(chatId);
-    return Response.json(outcome);
+    return { status: 200 as const, body: outcome };
   };
 }
 
@@ -78,7 +78,7 @@ async function visitorInput(needs: VisitorNeeds<Schema, unknown>, request: Reque
   if (needs.changesState) assertSameOrigin(request);
   const params = await parseRouteParams(needs.params, context);
   const visitorId = await requireVisitor(request);
-  const query = needs.query?.(request);
+  const query = needs.query?.read(request);
   const body = needs.body ? await parseJsonBody(request, needs.body) : undefined;
   const counted = needs.changesState === "counted";
   const drive = driver(needs.heal === "visitor's chats" ? "many chats" : "one chat");

@@ -18,6 +18,7 @@ export const API_ROUTES: Record<string, readonly string[]> = {
   "/api/cron/sweep": ["GET"],
   "/api/health": ["GET"],
   "/api/internal/turns/[chatId]": ["POST"],
+  "/api/openapi.json": ["GET"],
 };
 
 /** The methods the framework builds a Request for; it answers any other with a bare 400. */

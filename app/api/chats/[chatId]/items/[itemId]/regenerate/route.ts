@@ -1,16 +1,12 @@
 import { regenerateReply } from "@/lib/chat/turns/regenerate";
-import { apiRoute } from "@/lib/api/route";
-import { itemParamsSchema } from "@/lib/chat/wire/requests";
+import * as operations from "@/lib/api/operations/chats";
 
 export const dynamic = "force-dynamic";
 export const maxDuration = 300;
 
 /** Regenerate the last reply, or retry one that was interrupted: the same item, a new revision. */
-export const POST = apiRoute(
-  { visitor: true, params: itemParamsSchema, changesState: "counted", heal: "chat" },
-  async ({ visitorId, params: { chatId, itemId }, drive }) => {
-    const outcome = await regenerateReply({ chatId, visitorId, itemId });
-    drive(chatId);
-    return Response.json(outcome, { status: 202 });
-  },
-);
+export const POST = operations.regenerateReply.serve(async ({ visitorId, params: { chatId, itemId }, drive }) => {
+  const outcome = await regenerateReply({ chatId, visitorId, itemId });
+  drive(chatId);
+  return { status: 202, body: outcome };
+});
