@@ -18,6 +18,9 @@ async function drawn(page: Page): Promise<void> {
   await expect(page.getByText("Sends a message: answered now, or queued behind the reply being written").first()).toBeVisible();
 }
 
+// The reference's page is long: drawing it and running axe over it takes well past the default 30 s here.
+test.describe.configure({ timeout: 180_000 });
+
 for (const colorScheme of ["light", "dark"] as const) {
   test.describe(`the API reference (${colorScheme})`, () => {
     test.use({ colorScheme });
