@@ -3,6 +3,7 @@
 import dynamic from "next/dynamic";
 import { useSyncExternalStore } from "react";
 import "@scalar/api-reference-react/style.css";
+import "./api-reference.css";
 
 // The renderer draws in the browser only (it mounts a Vue app); its chunks load with this page alone.
 const ApiReferenceReact = dynamic(() => import("@scalar/api-reference-react").then((module) => module.ApiReferenceReact), {
@@ -11,6 +12,11 @@ const ApiReferenceReact = dynamic(() => import("@scalar/api-reference-react").th
 });
 
 const DARK = "(prefers-color-scheme: dark)";
+
+// Scalar draws a <main> of its own inside the app's: the page keeps one main landmark.
+function withoutSecondMain(): void {
+  for (const main of document.querySelectorAll("#main main")) main.setAttribute("role", "presentation");
+}
 
 function subscribe(onChange: () => void): () => void {
   const query = window.matchMedia(DARK);
@@ -33,6 +39,7 @@ export function ApiReference({ document }: { document: Record<string, unknown> }
         hideTestRequestButton: true,
         showDeveloperTools: "never",
         mcp: { disabled: true },
+        onLoaded: withoutSecondMain,
       }}
     />
   );

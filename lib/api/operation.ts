@@ -3,12 +3,14 @@ import type { z } from "zod";
 import type { ErrorCode } from "../http/errors";
 import { apiRoute, type DeploymentInput, type DeploymentNeeds, type Parsed, type RouteHandler, type Schema, type VisitorInput, type VisitorNeeds } from "./route";
 
-// An operation is the one declaration of a route: the route serves it (`operationRoute`) and the
+// An operation is the one declaration of a route: the route serves it (`operation.serve`) and the
 // OpenAPI document describes it (lib/api/openapi.ts), so the two cannot drift apart.
+// Adding a route: one `defineOperation` in lib/api/operations/, and `export const POST =
+// operation.serve(handler)` in its route.ts; the document and its tests pick it up from there.
 
 export type Method = "GET" | "POST" | "PATCH" | "DELETE";
 
-/** A `text/event-stream` answer: each message's `data` is one of `events`. */
+/** A `text/event-stream` answer: each message's `data` is one `eventStream`. */
 export type EventStream = { eventStream: z.ZodType; description: string };
 
 /** What a success status carries: a JSON body, an event stream, or nothing. */
