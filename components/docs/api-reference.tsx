@@ -13,11 +13,6 @@ const ApiReferenceReact = dynamic(() => import("@scalar/api-reference-react").th
 
 const DARK = "(prefers-color-scheme: dark)";
 
-// Scalar draws a <main> of its own inside the app's: the page keeps one main landmark.
-function withoutSecondMain(): void {
-  for (const main of document.querySelectorAll("#main main")) main.setAttribute("role", "presentation");
-}
-
 function subscribe(onChange: () => void): () => void {
   const query = window.matchMedia(DARK);
   query.addEventListener("change", onChange);
@@ -39,7 +34,6 @@ export function ApiReference({ document }: { document: Record<string, unknown> }
         hideTestRequestButton: true,
         showDeveloperTools: "never",
         mcp: { disabled: true },
-        onLoaded: withoutSecondMain,
       }}
     />
   );
