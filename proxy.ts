@@ -3,7 +3,7 @@ import { appConfig } from "@/lib/config";
 import { databaseOutage } from "@/lib/db/health";
 import { env } from "@/lib/env";
 import { AppError, toErrorResponse } from "@/lib/http/errors";
-import { contentSecurityPolicy, createNonce } from "@/lib/http/security-headers";
+import { contentSecurityPolicy, createNonce, INLINE_STYLE_PAGES } from "@/lib/http/security-headers";
 import { isPageRequest, outageResponse } from "@/lib/outage-page";
 import { cookieSettings, duplicateCookie, findVisitor, signVisitorId, visitorCookieName, visitorCookieOptions, withVisitorCookie } from "@/lib/http/visitor-cookie";
 
@@ -17,7 +17,7 @@ export async function proxy(request: NextRequest) {
   }
   // Next takes the nonce from the forwarded request's policy and sets it on its scripts.
   const nonce = createNonce();
-  const policy = contentSecurityPolicy(nonce, { development: env().NODE_ENV === "development" });
+  const policy = contentSecurityPolicy(nonce, { development: env().NODE_ENV === "development", inlineStyles: INLINE_STYLE_PAGES.has(request.nextUrl.pathname) });
   // A page cannot answer 503 itself: in a database outage it is answered here, before it renders.
   if (isPageRequest(request) && (await databaseOutage())) return outageResponse({ nonce, policy });
   const headers = new Headers(request.headers);

@@ -81,8 +81,9 @@ export async function replyFinished(page: Page): Promise<void> {
  * Every axe violation on the page, of any impact, one line each (rule: targets), so a test can
  * expect an empty list. `include` narrows the check to part of the page, `rules` to some rules.
  */
-export async function axeViolations(page: Page, { include, rules }: { include?: string; rules?: string[] } = {}): Promise<string[]> {
+export async function axeViolations(page: Page, { include, rules, disable }: { include?: string; rules?: string[]; disable?: string[] } = {}): Promise<string[]> {
   let builder = new AxeBuilder({ page });
+  if (disable) builder = builder.disableRules(disable);
   if (include) builder = builder.include(include);
   if (rules) builder = builder.withRules(rules);
   const results = await builder.analyze();

@@ -1,6 +1,6 @@
 import { spawn } from "node:child_process";
 import { once } from "node:events";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./contract";
 import { findFreePort } from "../../scripts/db/embedded";
 import { inheritedEnv } from "../../scripts/env";
 

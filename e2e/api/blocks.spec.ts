@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext } from "@playwright/test";
+import type { APIRequestContext } from "@playwright/test";
+import { expect, test } from "./contract";
 import { Client } from "pg";
 import { compileStoredUi } from "../../lib/intelligent-ui";
 import { choiceIdOf, createChat, sameOrigin, settledChat, textOf, type BlockBody } from "../support";

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./contract";
 import { createChat, sameOrigin, settledChat, textOf } from "../support";
 
 test.describe("chat API", () => {

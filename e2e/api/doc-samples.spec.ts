@@ -2,7 +2,7 @@ import { execFileSync, spawnSync } from "node:child_process";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./contract";
 import { curlSamples, differences, readDocument, SAMPLE_DOCUMENTS, type CurlSample } from "../../scripts/test/doc-samples";
 
 // Every curl sample of the integrator's documents runs here, as written, with the real curl

@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext } from "@playwright/test";
+import type { APIRequestContext } from "@playwright/test";
+import { expect, test } from "./contract";
 import { createChat, sameOrigin, settledChat, textOf } from "../support";
 
 // Scenario prompts (lib/agent/scenarios.ts): the mock answers only these.

@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext } from "@playwright/test";
+import type { APIRequestContext } from "@playwright/test";
+import { expect, test } from "./contract";
 import { Client } from "pg";
 import { createChat, sameOrigin, settledChat, textOf } from "../support";
 import { testDatabaseUrl } from "../../scripts/env";

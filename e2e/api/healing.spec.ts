@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./contract";
 import { Client } from "pg";
 import { createChat, settledChat, textOf } from "../support";
 import { testDatabaseUrl } from "../../scripts/env";

@@ -1,12 +1,21 @@
 import { randomUUID } from "node:crypto";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./contract";
 import { createChat, runSql } from "../support";
+import { PROTOCOL_VERSION } from "../../lib/api/protocol";
 
-test("GET /api/health reports the database reachable and LISTEN proven live", async ({ request }) => {
+test("GET /api/health reports the database reachable, LISTEN proven live and the protocol version", async ({ request }) => {
   const response = await request.get("/api/health");
   expect(response.status()).toBe(200);
   // Only DATABASE_URL is set here, a direct URL: it serves LISTEN too.
-  expect(await response.json()).toMatchObject({ status: "ok", database: "ok", listener: { state: "live", via: "DATABASE_URL" } });
+  expect(await response.json()).toMatchObject({ status: "ok", protocolVersion: PROTOCOL_VERSION, database: "ok", listener: { state: "live", via: "DATABASE_URL" } });
+});
+
+test("GET /api/openapi.json serves the document of the same protocol version, the same on every request", async ({ request }) => {
+  const first = await request.get("/api/openapi.json");
+  expect(first.status()).toBe(200);
+  const document = (await first.json()) as { openapi: string; info: { version: string } };
+  expect(document).toMatchObject({ openapi: "3.1.0", info: { version: PROTOCOL_VERSION } });
+  expect(await (await request.get("/api/openapi.json")).json()).toEqual(document);
 });
 
 test("GET /api/health reports how long the longest-stuck turn has waited since its lease lapsed", async ({ request, baseURL }) => {

@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { once } from "node:events";
 import { createServer } from "node:net";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./contract";
 import { sameOrigin } from "../support";
 import { rawRequest } from "./raw-http";
 import { inheritedEnv } from "../../scripts/env";

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./contract";
 import { createChat } from "../support";
 
 test("the internal turn route answers 404 to a request this deployment did not sign", async ({ request, baseURL }) => {

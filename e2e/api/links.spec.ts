@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext } from "@playwright/test";
+import type { APIRequestContext } from "@playwright/test";
+import { expect, test } from "./contract";
 import { createChat, sameOrigin, settledChat, type BlockBody } from "../support";
 
 type Link = { type: string; href: string | null; reason?: string };

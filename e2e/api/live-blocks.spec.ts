@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext } from "@playwright/test";
+import type { APIRequestContext } from "@playwright/test";
+import { expect, test } from "./contract";
 import { choiceIdOf, createChat, sameOrigin, settledChat, type BlockBody } from "../support";
 
 type Reading = { readId: string | null; state: string; args: unknown; value: unknown; frozen: boolean };

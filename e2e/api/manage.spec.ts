@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./contract";
 import { createChat, sameOrigin, settledChat } from "../support";
 
 test.describe("renaming, deleting and stopping over HTTP", () => {

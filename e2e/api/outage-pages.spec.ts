@@ -1,4 +1,5 @@
-import { expect, test, type APIResponse } from "@playwright/test";
+import type { APIResponse } from "@playwright/test";
+import { expect, test } from "./contract";
 import { OUTAGE_SENTENCE } from "../../lib/outage-page";
 import { serverBehindDoor } from "../database-door";
 import { createChat } from "../support";

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./contract";
 import { Client } from "pg";
 import { choiceIdOf, createChat, sameOrigin, settledChat, type BlockBody } from "../support";
 import { testDatabaseUrl } from "../../scripts/env";

@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext } from "@playwright/test";
+import type { APIRequestContext } from "@playwright/test";
+import { expect, test } from "./contract";
 import { createChat, settledChat } from "../support";
 
 type Found = { results: { chatId: string; title: string; inTitle: boolean; snippet: { text: string; match: boolean }[] | null }[] };

@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join, relative, sep } from "node:path";
-import { expect, test, type APIRequestContext } from "@playwright/test";
+import type { APIRequestContext } from "@playwright/test";
+import { expect, test } from "./contract";
 import { Client } from "pg";
 import { createChat, sameOrigin, settledChat } from "../support";
 import { testDatabaseUrl } from "../../scripts/env";

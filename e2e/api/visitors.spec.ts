@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
-import { expect, test, type APIRequestContext } from "@playwright/test";
+import type { APIRequestContext } from "@playwright/test";
+import { expect, test } from "./contract";
 import { signVisitorId } from "../../lib/http/visitor-cookie";
 import { createChat, sameOrigin } from "../support";
 import { rawRequest } from "./raw-http";

@@ -21,6 +21,7 @@ export const API_ROUTES: Record<string, readonly string[]> = {
   "/api/cron/sweep": ["GET"],
   "/api/health": ["GET"],
   "/api/internal/turns/[chatId]": ["POST"],
+  "/api/openapi.json": ["GET"],
   "/api/shares/[token]": ["GET"],
   "/api/shares/[token]/events": ["GET"],
   "/api/shares/[token]/items": ["GET"],

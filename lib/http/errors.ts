@@ -59,7 +59,8 @@ export const ERROR_STATUS = {
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
 
-export const errorBodySchema = z.object({ code: z.string(), message: z.string(), reason: z.string().optional() });
+/** Loose: a refusal may carry the state it was refused against beside these. */
+export const errorBodySchema = z.looseObject({ code: z.string(), message: z.string(), reason: z.string().optional() });
 /** A refusal may carry the state it was refused against (e.g. a settled confirmation), so a page can redraw. */
 export type ErrorBody = z.infer<typeof errorBodySchema> & Record<string, unknown>;
 

@@ -1,7 +1,7 @@
 import { isIP } from "node:net";
-import type { z } from "zod";
+import { z } from "zod";
 import { appConfig, type AppConfig } from "@/lib/config";
-import { AppError } from "./errors";
+import { AppError, type ErrorCode } from "./errors";
 import { acceptedOrigins, firstValue, type OriginConfig } from "./origin";
 import { eventCursorSchema, INVALID_TEXT, MAX_POSTGRES_INT } from "./schemas";
 
@@ -86,6 +86,21 @@ export function parsePositionQuery<S extends z.ZodType>(request: Request, schema
   if (!parsed.success) throw new AppError("invalid-position", `An item position is a whole number from 0 to ${MAX_POSTGRES_INT}.`);
   return parsed.data;
 }
+
+/** A route's query: the schema it is documented by, the code it is refused with, and how it is read. */
+export type QueryReader<Q> = { schema: z.ZodObject; header?: { name: string; schema: z.ZodType }; refusal: ErrorCode; read: (request: Request) => Q };
+
+export function positionQuery<S extends z.ZodObject>(schema: S): QueryReader<z.infer<S>> {
+  return { schema, refusal: "invalid-position", read: (request) => parsePositionQuery(request, schema) };
+}
+
+/** `?after=` or, on a reconnect, the `Last-Event-ID` header. */
+export const eventCursorQuery: QueryReader<number> = {
+  schema: z.object({ after: eventCursorSchema.optional() }),
+  header: { name: "last-event-id", schema: eventCursorSchema },
+  refusal: "invalid-cursor",
+  read: parseEventCursor,
+};
 
 /** A malformed id is simply not found. */
 export function parseParams<S extends z.ZodType>(input: unknown, schema: S): z.infer<S> {

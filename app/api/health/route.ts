@@ -1,18 +1,17 @@
 import { checkListener } from "@/lib/chat/stream/notify";
 import { checkDatabase } from "@/lib/db/health";
-import { apiRoute } from "@/lib/api/route";
+import * as operations from "@/lib/api/operations/deployment";
+import { PROTOCOL_VERSION } from "@/lib/api/protocol";
 
 export const dynamic = "force-dynamic";
 
-/**
- * The database, and whether this instance's LISTEN delivers (`live` once its own notice came
- * back); `deaf` or `down` still serves, polling, so `degraded` but 200. `oldestStuckTurnSeconds`
- * past the sweep interval means nothing is sweeping.
- */
-export const GET = apiRoute({ visitor: false, admit: "anyone" }, async () => {
-  const headers = { "cache-control": "no-store" };
+const headers = { "cache-control": "no-store" };
+
+/** `deaf` or `down` still serves, polling, so `degraded` but 200 (lib/api/operations/deployment.ts). */
+export const GET = operations.health.serve(async () => {
   const [database, listener] = await Promise.all([checkDatabase(), checkListener()]);
-  if (!database.reachable) return Response.json({ status: "degraded", database: "unreachable", listener, oldestStuckTurnSeconds: null }, { status: 503, headers });
+  const common = { protocolVersion: PROTOCOL_VERSION, listener };
+  if (!database.reachable) return { status: 503, body: { status: "degraded", database: "unreachable", ...common, oldestStuckTurnSeconds: null }, headers };
   const status = listener.state === "live" ? "ok" : "degraded";
-  return Response.json({ status, database: "ok", listener, oldestStuckTurnSeconds: database.oldestStuckTurnSeconds }, { headers });
+  return { status: 200, body: { status, database: "ok", ...common, oldestStuckTurnSeconds: database.oldestStuckTurnSeconds }, headers };
 });

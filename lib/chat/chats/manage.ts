@@ -15,5 +15,5 @@ export async function renameChat({ visitorId, chatId, title }: { visitorId: stri
 /** Under the chat lock; a running turn finds its chat gone at its next write and stops. */
 export async function deleteChat({ visitorId, chatId }: { visitorId: string; chatId: string }) {
   await chatTransaction(async (tx) => deleteChatRows(await lockChat(tx, { chatId, visitorId })));
-  return { chatId, deleted: true };
+  return { chatId, deleted: true as const };
 }

@@ -1,10 +1,10 @@
 import "server-only";
 import { SOURCE_GRANT_NAMES, SOURCE_GRANTS, type SourceGrant } from "@/lib/live-sources";
+import type { GrantView } from "../wire/responses";
 import { grantsExcept } from "./rights";
 import { chatTransaction, checkOwnChat, lockChat } from "../store/chats";
 import { revokedGrants, setRevokedGrant } from "../store/readings";
 
-export type GrantView = { grant: SourceGrant; label: string; granted: boolean };
 
 function views(inForce: readonly string[]): GrantView[] {
   return SOURCE_GRANT_NAMES.map((grant) => ({ grant, label: SOURCE_GRANTS[grant], granted: inForce.includes(grant) }));

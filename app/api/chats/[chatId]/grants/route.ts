@@ -1,16 +1,16 @@
 import { listChatGrants, setChatGrant } from "@/lib/chat/readings/grants";
-import { apiRoute } from "@/lib/api/route";
-import { chatGrantBodySchema, chatParamsSchema } from "@/lib/chat/wire/requests";
+import * as operations from "@/lib/api/operations/answers";
 
 export const dynamic = "force-dynamic";
 
 /** The chat's source grants: what its live blocks may read, each in force until withdrawn. */
-export const GET = apiRoute({ visitor: true, params: chatParamsSchema, changesState: false, heal: false }, async ({ visitorId, params: { chatId } }) =>
-  Response.json({ grants: await listChatGrants({ visitorId, chatId }) }),
-);
+export const GET = operations.listGrants.serve(async ({ visitorId, params: { chatId } }) => ({
+  status: 200,
+  body: { grants: await listChatGrants({ visitorId, chatId }) },
+}));
 
 /** Withdraws (`granted: false`) or restores a source grant of the chat. */
-export const POST = apiRoute(
-  { visitor: true, params: chatParamsSchema, body: chatGrantBodySchema, changesState: "counted", heal: "chat" },
-  async ({ visitorId, params: { chatId }, body }) => Response.json({ grants: await setChatGrant({ visitorId, chatId, ...body }) }),
-);
+export const POST = operations.setGrant.serve(async ({ visitorId, params: { chatId }, body }) => ({
+  status: 200,
+  body: { grants: await setChatGrant({ visitorId, chatId, ...body }) },
+}));

@@ -1,20 +1,12 @@
 import { shareChat, shareState, unshareChat } from "@/lib/chat/chats/share";
-import { apiRoute } from "@/lib/api/route";
-import { chatParamsSchema } from "@/lib/chat/wire/requests";
+import * as operations from "@/lib/api/operations/shares";
 
 export const dynamic = "force-dynamic";
 
-/** Whether the chat's public read-only link works, and since when; never the link itself (only its hash is kept). */
-export const GET = apiRoute({ visitor: true, params: chatParamsSchema, changesState: false, heal: false }, async ({ visitorId, params: { chatId } }) =>
-  Response.json(await shareState({ visitorId, chatId })),
-);
+export const GET = operations.shareState.serve(async ({ visitorId, params: { chatId } }) => ({ status: 200, body: await shareState({ visitorId, chatId }) }));
 
 /** A new link, said once; an older one stops working (decision 023). */
-export const POST = apiRoute({ visitor: true, params: chatParamsSchema, changesState: "counted", heal: false }, async ({ visitorId, params: { chatId } }) =>
-  Response.json(await shareChat({ visitorId, chatId })),
-);
+export const POST = operations.shareChat.serve(async ({ visitorId, params: { chatId } }) => ({ status: 200, body: await shareChat({ visitorId, chatId }) }));
 
-/** Private again, never refused for the request window: every link's page and stream stop at once. */
-export const DELETE = apiRoute({ visitor: true, params: chatParamsSchema, changesState: "uncounted", heal: false }, async ({ visitorId, params: { chatId } }) =>
-  Response.json(await unshareChat({ visitorId, chatId })),
-);
+/** Never refused for the request window: stopping a share must always be possible. */
+export const DELETE = operations.unshareChat.serve(async ({ visitorId, params: { chatId } }) => ({ status: 200, body: await unshareChat({ visitorId, chatId }) }));

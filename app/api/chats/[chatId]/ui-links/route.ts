@@ -1,11 +1,10 @@
-import { apiRoute } from "@/lib/api/route";
-import { chatParamsSchema, uiLinkBodySchema } from "@/lib/chat/wire/requests";
 import { resolveUiLink } from "@/lib/chat/answers/ui-link";
+import * as operations from "@/lib/api/operations/answers";
 
 export const dynamic = "force-dynamic";
 
 /** `ui.link`: where a visible link of a block goes for the block's current values, resolved by the server (not counted). */
-export const POST = apiRoute(
-  { visitor: true, params: chatParamsSchema, body: uiLinkBodySchema, changesState: "uncounted", heal: false },
-  async ({ visitorId, params: { chatId }, body }) => Response.json(await resolveUiLink({ chatId, visitorId, ...body })),
-);
+export const POST = operations.resolveUiLink.serve(async ({ visitorId, params: { chatId }, body }) => ({
+  status: 200,
+  body: await resolveUiLink({ chatId, visitorId, ...body }),
+}));

@@ -1,12 +1,11 @@
-import { openSharedEventStream, SSE_HEADERS } from "@/lib/chat/stream/event-stream";
-import { parseEventCursor } from "@/lib/http/request";
-import { apiRoute } from "@/lib/api/route";
-import { shareParamsSchema } from "@/lib/chat/wire/requests";
+import { openSharedEventStream } from "@/lib/chat/stream/event-stream";
+import * as operations from "@/lib/api/operations/shares";
 
 export const dynamic = "force-dynamic";
 export const maxDuration = 300;
 
-/** The shared chat's events after the cursor; `event: unshared` ends it the moment the link stops working. */
-export const GET = apiRoute({ visitor: false, params: shareParamsSchema, admit: "anyone" }, async ({ request, params: { token } }) =>
-  new Response(await openSharedEventStream({ token, after: parseEventCursor(request), signal: request.signal }), { headers: SSE_HEADERS }),
-);
+/** `event: unshared` ends the stream the moment the link stops working. */
+export const GET = operations.sharedEvents.serve(async ({ request, params: { token }, query: after }) => ({
+  status: 200,
+  body: await openSharedEventStream({ token, after, signal: request.signal }),
+}));

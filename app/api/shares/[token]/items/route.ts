@@ -1,11 +1,6 @@
 import { loadSharedEarlier } from "@/lib/chat/chats/share";
-import { parsePositionQuery } from "@/lib/http/request";
-import { apiRoute } from "@/lib/api/route";
-import { earlierItemsQuerySchema, shareParamsSchema } from "@/lib/chat/wire/requests";
+import * as operations from "@/lib/api/operations/shares";
 
 export const dynamic = "force-dynamic";
 
-/** A shared chat's page of items before `?before=`, for "Show earlier messages". */
-export const GET = apiRoute({ visitor: false, params: shareParamsSchema, admit: "anyone" }, async ({ request, params: { token } }) =>
-  Response.json(await loadSharedEarlier({ token, before: parsePositionQuery(request, earlierItemsQuerySchema).before })),
-);
+export const GET = operations.sharedEarlierItems.serve(async ({ params: { token }, query: { before } }) => ({ status: 200, body: await loadSharedEarlier({ token, before }) }));

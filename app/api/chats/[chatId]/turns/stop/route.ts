@@ -1,10 +1,7 @@
 import { requestStop } from "@/lib/chat/turns/stop";
-import { apiRoute } from "@/lib/api/route";
-import { chatParamsSchema } from "@/lib/chat/wire/requests";
+import * as operations from "@/lib/api/operations/chats";
 
 export const dynamic = "force-dynamic";
 
 /** Stop the reply being written; the turn ends as stopped and the queue moves on. */
-export const POST = apiRoute({ visitor: true, params: chatParamsSchema, changesState: "uncounted", heal: false }, async ({ visitorId, params: { chatId } }) =>
-  Response.json(await requestStop({ visitorId, chatId }), { status: 202 }),
-);
+export const POST = operations.stopTurn.serve(async ({ visitorId, params: { chatId } }) => ({ status: 202, body: await requestStop({ visitorId, chatId }) }));

@@ -1,0 +1,44 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { Validator } from "@seriousme/openapi-schema-validator";
+import { describe, expect, it } from "vitest";
+import { routeFiles } from "@/scripts/test/route-files";
+import { openApiDocument } from "./openapi";
+import { PROTOCOL_VERSION } from "./protocol";
+
+const document = openApiDocument();
+
+describe("the OpenAPI document", () => {
+  it("is a valid OpenAPI 3.1 document of the protocol's version", async () => {
+    const validator = new Validator();
+    const result = await validator.validate(structuredClone(document));
+    expect(result.errors ?? []).toEqual([]);
+    expect(result.valid).toBe(true);
+    expect(validator.version).toBe("3.1");
+    expect(document.info.version).toBe(PROTOCOL_VERSION);
+  });
+
+  it("names every method of every route under app/api, and nothing else", () => {
+    const documented = Object.entries(document.paths).map(([path, operations]) => [
+      path.replace(/\{(\w+)\}/g, "[$1]"),
+      Object.keys(operations)
+        .map((method) => method.toUpperCase())
+        .sort(),
+    ]);
+    expect(Object.fromEntries(documented)).toEqual(Object.fromEntries(routeFiles()));
+  });
+
+  it("answers every refusal with the status lib/http/errors.ts gives its code", () => {
+    const refusal = document.paths["/api/chats/{chatId}/messages"]!.post as { responses: Record<string, { content: { "application/json": { schema: { allOf: [unknown, { properties: { code: { enum: string[] } } }] } } } }> };
+    expect(refusal.responses["429"]!.content["application/json"].schema.allOf[1].properties.code.enum).toEqual(["rate-limited", "queue-full"]);
+    expect(refusal.responses["403"]!.content["application/json"].schema.allOf[1].properties.code.enum).toEqual(["forbidden-origin"]);
+  });
+
+  it("checks every API test's answers: each spec under e2e/api takes test and expect from its contract fixture", () => {
+    const specs = join(__dirname, "../../e2e/api");
+    const unchecked = readdirSync(specs)
+      .filter((name) => name.endsWith(".spec.ts"))
+      .filter((name) => !/import \{[^}]*\btest\b[^}]*\} from "\.\/contract"/.test(readFileSync(join(specs, name), "utf8")));
+    expect(unchecked).toEqual([]);
+  });
+});
