@@ -7,6 +7,10 @@ import { CHROMIUM_ARGS, findChromium, NO_BROWSER_MESSAGE } from "./e2e-browser";
 const base = process.env.BASE_URL ?? "http://127.0.0.1:3000";
 const docs = join(__dirname, "..", "docs");
 const DESKTOP = { width: 1280, height: 900 };
+// The conversation scrolls inside the page: a viewport tall enough draws all of it.
+const TALL = { width: 1280, height: 2050 };
+// `next dev` draws its own indicator over the page.
+const HIDE_DEV_INDICATOR = "nextjs-portal { display: none !important; }";
 const PHONE = { width: 390, height: 844 };
 
 async function send(page: Page, text: string) {
@@ -45,15 +49,21 @@ async function main() {
     const desktop = await launched.newPage({ viewport: DESKTOP, colorScheme: "light" });
     const chat = await chatWithEveryPart(desktop);
     await desktop.mouse.move(0, 0);
-    await desktop.screenshot({ path: join(docs, "screenshot.png"), fullPage: true });
+    await desktop.setViewportSize(TALL);
+    await desktop.addStyleTag({ content: HIDE_DEV_INDICATOR });
+    await desktop.screenshot({ path: join(docs, "screenshot.png") });
+    await desktop.setViewportSize(DESKTOP);
     await desktop.goto(base);
+    await desktop.addStyleTag({ content: HIDE_DEV_INDICATOR });
     await desktop.screenshot({ path: join(docs, "screenshot-home.png") });
     const phone = await launched.newPage({ viewport: PHONE, colorScheme: "dark", isMobile: true, hasTouch: true, deviceScaleFactor: 1 });
     await phone.context().addCookies(await desktop.context().cookies());
     await phone.goto(chat);
     await phone.getByText("Version 2 of 2").waitFor();
+    await phone.getByText(/^Live$/).waitFor();
+    await phone.addStyleTag({ content: HIDE_DEV_INDICATOR });
     await phone.screenshot({ path: join(docs, "screenshot-phone.png") });
-    await phone.getByRole("button", { name: /chats|menu/i }).first().click();
+    await phone.getByRole("button", { name: "Open the chat list" }).click();
     await phone.getByRole("navigation", { name: "Chats" }).waitFor();
     await phone.screenshot({ path: join(docs, "screenshot-phone-list.png") });
     console.log(`screenshots of ${chat} written to docs/`);
