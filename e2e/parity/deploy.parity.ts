@@ -17,7 +17,7 @@ test.describe("a deployment as Vercel runs it, on a pooled database", () => {
   });
 
   test("built and started with only what the Deploy button sets, the sweep admits the CRON_SECRET typed in", async ({ request }) => {
-    // deployButtonEnvironment left every other app variable blank for the build and both instances.
+    // The build and both instances ran without any other app variable (withoutAppVariables).
     for (const origin of [A, B]) {
       expect((await request.get(`${origin}/api/cron/sweep`, { headers: { authorization: `Bearer ${PARITY_CRON_SECRET}` } })).status()).toBe(200);
       expect((await request.get(`${origin}/api/cron/sweep`, { headers: { authorization: `Bearer ${PARITY_CRON_SECRET}-guess` } })).status()).toBe(401);
