@@ -18,6 +18,6 @@ export function deployButtonEnvironment(pooled: string, direct: string, extra: R
  * Playwright and the instances it starts) sees only what it is given. Removed, not blanked: the
  * AI SDK's providers read some of them (OPENAI_BASE_URL…) themselves, and a blank is not unset to them.
  */
-export function withoutAppVariables(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+export function withoutAppVariables(env: NodeJS.ProcessEnv): Record<string, string | undefined> {
   return Object.fromEntries(Object.entries(env).filter(([name]) => PLATFORM.has(name) || !(ENV_NAMES as readonly string[]).includes(name)));
 }
