@@ -18,7 +18,9 @@ class Contract {
 
   constructor(document: Document) {
     this.ajv.addSchema(document, "openapi");
-    this.operations = Object.entries(document.paths).flatMap(([path, methods]) =>
+    // A literal segment wins over a parameter, as in Next's router: /api/chats/search is not a chat id.
+    const literalsFirst = Object.entries(document.paths).sort(([a], [b]) => (a.match(/\{/g)?.length ?? 0) - (b.match(/\{/g)?.length ?? 0));
+    this.operations = literalsFirst.flatMap(([path, methods]) =>
       Object.entries(methods).map(([method, operation]) => ({
         pattern: new RegExp(`^${path.replace(/\{\w+\}/g, "[^/]+")}$`),
         method: method.toUpperCase(),

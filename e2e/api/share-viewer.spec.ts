@@ -57,6 +57,7 @@ const OUTCOMES: Record<string, "refused" | "own" | "read" | "public"> = {
   "POST /api/chats/[chatId]/ui-queries": "refused",
   "GET /api/cron/sweep": "refused",
   "GET /api/health": "public",
+  "GET /api/openapi.json": "public",
   "POST /api/internal/turns/[chatId]": "refused",
   "GET /api/shares/[token]": "read",
   "GET /api/shares/[token]/events": "read",

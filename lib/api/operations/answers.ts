@@ -50,7 +50,7 @@ export const selectFrameChoice = defineOperation({
   summary: "A person picked a choice of a component frame",
   needs: { visitor: true, params: chatParamsSchema, body: selectionBodySchema, changesState: "counted", heal: "chat" },
   responses: { 200: selectionOutcomeSchema },
-  refusals: ["chat-not-found", "frame-not-found", "frame-not-answerable", "frame-already-answered", "refused_choice", "action-refused", "queue-full"],
+  refusals: ["chat-not-found", "frame-not-found", "frame-not-answerable", "frame-already-answered", "older-version", "refused_choice", "action-refused", "queue-full"],
 });
 
 export const resolveUiLink = defineOperation({
