@@ -33,7 +33,7 @@ test.describe("confirmations", () => {
     await expect(card.getByRole("heading", { name: "Email to ada@example.com not sent: the confirmation expired" })).toBeVisible();
     await expect(card.getByRole("button", { name: "Approve" })).toHaveCount(0);
     await expect(card.getByRole("button", { name: "Reject" })).toHaveCount(0);
-    await expect(page.getByRole("article", { name: "Decision" })).toHaveText("“Send to Ada” expired before anyone decided");
+    await expect(page.getByRole("article", { name: "Decision" }).getByText("“Send to Ada” expired before anyone decided", { exact: true })).toBeVisible();
     await expect(page.getByText(/The proposal expired before anyone decided, so nothing was sent\./)).toBeVisible();
     const list = page.getByRole("group", { name: "Send the release notes?" });
     await expect(list.getByText(/awaiting|approve or reject/)).toHaveCount(0);
@@ -74,7 +74,7 @@ test.describe("confirmations", () => {
     await expect(card.getByRole("status")).toBeFocused();
     await expect(card.getByRole("status")).toHaveText(/^The action failed\. It is not tried again on its own: pick it in the list above for a new proposal, or choose something else\.$/);
     await expect(card.getByRole("button", { name: "Approve" })).toHaveCount(0);
-    await expect(page.getByRole("article", { name: "Decision" })).toHaveText("You approved “Send to Ada”, but it failed");
+    await expect(page.getByRole("article", { name: "Decision" }).getByText("You approved “Send to Ada”, but it failed", { exact: true })).toBeVisible();
     await expect(page.getByText(/“Send to Ada” did not go through/)).toBeVisible();
     const list = page.getByRole("group", { name: "Send the release notes?" });
     await expect(list.getByText(/“Send to Ada” failed · .+ Pick again/)).toBeVisible();
