@@ -38,7 +38,9 @@ class Contract {
     // The framework answers HEAD and OPTIONS itself; pages are not the API.
     if (!pathname.startsWith("/api/") || method === "HEAD" || method === "OPTIONS") return;
     const where = `${method} ${pathname} answered ${status}`;
-    const operation = this.operations.find((candidate) => candidate.method === method && candidate.pattern.test(pathname));
+    // The route is the first path that matches, as Next routes; then its operation for the method, if any.
+    const route = this.operations.find((candidate) => candidate.pattern.test(pathname))?.pattern.source;
+    const operation = this.operations.find((candidate) => candidate.pattern.source === route && candidate.method === method);
     if (!operation) {
       // No operation: only a refusal (not found, method not allowed, malformed) may answer.
       expect(status, `${where}, but the document has no such operation`).toBeGreaterThanOrEqual(400);
