@@ -20,8 +20,6 @@ const DELETION_CHECK_MS = KEEPALIVE_MS / 3;
 // instead of being cut off mid-event.
 const MAX_STREAM_MS = 240_000;
 
-export const SSE_HEADERS = { "content-type": "text/event-stream; charset=utf-8", "cache-control": "no-cache, no-transform", "x-accel-buffering": "no" };
-
 type Options = { visitorId: string; chatId: string; after: number; signal: AbortSignal };
 
 /** Encoded once per read for every stream; `ends` closes each stream that writes it. */
