@@ -62,10 +62,9 @@ function eventStream({ feeds, chatId, after, signal, ended }: Watch): ReadableSt
       };
       write(encoder.encode("retry: 1000\n\n"));
       const unsubscribe = feeds.subscribe(chatId, after, (frames) => {
-        for (const frame of frames) {
-          write(frame.bytes);
-          if (frame.ends) return close();
-        }
+        const batch = joined(frames);
+        write(batch.bytes);
+        if (batch.ends) close();
       });
       const keepAlive = setInterval(() => {
         if (Date.now() - lastWrite >= KEEPALIVE_MS) write(encoder.encode(": keep-alive\n\n"));
@@ -93,6 +92,20 @@ function eventStream({ feeds, chatId, after, signal, ended }: Watch): ReadableSt
       close();
     },
   });
+}
+
+// A read's frames go to a page as one write; pages at the same cursor share the batch, so it is joined once.
+const batches = new WeakMap<readonly Frame[], Frame>();
+
+/** Up to and including the first frame that ends a stream. */
+export function joined(frames: readonly Frame[]): Frame {
+  const known = batches.get(frames);
+  if (known) return known;
+  const end = frames.findIndex((each) => each.ends);
+  const taken = end === -1 ? frames : frames.slice(0, end + 1);
+  const batch = taken.length === 1 ? taken[0]! : { seq: taken.at(-1)!.seq, bytes: Buffer.concat(taken.map((each) => each.bytes)), ends: end !== -1 };
+  batches.set(frames, batch);
+  return batch;
 }
 
 function frame(seq: number, data: unknown): Frame {

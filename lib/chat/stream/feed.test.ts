@@ -39,7 +39,7 @@ function page() {
   const waiters: { seq: number; resolve: () => void }[] = [];
   return {
     seqs,
-    deliver(events: LoggedEvent[]) {
+    deliver(events: readonly LoggedEvent[]) {
       for (const event of events) seqs.push(event.seq);
       for (const waiter of waiters.filter((entry) => seqs.includes(entry.seq))) waiter.resolve();
     },
@@ -156,6 +156,28 @@ describe("one event-log reader per chat per instance", () => {
     expect(reader.reads).toBe(before + 2);
     expect(joined.map((joiner) => joiner.seqs)).toEqual(Array(20).fill([3]));
     for (const stop of [stopFirst, stopBehind, ...stops]) stop();
+  });
+
+  it("hands every page at one cursor the same batch, once per read, however many events it holds", async () => {
+    const { chatId } = await createChat({ visitorId: randomUUID() });
+    await append(chatId, 1);
+    const feeds = createChatFeeds({ read: countedReader().read, pollMs: () => 60_000 });
+    const batches: Array<Array<readonly LoggedEvent[]>> = [[], [], []];
+    const received = Array.from({ length: 3 }, () => page());
+    const stops = received.map((each, index) =>
+      feeds.subscribe(chatId, 1, (events) => {
+        batches[index]!.push(events);
+        each.deliver(events);
+      }),
+    );
+    await append(chatId, 3);
+    feeds.notify(chatId);
+    await Promise.all(received.map((each) => each.received(4)));
+    expect(batches.map((each) => each.length)).toEqual([1, 1, 1]);
+    expect(batches[0]![0]!.map((event) => event.seq)).toEqual([2, 3, 4]);
+    expect(batches[1]![0]).toBe(batches[0]![0]);
+    expect(batches[2]![0]).toBe(batches[0]![0]);
+    for (const stop of stops) stop();
   });
 
   it("reads a long log in batches until caught up", async () => {

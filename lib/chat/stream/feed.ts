@@ -13,7 +13,8 @@ export type FeedOptions<E extends Sequenced = LoggedEvent> = {
   onQuiet?: (chatId: string) => void;
 };
 
-type Subscriber<E extends Sequenced> = { cursor: number; deliver: (events: E[]) => void };
+/** `deliver`'s batch may be the one other pages receive: read it, never change it. */
+type Subscriber<E extends Sequenced> = { cursor: number; deliver: (events: readonly E[]) => void };
 
 const BATCH = 200;
 
@@ -72,7 +73,9 @@ class ChatFeed<E extends Sequenced> {
         }
         this.head = Math.max(this.head ?? after, events.at(-1)?.seq ?? after);
         found ||= events.length > 0;
-        for (const subscriber of subscribers) this.deliver(subscriber, events);
+        // Pages at the same cursor (nearly all) share one batch: the stream joins it once for all of them.
+        const batches = new Map<number, E[]>();
+        for (const subscriber of subscribers) this.deliver(subscriber, events, batches);
         if (events.length === BATCH) this.again = true;
       }
       if (found) this.quietPolls = 0;
@@ -84,8 +87,9 @@ class ChatFeed<E extends Sequenced> {
     }
   }
 
-  private deliver(subscriber: Subscriber<E>, events: E[]): void {
-    const fresh = events.filter((event) => event.seq > subscriber.cursor);
+  private deliver(subscriber: Subscriber<E>, events: E[], batches: Map<number, E[]>): void {
+    const fresh = batches.get(subscriber.cursor) ?? events.filter((event) => event.seq > subscriber.cursor);
+    batches.set(subscriber.cursor, fresh);
     if (fresh.length === 0 || !this.subscribers.has(subscriber)) return;
     subscriber.cursor = fresh[fresh.length - 1]!.seq;
     try {
