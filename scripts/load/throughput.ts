@@ -3,7 +3,7 @@
 // its requests started has ended. Each rate is a share of `GET /api/health` at as many clients.
 import { percentile, Tally } from "../reliability/http";
 import type { Server } from "../reliability/server";
-import { type Load, ms, type Scenario, share, tail } from "./context";
+import { type Load, ms, type Scenario, share, tail, times } from "./context";
 import { CpuMeter, type CpuUsage, describeCpu, finishedTurns, lastTurnEnded, settle } from "./measure";
 import { type Kind, prepareTargets, type Target } from "./targets";
 
@@ -98,6 +98,7 @@ async function run(load: Load): Promise<void> {
           met: aim ? result.rate >= aim * health.rate : undefined,
           why: aim ? cpuBound(result, health, aim) : undefined,
         });
+        if (kind === "selections" && clients === CLIENT_COUNTS[0]) figurePickCpu(load, result, health, clients);
       }
       if (heavy.length > 0) figureErrors(load, heavy, clients);
     }
@@ -106,18 +107,35 @@ async function run(load: Load): Promise<void> {
   }
 }
 
+const acceptedCount = (result: RunResult) => (result.tally.statuses.get(200) ?? 0) + (result.tally.statuses.get(202) ?? 0);
+/** Milliseconds of CPU each. */
+const perRequest = (seconds: number, count: number) => (1_000 * seconds) / Math.max(1, count);
+
 /**
  * What holds a rate below its aim: the server's CPU for each accepted request (its turn included)
  * against a health check's, and how busy the server's one JavaScript thread was.
  */
 function cpuBound(result: RunResult, health: HealthResult, aim: number): string {
-  const accepted = (result.tally.statuses.get(200) ?? 0) + (result.tally.statuses.get(202) ?? 0);
-  const each = (seconds: number, count: number) => ms((1_000 * seconds) / Math.max(1, count));
+  const each = (seconds: number, count: number) => ms(perRequest(seconds, count));
   return (
-    `the server's one JavaScript thread was busy ${share(result.cpu.server, result.cpu.wall)} of the run, ${each(result.cpu.server, accepted)} of server CPU a request with its turn ` +
-    `(PostgreSQL ${each(result.cpu.postgres, accepted)}) against ${each(health.cpu.server, health.ok)} a health check; ${Math.round(aim * 100)} % of health's rate needs at most ` +
+    `the server's one JavaScript thread was busy ${share(result.cpu.server, result.cpu.wall)} of the run, ${each(result.cpu.server, acceptedCount(result))} of server CPU a request with its turn ` +
+    `(PostgreSQL ${each(result.cpu.postgres, acceptedCount(result))}) against ${each(health.cpu.server, health.ok)} a health check; ${Math.round(aim * 100)} % of health's rate needs at most ` +
     `${ms((1_000 * health.cpu.server) / Math.max(1, health.ok) / aim)} a request on a thread as busy`
   );
+}
+
+/** What a pick costs the server beside what a request through the same pipeline does. */
+function figurePickCpu(load: Load, result: RunResult, health: HealthResult, clients: number): void {
+  const [pick, check] = [perRequest(result.cpu.server, acceptedCount(result)), perRequest(health.cpu.server, health.ok)];
+  load.figure({
+    figure: `Server CPU a selection costs with its turn, ${clients} clients`,
+    measured: ms(pick),
+    baseline: `a health check ${ms(check)}`,
+    ratio: times(pick, check),
+    aim: "≤ 3× a health check",
+    met: pick <= 3 * check,
+    why: `of the server's CPU a selection costs, PostgreSQL's own work is apart (${ms(perRequest(result.cpu.postgres, acceptedCount(result)))} a selection); the profile under the table says where the server's goes`,
+  });
 }
 
 function figureErrors(load: Load, results: RunResult[], clients: number): void {
