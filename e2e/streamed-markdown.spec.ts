@@ -9,7 +9,7 @@ type Drawn = { index: number; source: string };
 type Probe = { __markdownBlocksDrawn?: Drawn[]; first?: Element[] };
 
 test("a streamed delta parses and draws only the reply's last Markdown block", async ({ page }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(90_000);
   await page.addInitScript(() => {
     (window as Probe).__markdownBlocksDrawn = [];
   });
@@ -21,7 +21,7 @@ test("a streamed delta parses and draws only the reply's last Markdown block", a
   await expect(reply.getByText("until the pattern shows itself.")).toHaveCount(0);
   await heading.evaluate((element) => ((window as Probe).first = [element]));
   await opening.evaluate((element) => (window as Probe).first!.push(element));
-  await expect(reply.getByText(/until the pattern shows itself\.$/)).toBeVisible();
+  await expect(reply.getByText(/until the pattern shows itself\.$/)).toBeVisible({ timeout: 45_000 });
   await replyFinished(page);
 
   // The heading and the first paragraph are the very elements drawn before the rest arrived.

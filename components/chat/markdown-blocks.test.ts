@@ -55,6 +55,14 @@ describe("splitBlocks", () => {
     }
   });
 
+  it("parses only the previous tail and the new text: the blocks before it are taken as they were", () => {
+    // Blocks the parser would never make from this text show that the text before the tail was not read again.
+    const previous: MarkdownBlocks = { text: "# A\n\nB", done: ["# A\n\n"], tail: "B", whole: false };
+    const marked = { ...previous, done: ["(kept)"] };
+    expect(splitBlocks("# A\n\nBee\n\nC", marked)).toEqual({ text: "# A\n\nBee\n\nC", done: ["(kept)", "Bee\n\n"], tail: "C", whole: false });
+    expect(splitBlocks("# A\n\nBee\n\nC", previous).done).toEqual(splitBlocks("# A\n\nBee\n\nC").done);
+  });
+
   it("keeps a text with a link or footnote definition whole, since a reference may sit in any block", () => {
     const text = "See [the docs][d].\n\nMore text.\n\n[d]: https://example.com\n";
     expect(splitBlocks(text)).toEqual({ text, done: [], tail: text, whole: true });

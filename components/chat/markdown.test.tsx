@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { act } from "react";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { mountedRoot } from "@/scripts/test/react-root";
 import { Markdown } from "./markdown";
 
@@ -33,8 +33,11 @@ describe("Markdown", () => {
     expect(root.querySelector("button")?.getAttribute("aria-label") ?? root.querySelector("button")?.textContent).toMatch(/Copy code/);
   });
 
-  it("closes unfinished emphasis, code and links while streaming, and draws the finished text as written", () => {
+  it("closes unfinished emphasis, code and links while streaming, and draws the finished text as written", async () => {
     act(() => render(<Markdown text="Some **bold" streaming />));
+    // What closes them loads once a reply streams; until then the text is drawn as it stands.
+    expect(container().textContent).toBe("Some **bold");
+    await act(() => vi.dynamicImportSettled());
     expect(container().querySelector("strong")?.textContent).toBe("bold");
     act(() => render(<Markdown text="Use `code" streaming />));
     expect(container().querySelector("code")?.textContent).toBe("code");

@@ -3,7 +3,6 @@
 import { memo, useEffect, useRef, useState } from "react";
 import ReactMarkdown, { type Components } from "react-markdown";
 import remarkGfm from "remark-gfm";
-import remend from "remend";
 import { CopyButton } from "@/components/ui/copy-button";
 import { splitBlocks } from "./markdown-blocks";
 import { noteBlockDrawn } from "./markdown-probe";
@@ -44,6 +43,32 @@ const components: Components = {
 
 const PLUGINS = [remarkGfm];
 
+type Closer = (text: string) => string;
+let closeUnfinished: Closer | undefined;
+
+/**
+ * What closes unfinished emphasis, code and links in a streaming block (remend). Only a reply
+ * being written needs it, so its code loads then; until it has, the tail is drawn as it stands.
+ */
+function useCloser(streaming: boolean): Closer | undefined {
+  const [closer, setCloser] = useState(() => closeUnfinished);
+  useEffect(() => {
+    if (!streaming || closer) return;
+    let mounted = true;
+    import("remend").then(
+      (module) => {
+        closeUnfinished = module.default;
+        if (mounted) setCloser(() => module.default);
+      },
+      (error: unknown) => console.warn("Unfinished Markdown is drawn as it stands:", error),
+    );
+    return () => {
+      mounted = false;
+    };
+  }, [streaming, closer]);
+  return streaming ? closer : undefined;
+}
+
 /** One top-level block, parsed and drawn again only when its own source changes. */
 const Block = memo(function Block({ source, index }: { source: string; index: number }) {
   useEffect(() => noteBlockDrawn(index, source));
@@ -64,12 +89,13 @@ export function Markdown({ text, tone = "reply", streaming = false }: { text: st
   const [blocks, setBlocks] = useState(() => splitBlocks(text));
   const current = blocks.text === text ? blocks : splitBlocks(text, blocks);
   if (current !== blocks) setBlocks(current);
+  const close = useCloser(streaming);
   return (
     <div className={`prose-chat break-words ${tone === "own" ? "prose-own" : ""}`}>
       {current.done.map((source, index) => (
         <Block key={index} index={index} source={source} />
       ))}
-      <Block key={current.done.length} index={current.done.length} source={streaming ? remend(current.tail) : current.tail} />
+      <Block key={current.done.length} index={current.done.length} source={close ? close(current.tail) : current.tail} />
     </div>
   );
 }
