@@ -62,12 +62,14 @@ describe("Markdown", () => {
       const reply = "# Title\n\nFirst paragraph.\n\nSecond paragraph, still";
       act(() => render(<Markdown text={reply} streaming />));
       const heading = container().querySelector("h1");
+      const tail = container().querySelectorAll("p")[1];
       expect(probe.__markdownBlocksDrawn!.map(({ index }) => index)).toEqual([0, 1, 2]);
       probe.__markdownBlocksDrawn = [];
       act(() => render(<Markdown text={`${reply} growing.`} streaming />));
       act(() => render(<Markdown text={`${reply} growing.\n\nA third.`} streaming />));
       expect(probe.__markdownBlocksDrawn!.map(({ index }) => index)).toEqual([2, 2, 3]);
       expect(container().querySelector("h1")).toBe(heading);
+      expect(container().querySelectorAll("p")[1]).toBe(tail);
       expect([...container().querySelectorAll("p")].map((p) => p.textContent)).toEqual(["First paragraph.", "Second paragraph, still growing.", "A third."]);
     });
   });

@@ -92,10 +92,10 @@ export function Markdown({ text, tone = "reply", streaming = false }: { text: st
   const close = useCloser(streaming);
   return (
     <div className={`prose-chat break-words ${tone === "own" ? "prose-own" : ""}`}>
-      {current.done.map((source, index) => (
+      {/* One list, so the tail keeps its elements when it is finished and a new tail begins. */}
+      {[...current.done, close ? close(current.tail) : current.tail].map((source, index) => (
         <Block key={index} index={index} source={source} />
       ))}
-      <Block key={current.done.length} index={current.done.length} source={close ? close(current.tail) : current.tail} />
     </div>
   );
 }
