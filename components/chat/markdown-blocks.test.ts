@@ -1,29 +1,8 @@
 import { describe, expect, it } from "vitest";
+import { MARKDOWN_SAMPLE } from "@/scripts/test/markdown-sample";
 import { splitBlocks, type MarkdownBlocks } from "./markdown-blocks";
 
-const REPLY = [
-  "## A heading",
-  "",
-  "A paragraph that runs",
-  "over two lines with **bold** text.",
-  "",
-  "- one",
-  "",
-  "- two, a loose list",
-  "",
-  "| a | b |",
-  "| - | - |",
-  "| 1 | 2 |",
-  "",
-  "```ts",
-  "const x = 1;",
-  "",
-  "",
-  "const y = 2;",
-  "```",
-  "",
-  "The end.",
-].join("\n");
+const REPLY = MARKDOWN_SAMPLE;
 
 /** Feeds `text` in pieces of `size` characters, as a stream would, keeping every step. */
 function streamed(text: string, size: number) {

@@ -8,26 +8,9 @@ import ReactMarkdown from "react-markdown";
 import remarkGfm from "remark-gfm";
 import { splitBlocks } from "@/components/chat/markdown-blocks";
 import { chunkText } from "@/lib/agent/pacing";
+import { MARKDOWN_SAMPLE } from "@/scripts/test/markdown-sample";
 
-const UNIT = [
-  "## A section",
-  "",
-  "A paragraph with **bold**, `code` and a [link](https://example.com) that runs on for a while, as prose in a reply does.",
-  "",
-  "- one item",
-  "- two items with ~~strike~~",
-  "- [x] a task",
-  "",
-  "| a | b |",
-  "| - | - |",
-  "| 1 | 2 |",
-  "",
-  "```ts",
-  "const x = 1;",
-  "```",
-  "",
-  "",
-].join("\n");
+const UNIT = `${MARKDOWN_SAMPLE}\n\n`;
 const REPLY = UNIT.repeat(Math.ceil(40_000 / UNIT.length));
 const PLUGINS = [remarkGfm];
 const draw = (text: string) => renderToStaticMarkup(<ReactMarkdown remarkPlugins={PLUGINS}>{text}</ReactMarkdown>);
