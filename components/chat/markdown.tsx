@@ -81,8 +81,9 @@ const Block = memo(function Block({ source, index }: { source: string; index: nu
 
 /**
  * Markdown prose. `own` is a person's message on the accent colour: its links, code and line
- * breaks are drawn for that background (globals.css, `.prose-own`). While `streaming`, only the
- * last block is parsed again as text arrives, with its unfinished emphasis, code or link closed.
+ * breaks are drawn for that background (globals.css, `.prose-own`). As text arrives only the last
+ * block is parsed again (decision 026); while `streaming`, its unfinished emphasis, code or link
+ * is closed.
  */
 export function Markdown({ text, tone = "reply", streaming = false }: { text: string; tone?: "reply" | "own"; streaming?: boolean }) {
   // The blocks of the text drawn last, kept so that a longer text is cut from its tail only.
