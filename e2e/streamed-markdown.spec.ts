@@ -24,8 +24,8 @@ test("a streamed delta parses and draws only the reply's last Markdown block", a
   await expect(reply.getByText(/until the pattern shows itself\.$/)).toBeVisible({ timeout: 45_000 });
   await replyFinished(page);
 
-  // The heading and the first paragraph (then still growing) are the very elements drawn before
-  // the rest arrived.
+  // The heading and the first paragraph, kept while the story was still arriving, are the very
+  // elements drawn at its end.
   expect(await heading.evaluate((element) => (window as Probe).first![0] === element)).toBe(true);
   expect(await opening.evaluate((element) => (window as Probe).first![1] === element)).toBe(true);
 
