@@ -1,5 +1,5 @@
+import dynamic from "next/dynamic";
 import type { UiViewNode } from "@/lib/intelligent-ui";
-import { Chart } from "./chart";
 import { Choice, Choices } from "./choices";
 import { CodeBlock, Image, Sources, Source } from "./content";
 import { EntityList, Entry, Stat, Stats } from "./data";
@@ -10,6 +10,12 @@ import { Callout, Progress, Step, Steps, Summary, Tag } from "./status";
 import { Column, Table } from "./table";
 import { Section, Sections, Tab, Tabs } from "./structure";
 import type { NodeRenderer } from "./view-nodes";
+
+// Few replies draw a chart: its code loads when one does (a server-drawn page preloads it). Until
+// then a box of the drawing's height at full width holds its place.
+const Chart = dynamic(() => import("./chart").then((module) => module.Chart), {
+  loading: () => <div aria-hidden="true" className="aspect-[5/2] w-full max-w-[500px] rounded-md bg-zinc-100 dark:bg-zinc-800" />,
+});
 
 function Text({ node }: { node: UiViewNode }) {
   return <InlineMarkdown text={node.text ?? ""} />;

@@ -1,0 +1,76 @@
+// @vitest-environment happy-dom
+import { act } from "react";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { mountedRoot } from "@/scripts/test/react-root";
+import { Markdown } from "./markdown";
+
+const { render, container } = mountedRoot();
+const probe = globalThis as { __markdownBlocksDrawn?: { index: number; source: string }[] };
+
+describe("Markdown", () => {
+  it("draws GFM, links that leave safely, images as links, raw HTML as text, and code with a Copy button", () => {
+    const text = [
+      "| a | b |\n| - | - |\n| 1 | 2 |",
+      "- [x] done\n- [ ] open",
+      "~~gone~~ and [a link](https://example.com) and ![a cat](https://example.com/cat.png)",
+      '<b onclick="x()">raw</b>',
+      "```\nline one\n```",
+    ].join("\n\n");
+    act(() => render(<Markdown text={text} />));
+    const root = container();
+    expect(root.querySelectorAll("table td")).toHaveLength(2);
+    expect([...root.querySelectorAll<HTMLInputElement>("input[type=checkbox]")].map((box) => box.checked)).toEqual([true, false]);
+    expect(root.querySelector("del")?.textContent).toBe("gone");
+    const links = [...root.querySelectorAll("a")];
+    expect(links.map((link) => [link.textContent, link.getAttribute("href"), link.target, link.rel])).toEqual([
+      ["a link", "https://example.com", "_blank", "noopener noreferrer nofollow"],
+      ["a cat", "https://example.com/cat.png", "_blank", "noopener noreferrer nofollow"],
+    ]);
+    expect(root.querySelector("img")).toBeNull();
+    expect(root.querySelector("b")).toBeNull();
+    expect(root.textContent).toContain('<b onclick="x()">raw</b>');
+    expect(root.querySelector("pre")?.textContent).toBe("line one\n");
+    expect(root.querySelector("button")?.getAttribute("aria-label") ?? root.querySelector("button")?.textContent).toMatch(/Copy code/);
+  });
+
+  it("closes unfinished emphasis, code and links while streaming, and draws the finished text as written", async () => {
+    act(() => render(<Markdown text="Some **bold" streaming />));
+    // What closes them loads once a reply streams; until then the text is drawn as it stands.
+    expect(container().textContent).toBe("Some **bold");
+    await act(() => vi.dynamicImportSettled());
+    expect(container().querySelector("strong")?.textContent).toBe("bold");
+    act(() => render(<Markdown text="Use `code" streaming />));
+    expect(container().querySelector("code")?.textContent).toBe("code");
+    // A link whose address has not all arrived reads as its text, and leads nowhere yet.
+    act(() => render(<Markdown text="See [a link](https://exa" streaming />));
+    expect(container().querySelector("a")).toBeNull();
+    expect(container().textContent).toBe("See a link");
+    act(() => render(<Markdown text="Some **bold" />));
+    expect(container().querySelector("strong")).toBeNull();
+    expect(container().textContent).toBe("Some **bold");
+  });
+
+  describe("a growing reply", () => {
+    beforeEach(() => {
+      probe.__markdownBlocksDrawn = [];
+    });
+    afterEach(() => {
+      delete probe.__markdownBlocksDrawn;
+    });
+
+    it("draws again only its last block as text arrives, keeping the earlier blocks' elements", () => {
+      const reply = "# Title\n\nFirst paragraph.\n\nSecond paragraph, still";
+      act(() => render(<Markdown text={reply} streaming />));
+      const heading = container().querySelector("h1");
+      const tail = container().querySelectorAll("p")[1];
+      expect(probe.__markdownBlocksDrawn!.map(({ index }) => index)).toEqual([0, 1, 2]);
+      probe.__markdownBlocksDrawn = [];
+      act(() => render(<Markdown text={`${reply} growing.`} streaming />));
+      act(() => render(<Markdown text={`${reply} growing.\n\nA third.`} streaming />));
+      expect(probe.__markdownBlocksDrawn!.map(({ index }) => index)).toEqual([2, 2, 3]);
+      expect(container().querySelector("h1")).toBe(heading);
+      expect(container().querySelectorAll("p")[1]).toBe(tail);
+      expect([...container().querySelectorAll("p")].map((p) => p.textContent)).toEqual(["First paragraph.", "Second paragraph, still growing.", "A third."]);
+    });
+  });
+});
