@@ -77,9 +77,9 @@ test.describe("intelligent-ui blocks", () => {
     const preview = blocks(streaming).first();
     await expect(preview.getByRole("checkbox", { name: "Docs updated" })).toBeVisible();
     // A preview is never authoritative: its controls stay closed until the reply ends.
-    await expect(preview.getByRole("button", { name: "Hold" })).toBeDisabled();
+    await expect(preview.getByRole("button", { name: "Full rollout" })).toBeDisabled();
     await expect(reply).toHaveAttribute("data-status", "complete", { timeout: 40_000 });
-    await expect(blocks(reply).first().getByRole("button", { name: "Hold" })).toBeEnabled();
+    await expect(blocks(reply).first().getByRole("button", { name: "Full rollout" })).toBeEnabled();
 
     const { completed, text: beforeCompletion } = await streamed;
     expect(completed).toBe(true);
