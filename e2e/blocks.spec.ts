@@ -64,13 +64,15 @@ test.describe("intelligent-ui blocks", () => {
       const response = await fetch(path);
       const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
       let text = "";
-      while (!text.includes('"type":"item.completed"')) {
+      // Up to the end of the message that completes the reply.
+      const ended = () => text.includes('"type":"item.completed"') && text.indexOf("\n\n", text.indexOf('"type":"item.completed"')) !== -1;
+      while (!ended()) {
         const { value, done } = await reader.read();
-        if (done) return { completed: false, text };
+        if (done) break;
         text += value;
       }
       await reader.cancel();
-      return { completed: true, text: text.slice(0, text.indexOf('"type":"item.completed"')) };
+      return text.slice(0, text.indexOf("\n\n", text.indexOf('"type":"item.completed"')));
     }, `/api/chats/${chatId}/events?after=0`);
     const reply = page.getByRole("article", { name: "Agent" }).first();
     const streaming = reply.and(page.locator('[data-status="streaming"]'));
@@ -81,13 +83,18 @@ test.describe("intelligent-ui blocks", () => {
     await expect(reply).toHaveAttribute("data-status", "complete", { timeout: 40_000 });
     await expect(blocks(reply).first().getByRole("button", { name: "Full rollout" })).toBeEnabled();
 
-    const { completed, text: beforeCompletion } = await streamed;
-    expect(completed).toBe(true);
-    expect(beforeCompletion).toContain('"type":"item.fence"');
-    expect(beforeCompletion).toContain("Docs updated");
+    const events = (await streamed)
+      .split("\n")
+      .filter((line) => line.startsWith("data: "))
+      .map((line) => JSON.parse(line.slice("data: ".length)) as { type: string });
+    const completion = events.findIndex((event) => event.type === "item.completed");
+    expect(completion).toBeGreaterThan(0);
+    const beforeCompletion = events.slice(0, completion);
+    expect(beforeCompletion.map((event) => event.type)).toContain("item.fence");
+    expect(JSON.stringify(beforeCompletion)).toContain("Docs updated");
     // Compiled blocks carry `catalogVersion`; before the completion, none travelled.
-    expect(beforeCompletion).not.toContain("catalogVersion");
-    expect(beforeCompletion).not.toContain('"type":"item.blocks"');
+    expect(JSON.stringify(beforeCompletion)).not.toContain("catalogVersion");
+    expect(beforeCompletion.map((event) => event.type)).not.toContain("item.blocks");
   });
 
   test("a page that was open when another tab answered draws the answer too", async ({ page, context }) => {
