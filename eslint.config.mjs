@@ -7,7 +7,7 @@ const PURE = ["lib/intelligent-ui", "lib/component-frames"];
 const BASE = ["lib/env.ts", "lib/config.ts", "lib/config", "lib/http/errors.ts"];
 const DOMAIN = ["lib/live-sources", "lib/links", "lib/tools"];
 // What a page may load: no server-only module, nothing that reads the environment.
-const CLIENT_SAFE = [...PURE, "lib/http/errors.ts", "lib/http/schemas.ts", "lib/live-sources/grants.ts", "lib/links"];
+const CLIENT_SAFE = [...PURE, "lib/http/errors.ts", "lib/http/schemas.ts", "lib/live-sources/grants.ts", "lib/live-sources/query-args.ts", "lib/links"];
 const LAYERS = [
   // [modules, may import]: what the row is
   [["lib/intelligent-ui"], []], // the block language: pure TS, zod only

@@ -55,6 +55,48 @@ test.describe("intelligent-ui blocks", () => {
     }
   });
 
+  test("a streaming block's preview is compiled in the page from its fence: controls draw as it streams, and no compiled block is streamed", async ({ page }) => {
+    test.setTimeout(120_000);
+    await startChatFromHome(page, `${CHECKLIST}, slowly`);
+    const chatId = new URL(page.url()).pathname.split("/").at(-1)!;
+    // The chat's own event stream, read from its start until the reply completes.
+    const streamed = page.evaluate(async (path) => {
+      const response = await fetch(path);
+      const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
+      let text = "";
+      // Up to the end of the message that completes the reply.
+      const ended = () => text.includes('"type":"item.completed"') && text.indexOf("\n\n", text.indexOf('"type":"item.completed"')) !== -1;
+      while (!ended()) {
+        const { value, done } = await reader.read();
+        if (done) break;
+        text += value;
+      }
+      await reader.cancel();
+      return text.slice(0, text.indexOf("\n\n", text.indexOf('"type":"item.completed"')));
+    }, `/api/chats/${chatId}/events?after=0`);
+    const reply = page.getByRole("article", { name: "Agent" }).first();
+    const streaming = reply.and(page.locator('[data-status="streaming"]'));
+    const preview = blocks(streaming).first();
+    await expect(preview.getByRole("checkbox", { name: "Docs updated" })).toBeVisible();
+    // A preview is never authoritative: its controls stay closed until the reply ends.
+    await expect(preview.getByRole("button", { name: "Full rollout" })).toBeDisabled();
+    await expect(reply).toHaveAttribute("data-status", "complete", { timeout: 40_000 });
+    await expect(blocks(reply).first().getByRole("button", { name: "Full rollout" })).toBeEnabled();
+
+    const events = (await streamed)
+      .split("\n")
+      .filter((line) => line.startsWith("data: "))
+      .map((line) => JSON.parse(line.slice("data: ".length)) as { type: string });
+    const completion = events.findIndex((event) => event.type === "item.completed");
+    expect(completion).toBeGreaterThan(0);
+    const beforeCompletion = events.slice(0, completion);
+    expect(beforeCompletion.map((event) => event.type)).toContain("item.fence");
+    expect(JSON.stringify(beforeCompletion)).toContain("Docs updated");
+    // Compiled blocks carry `catalogVersion`; before the completion, none travelled.
+    expect(JSON.stringify(beforeCompletion)).not.toContain("catalogVersion");
+    expect(beforeCompletion.map((event) => event.type)).not.toContain("item.blocks");
+  });
+
   test("a page that was open when another tab answered draws the answer too", async ({ page, context }) => {
     await startChatFromHome(page, CHECKLIST);
     await expect(page.getByRole("article", { name: "Agent" }).first()).toHaveAttribute("data-status", "complete");

@@ -12,6 +12,7 @@ import { closedReason, type Stale, untitledBlockName } from "./block-choice";
 import { AnsweredStatus, answeredData, LiveStatus } from "./live-status";
 import { OLDER_VERSION_NOTE, useOlderVersion } from "./older-version";
 import { useBlockChoose } from "./use-block-choose";
+import { useFencePreview } from "./use-fence-preview";
 import { useBlockLinks } from "./use-block-links";
 import { useLiveReadings } from "./use-live-readings";
 import { READ_ONLY_REASON, useReadOnly } from "./read-only";
@@ -20,11 +21,14 @@ import { useVisible } from "./use-visible";
 const NO_READINGS: ItemView["readings"][string] = {};
 
 /** An intelligent-ui block in a reply, answered through `chat.uiChoice`. */
-export function BlockPart({ item, chatId, blockId }: { item: ItemView; chatId: string; blockId: string }) {
+export function BlockPart({ item, chatId, blockId, fence }: { item: ItemView; chatId: string; blockId: string; fence?: string }) {
   // The pick refused as stale: once a newer revision is drawn, it says why the block changed and
   // starts from the inputs the person had set, where the new block still has them.
   const [stale, setStale] = useState<Stale | null>(null);
-  const block = item.blocks[blockId];
+  // The stored block once the reply ends; until then, the page's own preview of the fence so far.
+  const stored = item.blocks[blockId];
+  const preview = useFencePreview(blockId, stored ? undefined : fence);
+  const block = stored ?? preview;
   if (!block) {
     return (
       <p className="rounded-md border border-dashed border-zinc-300 px-3 py-2 text-sm text-zinc-600 dark:border-zinc-700 dark:text-zinc-400">

@@ -16,7 +16,7 @@ export function PartView({ part, item, chatId }: { part: Part; item: ItemView; c
     case "fallback":
       return <FallbackNote part={part} />;
     case "block":
-      return <BlockPart item={item} chatId={chatId} blockId={part.blockId} />;
+      return <BlockPart item={item} chatId={chatId} blockId={part.blockId} fence={part.fence} />;
     case "diagnostic":
       return <DiagnosticNote part={part} />;
     case "placeholder":

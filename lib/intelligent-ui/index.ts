@@ -3,6 +3,7 @@
 export { compileUi } from "./compile-reply";
 export { compileUiBlock } from "./compile-block";
 export { UiCompiler, UiStream, type UiClock, type UiStreamOptions } from "./stream";
+export { UiFencePreview } from "./fence-preview";
 export { UiState, type UiStateSnapshot } from "./state";
 export { evaluateUiBlock } from "./evaluate";
 export { uiInputValues, uiValidatedState, uiQueryArguments } from "./validate";

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { SourceRefusal } from "./refusal";
 import { exampleWeatherSource } from "./example-weather";
+import { BRANCHES, QUERY_ARGS } from "./query-args";
 import { defineLiveSource, liveSourceMap } from "./source";
 
 // Deterministic mock data that changes over time: every value is a function of its arguments and
@@ -15,7 +16,6 @@ function hash(text: string): number {
   return value >>> 0;
 }
 
-const BRANCHES = ["main", "dev", "release"] as const;
 const JOBS = ["lint", "unit", "e2e", "build"] as const;
 
 const runSchema = z.object({ job: z.string(), status: z.enum(["passed", "failed", "running"]), ms: z.number().int().nonnegative() });
@@ -36,7 +36,7 @@ export function ciRuns(branch: (typeof BRANCHES)[number], now: number) {
 const ciRunsSource = defineLiveSource({
   name: "ci.runs",
   description: "The latest CI run of each job on a branch: { branch, failing, failedJobs: [job], runs: [{ job, status: passed|failed|running, ms }] }.",
-  args: z.strictObject({ branch: z.enum(BRANCHES) }),
+  args: QUERY_ARGS["ci.runs"],
   result: z.object({ branch: z.string(), window: z.number(), failing: z.number().int(), failedJobs: z.array(z.string()), runs: z.array(runSchema) }),
   // The chat's `ci` grant, which the person may withdraw (and restore) from the chat.
   authorize: ({ grants }) => {
@@ -46,12 +46,10 @@ const ciRunsSource = defineLiveSource({
   read: async ({ branch }, { now }) => ciRuns(branch, now),
 });
 
-const SERVICES = ["web", "api", "billing"] as const;
-
 const deployStatusSource = defineLiveSource({
   name: "deploy.status",
   description: "A service's current deploy: { service, version, state: live|rolling|failed, percent }. Billing is not readable from chats.",
-  args: z.strictObject({ service: z.enum(SERVICES) }),
+  args: QUERY_ARGS["deploy.status"],
   result: z.object({ service: z.string(), version: z.string(), state: z.enum(["live", "rolling", "failed"]), percent: z.number() }),
   // Not every visitor may read every service: billing stays private, so its readings are refused.
   authorize: (_context, { service }) => {
@@ -69,7 +67,7 @@ const deployStatusSource = defineLiveSource({
 const tasksOpenSource = defineLiveSource({
   name: "tasks.open",
   description: "Open tasks of a project: { project, tasks: [{ title, owner }] }.",
-  args: z.strictObject({ project: z.string().min(1).max(64) }),
+  args: QUERY_ARGS["tasks.open"],
   result: z.object({ project: z.string(), tasks: z.array(z.object({ title: z.string(), owner: z.string() })) }),
   authorize: () => true,
   read: async ({ project }, { now }) => {

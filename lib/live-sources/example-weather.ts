@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { QUERY_ARGS } from "./query-args";
 import { defineLiveSource } from "./source";
 
 // The extension guide's live source (docs/extend.md): simulated readings, no network. A reading
@@ -22,7 +23,7 @@ export function simulatedWeather(city: WeatherCity, now: number) {
 export const exampleWeatherSource = defineLiveSource({
   name: "example.weather",
   description: "Simulated weather in a city, changing every 10 seconds: { city, celsius, sky: sunny|cloudy|rain, windKmh }.",
-  args: z.strictObject({ city: z.enum(["lisbon", "oslo", "tokyo"]) }),
+  args: QUERY_ARGS["example.weather"],
   result: z.object({ city: z.string(), celsius: z.number(), sky: z.enum(SKIES), windKmh: z.number().int().nonnegative() }),
   // Weather is public: every reader may see every city.
   authorize: () => true,

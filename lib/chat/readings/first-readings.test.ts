@@ -5,7 +5,7 @@ import { LIVE_SOURCES } from "@/lib/live-sources";
 import { disconnectDb } from "@/lib/db/client";
 import { liveBlockSource } from "../../../scripts/test/ui-query-fixtures";
 import { MAX_BLOCKS_READ_PER_REPLY, MAX_QUERIES_READ_PER_BLOCK, takeFirstReadings } from "./first-readings";
-import { QUERY_SCHEMAS } from "../reply/draw";
+import { QUERY_SCHEMAS } from "@/lib/live-sources";
 
 afterAll(async () => {
   await disconnectDb();

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { UiCompiler } from "@/lib/intelligent-ui";
+import { compileUi, UiFencePreview } from "@/lib/intelligent-ui";
+import { QUERY_SCHEMAS } from "@/lib/live-sources";
 import { envelope } from "@/lib/agent";
 import { drawReply, replyHistoryText } from "./draw";
 
@@ -13,16 +14,32 @@ describe("drawReply", () => {
     expect(drawn.blocks).toMatchObject([{ id: "r:ui:8", complete: true, revision: 1, diagnostics: [] }]);
   });
 
-  it("keeps a block's id and place while the reply streams, and says when a preview is pending", () => {
-    const compiler = new UiCompiler({ id: "r" });
+  it("keeps a block's id and place while the reply streams, and sends its fence as text that only grows", () => {
     const partial = `Before\n\n${BLOCK.slice(0, 30)}`;
-    const first = drawReply(partial, { itemId: "r", final: false, compiler });
-    expect(first).toMatchObject({ compiled: true, pending: false, parts: [{ kind: "text" }, { kind: "block", blockId: "r:ui:8" }] });
-    expect(first.blocks[0]).toMatchObject({ complete: false });
-    const known = new Map(first.blocks.map((block) => [block.id, block]));
-    const grown = drawReply(`Before\n\n${BLOCK.slice(0, 60)}`, { itemId: "r", final: false, known });
-    expect(grown).toMatchObject({ compiled: false, pending: true, parts: first.parts });
-    expect(grown.blocks).toEqual(first.blocks);
+    const first = drawReply(partial, { itemId: "r", final: false });
+    expect(first).toEqual({ parts: [{ kind: "text", text: "Before\n\n" }, { kind: "block", blockId: "r:ui:8", fence: BLOCK.slice(0, 30) }], blocks: [] });
+    const closed = drawReply(`Before\n\n${BLOCK}\nAfter`, { itemId: "r", final: false });
+    expect(closed.parts).toEqual([{ kind: "text", text: "Before\n\n" }, { kind: "block", blockId: "r:ui:8", fence: `${BLOCK}\n` }, { kind: "text", text: "After" }]);
+  });
+
+  it("lets a page preview each streaming block as the server's compile of the whole reply would", () => {
+    const reply = `Before\n\n${BLOCK}\nBetween\n\n${BLOCK.replace("Deploys", "Again")}\nAfter`;
+    const previews = new Map<string, UiFencePreview>();
+    const fences = new Map<string, string>();
+    for (let length = 1; length <= reply.length; length++) {
+      const { parts } = drawReply(reply.slice(0, length), { itemId: "r", final: false });
+      const expected = compileUi(reply.slice(0, length), { id: "r", querySchemas: QUERY_SCHEMAS });
+      const drawn = parts.flatMap((part) => (part.kind === "block" ? [part] : []));
+      expect(drawn.map((part) => part.blockId)).toEqual(expected.map((block) => block.id));
+      for (const part of drawn) {
+        const preview = previews.get(part.blockId) ?? new UiFencePreview({ id: part.blockId, querySchemas: QUERY_SCHEMAS });
+        previews.set(part.blockId, preview);
+        // Only ever appended to, so it travels as changes.
+        expect(part.fence!.startsWith(fences.get(part.blockId) ?? "")).toBe(true);
+        fences.set(part.blockId, part.fence!);
+        expect(preview.compile(part.fence!), `${part.blockId} at ${length}`).toEqual(expected.find((block) => block.id === part.blockId));
+      }
+    }
   });
 
   it("counts block offsets in the prose of an envelope, beside its frames", () => {

@@ -1,56 +1,37 @@
 import "server-only";
-import { compileStoredUi, compileUi, findUiFences, uiFallbackText, uiHasFence, type UiBlock, type UiCompiler, type UiFence } from "@/lib/intelligent-ui";
-import { LIVE_SOURCES, querySchemasOf } from "@/lib/live-sources";
+import { compileStoredUi, findUiFences, uiFallbackText, uiHasFence, type UiBlock, type UiFence } from "@/lib/intelligent-ui";
+import { QUERY_SCHEMAS } from "@/lib/live-sources";
 import { contentParts } from "./content";
 import type { Part } from "../wire";
 
-/** `compiled`: blocks compiled for this text; otherwise the last previews, and `pending` says one has grown since. */
-export type DrawnReply = { parts: Part[]; blocks: UiBlock[]; compiled: boolean; pending: boolean };
+/** A streaming reply's `blocks` are empty: its block parts carry their fences (decision 025). */
+export type DrawnReply = { parts: Part[]; blocks: UiBlock[] };
 
-/** What a block may `@Query`: the host's registered sources; any other does not compile. */
-export const QUERY_SCHEMAS = querySchemasOf(LIVE_SOURCES);
-
-type DrawOptions = {
-  itemId: string;
-  final: boolean;
-  revision?: number;
-  /** A streaming reply's compiler: previews resume where the last one stopped. */
-  compiler?: UiCompiler;
-  /** Without a compiler, a streaming reply keeps these previews instead of compiling. */
-  known?: ReadonlyMap<string, UiBlock>;
-};
+type DrawOptions = { itemId: string; final: boolean; revision?: number };
 
 /**
  * Block ids count offsets in the reply's prose, which only grows while streaming, so an id never
- * changes. A final reply compiles afresh, with room; a streaming one previews.
+ * changes. Only a final reply compiles; a streaming one sends each fence's text for the page to preview.
  */
 export function drawReply(content: string, options: DrawOptions): DrawnReply {
-  const { itemId, final, revision, compiler, known } = options;
+  const { itemId, final, revision } = options;
   const parts = contentParts(content, { final });
   const prose = parts.map((part) => (part.kind === "text" ? part.text : "")).join("");
-  if (!uiHasFence(prose)) return { parts, blocks: [], compiled: true, pending: false };
-  const compiled = final || compiler !== undefined || known === undefined;
-  const blocks = final
-    ? // A stored block gets the room a busy server needs: it is never refused on time (LANGUAGE.md §10).
-      compileStoredUi(prose, { id: itemId, querySchemas: QUERY_SCHEMAS }).map((block) => ({ ...block, revision }))
-    : compiler?.compile(prose) ?? (known ? [...known.values()] : compileUi(prose, { id: itemId, querySchemas: QUERY_SCHEMAS }));
-  const byId = new Map(blocks.map((block) => [block.id, block]));
-  let pending = false;
-  const fences = findUiFences(prose).filter((fence) => {
-    const block = byId.get(`${itemId}:ui:${fence.start}`);
-    if (!compiled && block?.source !== fenceSource(prose, fence)) pending = true;
-    // An unseen fence draws as a block arriving; once compiled, a fence without a block (past budgets) stays text.
-    return block !== undefined || !compiled;
-  });
-  return { parts: splitAtFences(parts, prose, fences, itemId), blocks, compiled, pending };
+  if (!uiHasFence(prose)) return { parts, blocks: [] };
+  if (!final) return { parts: splitAtFences(parts, prose, findUiFences(prose), itemId, true), blocks: [] };
+  // A stored block gets the room a busy server needs: it is never refused on time (LANGUAGE.md §10).
+  const blocks = compileStoredUi(prose, { id: itemId, querySchemas: QUERY_SCHEMAS }).map((block) => ({ ...block, revision }));
+  const compiled = new Set(blocks.map((block) => block.id));
+  // Past the reply's budgets a fence has no block: it stays text.
+  const fences = findUiFences(prose).filter((fence) => compiled.has(blockId(itemId, fence)));
+  return { parts: splitAtFences(parts, prose, fences, itemId, false), blocks };
 }
 
-function fenceSource(prose: string, fence: UiFence): string {
-  const source = prose.slice(fence.contentStart, fence.contentEnd);
-  return fence.closed ? source.replace(/\r?\n$/, "") : source;
+function blockId(itemId: string, fence: UiFence): string {
+  return `${itemId}:ui:${fence.start}`;
 }
 
-function splitAtFences(parts: readonly Part[], prose: string, fences: readonly UiFence[], itemId: string): Part[] {
+function splitAtFences(parts: readonly Part[], prose: string, fences: readonly UiFence[], itemId: string, streaming: boolean): Part[] {
   const drawn: Part[] = [];
   let offset = 0;
   for (const part of parts) {
@@ -63,8 +44,8 @@ function splitAtFences(parts: readonly Part[], prose: string, fences: readonly U
     for (const fence of fences) {
       if (fence.start < offset || fence.start >= end) continue;
       if (fence.start > at) drawn.push({ kind: "text", text: prose.slice(at, fence.start) });
-      drawn.push({ kind: "block", blockId: `${itemId}:ui:${fence.start}` });
       at = Math.min(fence.end, end);
+      drawn.push(streaming ? { kind: "block", blockId: blockId(itemId, fence), fence: prose.slice(fence.start, at) } : { kind: "block", blockId: blockId(itemId, fence) });
     }
     if (at < end) drawn.push({ kind: "text", text: prose.slice(at, end) });
     offset = end;

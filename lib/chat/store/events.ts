@@ -4,8 +4,11 @@ import { type ChatEvent, chatEventSchema } from "../wire";
 
 // ChatEvent reads; appends are log.ts's.
 
-/** The events a streaming reply writes between snapshots; its end deletes them (decision 015). */
-export const STREAMED_EVENT_TYPES = ["item.delta", "item.part", "item.parts", "item.blocks"] as const;
+/**
+ * The events a streaming reply writes between snapshots; its end deletes them (decision 015). An
+ * earlier version's `item.blocks` is still deleted with them, and folds to nothing (decision 025).
+ */
+export const STREAMED_EVENT_TYPES = ["item.delta", "item.part", "item.parts", "item.fence", "item.blocks"] as const;
 
 type StreamedEvent = Extract<ChatEvent, { type: (typeof STREAMED_EVENT_TYPES)[number] }>;
 export type Snapshot = { itemId: string; snapshotSeq: number };

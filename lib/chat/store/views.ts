@@ -1,6 +1,5 @@
 import "server-only";
 import { z } from "zod";
-import { drawReply } from "../reply/draw";
 import {
   type ConfirmationView,
   type ItemView,
@@ -46,9 +45,9 @@ const NO_EXTRAS: ItemExtras = { selections: {}, confirmations: {}, uiAnswers: {}
 const storedPartsSchema = z.array(partSchema);
 const storedLinksSchema = itemViewSchema.shape.links;
 
-/** A streaming reply carries previews compiled from what it holds. */
+/** A streaming reply has no blocks yet: its block parts carry their fences, which the page previews. */
 export function toItemView(row: ItemRow, extras: ItemExtras = NO_EXTRAS): ItemView {
-  const blocks = row.status === "streaming" ? drawReply(row.content, { itemId: row.id, final: false }).blocks : storedBlocksSchema.parse(row.blocks ?? []);
+  const blocks = row.status === "streaming" ? [] : storedBlocksSchema.parse(row.blocks ?? []);
   const { versions, ...rest } = extras;
   return {
     id: row.id,

@@ -126,7 +126,7 @@ describe("a streaming reply's snapshot and its streamed events", () => {
     const recovered = await loadChatView({ visitorId, chatId });
     expect(recovered.items[1]).toMatchObject({ status: "interrupted" });
     expect(textOf(recovered.items[1])).toBe(textOf(seen.items[1]));
-    expect(await db().chatEvent.count({ where: { chatId, type: { in: ["item.delta", "item.part", "item.parts", "item.blocks"] } } })).toBe(0);
+    expect(await db().chatEvent.count({ where: { chatId, type: { in: ["item.delta", "item.part", "item.parts", "item.fence", "item.blocks"] } } })).toBe(0);
   });
 });
 

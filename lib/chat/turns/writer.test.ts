@@ -1,12 +1,13 @@
 import { afterAll, describe, expect, it, vi } from "vitest";
 import { db, disconnectDb } from "@/lib/db/client";
 import { loadChatView } from "../chats/chats";
+import { compileUiBlock } from "@/lib/intelligent-ui";
 import { drawReply } from "../reply/draw";
+import { writeReplyDelta } from "../store/log";
 import { chatEventSchema, type ChatEvent } from "../wire";
 import { END_RETRY_WINDOW_MS, storeEnd } from "./store-end";
 import { statementText } from "@/scripts/test/statement-text";
 import { streamingReply } from "../../../scripts/test/streaming";
-import { PREVIEW_INTERVAL_MS } from "./writer";
 
 afterAll(async () => {
   await disconnectDb();
@@ -17,62 +18,64 @@ async function loggedEvents(chatId: string): Promise<ChatEvent[]> {
   return rows.map((row) => chatEventSchema.parse(row.data));
 }
 
-const previewsIn = (events: ChatEvent[]) => events.flatMap((event) => (event.type === "item.blocks" ? [event] : []));
-
 const OPENING = "Here is the plan.\n\n```ui\n<Summary>Release plan</Summary>\n";
-// About a line of text each: every line is written within 50 ms, but previews wait their turn.
+// About a line of text each, so every line is written within 50 ms.
 const stepLine = (index: number) => `<Callout title="Step ${index}">Step number ${index} of the release, in full.</Callout>\n`;
+const BLOCK_ID = (itemId: string) => `${itemId}:ui:19`;
 
-describe("a streaming reply's block previews", () => {
-  it("are written while the reply streams, at most one per 250 ms, and the last catches up with a quiet agent", async () => {
-    const { writer, advance, now, ...target } = await streamingReply();
+/** The streaming block's fence as a page folding these events holds it. */
+function foldedFence(events: ChatEvent[], blockId: string): string {
+  let fence = "";
+  for (const event of events) {
+    if (event.type === "item.part" && event.part.kind === "block" && event.part.blockId === blockId) fence = event.part.fence ?? "";
+    if (event.type === "item.fence" && event.blockId === blockId) fence += event.text;
+  }
+  return fence;
+}
+
+describe("a streaming reply's blocks", () => {
+  it("travel as their fence's new text, never compiled, so what streams grows with the reply", async () => {
+    const { writer, advance, ...target } = await streamingReply();
     let content = OPENING;
     writer.push(content);
-    const previewedAt: number[] = [];
-    let seen = 0;
-    // A line every 20 ms; the clock moves 10 ms at a time, and every write falls on one of those.
-    for (let tick = 0; tick <= 80; tick++) {
-      await advance(tick === 0 ? 0 : 10);
-      if (tick % 2 === 0) {
-        content += stepLine(tick / 2);
-        writer.push(content);
-      }
-      const previews = previewsIn(await loggedEvents(target.chatId));
-      expect(previews.length - seen).toBeLessThanOrEqual(1);
-      if (previews.length > seen) previewedAt.push(now());
-      seen = previews.length;
+    for (let tick = 0; tick <= 40; tick++) {
+      await advance(tick === 0 ? 0 : 20);
+      content += stepLine(tick);
+      writer.push(content);
     }
-    // 800 ms of writes every 50 ms: a preview at the start, then one each time 250 ms are up, never sooner.
-    const start = previewedAt[0]!;
-    expect(previewedAt.map((at) => at - start)).toEqual([0, 1, 2, 3].map((count) => count * PREVIEW_INTERVAL_MS));
-    // The agent falls quiet: the block's last growth is still previewed once its interval is up.
-    await advance(2 * PREVIEW_INTERVAL_MS);
-    const last = previewsIn(await loggedEvents(target.chatId)).at(-1)!;
-    expect(last.itemId).toBe(target.itemId);
-    expect(last.blocks).toHaveLength(1);
-    expect(last.blocks[0]).toMatchObject({ id: `${target.itemId}:ui:19`, complete: false });
-    expect(JSON.stringify(last.blocks[0]!.nodes)).toContain("Step 40");
+    await advance(1_000);
+    const events = await loggedEvents(target.chatId);
+    const fence = content.slice(content.indexOf("```ui"));
+    expect(foldedFence(events, BLOCK_ID(target.itemId))).toBe(fence);
+    expect(events.filter((event) => event.type === "item.fence").length).toBeGreaterThan(10);
+    // No compiled tree on the wire: a preview is the page's own.
+    expect(events.some((event) => event.type === "item.blocks" || (event.type === "item.created" && Object.keys(event.item.blocks).length > 0))).toBe(false);
+    const streamed = events.filter((event) => event.type === "item.fence" || event.type === "item.delta" || event.type === "item.part");
+    expect(JSON.stringify(streamed).length).toBeLessThan(2 * content.length);
     await writer.close();
   });
 
-  it("are never stored as the reply's blocks: those and their revision come from the final compile at its end", async () => {
+  it("are never stored until the reply's end: its final compile gives them, and its parts keep no fence", async () => {
     const { writer, advance, ...target } = await streamingReply();
     let content = OPENING + stepLine(0);
     writer.push(content);
     await advance(0);
     content += stepLine(1);
     writer.push(content);
-    await advance(PREVIEW_INTERVAL_MS);
-    expect(previewsIn(await loggedEvents(target.chatId)).length).toBe(2);
+    await advance(100);
+    expect(foldedFence(await loggedEvents(target.chatId), BLOCK_ID(target.itemId))).toContain("Step 1");
 
-    // Mid-reply, the stored item holds the text; its blocks are only ever previews on the stream.
+    // A compiled preview logged by an earlier version, mid-reply: read, it draws nothing, and the end deletes it.
+    const legacy = { type: "item.blocks", itemId: target.itemId, blocks: [compileUiBlock("<Summary>Old</Summary>", { id: BLOCK_ID(target.itemId), final: false })] };
+    expect(await writeReplyDelta({ ...target, events: [legacy as unknown as ChatEvent], contentTail: "" })).toBe("running");
+
+    // Mid-reply, the stored item holds the text; a page reading it previews the block from its fence.
     const stored = await db().item.findUniqueOrThrow({ where: { id: target.itemId } });
     expect(stored.content).toContain("Step 0");
     expect(stored).toMatchObject({ blocks: null, revision: 0 });
     const midReply = await loadChatView({ visitorId: target.visitorId, chatId: target.chatId });
-    expect(midReply.items[1]).toMatchObject({ status: "streaming", revision: 0 });
-    expect(midReply.items[1]!.blocks[`${target.itemId}:ui:19`]).toMatchObject({ complete: false });
-    expect(midReply.items[1]!.blocks[`${target.itemId}:ui:19`]!.revision).toBeUndefined();
+    expect(midReply.items[1]).toMatchObject({ status: "streaming", revision: 0, blocks: {} });
+    expect(midReply.items[1]!.parts.at(-1)).toEqual({ kind: "block", blockId: BLOCK_ID(target.itemId), fence: content.slice(19) });
 
     await writer.close();
     content += "```\n\nShall we?";
@@ -83,11 +86,12 @@ describe("a streaming reply's block previews", () => {
     expect(ended).toMatchObject({ status: "complete", revision: 1 });
     expect(ended.blocks).toEqual(drawn.blocks.map((block) => ({ ...block, revision: 1 })));
     expect(ended.blocks).toMatchObject([{ complete: true, revision: 1 }]);
-    // The previews are gone from the log; the completion carries the final blocks whole.
+    expect(ended.parts).toEqual([{ kind: "text", text: "Here is the plan.\n\n" }, { kind: "block", blockId: BLOCK_ID(target.itemId) }, { kind: "text", text: "\nShall we?" }]);
+    // The fence's text is gone from the log; the completion carries the final blocks whole.
     const events = await loggedEvents(target.chatId);
-    expect(previewsIn(events)).toEqual([]);
+    expect(events.filter((event) => event.type === "item.fence" || event.type === "item.blocks")).toEqual([]);
     const completed = events.find((event) => event.type === "item.completed");
-    expect(completed?.type === "item.completed" && completed.item.blocks[`${target.itemId}:ui:19`]).toMatchObject({ complete: true, revision: 1 });
+    expect(completed?.type === "item.completed" && completed.item.blocks[BLOCK_ID(target.itemId)]).toMatchObject({ complete: true, revision: 1 });
   });
 });
 
@@ -110,9 +114,9 @@ describe("a streaming write that committed but whose answer was lost", () => {
       await advance(0);
       loseNextAnswer = true;
       writer.push("First line of the reply, long enough to be written on its own.\nSecond line, whose write commits but answers nothing.\n");
-      await advance(PREVIEW_INTERVAL_MS);
+      await advance(250);
       writer.push("First line of the reply, long enough to be written on its own.\nSecond line, whose write commits but answers nothing.\nThird.\n");
-      await advance(PREVIEW_INTERVAL_MS);
+      await advance(250);
     } finally {
       lost.mockRestore();
       await writer.close();

@@ -1,7 +1,6 @@
 import "server-only";
-import { UiCompiler, type UiBlock } from "@/lib/intelligent-ui";
 import { appConfig } from "@/lib/config";
-import { drawReply, QUERY_SCHEMAS } from "../reply/draw";
+import { drawReply } from "../reply/draw";
 import { type TurnState, writeReplyDelta } from "../store/log";
 import { type ChatEvent, type Part, diffParts } from "../wire";
 import { storableText } from "./storable";
@@ -14,8 +13,6 @@ const WRITE_INTERVAL_MS = 50;
 // this many writes), so a reader folds at most this many writes on top of one (decision 015).
 const SNAPSHOT_MIN_MS = 1_000;
 const SNAPSHOT_MAX_WRITES = 100;
-// Block previews are compiled at most this often per reply (what UiStream does for a page).
-export const PREVIEW_INTERVAL_MS = 250;
 
 export type WriterTarget = { chatId: string; turnId: string; itemId: string };
 
@@ -43,14 +40,11 @@ export class ReplyWriter {
   private snapshotAt = -Infinity;
   private snapshotLength = 0;
   private writesSinceSnapshot = 0;
-  private previews = new Map<string, UiBlock>();
-  private readonly compiler: UiCompiler;
   private latest: string | null = null;
   private chain: Promise<void> = Promise.resolve();
   private cancelTimer: (() => void) | undefined;
   private timerDue = Infinity;
   private lastWrite = 0;
-  private lastPreview = -Infinity;
   private failingSince: number | null = null;
 
   constructor(
@@ -58,9 +52,7 @@ export class ReplyWriter {
     private readonly onStopped: (state: Exclude<TurnState, "running">) => void,
     private readonly onFailing: () => void,
     private readonly clock: WriterClock = SYSTEM_CLOCK,
-  ) {
-    this.compiler = new UiCompiler({ id: target.itemId, querySchemas: QUERY_SCHEMAS });
-  }
+  ) {}
 
   push(content: string): void {
     this.latest = storableText(content, { final: false });
@@ -112,22 +104,14 @@ export class ReplyWriter {
     this.latest = null;
     if (content === null) return;
     this.lastWrite = this.clock.now();
-    const previewDue = this.lastWrite - this.lastPreview >= PREVIEW_INTERVAL_MS;
-    // Decoding is linear in length, so once per write, not per chunk.
-    const drawn = drawReply(content, { itemId: this.target.itemId, final: false, compiler: previewDue ? this.compiler : undefined, known: this.previews });
-    const changed = drawn.compiled ? drawn.blocks.filter((block) => this.previews.get(block.id) !== block) : [];
-    if (drawn.compiled) this.lastPreview = this.lastWrite;
-    else if (drawn.pending) {
-      // A block grew but its preview waits for the interval: come back then, even if the agent is quiet.
-      this.latest ??= content;
-      this.schedule(this.lastPreview + PREVIEW_INTERVAL_MS - this.clock.now());
-    }
+    // Decoding is linear in length, so once per write, not per chunk. Nothing compiles here: a
+    // streaming block travels as its fence's new text, and the page previews it (decision 025).
+    const { parts } = drawReply(content, { itemId: this.target.itemId, final: false });
     const { itemId } = this.target;
-    const events: ChatEvent[] = this.written ? diffParts(itemId, this.written, drawn.parts) : [{ type: "item.parts", itemId, parts: [...drawn.parts] }];
-    if (changed.length > 0) events.push({ type: "item.blocks", itemId: this.target.itemId, blocks: changed });
+    const events: ChatEvent[] = this.written ? diffParts(itemId, this.written, parts) : [{ type: "item.parts", itemId, parts: [...parts] }];
     if (events.length === 0) return;
     const snapshot = this.snapshotDue(content);
-    const delta = snapshot ? { snapshot: { content, parts: drawn.parts }, events } : { events, contentTail: content.slice(this.writtenContent.length) };
+    const delta = snapshot ? { snapshot: { content, parts }, events } : { events, contentTail: content.slice(this.writtenContent.length) };
     const state = await writeReplyDelta({ ...this.target, ...delta });
     if (state !== "running") return this.onStopped(state);
     if (snapshot) {
@@ -135,9 +119,8 @@ export class ReplyWriter {
       this.snapshotLength = content.length;
       this.writesSinceSnapshot = 0;
     } else this.writesSinceSnapshot++;
-    this.written = drawn.parts;
+    this.written = parts;
     this.writtenContent = content;
-    if (drawn.compiled) this.previews = new Map(drawn.blocks.map((block) => [block.id, block]));
   }
 
   private snapshotDue(content: string): boolean {

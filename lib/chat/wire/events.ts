@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { uiBlockSchema } from "./blocks";
 import { partSchema } from "./parts";
 import { confirmationViewSchema, itemViewSchema, queuedViewSchema, replyVersionSchema, selectionViewSchema, uiAnswerViewSchema } from "./views";
 
@@ -11,8 +10,10 @@ export const chatEventSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("item.delta"), itemId: z.string(), text: z.string() }),
   z.object({ type: z.literal("item.part"), itemId: z.string(), part: partSchema }),
   z.object({ type: z.literal("item.parts"), itemId: z.string(), parts: z.array(partSchema) }),
-  // Previews of the blocks that changed while the reply streams; never authoritative.
-  z.object({ type: z.literal("item.blocks"), itemId: z.string(), blocks: z.array(uiBlockSchema) }),
+  // A streaming block's fence grew: `text` is appended to its part's `fence`, as `item.delta` appends prose.
+  z.object({ type: z.literal("item.fence"), itemId: z.string(), blockId: z.string(), text: z.string() }),
+  // Compiled previews, written only before decision 025: read and ignored (their blocks are not kept).
+  z.object({ type: z.literal("item.blocks"), itemId: z.string() }),
   z.object({ type: z.literal("item.completed"), item: itemViewSchema }),
   // A reply about to be written again: every version it keeps, the one being replaced last (decision 021).
   z.object({ type: z.literal("item.versions"), itemId: z.string(), versions: z.array(replyVersionSchema) }),

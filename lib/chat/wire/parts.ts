@@ -25,8 +25,9 @@ export const diagnosticPartSchema = z.object({
   code: z.string(),
   message: z.string(),
 });
-// The block itself is in the item's `blocks`.
-export const blockPartSchema = z.object({ kind: z.literal("block"), blockId: z.string() });
+// The block itself is in the item's `blocks` once the reply ends. While it streams, `fence` is the
+// fence as written so far, opening line included: the page compiles its preview (decision 025).
+export const blockPartSchema = z.object({ kind: z.literal("block"), blockId: z.string(), fence: z.string().optional() });
 // Drawn as a skeleton in its place while the frame's record streams.
 export const placeholderPartSchema = z.object({ kind: z.literal("placeholder") });
 

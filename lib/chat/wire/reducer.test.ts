@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { compileUiBlock } from "@/lib/intelligent-ui";
 import { diffParts } from "./diff";
 import { addEarlierItems, appendText, applyChatEvent } from "./reducer";
-import type { ChatEvent } from "./events";
+import { chatEventSchema, type ChatEvent } from "./events";
 import { buildChatView, buildItemView } from "../../../scripts/test/wire-fixtures";
 import type { ChatView, ConfirmationView, ItemView, UiAnswerView } from "./views";
 
@@ -36,14 +36,29 @@ describe("applyChatEvent", () => {
     expect(applyChatEvent(before, { type: "turn.ended", turnId: "t", status: "finished" }, 4)).toMatchObject({ running: false, lastEventSeq: 4 });
   });
 
-  it("folds deltas, parts and block previews into the streaming item", () => {
-    const block = compileUiBlock("<Summary>Hi</Summary>", { id: "reply:ui:7", final: false });
+  it("folds deltas, parts and a streaming block's fence into the streaming item", () => {
     let state = applyChatEvent(chat(), { type: "item.delta", itemId: "reply", text: "Hello " }, 4);
     state = applyChatEvent(state, { type: "item.delta", itemId: "reply", text: "there" }, 5);
-    state = applyChatEvent(state, { type: "item.part", itemId: "reply", part: { kind: "block", blockId: block.id } }, 6);
-    state = applyChatEvent(state, { type: "item.blocks", itemId: "reply", blocks: [block] }, 7);
-    expect(state.items[0]!.parts).toEqual([{ kind: "text", text: "Hello there" }, { kind: "block", blockId: "reply:ui:7" }]);
-    expect(state.items[0]!.blocks["reply:ui:7"]).toEqual(block);
+    state = applyChatEvent(state, { type: "item.part", itemId: "reply", part: { kind: "block", blockId: "reply:ui:11", fence: "```ui\n<Sum" } }, 6);
+    state = applyChatEvent(state, { type: "item.fence", itemId: "reply", blockId: "reply:ui:11", text: "mary>Hi</Summary>\n" }, 7);
+    state = applyChatEvent(state, { type: "item.delta", itemId: "reply", text: "After" }, 8);
+    expect(state.items[0]!.parts).toEqual([
+      { kind: "text", text: "Hello there" },
+      { kind: "block", blockId: "reply:ui:11", fence: "```ui\n<Summary>Hi</Summary>\n" },
+      { kind: "text", text: "After" },
+    ]);
+    // Nothing is compiled on the wire: the page previews the block from its fence.
+    expect(state.items[0]!.blocks).toEqual({});
+  });
+
+  it("ignores a compiled preview an earlier version logged, and a fence for a block it does not hold", () => {
+    const streaming = applyChatEvent(chat(), { type: "item.part", itemId: "reply", part: { kind: "block", blockId: "reply:ui:0", fence: "```ui\n" } }, 4);
+    const block = compileUiBlock("<Summary>Hi</Summary>", { id: "reply:ui:0", final: false });
+    const logged = chatEventSchema.parse({ type: "item.blocks", itemId: "reply", blocks: [block] });
+    expect(logged).toEqual({ type: "item.blocks", itemId: "reply" });
+    expect(applyChatEvent(streaming, logged, 5)).toEqual({ ...streaming, lastEventSeq: 5 });
+    const elsewhere = applyChatEvent(streaming, { type: "item.fence", itemId: "reply", blockId: "reply:ui:9", text: "x" }, 5);
+    expect(elsewhere.items[0]).toBe(streaming.items[0]);
   });
 
   it("lands on the completed reply from any point of its stream, across the numbers its deleted deltas left", () => {
@@ -206,6 +221,20 @@ describe("diffParts", () => {
     const next = [{ kind: "text" as const, text: "Before" }, { kind: "block" as const, blockId: "r:ui:7" }];
     expect(diffParts("r", [{ kind: "text", text: "Before\n```ui" }], next)).toEqual([{ type: "item.parts", itemId: "r", parts: next }]);
     expect(diffParts("r", next, next.slice(0, 1))).toEqual([{ type: "item.parts", itemId: "r", parts: next.slice(0, 1) }]);
+  });
+
+  it("sends what a streaming block's fence gained as its own append, wherever the block is", () => {
+    const before = [{ kind: "text" as const, text: "Hi\n" }, { kind: "block" as const, blockId: "r:ui:3", fence: "```ui\n<Summary>A" }];
+    const after = [{ kind: "text" as const, text: "Hi\n" }, { kind: "block" as const, blockId: "r:ui:3", fence: "```ui\n<Summary>A</Summary>\n```\n" }, { kind: "text" as const, text: "Done" }];
+    expect(diffParts("r", before, after)).toEqual([
+      { type: "item.fence", itemId: "r", blockId: "r:ui:3", text: "</Summary>\n```\n" },
+      { type: "item.delta", itemId: "r", text: "Done" },
+    ]);
+    // A fence that was not merely appended to, or a block that lost its fence, is sent whole.
+    const rewritten = [before[0]!, { ...before[1]!, fence: "```ui\n<Callout" }];
+    expect(diffParts("r", before, rewritten)).toEqual([{ type: "item.parts", itemId: "r", parts: rewritten }]);
+    const ended = [before[0]!, { kind: "block" as const, blockId: "r:ui:3" }];
+    expect(diffParts("r", before, ended)).toEqual([{ type: "item.parts", itemId: "r", parts: ended }]);
   });
 
   it("sends nothing when nothing changed", () => {

@@ -8,6 +8,16 @@ export function appendText(parts: readonly Part[], text: string): Part[] {
   return [...parts, { kind: "text", text }];
 }
 
+/** Parts without that streaming block are returned as they are. */
+export function appendFence(parts: Part[], blockId: string, text: string): Part[] {
+  const index = parts.findIndex((part) => part.kind === "block" && part.blockId === blockId && part.fence !== undefined);
+  const part = parts[index];
+  if (part?.kind !== "block") return parts;
+  const copy = parts.slice();
+  copy[index] = { ...part, fence: part.fence + text };
+  return copy;
+}
+
 // Untouched items keep their identity, so a page redraws only the one that changed.
 function updateItem(items: ItemView[], itemId: string, change: (item: ItemView) => ItemView): ItemView[] {
   const index = items.findIndex((item) => item.id === itemId);
@@ -61,11 +71,14 @@ function foldEvent(chat: ChatView, event: ChatEvent): ChatView {
       return change(event.itemId, (item) => ({ ...item, parts: [...item.parts, event.part] }));
     case "item.parts":
       return change(event.itemId, (item) => ({ ...item, parts: event.parts }));
+    case "item.fence":
+      return change(event.itemId, (item) => {
+        const parts = appendFence(item.parts, event.blockId, event.text);
+        return parts === item.parts ? item : { ...item, parts };
+      });
     case "item.blocks":
-      return change(event.itemId, (item) => ({
-        ...item,
-        blocks: { ...item.blocks, ...Object.fromEntries(event.blocks.map((block) => [block.id, block])) },
-      }));
+      // An earlier version's compiled preview: the page compiles its own from the fence.
+      return chat;
     case "chat.renamed":
       return { ...chat, title: event.title };
     case "chat.shared":
