@@ -1,38 +1,26 @@
-import { randomUUID } from "node:crypto";
-import { expect, test, type Page } from "@playwright/test";
-import { Client } from "pg";
+import { expect, type Locator, test, type Page } from "@playwright/test";
 import { sameOrigin, settledChat, startChatFromHome } from "./support";
 import { testDatabaseUrl } from "../scripts/env";
+import { addHistory as addRows } from "../scripts/load/history";
+
+const addHistory = (chatId: string, count: number) => addRows(testDatabaseUrl(), chatId, count);
 
 // More than the page draws when it opens (16 items) and than one "Show earlier" brings (40).
 const EXCHANGES = 35;
 
-/** Writes `count` finished exchanges after the chat's last item, as a long chat's history. */
-async function addHistory(chatId: string, count: number): Promise<void> {
-  const client = new Client({ connectionString: testDatabaseUrl() });
-  await client.connect();
-  try {
-    await client.query("BEGIN");
-    const { rows } = await client.query<{ lastPosition: number }>(`SELECT "lastPosition" FROM "Chat" WHERE "id" = $1 FOR UPDATE`, [chatId]);
-    const last = rows[0]!.lastPosition;
-    for (let index = 1; index <= count; index++) {
-      for (const [offset, role, text] of [[-1, "user", `Message ${index}`], [0, "assistant", `Reply ${index}`]] as const) {
-        await client.query(
-          `INSERT INTO "Item" ("id", "chatId", "position", "role", "status", "content", "parts", "blocks", "revision", "completedAt")
-           VALUES ($1, $2, $3, $4, 'complete', $5, $6, '[]', $7, now())`,
-          [randomUUID(), chatId, last + 2 * index + offset, role, text, JSON.stringify([{ kind: "text", text }]), role === "assistant" ? 1 : 0],
-        );
-      }
-    }
-    await client.query(`UPDATE "Chat" SET "lastPosition" = $2 WHERE "id" = $1`, [chatId, last + 2 * count]);
-    await client.query("COMMIT");
-  } finally {
-    await client.end();
-  }
-}
-
 const items = (page: Page) => page.locator('ol[aria-label="Messages"] > li');
 const showEarlier = (page: Page) => page.getByRole("button", { name: "Show earlier messages" });
+
+/** A chat of one exchange and a long history written after it, opened afresh on its latest items. */
+async function openLongChat(page: Page): Promise<void> {
+  await startChatFromHome(page, "Where should we go next?");
+  await expect(page.getByRole("article", { name: "Agent" }).first()).toHaveAttribute("data-status", "complete");
+  const chatId = page.url().split("/").at(-1)!;
+  await settledChat(page.request, chatId);
+  await addHistory(chatId, EXCHANGES);
+
+  await page.reload();
+}
 
 test("a long chat opens on its latest messages, shows earlier ones with their answers on request, and keeps streaming", async ({ page, baseURL }) => {
   test.setTimeout(60_000);
@@ -43,6 +31,9 @@ test("a long chat opens on its latest messages, shows earlier ones with their an
   await startChatFromHome(page, "Mix prose, a block and a list");
   await expect(page.getByRole("article", { name: "Agent" }).first()).toHaveAttribute("data-status", "complete");
   await page.getByRole("region", { name: "Interactive block" }).getByRole("button", { name: "Pick this size" }).click();
+  // The pick's message is written before the chat is seeded: otherwise its turn could land after
+  // the history, and the page would open on it and one item more than counted below.
+  await expect(page.getByRole("article", { name: "You" })).toHaveCount(2);
   const chatId = page.url().split("/").at(-1)!;
   await settledChat(page.request, chatId);
   await addHistory(chatId, EXCHANGES);
@@ -100,13 +91,7 @@ test("a long chat opens on its latest messages, shows earlier ones with their an
 });
 
 test("scrolling up to the top of a long chat loads earlier messages in place, leaving focus where it was", async ({ page }) => {
-  await startChatFromHome(page, "Where should we go next?");
-  await expect(page.getByRole("article", { name: "Agent" }).first()).toHaveAttribute("data-status", "complete");
-  const chatId = page.url().split("/").at(-1)!;
-  await settledChat(page.request, chatId);
-  await addHistory(chatId, EXCHANGES);
-
-  await page.reload();
+  await openLongChat(page);
   await expect(items(page)).toHaveCount(16);
   const composer = page.getByRole("textbox", { name: "Message" });
   await composer.focus();
@@ -120,4 +105,33 @@ test("scrolling up to the top of a long chat loads earlier messages in place, le
   expect(await scroller.evaluate((element) => element.scrollTop)).toBeGreaterThan(0);
   await expect(composer).toBeFocused();
   await expect(page.getByRole("button", { name: "Show earlier messages" })).toBeVisible();
+});
+
+test("a long chat lays out only the items near the screen, yet find-in-page, screen readers and the keyboard reach the others", async ({ page }) => {
+  await openLongChat(page);
+  const scroller = page.getByRole("region", { name: "Conversation" });
+  // Scrolled to the top twice, the page holds every item of the chat.
+  await scroller.evaluate((element) => element.scrollTo({ top: 0, behavior: "instant" }));
+  await expect(items(page)).toHaveCount(56);
+  await scroller.evaluate((element) => element.scrollTo({ top: 0, behavior: "instant" }));
+  await expect(showEarlier(page)).toHaveCount(0);
+  await scroller.evaluate((element) => element.scrollTo({ top: element.scrollHeight, behavior: "instant" }));
+
+  // The first message, far above, is skipped by layout and paint; the newest is drawn.
+  const laidOut = (item: Locator) => item.locator("article").evaluate((element) => element.checkVisibility({ contentVisibilityAuto: true }));
+  await expect.poll(() => laidOut(items(page).first())).toBe(false);
+  await expect.poll(() => laidOut(items(page).last())).toBe(true);
+  // Its text is still in the page and in the browser's own accessibility tree.
+  const far = items(page).first().getByText("Where should we go next?", { exact: true });
+  await expect(far).toHaveCount(1);
+  const cdp = await page.context().newCDPSession(page);
+  const { nodes } = (await cdp.send("Accessibility.getFullAXTree")) as { nodes: { name?: { value?: unknown } }[] };
+  expect(nodes.some((node) => node.name?.value === "Where should we go next?")).toBe(true);
+
+  // Tab from the conversation reaches the first message's control, which scrolls into view.
+  await scroller.focus();
+  await page.keyboard.press("Tab");
+  expect(await items(page).first().evaluate((element) => element.contains(document.activeElement))).toBe(true);
+  await expect(far).toBeInViewport();
+  await expect.poll(() => laidOut(items(page).first())).toBe(true);
 });

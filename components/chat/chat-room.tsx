@@ -83,7 +83,7 @@ export function ChatRoom({ initial, shared = false }: { initial: ChatView; share
           <ol aria-label="Messages" className="mx-auto flex max-w-3xl flex-col gap-6 px-4 py-6">
             {chat.items.map((item) => (
               // Each item redraws only when it changed: the reducer keeps the others as they were.
-              <li key={item.id} data-item-id={item.id}>
+              <li key={item.id} data-item-id={item.id} className="chat-item">
                 <ItemBubble item={item} chatId={chat.id} last={regenerable && item.id === lastReply?.id} editReason={edits.get(item.id)} />
               </li>
             ))}

@@ -1,5 +1,6 @@
 "use client";
 
+import { memo } from "react";
 import type { QueuedView } from "@/lib/chat/wire";
 import { ErrorNote } from "@/components/ui/error-note";
 import { PrimaryButton } from "@/components/ui/primary-button";
@@ -21,7 +22,8 @@ type ComposerProps = {
   connection: Connection;
 };
 
-export function Composer({ chatId, running, queued, turnKey, connection }: ComposerProps) {
+// Memoised: a streamed event redraws the chat but leaves the composer, whose props it does not change, alone.
+export const Composer = memo(function Composer({ chatId, running, queued, turnKey, connection }: ComposerProps) {
   const { text, setText, fieldRef } = useMessageField();
   const limit = messageLimit(text, useLocale());
   const offline = connection === "lost";
@@ -83,4 +85,4 @@ export function Composer({ chatId, running, queued, turnKey, connection }: Compo
       {error && <ErrorNote>{error}</ErrorNote>}
     </div>
   );
-}
+});
