@@ -58,6 +58,15 @@ describe("Markdown", () => {
       delete probe.__markdownBlocksDrawn;
     });
 
+    it("draws text first seen finished in one piece, parsed once, and keeps cutting a reply it saw stream", () => {
+      const reply = "# Title\n\nFirst paragraph.\n\nSecond paragraph.";
+      act(() => render(<Markdown text={reply} />));
+      expect(probe.__markdownBlocksDrawn).toEqual([{ index: 0, source: reply }]);
+      act(() => render(<Markdown key="streamed" text={reply} streaming />));
+      act(() => render(<Markdown key="streamed" text={reply} />));
+      expect(probe.__markdownBlocksDrawn!.slice(1).map(({ index }) => index)).toEqual([0, 1, 2]);
+    });
+
     it("draws again only its last block as text arrives, keeping the earlier blocks' elements", () => {
       const reply = "# Title\n\nFirst paragraph.\n\nSecond paragraph, still";
       act(() => render(<Markdown text={reply} streaming />));

@@ -81,22 +81,26 @@ const Block = memo(function Block({ source, index }: { source: string; index: nu
 
 /**
  * Markdown prose. `own` is a person's message on the accent colour: its links, code and line
- * breaks are drawn for that background (globals.css, `.prose-own`). As text arrives only the last
- * block is parsed again (decision 026); while `streaming`, its unfinished emphasis, code or link
- * is closed.
+ * breaks are drawn for that background (globals.css, `.prose-own`). Text first drawn while its reply
+ * streams is cut into blocks, and as it grows only the last is parsed again (decision 026); text
+ * first drawn whole (a finished message, a reload) is parsed once, whole, as cutting would parse it twice.
  */
 export function Markdown({ text, tone = "reply", streaming = false }: { text: string; tone?: "reply" | "own"; streaming?: boolean }) {
+  const [cut] = useState(streaming);
+  return (
+    <div className={`prose-chat break-words ${tone === "own" ? "prose-own" : ""}`}>
+      {cut ? <StreamedBlocks text={text} streaming={streaming} /> : <Block index={0} source={text} />}
+    </div>
+  );
+}
+
+/** While `streaming`, the last block's unfinished emphasis, code or link is closed. */
+function StreamedBlocks({ text, streaming }: { text: string; streaming: boolean }) {
   // The blocks of the text drawn last, kept so that a longer text is cut from its tail only.
   const [blocks, setBlocks] = useState(() => splitBlocks(text));
   const current = blocks.text === text ? blocks : splitBlocks(text, blocks);
   if (current !== blocks) setBlocks(current);
   const close = useCloser(streaming);
-  return (
-    <div className={`prose-chat break-words ${tone === "own" ? "prose-own" : ""}`}>
-      {/* One list, so the tail keeps its elements when it is finished and a new tail begins. */}
-      {[...current.done, close ? close(current.tail) : current.tail].map((source, index) => (
-        <Block key={index} index={index} source={source} />
-      ))}
-    </div>
-  );
+  // One list, so the tail keeps its elements when it is finished and a new tail begins.
+  return [...current.done, close ? close(current.tail) : current.tail].map((source, index) => <Block key={index} index={index} source={source} />);
 }
