@@ -1,7 +1,7 @@
 import { expect, type Locator, test, type Page } from "@playwright/test";
 import { sameOrigin, settledChat, startChatFromHome } from "./support";
 import { testDatabaseUrl } from "../scripts/env";
-import { addHistory as addRows } from "../scripts/load/history";
+import { addHistory as addRows } from "../scripts/test/history-seed";
 
 const addHistory = (chatId: string, count: number) => addRows(testDatabaseUrl(), chatId, count);
 

@@ -15,7 +15,7 @@ function sources(folder: string): string[] {
 const IMPORTS = [/\bfrom\s+["']([^"']+)["']/g, /\bimport\s*\(\s*["']([^"']+)["']/g, /\bimport\s+["']([^"']+)["']/g, /\brequire\s*\(\s*["']([^"']+)["']/g];
 
 describe("lib/intelligent-ui", () => {
-  it("exports exactly its public API: SPEC §1's names, the catalog helpers and the stored-block entry points", () => {
+  it("exports exactly its public API: SPEC §1's names, the catalog helpers, the stored-block entry points and the fence preview", () => {
     expect(Object.keys(ui).sort()).toEqual([
       "UI_CATALOG",
       "UI_CATALOG_VERSION",
@@ -27,6 +27,7 @@ describe("lib/intelligent-ui", () => {
       "UI_STORED_REPLY_LIMITS",
       "UiCompiler",
       "UiFailure",
+      "UiFencePreview",
       "UiState",
       "UiStream",
       "compileStoredUi",

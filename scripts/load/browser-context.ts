@@ -5,7 +5,7 @@ import { CHROMIUM_ARGS, findChromium, NO_BROWSER_MESSAGE } from "../e2e-browser"
 import type { Rows } from "../reliability/chats";
 import type { Server } from "../reliability/server";
 import type { Figure } from "./context";
-import { addHistory, type Exchange } from "./history";
+import { addHistory, type Exchange } from "../test/history-seed";
 
 export type BrowserLoad = {
   databaseUrl: string;

@@ -1,11 +1,14 @@
 import "server-only";
 import { compileStoredUi, findUiFences, uiFallbackText, uiHasFence, type UiBlock, type UiFence } from "@/lib/intelligent-ui";
-import { QUERY_SCHEMAS } from "@/lib/live-sources";
+import { LIVE_SOURCES, querySchemasOf } from "@/lib/live-sources";
 import { contentParts } from "./content";
 import type { Part } from "../wire";
 
 /** A streaming reply's `blocks` are empty: its block parts carry their fences (decision 025). */
 export type DrawnReply = { parts: Part[]; blocks: UiBlock[] };
+
+/** What a stored block may `@Query`: the host's registered sources; any other does not compile. */
+const QUERY_SCHEMAS = querySchemasOf(LIVE_SOURCES);
 
 type DrawOptions = { itemId: string; final: boolean; revision?: number };
 
