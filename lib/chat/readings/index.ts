@@ -1,5 +1,5 @@
 import "server-only";
-import { copyUiValue, storedUiQueryArguments, type UiBlock, type UiValue } from "@/lib/intelligent-ui";
+import { storedUiQueryArguments, type UiBlock, type UiValue } from "@/lib/intelligent-ui";
 import type { StoredJson } from "../store/readings";
 import { argumentsKey, type ReadOutcome } from "./source";
 
@@ -33,7 +33,8 @@ export function issuedQueryValues(
     if (!row) return null;
     if (row.argsKey !== argumentsKey(storedUiQueryArguments(block, name, values))) return null;
     if (!row.frozen && row.readAt.getTime() < now - READING_HOLD_MS) return null;
-    issued[name] = copyUiValue(row.value);
+    // Stored as it was issued, a block value already; the choice's check copies it under its own budget, which is never refused on time.
+    issued[name] = row.value as UiValue;
   }
   return issued;
 }
