@@ -1,7 +1,7 @@
-// Which Chromium the browser tests drive. Shared by playwright.config.ts and scripts/test.mjs so
-// the answer (and the advice when there is none) is the same in both.
+// Which Chromium the browser tests drive. Shared by playwright.config.ts, scripts/test.mjs and the
+// scripts that drive a browser themselves, so the answer (and the advice when there is none) is the same.
 import { existsSync } from "node:fs";
-import { chromium } from "playwright-core";
+import { type Browser, chromium } from "playwright-core";
 
 const SYSTEM_CHROMIUM = ["/usr/bin/chromium", "/usr/bin/chromium-browser"];
 
@@ -33,4 +33,11 @@ export function findChromium(): ChromiumChoice | undefined {
   // Playwright's own download, when someone installed it: launching without a path uses it.
   if (existsSync(chromium.executablePath())) return { executablePath: undefined, source: "playwright" };
   return undefined;
+}
+
+/** That Chromium, for a script; `extraArgs` e.g. a debugging port a second client attaches to. */
+export async function launchChromium(extraArgs: readonly string[] = []): Promise<Browser> {
+  const found = findChromium();
+  if (!found) throw new Error(NO_BROWSER_MESSAGE);
+  return chromium.launch({ executablePath: found.executablePath, args: [...CHROMIUM_ARGS, ...extraArgs] });
 }

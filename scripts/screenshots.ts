@@ -1,8 +1,8 @@
 // `npm run screenshots`: the README's pictures, taken again from a running app (BASE_URL, default
 // http://127.0.0.1:3000; `npm run dev` or `npm start`), through the page as a person uses it.
 import { join } from "node:path";
-import { chromium, type Page } from "@playwright/test";
-import { CHROMIUM_ARGS, findChromium, NO_BROWSER_MESSAGE } from "./e2e-browser";
+import type { Page } from "@playwright/test";
+import { launchChromium } from "./e2e-browser";
 
 const base = process.env.BASE_URL ?? "http://127.0.0.1:3000";
 const docs = join(__dirname, "..", "docs");
@@ -42,9 +42,7 @@ async function chatWithEveryPart(page: Page): Promise<string> {
 }
 
 async function main() {
-  const browser = findChromium();
-  if (!browser) throw new Error(NO_BROWSER_MESSAGE);
-  const launched = await chromium.launch({ executablePath: browser.executablePath, args: CHROMIUM_ARGS });
+  const launched = await launchChromium();
   try {
     const desktop = await launched.newPage({ viewport: DESKTOP, colorScheme: "light" });
     const chat = await chatWithEveryPart(desktop);

@@ -1,7 +1,7 @@
 // What every browser figure is given, and the long chat they share: the page a person would have
 // open, created as one visitor and driven in the system Chromium (the one the browser tests use).
-import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
-import { CHROMIUM_ARGS, findChromium, NO_BROWSER_MESSAGE } from "../e2e-browser";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { launchChromium as launch } from "../e2e-browser";
 import type { Rows } from "../reliability/chats";
 import type { Server } from "../reliability/server";
 import type { Figure } from "./context";
@@ -20,11 +20,8 @@ export type BrowserLoad = {
 export type BrowserScenario = { name: string; run: (load: BrowserLoad) => Promise<void> };
 
 /** Chromium, and the debugging port a second client (Lighthouse) may attach to. */
-export async function launchChromium(port?: number): Promise<Browser> {
-  const found = findChromium();
-  if (!found) throw new Error(NO_BROWSER_MESSAGE);
-  const debugging = port === undefined ? [] : [`--remote-debugging-port=${port}`];
-  return chromium.launch({ executablePath: found.executablePath, args: [...CHROMIUM_ARGS, ...debugging] });
+export function launchChromium(port?: number): Promise<Browser> {
+  return launch(port === undefined ? [] : [`--remote-debugging-port=${port}`]);
 }
 
 // A reply of the length and shape a model writes: a heading, prose, a list and a code block.
