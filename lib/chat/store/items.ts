@@ -2,8 +2,10 @@ import "server-only";
 import { z } from "zod";
 import type { Tx } from "@/lib/db/client";
 import { AppError } from "@/lib/http/errors";
+import { Prisma } from "@/lib/db/generated/client";
 import type { ItemView } from "../wire";
-import type { ChatLock } from "./chats";
+import { type ChatLock, owe } from "./chats";
+import { STREAMED_EVENT_TYPES } from "./events";
 import { itemExtras, storedTimestamp, toItemView, toReplyVersion, type ItemRow, type VersionRow } from "./views";
 
 // Item: a chat's messages and replies by position.
@@ -34,20 +36,56 @@ const itemRowSchema = z.object({
   parentToolUseId: z.string().nullable(), createdAt: z.date(), completedAt: z.date().nullable(),
 });
 
+// What an item's view reads beside the row: its picks, answers, frozen readings, confirmations and
+// kept versions, as JSON arrays. `item` is the Item row, in a SELECT or an UPDATE's RETURNING.
+const VIEW_COLUMNS = Prisma.sql`item."id", item."position", item."role"::text AS "role", item."status"::text AS "status",
+  item."revision", item."origin", item."parentToolUseId", item."createdAt", item."completedAt",
+  COALESCE((SELECT jsonb_agg(to_jsonb(selection) ORDER BY selection."attempt") FROM "FrameSelection" selection WHERE selection."itemId" = item."id"), '[]') AS "selections",
+  COALESCE((SELECT jsonb_agg(to_jsonb(answer)) FROM "UiAnswer" answer WHERE answer."itemId" = item."id"), '[]') AS "uiAnswers",
+  COALESCE((SELECT jsonb_agg(to_jsonb(reading)) FROM "UiReading" reading WHERE reading."itemId" = item."id" AND reading."frozen"), '[]') AS "uiReadings",
+  COALESCE((SELECT jsonb_agg(to_jsonb(confirmation) ORDER BY confirmation."createdAt") FROM "ActionConfirmation" confirmation WHERE confirmation."itemId" = item."id"), '[]') AS "confirmations",
+  COALESCE((SELECT jsonb_agg(to_jsonb(kept) - 'content' ORDER BY kept."version") FROM "ItemVersion" kept WHERE kept."itemId" = item."id"), '[]') AS "versions"`;
+
+export type FinalReply = {
+  turnId: string; itemId: string; content: string; parts: unknown; blocks: unknown; links: unknown; revision: number;
+  status: "complete" | "failed" | "interrupted" | "stopped";
+};
+
+/** The body of an item's view: what a final store already holds, so it need not read it back. */
+export type ItemBody = Pick<ItemRow, "content" | "parts" | "blocks" | "links">;
+
 /** One statement of JSON arrays. */
 export async function loadItemView(tx: Tx, itemId: string): Promise<ItemView> {
   const rows = await tx.$queryRaw<unknown[]>`
-    SELECT item."id", item."position", item."role"::text AS "role", item."status"::text AS "status", item."content", item."parts", item."blocks", item."links",
-      item."revision", item."origin", item."parentToolUseId", item."createdAt", item."completedAt",
-      COALESCE((SELECT jsonb_agg(to_jsonb(selection) ORDER BY selection."attempt") FROM "FrameSelection" selection WHERE selection."itemId" = item."id"), '[]') AS "selections",
-      COALESCE((SELECT jsonb_agg(to_jsonb(answer)) FROM "UiAnswer" answer WHERE answer."itemId" = item."id"), '[]') AS "uiAnswers",
-      COALESCE((SELECT jsonb_agg(to_jsonb(reading)) FROM "UiReading" reading WHERE reading."itemId" = item."id" AND reading."frozen"), '[]') AS "uiReadings",
-      COALESCE((SELECT jsonb_agg(to_jsonb(confirmation) ORDER BY confirmation."createdAt") FROM "ActionConfirmation" confirmation WHERE confirmation."itemId" = item."id"), '[]') AS "confirmations",
-      COALESCE((SELECT jsonb_agg(to_jsonb(kept) - 'content' ORDER BY kept."version") FROM "ItemVersion" kept WHERE kept."itemId" = item."id"), '[]') AS "versions"
-    FROM "Item" item WHERE item."id" = ${itemId}::uuid`;
+    SELECT ${VIEW_COLUMNS}, item."content", item."parts", item."blocks", item."links" FROM "Item" item WHERE item."id" = ${itemId}::uuid`;
   if (rows.length === 0) throw new AppError("item-not-found", "This message does not exist.");
-  const row = itemRowSchema.parse(rows[0]);
-  const { confirmations, versions, ...extras } = extrasRowSchema.parse(rows[0]);
+  return readItemView(rows[0]);
+}
+
+/**
+ * Stores a reply final, the events it streamed deleted in the same statement (sequence numbers are
+ * never reused: a page inside the gap reads on), and returns its view for the caller's `item.completed`.
+ */
+export async function storeFinalItem(lock: ChatLock, reply: FinalReply): Promise<ItemView> {
+  owe(lock);
+  const { content, parts, blocks, links } = reply;
+  const rows = await lock.tx.$queryRaw<unknown[]>`
+    WITH compacted AS (
+      DELETE FROM "ChatEvent"
+      WHERE "chatId" = ${lock.chat.id}::uuid AND "seq" > (SELECT "replyFromSeq" FROM "Turn" WHERE "id" = ${reply.turnId}::uuid)
+        AND "type" IN (${Prisma.join([...STREAMED_EVENT_TYPES])}) AND "data"->>'itemId' = ${reply.itemId}
+    )
+    UPDATE "Item" item SET "content" = ${content}, "parts" = ${JSON.stringify(parts)}::jsonb, "blocks" = ${JSON.stringify(blocks)}::jsonb, "links" = ${JSON.stringify(links)}::jsonb,
+      "revision" = ${reply.revision}, "status" = ${reply.status}::"ItemStatus", "completedAt" = ${new Date()}, "snapshotSeq" = NULL
+    WHERE item."id" = ${reply.itemId}::uuid
+    RETURNING ${VIEW_COLUMNS}`;
+  if (rows.length === 0) throw new AppError("item-not-found", "This message does not exist.");
+  return readItemView(rows[0], { content, parts, blocks, links });
+}
+
+function readItemView(stored: unknown, body?: ItemBody): ItemView {
+  const row = itemRowSchema.parse(body ? Object.assign({}, stored, body) : stored);
+  const { confirmations, versions, ...extras } = extrasRowSchema.parse(stored);
   return toItemView(row, { ...itemExtras({ revision: row.revision, ...extras }, confirmations), versions: versions.map((version) => toReplyVersion(version, extras)) });
 }
 

@@ -8,6 +8,7 @@ import { answerUiChoice } from "../answers/ui-choice";
 import { createChat, loadChatView, sendMessage } from "../chats/chats";
 import { CHAT_EVENTS_CHANNEL } from "./channel";
 import { selectFrameChoice } from "../answers/selections";
+import { regenerateReply } from "../turns/regenerate";
 import { driveChat } from "../turns/run";
 import { chatTransaction, lockChat } from "./chats";
 import { loadItemView } from "./items";
@@ -83,5 +84,24 @@ describe("loadItemView", () => {
     expect(Object.keys(withAnswer.uiAnswers)).toEqual([block.id]);
     expect(Object.keys(withAnswer.readings[block.id]!)).toEqual(["$runs"]);
     for (const item of page.items) expect(await db().$transaction((tx) => loadItemView(tx, item.id))).toEqual(item);
+  });
+
+  it("is what a turn's end appends as the completed item, which the end builds without reading it back", async () => {
+    const visitorId = randomUUID();
+    const instant = createMockAgent({ deltaMs: 0 });
+    // A live block, whose first readings are frozen as the reply ends, then written again (a kept version).
+    const { chatId } = await createChat({ visitorId, message: "Triage the failing build" });
+    await driveChat(chatId, instant);
+    const replyId = (await loadChatView({ visitorId, chatId })).items[1]!.id;
+    await regenerateReply({ chatId, visitorId, itemId: replyId });
+    await driveChat(chatId, instant);
+
+    const completed = await db().chatEvent.findMany({ where: { chatId, type: "item.completed" }, orderBy: { seq: "asc" } });
+    expect(completed).toHaveLength(2);
+    const latest = (completed[1]!.data as { item: unknown }).item;
+    const stored = await db().$transaction((tx) => loadItemView(tx, replyId));
+    expect(Object.keys(stored.readings)).toHaveLength(1);
+    expect(stored.versions).toHaveLength(1);
+    expect(latest).toEqual(JSON.parse(JSON.stringify(stored)));
   });
 });

@@ -5,8 +5,7 @@ import { Prisma } from "@/lib/db/generated/client";
 import { appConfig } from "@/lib/config";
 import { CHAT_EVENTS_CHANNEL } from "./channel";
 import type { ChatEvent, Part } from "../wire";
-import { chatNotFound, type ChatLock, owe, settle } from "./chats";
-import { STREAMED_EVENT_TYPES } from "./events";
+import { chatNotFound, type ChatLock, settle } from "./chats";
 import { leaseFromNow } from "./turns";
 import type { ChatMove, ChatWrite, ClaimWrite, TurnState } from "./writes";
 
@@ -191,26 +190,4 @@ function appendStatement(client: Pick<Tx, "$queryRaw">, chatId: string, events: 
       SELECT pg_notify(${CHAT_EVENTS_CHANNEL}, ${chatId} || ':' || "lastEventSeq") FROM seq
     )${named.length > 0 ? Prisma.join(named, "") : Prisma.empty}
     ${result}`;
-}
-
-export type FinalReply = {
-  turnId: string; itemId: string; content: string; parts: unknown; blocks: unknown; links: unknown; revision: number;
-  status: "complete" | "failed" | "interrupted" | "stopped";
-};
-
-/**
- * The reply stored whole, final, and the events it streamed deleted in the same statement (sequence
- * numbers are never reused: a page inside the gap reads on); the caller appends its `item.completed`.
- */
-export async function storeFinalItem(lock: ChatLock, reply: FinalReply): Promise<void> {
-  owe(lock);
-  await lock.tx.$executeRaw`
-    WITH compacted AS (
-      DELETE FROM "ChatEvent"
-      WHERE "chatId" = ${lock.chat.id}::uuid AND "seq" > (SELECT "replyFromSeq" FROM "Turn" WHERE "id" = ${reply.turnId}::uuid)
-        AND "type" IN (${Prisma.join([...STREAMED_EVENT_TYPES])}) AND "data"->>'itemId' = ${reply.itemId}
-    )
-    UPDATE "Item" SET "content" = ${reply.content}, "parts" = ${JSON.stringify(reply.parts)}::jsonb, "blocks" = ${JSON.stringify(reply.blocks)}::jsonb, "links" = ${JSON.stringify(reply.links)}::jsonb,
-      "revision" = ${reply.revision}, "status" = ${reply.status}::"ItemStatus", "completedAt" = ${new Date()}, "snapshotSeq" = NULL
-    WHERE "id" = ${reply.itemId}::uuid`;
 }

@@ -105,15 +105,16 @@ export async function requestTurnStop({ tx, chat }: ChatLock): Promise<boolean> 
   return count === 1;
 }
 
-const endedSchema = z.object({ revision: z.number().int(), lastPosition: z.number().int() });
+const endedSchema = z.object({ revision: z.number().int(), lastPosition: z.number().int(), queued: z.boolean() });
 
-/** One statement; null when the turn no longer ran (nothing written). */
+/** One statement; null when the turn no longer ran (nothing written). `queued`: a message waits to start the next turn. */
 export async function endRunningTurn(lock: ChatLock, { turnId, itemId, outcome }: { turnId: string; itemId: string; outcome: string }) {
   const rows = await lock.tx.$queryRaw<unknown[]>`
     UPDATE "Turn" SET "status" = ${outcome}::"TurnStatus", "endedAt" = ${new Date()}
     WHERE "id" = ${turnId}::uuid AND "status" = 'running'
     RETURNING (SELECT "revision" FROM "Item" WHERE "id" = ${itemId}::uuid) AS "revision",
-      (SELECT "lastPosition" FROM "Chat" WHERE "id" = ${lock.chat.id}::uuid) AS "lastPosition"`;
+      (SELECT "lastPosition" FROM "Chat" WHERE "id" = ${lock.chat.id}::uuid) AS "lastPosition",
+      EXISTS (SELECT 1 FROM "QueuedMessage" WHERE "chatId" = ${lock.chat.id}::uuid AND "dispatchedAt" IS NULL) AS "queued"`;
   if (rows.length === 0) return null;
   owe(lock);
   return endedSchema.parse(rows[0]);

@@ -4,11 +4,11 @@ import { frozenLinks } from "@/lib/links/freeze";
 import { freezeFirstReadings, type FirstReadings } from "../readings/index";
 import type { DrawnReply } from "../reply/draw";
 import type { ChatLock } from "../store/chats";
-import { loadItemView } from "../store/items";
-import { storeFinalItem, writeChat } from "../store/log";
+import { storeFinalItem } from "../store/items";
+import { writeChat } from "../store/log";
 import { recordGrants } from "../store/selections";
 import { endRunningTurn, findEndedTurn, setTurnOutcome } from "../store/turns";
-import type { ChatEvent } from "../wire";
+import type { ChatEvent, ItemView } from "../wire";
 import { dispatchNextQueued } from "./start";
 
 export type TurnOutcome = "finished" | "failed" | "interrupted" | "stopped";
@@ -38,9 +38,9 @@ export async function endTurn(lock: ChatLock, ending: Ending): Promise<{ ended: 
   const { turnId, itemId, outcome } = ending;
   const ended = await endRunningTurn(lock, { turnId, itemId, outcome });
   if (!ended) return { ended: false, next: false };
-  await storeFinalReply(lock, ending, ended.revision);
-  const next = await dispatchNextQueued(lock);
-  const events: ChatEvent[] = [{ type: "item.completed", item: await loadItemView(lock.tx, itemId) }, { type: "turn.ended", turnId, status: outcome }, ...next];
+  const item = await storeFinalReply(lock, ending, ended.revision);
+  const next = ended.queued ? await dispatchNextQueued(lock) : [];
+  const events: ChatEvent[] = [{ type: "item.completed", item }, { type: "turn.ended", turnId, status: outcome }, ...next];
   await writeChat(lock, { events, chat: next.length > 0 ? {} : { activeTurnId: null } });
   return { ended: true, next: next.length > 0 };
 }
@@ -54,17 +54,18 @@ export async function completeInterruptedReply(lock: ChatLock, ending: Ending): 
   const recovered = turn?.status === "interrupted" && turn.endedAt !== null && turn.leaseExpiresAt < turn.endedAt;
   if (!recovered || item?.turnId !== ending.turnId || item.status !== "interrupted") return false;
   await setTurnOutcome(lock, ending.turnId, ending.outcome);
-  await storeFinalReply(lock, ending, item.revision);
-  await writeChat(lock, { events: [{ type: "item.completed", item: await loadItemView(lock.tx, ending.itemId) }] });
+  const completed = await storeFinalReply(lock, ending, item.revision);
+  await writeChat(lock, { events: [{ type: "item.completed", item: completed }] });
   return true;
 }
 
-async function storeFinalReply(lock: ChatLock, ending: Ending, previous: number): Promise<void> {
+async function storeFinalReply(lock: ChatLock, ending: Ending, previous: number): Promise<ItemView> {
   const { turnId, itemId, content, outcome, grants } = ending;
   const revision = previous + 1;
   const compiled = ending.drawn.blocks.map((block) => ({ ...block, revision }));
   const blocks = await freezeFirstReadings(lock.tx, { itemId, revision, blocks: compiled, first: ending.first ?? null });
   const links = frozenLinks(blocks, ending.first?.readings);
-  await storeFinalItem(lock, { turnId, itemId, content, parts: ending.drawn.parts, blocks, links, revision, status: ITEM_STATUS[outcome] });
+  const item = await storeFinalItem(lock, { turnId, itemId, content, parts: ending.drawn.parts, blocks, links, revision, status: ITEM_STATUS[outcome] });
   if (grants?.length && outcome === "finished") await recordGrants(lock, itemId, grants);
+  return item;
 }
