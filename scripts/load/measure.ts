@@ -130,14 +130,28 @@ export async function resetStatements(load: Load): Promise<boolean> {
   return true;
 }
 
-/** `41.2 statements a selection (BEGIN and COMMIT included), 3.1 ms of execution; most run: …`. */
-export async function describeStatements(load: Load, count: number, unit: string): Promise<string> {
+type StatementRow = { query: string; calls: number; time: number };
+
+/** The app's statements since the last reset, most run first; empty where statistics are not loaded. */
+async function statementRows(load: Load): Promise<StatementRow[]> {
+  if (!load.statementStats) return [];
   // pg_stat_statements counts each statement as it finishes: nothing to wait for.
-  const rows = await load.rows.all<{ query: string; calls: number; time: number }>(
+  return load.rows.all<StatementRow>(
     `SELECT ${OWN} left(regexp_replace("query", '\\s+', ' ', 'g'), 60) AS "query", "calls"::int AS "calls", "total_exec_time"::float8 AS "time"
      FROM pg_stat_statements WHERE "dbid" = (SELECT "oid" FROM pg_database WHERE "datname" = current_database())
        AND "query" NOT LIKE '%${OWN}%' AND "query" NOT LIKE '%LoadProbe%' ORDER BY "calls" DESC`,
   );
+}
+
+/** Statements the app sent since the last reset, BEGIN and COMMIT included; null where statistics are not loaded. */
+export async function statementCount(load: Load): Promise<number | null> {
+  if (!load.statementStats) return null;
+  return (await statementRows(load)).reduce((sum, row) => sum + row.calls, 0);
+}
+
+/** `41.2 statements a selection (BEGIN and COMMIT included), 3.1 ms of execution; most run: …`. */
+export async function describeStatements(load: Load, count: number, unit: string): Promise<string> {
+  const rows = await statementRows(load);
   const [calls, time] = [rows.reduce((sum, row) => sum + row.calls, 0), rows.reduce((sum, row) => sum + row.time, 0)];
   const most = rows.slice(0, 6).map((row) => `${(row.calls / count).toFixed(1)} × ${row.query}`).join("; ");
   return `${(calls / count).toFixed(1)} statements ${unit} (BEGIN and COMMIT included), ${(time / count).toFixed(1)} ms of execution; most run: ${most}`;
@@ -220,7 +234,7 @@ export async function settle(rows: Rows, chatIds: readonly string[], timeoutMs: 
 export async function lastTurnEnded(rows: Rows, chatIds: readonly string[], since: number): Promise<number> {
   // Prisma stores UTC in `timestamp` columns; extract(epoch) reads them as UTC.
   const [row] = await rows.all<{ ended: number | null }>(
-    `SELECT (extract(epoch FROM max("endedAt")) * 1000)::float8 AS "ended" FROM "Turn" WHERE "chatId" = ANY($1::uuid[]) AND "startedAt" >= to_timestamp($2 / 1000.0) AT TIME ZONE 'UTC'`,
+    `SELECT ${OWN} (extract(epoch FROM max("endedAt")) * 1000)::float8 AS "ended" FROM "Turn" WHERE "chatId" = ANY($1::uuid[]) AND "startedAt" >= to_timestamp($2 / 1000.0) AT TIME ZONE 'UTC'`,
     [chatIds, since],
   );
   return row?.ended ?? Number.NaN;
@@ -229,7 +243,7 @@ export async function lastTurnEnded(rows: Rows, chatIds: readonly string[], sinc
 /** Turns of the list that started after `since` and finished. */
 export function finishedTurns(rows: Rows, chatIds: readonly string[], since: number): Promise<number> {
   return rows.count(
-    `SELECT count(*)::int AS "count" FROM "Turn" WHERE "chatId" = ANY($1::uuid[]) AND "status" = 'finished' AND "startedAt" >= to_timestamp($2 / 1000.0) AT TIME ZONE 'UTC'`,
+    `SELECT ${OWN} count(*)::int AS "count" FROM "Turn" WHERE "chatId" = ANY($1::uuid[]) AND "status" = 'finished' AND "startedAt" >= to_timestamp($2 / 1000.0) AT TIME ZONE 'UTC'`,
     [chatIds, since],
   );
 }

@@ -4,7 +4,8 @@
 import { percentile, Tally } from "../reliability/http";
 import type { Server } from "../reliability/server";
 import { type Load, ms, type Scenario, share, tail, times } from "./context";
-import { CpuMeter, type CpuUsage, describeCpu, finishedTurns, lastTurnEnded, settle } from "./measure";
+import { type ClientCost, measureClientCost } from "./client-cost";
+import { CpuMeter, type CpuUsage, describeCpu, finishedTurns, lastTurnEnded, resetStatements, settle, statementCount } from "./measure";
 import { type Kind, prepareTargets, type Target } from "./targets";
 
 const CLIENT_COUNTS = [32, 128];
@@ -77,6 +78,11 @@ export async function throughputRun(load: Load, server: Server, targets: Target[
 }
 
 async function run(load: Load): Promise<void> {
+  const client = await measureClientCost(load.database.url);
+  load.note(
+    `database client CPU a statement, measured in the load's own process against the same database: ` +
+      `Prisma ${us(client.prisma)}, Prisma inside an interactive transaction ${us(client.transaction)} (its BEGIN and COMMIT counted as statements), pg alone ${us(client.pg)}`,
+  );
   const server = await load.server({ AGENT_DELTA_MS: "1" });
   try {
     for (const clients of CLIENT_COUNTS) {
@@ -86,7 +92,10 @@ async function run(load: Load): Promise<void> {
       for (const { kind, label, aim } of KINDS) {
         const perClient = Math.max(1, Math.round(load.sizes.picks / clients));
         const targets = await prepareTargets(server.base, load.rows, kind, clients, perClient);
+        const pickCpu = kind === "selections" && clients === CLIENT_COUNTS[0];
+        const counting = pickCpu && (await resetStatements(load));
         const result = await throughputRun(load, server, targets, `${kind}, ${clients} clients × ${perClient}`);
+        const statements = counting ? await statementCount(load) : null;
         load.note(result.line);
         if (clients === 128) heavy.push(result);
         load.figure({
@@ -98,7 +107,7 @@ async function run(load: Load): Promise<void> {
           met: aim ? result.rate >= aim * health.rate : undefined,
           why: aim ? cpuBound(result, health, aim) : undefined,
         });
-        if (kind === "selections" && clients === CLIENT_COUNTS[0]) figurePickCpu(load, result, health, clients);
+        if (pickCpu) figurePickCpu(load, result, health, clients, { client, statements });
       }
       if (heavy.length > 0) figureErrors(load, heavy, clients);
     }
@@ -124,9 +133,18 @@ function cpuBound(result: RunResult, health: HealthResult, aim: number): string 
   );
 }
 
-/** What a pick costs the server beside what a request through the same pipeline does. */
-function figurePickCpu(load: Load, result: RunResult, health: HealthResult, clients: number): void {
-  const [pick, check] = [perRequest(result.cpu.server, acceptedCount(result)), perRequest(health.cpu.server, health.ok)];
+const us = (micros: number) => `${Math.round(micros)} µs`;
+
+/**
+ * What a pick costs the server beside what a request through the same pipeline does; where it is
+ * more, how much of it the database client's own CPU for the pick's statements accounts for.
+ */
+function figurePickCpu(load: Load, result: RunResult, health: HealthResult, clients: number, { client, statements }: { client: ClientCost; statements: number | null }): void {
+  const accepted = acceptedCount(result);
+  const [pick, check] = [perRequest(result.cpu.server, accepted), perRequest(health.cpu.server, health.ok)];
+  const each = statements === null ? null : statements / accepted;
+  const clientShare = each === null ? "" : `; it sent ${each.toFixed(1)} statements a selection (BEGIN and COMMIT included), which at the client costs measured under the table ` +
+    `(Prisma ${us(client.prisma)} alone, ${us(client.transaction)} in a transaction; pg alone ${us(client.pg)}) is about ${ms((each * client.transaction) / 1_000)} of Prisma against ${ms((each * client.pg) / 1_000)} through pg alone`;
   load.figure({
     figure: `Server CPU a selection costs with its turn, ${clients} clients`,
     measured: ms(pick),
@@ -134,7 +152,7 @@ function figurePickCpu(load: Load, result: RunResult, health: HealthResult, clie
     ratio: times(pick, check),
     aim: "≤ 3× a health check",
     met: pick <= 3 * check,
-    why: `of the server's CPU a selection costs, PostgreSQL's own work is apart (${ms(perRequest(result.cpu.postgres, acceptedCount(result)))} a selection); the profile under the table says where the server's goes`,
+    why: `PostgreSQL's own work is apart (${ms(perRequest(result.cpu.postgres, accepted))} a selection)${clientShare}; the profile under the table says where the rest goes`,
   });
 }
 
