@@ -22,6 +22,8 @@ export const DEFAULT_SIZES = {
   "search-samples": 200,
   /** Selections at 32 clients under `--cpu-prof`; 0 skips the profile. */
   "profile-picks": 256,
+  /** Gallery replies between two checkpoints, round the cycle chats, for the WAL a whole cycle costs. */
+  "cycle-replies": 24,
 };
 
 export type Sizes = typeof DEFAULT_SIZES;
@@ -37,6 +39,7 @@ export const SHORT_SIZES: Sizes = {
   "page-items": 200,
   "search-samples": 100,
   "profile-picks": 0,
+  "cycle-replies": 8,
 };
 
 /**

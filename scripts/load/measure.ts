@@ -173,6 +173,15 @@ export async function eventLogCounters(rows: Rows): Promise<EventLogCounters> {
   return row!;
 }
 
+/**
+ * Autovacuum off, or back on (`ALTER SYSTEM` and a reload; the load's cluster is its own), so that
+ * a turn's WAL is its own: an analyze that lands in it writes more catalog pages than the turn does.
+ */
+export async function setAutovacuum(rows: Rows, on: boolean): Promise<void> {
+  await rows.all(`ALTER SYSTEM SET autovacuum = ${on ? "on" : "off"}`);
+  await rows.all("SELECT pg_reload_conf()");
+}
+
 export async function walPosition(rows: Rows): Promise<string> {
   const [row] = await rows.all<{ lsn: string }>(`SELECT pg_current_wal_lsn()::text AS "lsn"`);
   return row!.lsn;
