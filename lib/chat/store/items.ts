@@ -36,8 +36,8 @@ const itemRowSchema = z.object({
   parentToolUseId: z.string().nullable(), createdAt: z.date(), completedAt: z.date().nullable(),
 });
 
-// What an item's view reads beside the row: its picks, answers, frozen readings, confirmations and
-// kept versions, as JSON arrays. `item` is the Item row, in a SELECT or an UPDATE's RETURNING.
+// An item's view as columns: its row's, the body aside, and its picks, answers, frozen readings,
+// confirmations and kept versions as JSON arrays. `item` is the Item row, in a SELECT or a RETURNING.
 const VIEW_COLUMNS = Prisma.sql`item."id", item."position", item."role"::text AS "role", item."status"::text AS "status",
   item."revision", item."origin", item."parentToolUseId", item."createdAt", item."completedAt",
   COALESCE((SELECT jsonb_agg(to_jsonb(selection) ORDER BY selection."attempt") FROM "FrameSelection" selection WHERE selection."itemId" = item."id"), '[]') AS "selections",
