@@ -143,8 +143,8 @@ function figurePickCpu(load: Load, result: RunResult, health: HealthResult, clie
   const accepted = acceptedCount(result);
   const [pick, check] = [perRequest(result.cpu.server, accepted), perRequest(health.cpu.server, health.ok)];
   const each = statements === null ? null : statements / accepted;
-  const clientShare = each === null ? "" : `; it sent ${each.toFixed(1)} statements a selection (BEGIN and COMMIT included), which at the client costs measured under the table ` +
-    `(Prisma ${us(client.prisma)} alone, ${us(client.transaction)} in a transaction; pg alone ${us(client.pg)}) is about ${ms((each * client.transaction) / 1_000)} of Prisma against ${ms((each * client.pg) / 1_000)} through pg alone`;
+  const clientShare = each === null ? "" : `; it sent ${each.toFixed(1)} statements a selection (BEGIN and COMMIT included), which at the client costs of a one-value statement measured under the table ` +
+    `(Prisma ${us(client.prisma)} alone, ${us(client.transaction)} in a transaction; pg alone ${us(client.pg)}) is at least ${ms((each * client.transaction) / 1_000)} of Prisma against ${ms((each * client.pg) / 1_000)} through pg alone`;
   load.figure({
     figure: `Server CPU a selection costs with its turn, ${clients} clients`,
     measured: ms(pick),

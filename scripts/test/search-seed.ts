@@ -23,7 +23,7 @@ export type SearchSeed = { visitors: string[]; chats: number; messagesPerChat: n
 export async function seedSearchChats(query: Query, { visitorCount, chats, messagesPerChat }: { visitorCount: number; chats: number; messagesPerChat: number }): Promise<SearchSeed> {
   const visitors = Array.from({ length: visitorCount }, () => randomUUID());
   const words = `ARRAY[${SEED_WORDS.map((word) => `'${word}'`).join(",")}]`;
-  // As bigint: the abs of the one int4 hashtext can return past 2³¹ − 1 is out of range.
+  // As bigint: hashtext may return −2³¹, whose absolute value no int4 holds.
   const pick = (seed: string) => `(${words})[1 + abs(hashtext(${seed})::bigint) % ${SEED_WORDS.length}]`;
   await query(`INSERT INTO "Visitor" ("id") SELECT unnest($1::uuid[])`, [visitors]);
   await query(

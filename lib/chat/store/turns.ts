@@ -105,7 +105,7 @@ export async function requestTurnStop({ tx, chat }: ChatLock): Promise<boolean> 
   return count === 1;
 }
 
-const endedSchema = z.object({ revision: z.number().int(), lastPosition: z.number().int(), queued: z.boolean() });
+const endedSchema = z.object({ revision: z.number().int(), queued: z.boolean() });
 
 /** One statement; null when the turn no longer ran (nothing written). `queued`: a message waits to start the next turn. */
 export async function endRunningTurn(lock: ChatLock, { turnId, itemId, outcome }: { turnId: string; itemId: string; outcome: string }) {
@@ -113,7 +113,6 @@ export async function endRunningTurn(lock: ChatLock, { turnId, itemId, outcome }
     UPDATE "Turn" SET "status" = ${outcome}::"TurnStatus", "endedAt" = ${new Date()}
     WHERE "id" = ${turnId}::uuid AND "status" = 'running'
     RETURNING (SELECT "revision" FROM "Item" WHERE "id" = ${itemId}::uuid) AS "revision",
-      (SELECT "lastPosition" FROM "Chat" WHERE "id" = ${lock.chat.id}::uuid) AS "lastPosition",
       EXISTS (SELECT 1 FROM "QueuedMessage" WHERE "chatId" = ${lock.chat.id}::uuid AND "dispatchedAt" IS NULL) AS "queued"`;
   if (rows.length === 0) return null;
   owe(lock);
