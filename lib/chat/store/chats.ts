@@ -89,8 +89,12 @@ export async function readUnderLock(tx: Tx, visitorId: string, read: () => Promi
   let rows = await read();
   if (staleSchema.safeParse(rows[0]).data?.stale) rows = await read();
   const row = rows[0];
-  const chat = ownChat(row === undefined ? null : lockedChatSchema.parse(row), visitorId);
-  return { lock: heldLock(tx, chat), row };
+  return { lock: heldLock(tx, readChatRow(row, visitorId)), row };
+}
+
+/** The chat's columns of a lookup's row (absent: no such chat of this visitor). */
+export function readChatRow(row: unknown, visitorId: string): LockedChat {
+  return ownChat(row === undefined ? null : lockedChatSchema.parse(row), visitorId);
 }
 
 const staleSchema = z.object({ stale: z.boolean() });

@@ -12,8 +12,8 @@ import { regenerateReply } from "../turns/regenerate";
 import { driveChat } from "../turns/run";
 import { chatTransaction, lockChat } from "./chats";
 import { loadItemView } from "./items";
-import { writeChat } from "./log";
-import { setTurnOutcome } from "./turns";
+import { type ChatWrite, writeChat, writeUnmoved } from "./log";
+import { setTurnOutcome, turnStart } from "./turns";
 
 afterAll(async () => {
   await disconnectDb();
@@ -50,6 +50,51 @@ describe("writeChat", () => {
     }
   });
 });
+
+describe("writeUnmoved", () => {
+  it("writes nothing, of any kind of write, once the log has moved past what its read saw", async () => {
+    const visitorId = randomUUID();
+    const { chatId } = await createChat({ visitorId, message: "Email the release notes" });
+    await driveChat(chatId, createMockAgent({ deltaMs: 0 }));
+    const itemId = (await loadChatView({ visitorId, chatId })).items[1]!.id;
+    await db().deterministicGrant.create({ data: { itemId, instanceId: "release-email", choiceId: "send", alias: "Send it" } });
+    const seen = await db().chat.findUniqueOrThrow({ where: { id: chatId } });
+    await sendMessage({ visitorId, chatId, text: "One more thing" });
+    const before = await rowCounts(chatId);
+
+    const at = new Date();
+    const pick = { itemId, instanceId: "release-email", choiceId: "send", label: "Send", at, queued: false, messageId: null, queuedId: null };
+    const started = turnStart(seen, { text: "Send it" });
+    const writes: ChatWrite[] = [
+      { kind: "selection", selection: { ...pick, id: randomUUID(), event: {} as never, attempt: 1, confirmationToken: null } },
+      { kind: "grantUse", grant: { itemId, instanceId: "release-email", choiceId: "send", at } },
+      { kind: "answer", answer: { ...pick, id: randomUUID(), blockId: "b", revision: 1, values: {}, readings: {}, sourceAt: at, older: false, turnId: null } },
+      {
+        kind: "proposal",
+        proposal: {
+          origin: { chatId, itemId, instanceId: "release-email", choiceId: "send" },
+          record: { token: `confirm-${randomUUID()}`, sessionId: visitorId, action: "send_email", input: {}, toolCallId: "app-1", createdAt: at.getTime(), expiresAt: at.getTime() + 60_000, status: "pending", settledAt: null, outcome: null },
+        },
+      },
+      ...started.writes,
+    ];
+    expect(await writeUnmoved(chatId, seen.lastEventSeq, { events: started.events, writes, chat: started.chat })).toBe(false);
+    expect(await rowCounts(chatId)).toEqual(before);
+  });
+});
+
+async function rowCounts(chatId: string) {
+  const items = { item: { chatId } };
+  return {
+    events: await db().chatEvent.count({ where: { chatId } }),
+    items: await db().item.count({ where: { chatId } }),
+    turns: await db().turn.count({ where: { chatId } }),
+    selections: await db().frameSelection.count({ where: items }),
+    answers: await db().uiAnswer.count({ where: items }),
+    confirmations: await db().actionConfirmation.count({ where: { chatId } }),
+    usedGrants: await db().deterministicGrant.count({ where: { ...items, usedAt: { not: null } } }),
+  };
+}
 
 describe("chatTransaction", () => {
   it("rolls back a write under the chat lock whose events were never appended", async () => {

@@ -18,7 +18,10 @@ export type ChatChange = { events: readonly ChatEvent[]; writes?: readonly ChatW
 
 const json = (value: unknown) => JSON.stringify(value);
 
-/** Statements that must run only if the append does select from `seq`; unique keys make a racing second write roll back. */
+/**
+ * Each selects from `seq`, so it runs only if the append does: under the lock always, in a guarded
+ * write only if the log has not moved. Unique keys make a racing second write roll back.
+ */
 function writeSql(write: ChatWrite): Prisma.Sql[] {
   switch (write.kind) {
     case "message": {
@@ -33,27 +36,27 @@ function writeSql(write: ChatWrite): Prisma.Sql[] {
     case "answer": {
       const row = write.answer;
       return [Prisma.sql`INSERT INTO "UiAnswer" ("id", "itemId", "blockId", "revision", "choiceId", "label", "values", "readings", "sourceAt", "older", "queued", "turnId", "messageId", "queuedId", "at")
-        VALUES (${row.id}::uuid, ${row.itemId}::uuid, ${row.blockId}, ${row.revision}, ${row.choiceId}, ${row.label}, ${json(row.values)}::jsonb,
-          ${json(row.readings)}::jsonb, ${row.sourceAt}, ${row.older}, ${row.queued}, ${row.turnId}::uuid, ${row.messageId}::uuid, ${row.queuedId?.toString() ?? null}::bigint, ${row.at})`];
+        SELECT ${row.id}::uuid, ${row.itemId}::uuid, ${row.blockId}, ${row.revision}, ${row.choiceId}, ${row.label}, ${json(row.values)}::jsonb,
+          ${json(row.readings)}::jsonb, ${row.sourceAt}, ${row.older}, ${row.queued}, ${row.turnId}::uuid, ${row.messageId}::uuid, ${row.queuedId?.toString() ?? null}::bigint, ${row.at} FROM seq`];
     }
     case "selection": {
       const row = write.selection;
       return [Prisma.sql`INSERT INTO "FrameSelection" ("id", "itemId", "instanceId", "choiceId", "label", "event", "queued", "messageId", "queuedId", "confirmationToken", "attempt", "at")
-        VALUES (${row.id}::uuid, ${row.itemId}::uuid, ${row.instanceId}, ${row.choiceId}, ${row.label}, ${json(row.event)}::jsonb, ${row.queued},
-          ${row.messageId}::uuid, ${row.queuedId?.toString() ?? null}::bigint, ${row.confirmationToken}, ${row.attempt}, ${row.at})`];
+        SELECT ${row.id}::uuid, ${row.itemId}::uuid, ${row.instanceId}, ${row.choiceId}, ${row.label}, ${json(row.event)}::jsonb, ${row.queued},
+          ${row.messageId}::uuid, ${row.queuedId?.toString() ?? null}::bigint, ${row.confirmationToken}, ${row.attempt}, ${row.at} FROM seq`];
     }
     case "grantUse": {
       // The route's grant for exactly this choice, used once.
       const { itemId, instanceId, choiceId, at } = write.grant;
-      return [Prisma.sql`UPDATE "DeterministicGrant" SET "usedAt" = ${at}
+      return [Prisma.sql`UPDATE "DeterministicGrant" SET "usedAt" = ${at} FROM seq
         WHERE "itemId" = ${itemId}::uuid AND "instanceId" = ${instanceId} AND "choiceId" = ${choiceId} AND "usedAt" IS NULL`];
     }
     case "proposal": {
       const { origin, record } = write.proposal;
       const createdAt = new Date(record.createdAt);
       return [Prisma.sql`INSERT INTO "ActionConfirmation" ("token", "visitorId", "chatId", "itemId", "instanceId", "choiceId", "action", "input", "toolCallId", "status", "expiresAt", "createdAt", "updatedAt")
-        VALUES (${record.token}, ${record.sessionId}::uuid, ${origin.chatId}::uuid, ${origin.itemId}::uuid, ${origin.instanceId}, ${origin.choiceId}, ${record.action},
-          ${json(record.input ?? {})}::jsonb, ${record.toolCallId}, ${record.status}::"ConfirmationStatus", ${new Date(record.expiresAt)}, ${createdAt}, ${createdAt})`];
+        SELECT ${record.token}, ${record.sessionId}::uuid, ${origin.chatId}::uuid, ${origin.itemId}::uuid, ${origin.instanceId}, ${origin.choiceId}, ${record.action},
+          ${json(record.input ?? {})}::jsonb, ${record.toolCallId}, ${record.status}::"ConfirmationStatus", ${new Date(record.expiresAt)}, ${createdAt}, ${createdAt} FROM seq`];
     }
     case "regeneration": {
       const turn = write.turn;

@@ -1,8 +1,9 @@
 import "server-only";
 import { z } from "zod";
-import type { Tx } from "@/lib/db/client";
+import { db, type Tx } from "@/lib/db/client";
+import { Prisma } from "@/lib/db/generated/client";
 import { componentPartSchema } from "../wire";
-import { type ChatLock, owe, readUnderLock } from "./chats";
+import { type ChatLock, owe, readChatRow, readUnderLock } from "./chats";
 import { storedTimestamp } from "./views";
 
 // FrameSelection: one row per attempt. DeterministicGrant: a route's alias, used once.
@@ -26,11 +27,11 @@ const frameRowSchema = z.object({
   alias: z.string().nullable(),
 });
 
-/** One statement: the item's frame, the list's latest pick with its confirmation's state, and the unused grant. */
-export async function lockAnswerableFrame(tx: Tx, target: FrameTarget) {
-  const { lock, row } = await readUnderLock(tx, target.visitorId, () => tx.$queryRaw<unknown[]>`
+/** The item's frame, the list's latest pick with its confirmation's state, and the unused grant; `locking` locks the chat row as it reads (`readUnderLock`). */
+function frameQuery(target: FrameTarget, locking: boolean) {
+  return Prisma.sql`
     SELECT chat."id", chat."visitorId", chat."activeTurnId", chat."lastEventSeq", chat."lastPosition",
-      chat.xmin::text IS DISTINCT FROM (SELECT xmin::text FROM "Chat" WHERE "id" = chat."id") AS "stale",
+      ${locking ? Prisma.sql`chat.xmin::text IS DISTINCT FROM (SELECT xmin::text FROM "Chat" WHERE "id" = chat."id")` : Prisma.sql`FALSE`} AS "stale",
       item."role"::text AS "role", item."parentToolUseId", item."status"::text AS "status", item."revision",
       (SELECT part FROM jsonb_array_elements(item."parts") WITH ORDINALITY AS parts(part, ordinality)
         WHERE part->>'kind' = 'component' AND part->>'instanceId' = ${target.instanceId} ORDER BY ordinality LIMIT 1) AS "part",
@@ -45,8 +46,19 @@ export async function lockAnswerableFrame(tx: Tx, target: FrameTarget) {
     LEFT JOIN "DeterministicGrant" route_grant ON route_grant."itemId" = item."id" AND route_grant."instanceId" = ${target.instanceId}
       AND route_grant."choiceId" = ${target.choiceId} AND route_grant."usedAt" IS NULL
     WHERE chat."id" = ${target.chatId}::uuid AND chat."visitorId" = ${target.visitorId}::uuid
-    FOR UPDATE OF chat`);
+    ${locking ? Prisma.sql`FOR UPDATE OF chat` : Prisma.empty}`;
+}
+
+/** One statement, under the chat lock. */
+export async function lockAnswerableFrame(tx: Tx, target: FrameTarget) {
+  const { lock, row } = await readUnderLock(tx, target.visitorId, () => tx.$queryRaw<unknown[]>(frameQuery(target, true)));
   return { lock, ...frameRowSchema.parse(row) };
+}
+
+/** One statement without a lock, for a write guarded on an unmoved log (`writeUnmoved`). */
+export async function readAnswerableFrame(target: FrameTarget) {
+  const rows = await db().$queryRaw<unknown[]>(frameQuery(target, false));
+  return { chat: readChatRow(rows[0], target.visitorId), ...frameRowSchema.parse(rows[0]) };
 }
 
 /** Returns the rows its events carry. */
