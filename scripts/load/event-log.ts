@@ -4,7 +4,7 @@
 import { Visitor } from "../reliability/http";
 import { type Load, type Scenario, sleep, times } from "./context";
 import { EventStream } from "./sse";
-import { describeWal, eventLogCounters, type EventLogCounters, setAutovacuum, settle, walBytesSince, walPosition } from "./measure";
+import { describeWal, eventLogCounters, type EventLogCounters, keepWal, setAutovacuum, settle, walBytesSince, walPosition } from "./measure";
 
 const GALLERY = "Show every block component";
 const STORY = "Tell me a long story";
@@ -82,6 +82,7 @@ async function run(load: Load): Promise<void> {
     // reply after it pays for the pages it is first to touch; the second is the steady figure. These
     // run without autovacuum, to be the turns' own WAL; the whole cycle after them runs with it.
     await setAutovacuum(load.rows, false);
+    await keepWal(load.rows, true);
     await load.rows.all("CHECKPOINT");
     const first = await measureReply(load, visitor, chatId, GALLERY, await eventLogCounters(load.rows));
     const gallery = await measureReply(load, visitor, chatId, GALLERY, first.after);
@@ -130,6 +131,7 @@ async function run(load: Load): Promise<void> {
     });
   } finally {
     await setAutovacuum(load.rows, true);
+    await keepWal(load.rows, false);
     await server.stop();
   }
 }

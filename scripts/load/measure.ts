@@ -182,6 +182,15 @@ export async function setAutovacuum(rows: Rows, on: boolean): Promise<void> {
   await rows.all("SELECT pg_reload_conf()");
 }
 
+/**
+ * Keeps past WAL through the checkpoints of a measurement that reads it back (`describeWal`), or lets
+ * it go again: a checkpoint otherwise recycles the segments a whole cycle's WAL began in.
+ */
+export async function keepWal(rows: Rows, keep: boolean): Promise<void> {
+  await rows.all(`ALTER SYSTEM SET wal_keep_size = '${keep ? "1GB" : "0"}'`);
+  await rows.all("SELECT pg_reload_conf()");
+}
+
 export async function walPosition(rows: Rows): Promise<string> {
   const [row] = await rows.all<{ lsn: string }>(`SELECT pg_current_wal_lsn()::text AS "lsn"`);
   return row!.lsn;
