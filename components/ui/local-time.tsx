@@ -36,11 +36,16 @@ export function ClockTime({ iso }: { iso: string }) {
 
 /** The exact time in the reader's own zone and locale; the server (and hydration) draw none. */
 export function useExactTime(iso: string): string | undefined {
-  return useSyncExternalStore(
-    subscribeToNothing,
-    () => new Date(iso).toLocaleString(undefined, { dateStyle: "full", timeStyle: "long" }),
-    () => undefined,
-  );
+  return useSyncExternalStore(subscribeToNothing, () => exactTime(iso), () => undefined);
+}
+
+// React reads a snapshot at every render of every time on the page; `toLocaleString` with options
+// builds a new formatter each call, so one is kept.
+let exactFormat: Intl.DateTimeFormat | undefined;
+
+function exactTime(iso: string): string {
+  exactFormat ??= new Intl.DateTimeFormat(undefined, { dateStyle: "full", timeStyle: "long" });
+  return exactFormat.format(new Date(iso));
 }
 
 function subscribeToNothing(): () => void {
