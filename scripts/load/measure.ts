@@ -187,7 +187,7 @@ export async function setAutovacuum(rows: Rows, on: boolean): Promise<void> {
  * it go again: a checkpoint otherwise recycles the segments a whole cycle's WAL began in.
  */
 export async function keepWal(rows: Rows, keep: boolean): Promise<void> {
-  await rows.all(`ALTER SYSTEM SET wal_keep_size = '${keep ? "1GB" : "0"}'`);
+  await rows.all(keep ? `ALTER SYSTEM SET wal_keep_size = '1GB'` : "ALTER SYSTEM RESET wal_keep_size");
   await rows.all("SELECT pg_reload_conf()");
 }
 

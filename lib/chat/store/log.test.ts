@@ -3,6 +3,7 @@ import { Client } from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import { db, disconnectDb, readDatabaseUrl } from "@/lib/db/client";
 import { createMockAgent } from "@/lib/agent/mock-agent";
+import { COMPONENT_PROTOCOL, COMPONENT_PROTOCOL_VERSION } from "@/lib/component-frames";
 import { choiceIdByLabel } from "@/scripts/test/block-fixtures";
 import { answerUiChoice } from "../answers/ui-choice";
 import { createChat, loadChatView, sendMessage } from "../chats/chats";
@@ -66,7 +67,7 @@ describe("writeUnmoved", () => {
     const pick = { itemId, instanceId: "release-email", choiceId: "send", label: "Send", at, queued: false, messageId: null, queuedId: null };
     const started = turnStart(seen, { text: "Send it" });
     const writes: ChatWrite[] = [
-      { kind: "selection", selection: { ...pick, id: randomUUID(), event: {} as never, attempt: 1, confirmationToken: null } },
+      { kind: "selection", selection: { ...pick, id: randomUUID(), event: { protocol: COMPONENT_PROTOCOL, version: COMPONENT_PROTOCOL_VERSION, type: "select", componentKey: "choice-list", instanceId: "release-email", choiceId: "send" }, attempt: 1, confirmationToken: null } },
       { kind: "grantUse", grant: { itemId, instanceId: "release-email", choiceId: "send", at } },
       { kind: "answer", answer: { ...pick, id: randomUUID(), blockId: "b", revision: 1, values: {}, readings: {}, sourceAt: at, older: false, turnId: null } },
       {
