@@ -32,8 +32,13 @@ for (const colorScheme of ["light", "dark"] as const) {
       }
       await settledChat(page.request, chatId, 100_000);
       await page.goto(`/chats/${chatId}`);
-      // The page opens on the latest exchanges only: draw every starter's reply.
-      await page.getByRole("button", { name: "Show earlier messages" }).click();
+      // The page opens on the latest exchanges only: draw every starter's reply. Bringing the button
+      // into view may load them by itself, taking the button away before the click lands.
+      const earlier = page.getByRole("button", { name: "Show earlier messages" });
+      await expect(async () => {
+        if ((await earlier.count()) > 0) await earlier.click({ timeout: 5_000 });
+        await expect(earlier).toHaveCount(0, { timeout: 1_000 });
+      }).toPass({ timeout: 60_000 });
       await page.getByRole("button", { name: /Send to Ada/ }).click();
       await page.getByRole("button", { name: "Reject" }).click();
       await expect(page.getByRole("heading", { name: /you rejected it/ })).toBeVisible();

@@ -33,8 +33,7 @@ export function ChatRoom({ initial, shared = false }: { initial: ChatView; share
   const connection = useConnection(status);
   const list = useChatList();
   const scroller = useRef<HTMLDivElement>(null);
-  const messages = useRef<HTMLOListElement>(null);
-  useStickToBottom(scroller, messages);
+  useStickToBottom(scroller, chat.lastEventSeq);
   const show = useKeepPlace(scroller, chat.items[0]?.id, showEarlier);
   const actions = useMemo(() => ({ resync }), [resync]);
   const { apply } = list;
@@ -81,7 +80,7 @@ export function ChatRoom({ initial, shared = false }: { initial: ChatView; share
         {/* Focusable, so the keyboard can scroll a stretch of messages that holds no control. */}
         <div ref={scroller} tabIndex={0} role="region" aria-label="Conversation" className="min-h-0 flex-1 overflow-y-auto">
           {chat.hasEarlier && <ShowEarlier onShow={show} scroller={scroller} />}
-          <ol ref={messages} aria-label="Messages" className="mx-auto flex max-w-3xl flex-col gap-6 px-4 py-6">
+          <ol aria-label="Messages" className="mx-auto flex max-w-3xl flex-col gap-6 px-4 py-6">
             {chat.items.map((item) => (
               // Each item redraws only when it changed: the reducer keeps the others as they were.
               <li key={item.id} data-item-id={item.id} className="chat-item">

@@ -6,38 +6,24 @@ const NEAR_BOTTOM_PX = 120;
 
 /**
  * Keeps the newest text in view while a reply streams, as long as the reader is at the bottom of
- * the conversation; someone who scrolled up to read is left where they are. It follows the
- * messages' size rather than each event: a ResizeObserver is told after layout, so reading the
- * height there forces no layout of the whole chat, as reading it when an event arrives would.
+ * the conversation; someone who scrolled up to read is left where they are.
  */
-export function useStickToBottom(scroller: RefObject<HTMLElement | null>, content: RefObject<HTMLElement | null>): void {
+export function useStickToBottom(scroller: RefObject<HTMLElement | null>, change: unknown): void {
   const stuck = useRef(true);
   useEffect(() => {
     const element = scroller.current;
-    const messages = content.current;
-    if (!element || !messages) return;
-    let lastTop = element.scrollTop;
-    const onScroll = () => {
-      stick(stuck, element, lastTop);
-      lastTop = element.scrollTop;
-    };
+    if (!element) return;
+    const onScroll = () => stick(stuck, element);
     element.addEventListener("scroll", onScroll, { passive: true });
-    const grown = new ResizeObserver(() => {
-      if (stuck.current) element.scrollTop = element.scrollHeight;
-    });
-    grown.observe(messages);
-    return () => {
-      element.removeEventListener("scroll", onScroll);
-      grown.disconnect();
-    };
-  }, [scroller, content]);
+    return () => element.removeEventListener("scroll", onScroll);
+  }, [scroller]);
+  useEffect(() => {
+    const element = scroller.current;
+    if (element && stuck.current) element.scrollTo({ top: element.scrollHeight });
+  }, [scroller, change]);
 }
 
-/**
- * Whether to follow the newest text: once the reader is near the bottom, until they scroll up. Text
- * arriving below moves the bottom away without the reader moving, which is not a reason to stop.
- */
-function stick(stuck: { current: boolean }, element: HTMLElement, lastTop: number): void {
-  if (element.scrollTop + element.clientHeight >= element.scrollHeight - NEAR_BOTTOM_PX) stuck.current = true;
-  else if (element.scrollTop < lastTop) stuck.current = false;
+/** Whether the reader is at the bottom of the conversation, kept where the effect reads it. */
+function stick(stuck: { current: boolean }, element: HTMLElement): void {
+  stuck.current = element.scrollTop + element.clientHeight >= element.scrollHeight - NEAR_BOTTOM_PX;
 }
