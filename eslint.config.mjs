@@ -7,14 +7,24 @@ const PURE = ["lib/intelligent-ui", "lib/component-frames"];
 const BASE = ["lib/env.ts", "lib/config.ts", "lib/config", "lib/http/errors.ts"];
 const DOMAIN = ["lib/live-sources", "lib/links", "lib/tools"];
 // What a page may load: no server-only module, nothing that reads the environment.
-const CLIENT_SAFE = [...PURE, "lib/http/errors.ts", "lib/http/schemas.ts", "lib/live-sources/grants.ts", "lib/live-sources/query-args.ts", "lib/links"];
+const CLIENT_SAFE = [
+  ...PURE,
+  "lib/http/errors.ts",
+  "lib/http/schemas.ts",
+  "lib/live-sources/grants.ts",
+  "lib/live-sources/query-args.ts",
+  "lib/links",
+];
 const LAYERS = [
   // [modules, may import]: what the row is
   [["lib/intelligent-ui"], []], // the block language: pure TS, zod only
   [["lib/component-frames"], []], // the frame protocol: pure TS, zod only
   [BASE, []], // the environment and the refusal codes
   [["lib/db"], BASE], // the database client and its checks
-  [["lib/http", "lib/outage-page.ts"], [...BASE, "lib/db"]], // request plumbing: visitor, origin, rate, text rules
+  [
+    ["lib/http", "lib/outage-page.ts"],
+    [...BASE, "lib/db"],
+  ], // request plumbing: visitor, origin, rate, text rules
   [["lib/live-sources"], [...PURE, ...BASE]], // what a block may read
   [["lib/links"], [...PURE, ...BASE]], // where a block's links go
   [["lib/tools"], [...PURE, ...BASE]], // what a confirmed action does
@@ -24,13 +34,35 @@ const LAYERS = [
   [["lib/api"], ["lib"]], // the request pipeline every API route runs
   [["lib/server-start.ts"], ["lib"]], // an instance's start
   [["components"], [...CLIENT_SAFE, "lib/chat/wire"]], // the page
-  [["app", "proxy.ts", "instrumentation.ts", "instrumentation-client.ts"], ["lib", "components"]], // routes and pages
+  [
+    ["app", "proxy.ts", "instrumentation.ts", "instrumentation-client.ts"],
+    ["lib", "components"],
+  ], // routes and pages
 ];
 // Inside lib/chat: an answer starts a turn, and healing mends turns and answers, never the reverse.
 const FLOWS = [
-  { target: "lib/chat/turns", from: "lib/chat/answers", message: "lib/chat/turns may not import lib/chat/answers: an answer starts a turn, never the reverse." },
-  { target: ["lib/chat/turns", "lib/chat/answers", "lib/chat/store"], from: "lib/chat/healing", message: "Healing mends turns and answers; they never import it." },
-  { target: "lib/chat/store", from: ["lib/chat/turns", "lib/chat/answers", "lib/chat/readings", "lib/chat/chats", "lib/chat/stream"], message: "lib/chat/store holds the statements; flows import it, never the reverse." },
+  {
+    target: "lib/chat/turns",
+    from: "lib/chat/answers",
+    message:
+      "lib/chat/turns may not import lib/chat/answers: an answer starts a turn, never the reverse.",
+  },
+  {
+    target: ["lib/chat/turns", "lib/chat/answers", "lib/chat/store"],
+    from: "lib/chat/healing",
+    message: "Healing mends turns and answers; they never import it.",
+  },
+  {
+    target: "lib/chat/store",
+    from: [
+      "lib/chat/turns",
+      "lib/chat/answers",
+      "lib/chat/readings",
+      "lib/chat/chats",
+      "lib/chat/stream",
+    ],
+    message: "lib/chat/store holds the statements; flows import it, never the reverse.",
+  },
 ];
 
 const MODULES = [...LAYERS.flatMap(([modules]) => modules), "scripts", "e2e"];
@@ -46,7 +78,9 @@ function layerZones() {
       .map((from) => ({
         target: modules,
         from,
-        except: own.filter((module) => module !== from && inside(module, from)).map((module) => `.${module.slice(from.length)}`),
+        except: own
+          .filter((module) => module !== from && inside(module, from))
+          .map((module) => `.${module.slice(from.length)}`),
         message: `${modules.join(", ")} may import only ${allowed.join(", ") || "packages"}: see the layer table in eslint.config.mjs.`,
       }));
   });
@@ -59,7 +93,10 @@ const config = [
   {
     rules: {
       // `const { omitted: _omitted, ...rest } = value` is how the code drops a field on purpose.
-      "@typescript-eslint/no-unused-vars": ["warn", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", ignoreRestSiblings: true }],
+      "@typescript-eslint/no-unused-vars": [
+        "warn",
+        { argsIgnorePattern: "^_", varsIgnorePattern: "^_", ignoreRestSiblings: true },
+      ],
     },
   },
   {
@@ -75,31 +112,71 @@ const config = [
     // Tests may import anything their subject needs, and test support lives in scripts/.
     files: ["**/*.{ts,tsx,mjs}"],
     ignores: ["**/*.test.{ts,tsx}", "scripts/**", "e2e/**"],
-    rules: { "import/no-restricted-paths": ["error", { basePath: import.meta.dirname, zones: [...layerZones(), ...FLOWS] }] },
+    rules: {
+      "import/no-restricted-paths": [
+        "error",
+        { basePath: import.meta.dirname, zones: [...layerZones(), ...FLOWS] },
+      ],
+    },
   },
   {
     // The two languages run on server and page alike, and in other hosts: zod is their one package.
     files: PURE.map((folder) => `${folder}/**/*.ts`),
     ignores: ["**/*.test.ts"],
-    rules: { "no-restricted-imports": ["error", { patterns: [{ regex: "^(?!zod$|\\.|@/)", message: "A pure library imports zod and nothing else." }] }] },
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            { regex: "^(?!zod$|\\.|@/)", message: "A pure library imports zod and nothing else." },
+          ],
+        },
+      ],
+    },
   },
   {
     // SQL is written in the statement modules only (decision 018): elsewhere nothing holds the client or its SQL builder.
     files: ["**/*.{ts,tsx}"],
     // (The pure libraries have their own, stricter rule above; a later entry would replace it.)
-    ignores: ["**/*.test.{ts,tsx}", "scripts/**", "e2e/**", "lib/db/**", "lib/chat/store/**", "lib/http/rate-limit.ts", "prisma.config.ts", ...PURE.map((folder) => `${folder}/**`)],
+    ignores: [
+      "**/*.test.{ts,tsx}",
+      "scripts/**",
+      "e2e/**",
+      "lib/db/**",
+      "lib/chat/store/**",
+      "lib/http/rate-limit.ts",
+      "prisma.config.ts",
+      ...PURE.map((folder) => `${folder}/**`),
+    ],
     rules: {
-      "no-restricted-imports": ["error", { paths: ["@/lib/db/client", "@/lib/db/generated/client"].map((name) => ({ name, message: "Send SQL through a named function of lib/chat/store (decision 018)." })) }],
+      "no-restricted-imports": [
+        "error",
+        {
+          paths: ["@/lib/db/client", "@/lib/db/generated/client"].map((name) => ({
+            name,
+            message: "Send SQL through a named function of lib/chat/store (decision 018).",
+          })),
+        },
+      ],
     },
   },
   {
     // The block registry's one cycle: a view node draws its renderer, and renderers draw their children as view nodes.
-    files: ["components/blocks/{registry,view-nodes,chart,choices,content,data,inputs,links,status,structure,table}.tsx"],
+    files: [
+      "components/blocks/{registry,view-nodes,chart,choices,content,data,inputs,links,status,structure,table}.tsx",
+    ],
     rules: { "import/no-cycle": "off" },
   },
   {
     // Build output and the generated Prisma client are not ours to lint.
-    ignores: [".next/**", "node_modules/**", "lib/db/generated/**", "test-results/**", "playwright-report/**", "next-env.d.ts"],
+    ignores: [
+      ".next/**",
+      "node_modules/**",
+      "lib/db/generated/**",
+      "test-results/**",
+      "playwright-report/**",
+      "next-env.d.ts",
+    ],
   },
 ];
 

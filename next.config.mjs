@@ -7,7 +7,10 @@ const SECURITY_HEADERS = [
   { key: "X-Content-Type-Options", value: "nosniff" },
   { key: "Referrer-Policy", value: "same-origin" },
   { key: "X-Frame-Options", value: "DENY" },
-  { key: "Permissions-Policy", value: "camera=(), microphone=(), geolocation=(), payment=(), usb=()" },
+  {
+    key: "Permissions-Policy",
+    value: "camera=(), microphone=(), geolocation=(), payment=(), usb=()",
+  },
 ];
 
 /** @type {import('next').NextConfig} */
@@ -40,5 +43,7 @@ function devOrigins() {
 
 /** @param {string} phase */
 export default function config(phase) {
-  return phase === PHASE_DEVELOPMENT_SERVER ? { ...nextConfig, allowedDevOrigins: devOrigins() } : nextConfig;
+  return phase === PHASE_DEVELOPMENT_SERVER
+    ? { ...nextConfig, allowedDevOrigins: devOrigins() }
+    : nextConfig;
 }

@@ -10,7 +10,9 @@ const port = run.port;
 const baseURL = `http://127.0.0.1:${port}`;
 
 // Only the browser project needs Chromium; an API-only run must not fail for the lack of it.
-const apiOnly = process.argv.some((arg, index, all) => arg === "--project=api" || (arg === "--project" && all[index + 1] === "api"));
+const apiOnly = process.argv.some(
+  (arg, index, all) => arg === "--project=api" || (arg === "--project" && all[index + 1] === "api"),
+);
 const browser = findChromium();
 if (!browser && !apiOnly) throw new Error(NO_BROWSER_MESSAGE);
 

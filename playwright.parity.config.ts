@@ -10,7 +10,9 @@ const run = testRun();
 const ports = run.parityPorts;
 const pooled = runDatabaseUrl();
 if (!pooled || ports.some((port) => !port)) {
-  throw new Error("Run the production-parity test through `npm test`: it starts PgBouncer and sets DATABASE_URL, DATABASE_URL_UNPOOLED and the ports.");
+  throw new Error(
+    "Run the production-parity test through `npm test`: it starts PgBouncer and sets DATABASE_URL, DATABASE_URL_UNPOOLED and the ports.",
+  );
 }
 const direct = testUnpooledUrl();
 const browser = findChromium();
@@ -41,6 +43,10 @@ export default defineConfig({
     stdout: "pipe" as const,
     stderr: "pipe" as const,
     // Only what the Deploy button leaves a deployment, plus the test's pacing.
-    env: deployButtonEnvironment(pooled, direct, { AGENT_DELTA_MS: "15", TURN_LEASE_MS: "3000", NODE_ENV: "production" }),
+    env: deployButtonEnvironment(pooled, direct, {
+      AGENT_DELTA_MS: "15",
+      TURN_LEASE_MS: "3000",
+      NODE_ENV: "production",
+    }),
   })),
 });

@@ -3,9 +3,21 @@ import { appConfig } from "@/lib/config";
 import { databaseOutage } from "@/lib/db/health";
 import { env } from "@/lib/env";
 import { AppError, toErrorResponse } from "@/lib/http/errors";
-import { contentSecurityPolicy, createNonce, INLINE_STYLE_PAGES } from "@/lib/http/security-headers";
+import {
+  contentSecurityPolicy,
+  createNonce,
+  INLINE_STYLE_PAGES,
+} from "@/lib/http/security-headers";
 import { isPageRequest, outageResponse } from "@/lib/outage-page";
-import { cookieSettings, duplicateCookie, findVisitor, signVisitorId, visitorCookieName, visitorCookieOptions, withVisitorCookie } from "@/lib/http/visitor-cookie";
+import {
+  cookieSettings,
+  duplicateCookie,
+  findVisitor,
+  signVisitorId,
+  visitorCookieName,
+  visitorCookieOptions,
+  withVisitorCookie,
+} from "@/lib/http/visitor-cookie";
 
 /**
  * A new cookie is also written into the forwarded request, so this very request sees it; one in use
@@ -17,7 +29,10 @@ export async function proxy(request: NextRequest) {
   }
   // Next takes the nonce from the forwarded request's policy and sets it on its scripts.
   const nonce = createNonce();
-  const policy = contentSecurityPolicy(nonce, { development: env().NODE_ENV === "development", inlineStyles: INLINE_STYLE_PAGES.has(request.nextUrl.pathname) });
+  const policy = contentSecurityPolicy(nonce, {
+    development: env().NODE_ENV === "development",
+    inlineStyles: INLINE_STYLE_PAGES.has(request.nextUrl.pathname),
+  });
   // A page cannot answer 503 itself: in a database outage it is answered here, before it renders.
   if (isPageRequest(request) && (await databaseOutage())) return outageResponse({ nonce, policy });
   const headers = new Headers(request.headers);
@@ -27,12 +42,20 @@ export async function proxy(request: NextRequest) {
   const visitor = await findVisitor(request.headers.get("cookie"), settings);
   // Neither cookie is dropped or replaced: the one we issued stays valid for when the other goes.
   if (visitor.status === "duplicate") return toErrorResponse(duplicateCookie());
-  if (visitor.status === "valid" && !visitor.renew) return withPolicy(NextResponse.next({ request: { headers } }), policy);
+  if (visitor.status === "valid" && !visitor.renew)
+    return withPolicy(NextResponse.next({ request: { headers } }), policy);
 
-  const value = await signVisitorId(visitor.status === "valid" ? visitor.id : crypto.randomUUID(), secret);
+  const value = await signVisitorId(
+    visitor.status === "valid" ? visitor.id : crypto.randomUUID(),
+    secret,
+  );
   headers.set("cookie", withVisitorCookie(request.headers.get("cookie"), secure, value));
   const response = NextResponse.next({ request: { headers } });
-  response.cookies.set(visitorCookieName(secure), value, visitorCookieOptions(secure, maxAgeSeconds));
+  response.cookies.set(
+    visitorCookieName(secure),
+    value,
+    visitorCookieOptions(secure, maxAgeSeconds),
+  );
   return withPolicy(response, policy);
 }
 

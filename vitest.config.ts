@@ -10,7 +10,13 @@ export default defineConfig({
     },
   },
   test: {
-    include: ["lib/**/*.test.ts", "app/**/*.test.ts", "scripts/**/*.test.ts", "components/**/*.test.{ts,tsx}", "docs/**/*.test.{ts,tsx}"],
+    include: [
+      "lib/**/*.test.ts",
+      "app/**/*.test.ts",
+      "scripts/**/*.test.ts",
+      "components/**/*.test.{ts,tsx}",
+      "docs/**/*.test.{ts,tsx}",
+    ],
     environment: "node",
     testTimeout: 20_000,
     // One migrated PostgreSQL for the run: DATABASE_URL, or a throwaway embedded cluster.

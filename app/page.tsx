@@ -16,7 +16,8 @@ export default async function HomePage() {
             Start a chat
           </h1>
           <p className="text-zinc-600 dark:text-zinc-400">
-            The agent answers with prose and interactive replies: blocks you can set and answer, lists you pick from, actions you confirm. Pick a starter or write your own message.
+            The agent answers with prose and interactive replies: blocks you can set and answer,
+            lists you pick from, actions you confirm. Pick a starter or write your own message.
           </p>
           <p className="text-sm text-zinc-600 dark:text-zinc-400">{agentDescription(agent)}</p>
           <NewChatForm starters={[...starterPrompts(agent), ...HOST_ROUTE_PROMPTS]} />

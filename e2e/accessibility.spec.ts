@@ -1,5 +1,14 @@
 import { expect, test } from "@playwright/test";
-import { axeViolations, chatIdOf, createChat, expireConfirmations, replyFinished, sameOrigin, settledChat, startChatFromHome } from "./support";
+import {
+  axeViolations,
+  chatIdOf,
+  createChat,
+  expireConfirmations,
+  replyFinished,
+  sameOrigin,
+  settledChat,
+  startChatFromHome,
+} from "./support";
 
 const PHONE = { width: 375, height: 740 };
 
@@ -12,22 +21,33 @@ for (const colorScheme of ["light", "dark"] as const) {
       expect(await axeViolations(page)).toEqual([]);
     });
 
-    test("a chat with an answered list and a pending confirmation has no axe violations", async ({ page }) => {
+    test("a chat with an answered list and a pending confirmation has no axe violations", async ({
+      page,
+    }) => {
       await startChatFromHome(page, "Email the release notes");
       await page.getByRole("button", { name: /Send to Ada/ }).click();
       await expect(page.getByRole("button", { name: "Approve" })).toBeVisible();
       expect(await axeViolations(page)).toEqual([]);
     });
 
-    test("a chat holding the reply to every starter, answered and decided, has no axe violations", async ({ page, baseURL }) => {
+    test("a chat holding the reply to every starter, answered and decided, has no axe violations", async ({
+      page,
+      baseURL,
+    }) => {
       test.setTimeout(150_000);
       await page.goto("/");
-      const starters = await page.getByRole("list", { name: "Starter prompts" }).getByRole("button").allTextContents();
+      const starters = await page
+        .getByRole("list", { name: "Starter prompts" })
+        .getByRole("button")
+        .allTextContents();
       expect(starters.length).toBeGreaterThan(10);
       // One chat answers them all in turn: the first starts it, the rest wait in its queue.
       const chatId = await createChat(page.request, baseURL, starters[0]);
       for (const starter of starters.slice(1)) {
-        const sent = await page.request.post(`/api/chats/${chatId}/messages`, { headers: sameOrigin(baseURL), data: { text: starter } });
+        const sent = await page.request.post(`/api/chats/${chatId}/messages`, {
+          headers: sameOrigin(baseURL),
+          data: { text: starter },
+        });
         expect(sent.status()).toBe(202);
       }
       await settledChat(page.request, chatId, 100_000);
@@ -42,7 +62,10 @@ for (const colorScheme of ["light", "dark"] as const) {
       await page.getByRole("button", { name: /Send to Ada/ }).click();
       await page.getByRole("button", { name: "Reject" }).click();
       await expect(page.getByRole("heading", { name: /you rejected it/ })).toBeVisible();
-      await page.getByRole("group", { name: "Where should we go?" }).getByRole("button", { name: /Documentation/ }).click();
+      await page
+        .getByRole("group", { name: "Where should we go?" })
+        .getByRole("button", { name: /Documentation/ })
+        .click();
       await expect(page.getByText(/Answered “Documentation”/)).toBeVisible();
       expect(await axeViolations(page)).toEqual([]);
     });
@@ -53,7 +76,11 @@ for (const colorScheme of ["light", "dark"] as const) {
       expect(await axeViolations(page)).toEqual([]);
       const chatId = await createChat(page.request, baseURL, "soon gone");
       await page.goto(`/chats/${chatId}`);
-      expect((await page.request.delete(`/api/chats/${chatId}`, { headers: sameOrigin(baseURL) })).status()).toBe(200);
+      expect(
+        (
+          await page.request.delete(`/api/chats/${chatId}`, { headers: sameOrigin(baseURL) })
+        ).status(),
+      ).toBe(200);
       await expect(page.getByRole("heading", { name: "This chat was deleted" })).toBeVisible();
       expect(await axeViolations(page)).toEqual([]);
     });
@@ -61,27 +88,52 @@ for (const colorScheme of ["light", "dark"] as const) {
     test("a block drawing every catalog component has no axe violations", async ({ page }) => {
       await startChatFromHome(page, "Show every block component");
       // The gallery is the longest scripted reply: on a loaded machine it streams for well over 10 s.
-      await expect(page.getByRole("article", { name: "Agent" }).first()).toHaveAttribute("data-status", "complete", { timeout: 45_000 });
-      await expect(page.getByRole("region", { name: "Interactive block" }).getByRole("button", { name: "A choice" })).toBeEnabled();
+      await expect(page.getByRole("article", { name: "Agent" }).first()).toHaveAttribute(
+        "data-status",
+        "complete",
+        { timeout: 45_000 },
+      );
+      await expect(
+        page
+          .getByRole("region", { name: "Interactive block" })
+          .getByRole("button", { name: "A choice" }),
+      ).toBeEnabled();
       expect(await axeViolations(page)).toEqual([]);
     });
 
-    test("a chat of several blocks, and the CI table's status chips, have no axe violations", async ({ page, baseURL }) => {
+    test("a chat of several blocks, and the CI table's status chips, have no axe violations", async ({
+      page,
+      baseURL,
+    }) => {
       test.setTimeout(90_000);
       // Three blocks in one reply, then a live CI table: each block a landmark of its own name.
       const chatId = await createChat(page.request, baseURL, "Draw a block with mistakes in it");
-      const sent = await page.request.post(`/api/chats/${chatId}/messages`, { headers: sameOrigin(baseURL), data: { text: "Triage the failing build" } });
+      const sent = await page.request.post(`/api/chats/${chatId}/messages`, {
+        headers: sameOrigin(baseURL),
+        data: { text: "Triage the failing build" },
+      });
       expect(sent.status()).toBe(202);
       await settledChat(page.request, chatId);
       await page.goto(`/chats/${chatId}`);
       await expect(page.getByRole("region", { name: /interactive block/i })).toHaveCount(4);
-      await expect(page.getByRole("table").getByRole("cell", { name: /passed|failed|running/ }).first()).toBeVisible();
+      await expect(
+        page
+          .getByRole("table")
+          .getByRole("cell", { name: /passed|failed|running/ })
+          .first(),
+      ).toBeVisible();
       expect(await axeViolations(page)).toEqual([]);
-      await expect(page.getByRole("region", { name: "Healthy before, interactive block" })).toBeVisible();
-      await expect(page.getByRole("region", { name: /^CI on main, interactive block$/ })).toBeVisible();
+      await expect(
+        page.getByRole("region", { name: "Healthy before, interactive block" }),
+      ).toBeVisible();
+      await expect(
+        page.getByRole("region", { name: /^CI on main, interactive block$/ }),
+      ).toBeVisible();
     });
 
-    test("the phone layout, home and a chat, and its open chat list have no axe violations", async ({ page }) => {
+    test("the phone layout, home and a chat, and its open chat list have no axe violations", async ({
+      page,
+    }) => {
       await page.setViewportSize(PHONE);
       await page.goto("/");
       expect(await axeViolations(page)).toEqual([]);
@@ -89,11 +141,18 @@ for (const colorScheme of ["light", "dark"] as const) {
       await replyFinished(page);
       expect(await axeViolations(page)).toEqual([]);
       await page.getByRole("button", { name: "Open the chat list" }).click();
-      await expect(page.getByRole("dialog", { name: "Chat list" }).getByRole("link", { name: "Where should we go next?" })).toBeVisible();
+      await expect(
+        page
+          .getByRole("dialog", { name: "Chat list" })
+          .getByRole("link", { name: "Where should we go next?" }),
+      ).toBeVisible();
       expect(await axeViolations(page)).toEqual([]);
     });
 
-    test("the chat list's rename form and delete confirmation have no axe violations", async ({ page, baseURL }) => {
+    test("the chat list's rename form and delete confirmation have no axe violations", async ({
+      page,
+      baseURL,
+    }) => {
       await createChat(page.request, baseURL, "named for the list");
       await page.goto("/");
       const list = page.getByRole("navigation", { name: "Chats" });
@@ -104,16 +163,24 @@ for (const colorScheme of ["light", "dark"] as const) {
       await list.getByRole("button", { name: "Cancel" }).click();
       await list.getByRole("link", { name: "named for the list" }).hover();
       await list.getByRole("button", { name: "Delete “named for the list”" }).click();
-      await expect(list.getByRole("group", { name: "Delete “named for the list”" }).getByRole("button", { name: "Cancel" })).toBeFocused();
+      await expect(
+        list
+          .getByRole("group", { name: "Delete “named for the list”" })
+          .getByRole("button", { name: "Cancel" }),
+      ).toBeFocused();
       expect(await axeViolations(page)).toEqual([]);
     });
 
-    test("an approved and an expired confirmation card have no axe violations", async ({ page }) => {
+    test("an approved and an expired confirmation card have no axe violations", async ({
+      page,
+    }) => {
       await startChatFromHome(page, "Email the release notes");
       await page.getByRole("button", { name: /Send to Ada/ }).click();
       const card = page.getByRole("region", { name: /ada@example\.com/ });
       await card.getByRole("button", { name: "Approve" }).click();
-      await expect(card.getByRole("heading", { name: "Email sent to ada@example.com" })).toBeVisible();
+      await expect(
+        card.getByRole("heading", { name: "Email sent to ada@example.com" }),
+      ).toBeVisible();
       await expect(page.getByText(/Done: the email went to ada@example\.com/)).toBeVisible();
       expect(await axeViolations(page)).toEqual([]);
 
@@ -122,7 +189,11 @@ for (const colorScheme of ["light", "dark"] as const) {
       await expect(card.getByRole("button", { name: "Approve" })).toBeVisible();
       await expireConfirmations(chatIdOf(page), "now() - interval '1 second'");
       await page.reload();
-      await expect(card.getByRole("heading", { name: "Email to ada@example.com not sent: the confirmation expired" })).toBeVisible();
+      await expect(
+        card.getByRole("heading", {
+          name: "Email to ada@example.com not sent: the confirmation expired",
+        }),
+      ).toBeVisible();
       await expect(page.getByText(/The proposal expired before anyone decided/)).toBeVisible();
       expect(await axeViolations(page)).toEqual([]);
     });
@@ -130,16 +201,23 @@ for (const colorScheme of ["light", "dark"] as const) {
     test("a stopped reply has no axe violations", async ({ page }) => {
       await startChatFromHome(page, "Tell me a long story, slowly");
       const reply = page.getByRole("article", { name: "Agent" });
-      await expect(reply.getByRole("heading", { name: "The lighthouse keeper's ledger" })).toBeVisible();
+      await expect(
+        reply.getByRole("heading", { name: "The lighthouse keeper's ledger" }),
+      ).toBeVisible();
       await page.getByRole("button", { name: "Stop" }).click();
       await expect(reply).toHaveAttribute("data-status", "stopped");
       await expect(reply.getByRole("button", { name: "Retry" })).toBeEnabled();
       expect(await axeViolations(page)).toEqual([]);
     });
 
-    test("a list still streaming in, drawn as a skeleton, has no axe violations", async ({ page, context }) => {
+    test("a list still streaming in, drawn as a skeleton, has no axe violations", async ({
+      page,
+      context,
+    }) => {
       await startChatFromHome(page, "Where should we go next, slowly?");
-      const skeleton = page.getByRole("article", { name: "Agent" }).getByRole("status", { name: "A list is arriving" });
+      const skeleton = page
+        .getByRole("article", { name: "Agent" })
+        .getByRole("status", { name: "A list is arriving" });
       await expect(skeleton).toBeVisible();
       // Offline, with its open stream cut, the page hears nothing more: the skeleton stays while axe reads it.
       await context.setOffline(true);
@@ -156,6 +234,8 @@ test("the chat works at phone width", async ({ page }) => {
   await startChatFromHome(page, "Where should we go next?");
   await page.getByRole("button", { name: /Demo/ }).click();
   await expect(page.getByText(/Answered “Demo”/)).toBeVisible();
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
   expect(overflow).toBeLessThanOrEqual(0);
 });

@@ -3,7 +3,8 @@ import { startChatFromHome } from "./support";
 
 const CHECKLIST = "Walk me through a release checklist";
 
-const blocks = (within: Page | Locator) => within.getByRole("region", { name: "Interactive block" });
+const blocks = (within: Page | Locator) =>
+  within.getByRole("region", { name: "Interactive block" });
 const answered = (label: string) => new RegExp(`Answered: ${label} · .+`);
 
 /** The release checklist, set the way a person would: two checks, production, full rollout, notify. */
@@ -23,21 +24,30 @@ async function fillChecklist(page: Page) {
 test.describe("intelligent-ui blocks", () => {
   test.describe.configure({ timeout: 60_000 });
 
-  test("the release checklist streams in, is answered once, and stays closed after reload and in a second tab", async ({ page, context }) => {
+  test("the release checklist streams in, is answered once, and stays closed after reload and in a second tab", async ({
+    page,
+    context,
+  }) => {
     // Written slowly, so the reply streams for seconds.
     test.setTimeout(120_000);
     await startChatFromHome(page, `${CHECKLIST}, slowly`);
     const reply = page.getByRole("article", { name: "Agent" }).first();
     // Nodes draw as they arrive: a preview of the block, inside the reply while it still streams.
     const streaming = reply.and(page.locator('[data-status="streaming"]'));
-    await expect(blocks(streaming).first().getByText("Release checklist for staging")).toBeVisible();
+    await expect(
+      blocks(streaming).first().getByText("Release checklist for staging"),
+    ).toBeVisible();
     await expect(reply).toHaveAttribute("data-status", "complete", { timeout: 40_000 });
 
     const block = await fillChecklist(page);
     await block.getByRole("button", { name: "Release to production" }).click();
     await expect(block.getByText(answered("Release to production"))).toBeVisible();
-    await expect(block.getByRole("button", { name: /Release to production/ })).toHaveText(/Chosen$/);
-    await expect(page.getByRole("article", { name: "You" }).nth(1)).toContainText("Release checklist: ship production at 100% (checked: tests, docs; notify the team: true)");
+    await expect(block.getByRole("button", { name: /Release to production/ })).toHaveText(
+      /Chosen$/,
+    );
+    await expect(page.getByRole("article", { name: "You" }).nth(1)).toContainText(
+      "Release checklist: ship production at 100% (checked: tests, docs; notify the team: true)",
+    );
     await expect(page.getByText("Here is the rollout plan for")).toBeVisible();
 
     const second = await context.newPage();
@@ -49,13 +59,18 @@ test.describe("intelligent-ui blocks", () => {
       await expect(closed.getByRole("radio", { name: "Production" })).toBeChecked();
       await expect(closed.getByRole("radio", { name: "Production" })).toBeDisabled();
       await expect(closed.getByRole("checkbox", { name: "Docs updated" })).toBeChecked();
-      await expect(closed.getByRole("switch", { name: "Notify the team" })).toHaveAttribute("aria-checked", "true");
+      await expect(closed.getByRole("switch", { name: "Notify the team" })).toHaveAttribute(
+        "aria-checked",
+        "true",
+      );
       await expect(closed.getByRole("button", { name: /Release to production/ })).toBeDisabled();
       await expect(closed.getByRole("button", { name: "Hold" })).toBeDisabled();
     }
   });
 
-  test("a streaming block's preview is compiled in the page from its fence: controls draw as it streams, and no compiled block is streamed", async ({ page }) => {
+  test("a streaming block's preview is compiled in the page from its fence: controls draw as it streams, and no compiled block is streamed", async ({
+    page,
+  }) => {
     test.setTimeout(120_000);
     await startChatFromHome(page, `${CHECKLIST}, slowly`);
     const chatId = new URL(page.url()).pathname.split("/").at(-1)!;
@@ -65,7 +80,9 @@ test.describe("intelligent-ui blocks", () => {
       const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
       let text = "";
       // Up to the end of the message that completes the reply.
-      const ended = () => text.includes('"type":"item.completed"') && text.indexOf("\n\n", text.indexOf('"type":"item.completed"')) !== -1;
+      const ended = () =>
+        text.includes('"type":"item.completed"') &&
+        text.indexOf("\n\n", text.indexOf('"type":"item.completed"')) !== -1;
       while (!ended()) {
         const { value, done } = await reader.read();
         if (done) break;
@@ -97,9 +114,15 @@ test.describe("intelligent-ui blocks", () => {
     expect(beforeCompletion.map((event) => event.type)).not.toContain("item.blocks");
   });
 
-  test("a page that was open when another tab answered draws the answer too", async ({ page, context }) => {
+  test("a page that was open when another tab answered draws the answer too", async ({
+    page,
+    context,
+  }) => {
     await startChatFromHome(page, CHECKLIST);
-    await expect(page.getByRole("article", { name: "Agent" }).first()).toHaveAttribute("data-status", "complete");
+    await expect(page.getByRole("article", { name: "Agent" }).first()).toHaveAttribute(
+      "data-status",
+      "complete",
+    );
     const watcher = await context.newPage();
     await watcher.goto(page.url());
     await expect(blocks(watcher).first().getByRole("button", { name: "Hold" })).toBeEnabled();
@@ -110,7 +133,10 @@ test.describe("intelligent-ui blocks", () => {
 
   test("a block can be answered with the keyboard alone", async ({ page }) => {
     await startChatFromHome(page, "Mix prose, a block and a list");
-    await expect(page.getByRole("article", { name: "Agent" }).first()).toHaveAttribute("data-status", "complete");
+    await expect(page.getByRole("article", { name: "Agent" }).first()).toHaveAttribute(
+      "data-status",
+      "complete",
+    );
     const block = blocks(page).first();
     await block.getByRole("radio", { name: "Medium" }).focus();
     await page.keyboard.press("ArrowLeft");
@@ -120,13 +146,22 @@ test.describe("intelligent-ui blocks", () => {
     await page.keyboard.press("Enter");
     await expect(page.getByRole("article", { name: "You" }).nth(1)).toContainText("Size s");
     // The list beside it is answered separately, once.
-    await page.getByRole("group", { name: "And a colour?" }).getByRole("button", { name: "Blue" }).click();
+    await page
+      .getByRole("group", { name: "And a colour?" })
+      .getByRole("button", { name: "Blue" })
+      .click();
     await expect(page.getByText(/Answered “Blue”/)).toBeVisible();
   });
 
-  test("a page holding an old revision is told the block changed when it picks", async ({ page, context }) => {
+  test("a page holding an old revision is told the block changed when it picks", async ({
+    page,
+    context,
+  }) => {
     await startChatFromHome(page, CHECKLIST);
-    await expect(page.getByRole("article", { name: "Agent" }).first()).toHaveAttribute("data-status", "complete");
+    await expect(page.getByRole("article", { name: "Agent" }).first()).toHaveAttribute(
+      "data-status",
+      "complete",
+    );
     const stale = await context.newPage();
     // This tab never hears about the chat after it loads, so it keeps drawing revision 1.
     await stale.route("**/events**", (route) => route.abort());
@@ -140,7 +175,9 @@ test.describe("intelligent-ui blocks", () => {
     await blocks(stale).first().getByRole("button", { name: "Hold" }).click();
     // The tab still hears nothing from the stream: it reads the chat itself and draws the new revision.
     const current = stale.locator('[data-revision="2"]');
-    await expect(current.getByRole("alert")).toContainText("This reply was written again, in another tab or by another viewer, so your pick was not sent. The new version is shown now");
+    await expect(current.getByRole("alert")).toContainText(
+      "This reply was written again, in another tab or by another viewer, so your pick was not sent. The new version is shown now",
+    );
     await expect(stale.locator('[data-revision="1"]')).toHaveCount(0);
     // The new revision is the one answered from that tab.
     await blocks(current).getByRole("button", { name: "Hold" }).click();
@@ -148,18 +185,30 @@ test.describe("intelligent-ui blocks", () => {
     await expect(blocks(page).first().getByText(answered("Hold"))).toBeVisible();
   });
 
-  test("a malformed block draws its diagnostics and fallback, and its neighbours still draw", async ({ page }) => {
+  test("a malformed block draws its diagnostics and fallback, and its neighbours still draw", async ({
+    page,
+  }) => {
     await startChatFromHome(page, "Draw a block with mistakes in it");
-    await expect(page.getByRole("article", { name: "Agent" }).first()).toHaveAttribute("data-status", "complete");
+    await expect(page.getByRole("article", { name: "Agent" }).first()).toHaveAttribute(
+      "data-status",
+      "complete",
+    );
     await expect(blocks(page)).toHaveCount(3);
     await expect(blocks(page).nth(0).getByText("Healthy before")).toBeVisible();
     const damaged = blocks(page).nth(1);
     await expect(damaged.getByText("Damaged block")).toBeVisible();
     // The unknown component draws as its source, muted, with a sentence that says why.
     await expect(damaged.getByText("<Gauge value={$count}/>")).toBeVisible();
-    await expect(damaged.getByText("This block uses a component this app does not know.").first()).toBeVisible();
+    await expect(
+      damaged.getByText("This block uses a component this app does not know.").first(),
+    ).toBeVisible();
     // The list under it says what to do next; the codes are for whoever builds the agent, behind Details.
-    await expect(damaged.getByRole("listitem").filter({ hasText: /^This block uses a component this app does not know\. Ask the agent to write this block again\.$/ })).toBeVisible();
+    await expect(
+      damaged.getByRole("listitem").filter({
+        hasText:
+          /^This block uses a component this app does not know\. Ask the agent to write this block again\.$/,
+      }),
+    ).toBeVisible();
     await expect(damaged.getByText("unknown_component", { exact: true })).toBeHidden();
     await damaged.getByText("Details").click();
     await expect(damaged.getByText("unknown_component", { exact: true })).toBeVisible();
@@ -172,6 +221,8 @@ test.describe("intelligent-ui blocks", () => {
     const subagent = page.getByRole("article", { name: "Subagent" });
     await expect(subagent.getByText("Checks subagent report")).toBeVisible();
     await expect(subagent.getByRole("button", { name: "Rerun failing jobs" })).toBeDisabled();
-    await expect(subagent.getByText("A subagent wrote this block: it is here to read, not to answer.")).toBeVisible();
+    await expect(
+      subagent.getByText("A subagent wrote this block: it is here to read, not to answer."),
+    ).toBeVisible();
   });
 });

@@ -9,10 +9,16 @@ const DAY_MS = 86_400_000;
 const TOKYO_MS = 9 * 3_600_000;
 
 /** Chats of the page's visitor, each with one message, last active at the given times. */
-async function seedChats(visitorId: string, chats: { title: string; text: string; at: number }[]): Promise<void> {
+async function seedChats(
+  visitorId: string,
+  chats: { title: string; text: string; at: number }[],
+): Promise<void> {
   for (const { title, text, at } of chats) {
     const chatId = randomUUID();
-    await runSql(`INSERT INTO "Chat" ("id", "visitorId", "title", "lastPosition", "updatedAt") VALUES ($1, $2, $3, 1, $4)`, [chatId, visitorId, title, new Date(at)]);
+    await runSql(
+      `INSERT INTO "Chat" ("id", "visitorId", "title", "lastPosition", "updatedAt") VALUES ($1, $2, $3, 1, $4)`,
+      [chatId, visitorId, title, new Date(at)],
+    );
     await runSql(
       `INSERT INTO "Item" ("id", "chatId", "position", "role", "status", "content", "parts", "completedAt") VALUES ($1, $2, 1, 'user', 'complete', $3, $4, now())`,
       [randomUUID(), chatId, text, JSON.stringify([{ kind: "text", text }])],
@@ -27,7 +33,11 @@ async function visitorOfPage(page: Page): Promise<string> {
   const client = new Client({ connectionString: testDatabaseUrl() });
   await client.connect();
   try {
-    return (await client.query<{ visitorId: string }>(`SELECT "visitorId" FROM "Chat" WHERE "id" = $1`, [chatIdOf(page)])).rows[0]!.visitorId;
+    return (
+      await client.query<{ visitorId: string }>(`SELECT "visitorId" FROM "Chat" WHERE "id" = $1`, [
+        chatIdOf(page),
+      ])
+    ).rows[0]!.visitorId;
   } finally {
     await client.end();
   }
@@ -42,7 +52,9 @@ const chatList = (page: Page) => page.getByRole("complementary", { name: "Chat l
 test.describe("the chat list", () => {
   test.use({ timezoneId: "Asia/Tokyo" });
 
-  test("groups chats by last activity in the reader's zone, the same before and after hydration", async ({ page }) => {
+  test("groups chats by last activity in the reader's zone, the same before and after hydration", async ({
+    page,
+  }) => {
     const errors: string[] = [];
     page.on("pageerror", (error) => errors.push(error.message));
     page.on("console", (message) => {
@@ -60,18 +72,27 @@ test.describe("the chat list", () => {
       await page.reload();
       const list = chatList(page);
       const group = (name: string) => list.getByRole("region", { name });
-      await expect(group("Today").getByRole("link", { name: "Where should we go next?" })).toBeVisible();
+      await expect(
+        group("Today").getByRole("link", { name: "Where should we go next?" }),
+      ).toBeVisible();
       await expect(group("Yesterday").getByRole("link")).toHaveText(["Late yesterday"]);
       await expect(group("Previous 7 days").getByRole("link")).toHaveText(["Earlier this week"]);
       await expect(group("Older").getByRole("link")).toHaveText(["Last month"]);
-      await expect(list.getByRole("heading")).toHaveText(["Today", "Yesterday", "Previous 7 days", "Older"]);
+      await expect(list.getByRole("heading")).toHaveText([
+        "Today",
+        "Yesterday",
+        "Previous 7 days",
+        "Older",
+      ]);
     }
     expect(errors.filter((text) => /hydrat/i.test(text))).toEqual([]);
   });
 });
 
 test.describe("searching chats", () => {
-  test("with the keyboard only: type, move with the arrows, open with Enter, clear with Escape", async ({ page }) => {
+  test("with the keyboard only: type, move with the arrows, open with Enter, clear with Escape", async ({
+    page,
+  }) => {
     const visitorId = await visitorOfPage(page);
     const now = Date.now();
     await seedChats(visitorId, [
@@ -81,13 +102,21 @@ test.describe("searching chats", () => {
     ]);
     await page.goto("/");
     const box = chatList(page).getByRole("combobox", { name: "Search chats" });
-    for (let presses = 0; presses < 10 && !(await box.evaluate((element) => element === document.activeElement)); presses++) await page.keyboard.press("Tab");
+    for (
+      let presses = 0;
+      presses < 10 && !(await box.evaluate((element) => element === document.activeElement));
+      presses++
+    )
+      await page.keyboard.press("Tab");
     await expect(box).toBeFocused();
 
     await page.keyboard.type("quok");
     const results = chatList(page).getByRole("listbox", { name: "Chats found" });
     // A title match comes first, then the rest by last activity.
-    await expect(results.getByRole("option")).toHaveText([/^Quokka facts/, /^Field trip.*We saw a quokka on the island/]);
+    await expect(results.getByRole("option")).toHaveText([
+      /^Quokka facts/,
+      /^Field trip.*We saw a quokka on the island/,
+    ]);
     await expect(chatList(page).getByRole("status")).toHaveText("2 chats found.");
     await expect(results.locator("mark")).toHaveText(["quokka"]);
 
@@ -95,7 +124,10 @@ test.describe("searching chats", () => {
     await expect(results.getByRole("option", { selected: true })).toHaveText(/^Quokka facts/);
     await page.keyboard.press("ArrowDown");
     await expect(results.getByRole("option", { selected: true })).toHaveText(/^Field trip/);
-    await expect(box).toHaveAttribute("aria-activedescendant", (await results.getByRole("option", { selected: true }).getAttribute("id"))!);
+    await expect(box).toHaveAttribute(
+      "aria-activedescendant",
+      (await results.getByRole("option", { selected: true }).getAttribute("id"))!,
+    );
     await page.keyboard.press("Enter");
     await expect(page.getByRole("heading", { level: 1, name: "Field trip" })).toBeVisible();
 
@@ -107,19 +139,33 @@ test.describe("searching chats", () => {
     await page.keyboard.type("no such thing here");
     const empty = chatList(page).getByText("No chats match “no such thing here”.");
     await expect(empty.and(chatList(page).locator(":not([role=status])"))).toBeVisible();
-    await expect(chatList(page).getByRole("status")).toHaveText("No chats match “no such thing here”.");
+    await expect(chatList(page).getByRole("status")).toHaveText(
+      "No chats match “no such thing here”.",
+    );
     await page.keyboard.press("Escape");
     await expect(box).toHaveValue("");
-    await expect(chatList(page).getByRole("navigation", { name: "Chats" }).getByRole("link", { name: "Groceries" })).toBeVisible();
+    await expect(
+      chatList(page)
+        .getByRole("navigation", { name: "Chats" })
+        .getByRole("link", { name: "Groceries" }),
+    ).toBeVisible();
   });
 
   for (const colorScheme of ["light", "dark"] as const) {
     for (const phone of [false, true]) {
-      test(`groups and results are accessible, ${colorScheme}, ${phone ? "phone" : "desktop"}`, async ({ page }) => {
+      test(`groups and results are accessible, ${colorScheme}, ${phone ? "phone" : "desktop"}`, async ({
+        page,
+      }) => {
         await page.emulateMedia({ colorScheme });
         if (phone) await page.setViewportSize({ width: 375, height: 740 });
         const visitorId = await visitorOfPage(page);
-        await seedChats(visitorId, [{ title: "Older plans", text: "The wombat migration report.", at: Date.now() - 40 * DAY_MS }]);
+        await seedChats(visitorId, [
+          {
+            title: "Older plans",
+            text: "The wombat migration report.",
+            at: Date.now() - 40 * DAY_MS,
+          },
+        ]);
         await page.reload();
         let list = chatList(page);
         if (phone) {

@@ -36,7 +36,10 @@ test.describe("chat", () => {
     await startChatFromHome(page, SLOW_STORY);
     const second = await context.newPage();
     await second.goto(page.url());
-    await expect(second.getByRole("article", { name: "Agent" })).toHaveAttribute("data-status", "streaming");
+    await expect(second.getByRole("article", { name: "Agent" })).toHaveAttribute(
+      "data-status",
+      "streaming",
+    );
     for (const tab of [page, second]) {
       const reply = tab.getByRole("article", { name: "Agent" });
       await expect(reply.getByText(STORY_END)).toBeVisible({ timeout: 30_000 });
@@ -46,12 +49,17 @@ test.describe("chat", () => {
 
   test("a message sent during a reply is queued, then answered in order", async ({ page }) => {
     await startChatFromHome(page, SLOW_STORY);
-    await expect(page.getByRole("article", { name: "Agent" })).toHaveAttribute("data-status", "streaming");
+    await expect(page.getByRole("article", { name: "Agent" })).toHaveAttribute(
+      "data-status",
+      "streaming",
+    );
     await page.getByRole("textbox", { name: "Message" }).fill("what happened next?");
     await page.getByRole("button", { name: "Queue" }).click();
     const queue = page.getByRole("list", { name: "Queued messages" });
     await expect(queue.getByText("what happened next?")).toBeVisible();
-    await expect(page.getByText("You said: “what happened next?”")).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByText("You said: “what happened next?”")).toBeVisible({
+      timeout: 30_000,
+    });
     await expect(queue).toHaveCount(0);
     const articles = page.getByRole("article");
     await expect(articles).toHaveCount(4);
@@ -77,8 +85,16 @@ test.describe("chat", () => {
     await startChatFromHome(page, "a chat worth listing");
     await replyFinished(page);
     await page.goto("/");
-    await expect(page.getByRole("navigation", { name: "Chats" }).getByRole("link", { name: "a chat worth listing" })).toBeVisible();
+    await expect(
+      page
+        .getByRole("navigation", { name: "Chats" })
+        .getByRole("link", { name: "a chat worth listing" }),
+    ).toBeVisible();
     // The home page's own list says when, in words that read the same after a reload.
-    await expect(page.getByRole("main").getByRole("link", { name: /a chat worth listing (now|\d+ minutes? ago)/ })).toBeVisible();
+    await expect(
+      page
+        .getByRole("main")
+        .getByRole("link", { name: /a chat worth listing (now|\d+ minutes? ago)/ }),
+    ).toBeVisible();
   });
 });

@@ -6,7 +6,9 @@ const SLOW_STORY = "Tell me a long story, slowly";
 test.describe("chat chrome", () => {
   test.describe.configure({ timeout: 60_000 });
 
-  test("the composer is pinned to the bottom of a short chat, and the tab is titled after the chat", async ({ page }) => {
+  test("the composer is pinned to the bottom of a short chat, and the tab is titled after the chat", async ({
+    page,
+  }) => {
     await startChatFromHome(page, "a short chat");
     await replyFinished(page);
     await expect(page).toHaveTitle("a short chat · Answerable");
@@ -14,13 +16,18 @@ test.describe("chat chrome", () => {
     const composer = await page.getByRole("textbox", { name: "Message" }).boundingBox();
     expect(viewport.height - (composer!.y + composer!.height)).toBeLessThan(40);
     // The icons load: no 404 on any page load.
-    for (const path of ["/favicon.ico", "/icon.svg", "/apple-icon.png"]) expect((await page.request.get(path)).status(), path).toBe(200);
+    for (const path of ["/favicon.ico", "/icon.svg", "/apple-icon.png"])
+      expect((await page.request.get(path)).status(), path).toBe(200);
   });
 
-  test("Stop ends a streaming reply as stopped, offers Retry, and the queue moves on", async ({ page }) => {
+  test("Stop ends a streaming reply as stopped, offers Retry, and the queue moves on", async ({
+    page,
+  }) => {
     await startChatFromHome(page, SLOW_STORY);
     const reply = page.getByRole("article", { name: "Agent" }).first();
-    await expect(reply.getByRole("heading", { name: "The lighthouse keeper's ledger" })).toBeVisible();
+    await expect(
+      reply.getByRole("heading", { name: "The lighthouse keeper's ledger" }),
+    ).toBeVisible();
     await page.getByRole("textbox", { name: "Message" }).fill("and then?");
     await page.getByRole("button", { name: "Queue" }).click();
     await expect(page.getByRole("list", { name: "Queued messages" })).toContainText("and then?");
@@ -36,15 +43,22 @@ test.describe("chat chrome", () => {
   test("Retry writes a stopped reply again", async ({ page }) => {
     await startChatFromHome(page, SLOW_STORY);
     const reply = page.getByRole("article", { name: "Agent" });
-    await expect(reply.getByRole("heading", { name: "The lighthouse keeper's ledger" })).toBeVisible();
+    await expect(
+      reply.getByRole("heading", { name: "The lighthouse keeper's ledger" }),
+    ).toBeVisible();
     await page.getByRole("button", { name: "Stop" }).click();
     await expect(reply).toHaveAttribute("data-status", "stopped");
     await reply.getByRole("button", { name: "Retry" }).click();
-    await expect(reply.getByText("until the pattern shows itself.")).toBeVisible({ timeout: 30_000 });
+    await expect(reply.getByText("until the pattern shows itself.")).toBeVisible({
+      timeout: 30_000,
+    });
     await expect(reply).toHaveAttribute("data-status", "complete");
   });
 
-  test("a Regenerate the server refuses says why in words, and what to do instead", async ({ page, baseURL }) => {
+  test("a Regenerate the server refuses says why in words, and what to do instead", async ({
+    page,
+    baseURL,
+  }) => {
     await startChatFromHome(page, "a reply to write again");
     await replyFinished(page);
     const chatId = chatIdOf(page);
@@ -52,13 +66,18 @@ test.describe("chat chrome", () => {
     await page.route("**/events**", (route) => route.abort());
     await page.route(new RegExp(`/api/chats/${chatId}(\\?.*)?$`), (route) => route.abort());
     await page.reload();
-    const sent = await page.request.post(`/api/chats/${chatId}/messages`, { headers: sameOrigin(baseURL), data: { text: "a newer message" } });
+    const sent = await page.request.post(`/api/chats/${chatId}/messages`, {
+      headers: sameOrigin(baseURL),
+      data: { text: "a newer message" },
+    });
     expect(sent.status()).toBe(202);
     await settledChat(page.request, chatId);
     const reply = page.getByRole("article", { name: "Agent" });
     await reply.getByRole("button", { name: "Regenerate" }).click();
     const alert = reply.getByRole("alert");
-    await expect(alert).toHaveText(/^The chat has moved on since this page drew it .+ Send a new message instead\.$/);
+    await expect(alert).toHaveText(
+      /^The chat has moved on since this page drew it .+ Send a new message instead\.$/,
+    );
     await expect(alert).not.toContainText("Only the last reply");
   });
 
@@ -76,7 +95,9 @@ test.describe("chat chrome", () => {
     await list.getByRole("button", { name: "Save" }).click();
     for (const tab of [page, second]) {
       await expect(tab.getByRole("heading", { level: 1, name: "Launch plan" })).toBeVisible();
-      await expect(tab.getByRole("navigation", { name: "Chats" }).getByRole("link", { name: "Launch plan" })).toBeVisible();
+      await expect(
+        tab.getByRole("navigation", { name: "Chats" }).getByRole("link", { name: "Launch plan" }),
+      ).toBeVisible();
       await expect(tab).toHaveTitle("Launch plan · Answerable");
     }
     await page.reload();
@@ -91,7 +112,9 @@ test.describe("chat chrome", () => {
     await second.goto(chatUrl);
     const home = await context.newPage();
     await home.goto("/");
-    await expect(home.getByRole("navigation", { name: "Chats" }).getByRole("link", { name: "to be deleted" })).toBeVisible();
+    await expect(
+      home.getByRole("navigation", { name: "Chats" }).getByRole("link", { name: "to be deleted" }),
+    ).toBeVisible();
 
     const list = page.getByRole("navigation", { name: "Chats" });
     await list.getByRole("link", { name: "to be deleted" }).focus();
@@ -111,7 +134,9 @@ test.describe("chat chrome", () => {
     await page.waitForURL((url) => url.pathname === "/");
     await expect(second.getByRole("heading", { name: "This chat was deleted" })).toBeVisible();
     for (const tab of [page, second, home]) {
-      await expect(tab.getByRole("navigation", { name: "Chats" }).getByRole("link", { name: "to be deleted" })).toHaveCount(0);
+      await expect(
+        tab.getByRole("navigation", { name: "Chats" }).getByRole("link", { name: "to be deleted" }),
+      ).toHaveCount(0);
     }
     expect((await page.goto(chatUrl))?.status()).toBe(404);
   });
@@ -139,11 +164,16 @@ test("the chat list opens as a sheet on a phone", async ({ page }) => {
 
   await page.getByRole("button", { name: "Open the chat list" }).click();
   const sheet = page.getByRole("dialog", { name: "Chat list" });
-  await expect(sheet.getByRole("link", { name: "second on the phone" })).toHaveAttribute("aria-current", "page");
+  await expect(sheet.getByRole("link", { name: "second on the phone" })).toHaveAttribute(
+    "aria-current",
+    "page",
+  );
   await sheet.getByRole("link", { name: "first on the phone" }).click();
   await expect(sheet).toBeHidden();
   await expect(page.getByRole("heading", { level: 1, name: "first on the phone" })).toBeVisible();
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
   expect(overflow).toBeLessThanOrEqual(0);
   // The chat's title and the composer both fit: nothing pushes the page sideways or off the bottom.
   const composer = await page.getByRole("textbox", { name: "Message" }).boundingBox();

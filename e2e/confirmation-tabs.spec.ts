@@ -19,23 +19,35 @@ async function twoTabs(page: Page) {
 test.describe("a confirmation decided in two tabs", () => {
   test.describe.configure({ timeout: 60_000 });
 
-  test("a reject that came after an approval in another tab says it was approved there, and what it did", async ({ page }) => {
+  test("a reject that came after an approval in another tab says it was approved there, and what it did", async ({
+    page,
+  }) => {
     const { card, lateCard } = await twoTabs(page);
     await card.getByRole("button", { name: "Approve" }).click();
-    await expect(card.getByRole("heading", { name: "Email sent to ada@example.com" })).toBeVisible();
-    const refused = lateCard.page().waitForResponse((response) => response.url().includes("/confirmations/"));
+    await expect(
+      card.getByRole("heading", { name: "Email sent to ada@example.com" }),
+    ).toBeVisible();
+    const refused = lateCard
+      .page()
+      .waitForResponse((response) => response.url().includes("/confirmations/"));
     await lateCard.getByRole("button", { name: "Reject" }).click();
     expect((await refused).status()).toBe(409);
     await expect(lateCard.getByRole("status")).toContainText("Approved in another tab.");
-    await expect(lateCard.getByRole("heading", { name: "Email sent to ada@example.com" })).toBeVisible();
+    await expect(
+      lateCard.getByRole("heading", { name: "Email sent to ada@example.com" }),
+    ).toBeVisible();
     await expect(lateCard.getByRole("alert")).toHaveCount(0);
   });
 
-  test("an approval that came after a rejection in another tab says it was rejected there, and nothing was sent", async ({ page }) => {
+  test("an approval that came after a rejection in another tab says it was rejected there, and nothing was sent", async ({
+    page,
+  }) => {
     const { card, lateCard } = await twoTabs(page);
     await card.getByRole("button", { name: "Reject" }).click();
     await expect(card.getByRole("status")).toContainText("Nothing was sent.");
-    const refused = lateCard.page().waitForResponse((response) => response.url().includes("/confirmations/"));
+    const refused = lateCard
+      .page()
+      .waitForResponse((response) => response.url().includes("/confirmations/"));
     await lateCard.getByRole("button", { name: "Approve" }).click();
     expect((await refused).status()).toBe(409);
     await expect(lateCard.getByRole("status")).toContainText("Rejected in another tab.");

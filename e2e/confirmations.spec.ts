@@ -5,7 +5,9 @@ import { chatIdOf, expireConfirmations, replyFinished, runSql, startChatFromHome
 test.describe("confirmations", () => {
   test.describe.configure({ timeout: 60_000 });
 
-  test("a keyboard pick moves focus to the confirmation, and a decision to its outcome", async ({ page }) => {
+  test("a keyboard pick moves focus to the confirmation, and a decision to its outcome", async ({
+    page,
+  }) => {
     await startChatFromHome(page, "Email the release notes");
     await replyFinished(page);
     await page.getByRole("button", { name: /Send to Ada/ }).focus();
@@ -15,12 +17,16 @@ test.describe("confirmations", () => {
     await page.keyboard.press("Tab");
     await expect(card.getByRole("button", { name: "Approve" })).toBeFocused();
     await page.keyboard.press("Enter");
-    await expect(card.getByRole("heading", { name: "Email sent to ada@example.com" })).toBeVisible();
+    await expect(
+      card.getByRole("heading", { name: "Email sent to ada@example.com" }),
+    ).toBeVisible();
     await expect(card.getByRole("status")).toBeFocused();
     await expect(card.getByRole("status")).toContainText("Message id");
   });
 
-  test("at 0:00 the card turns expired in place, the agent says so, and the list opens again", async ({ page }) => {
+  test("at 0:00 the card turns expired in place, the agent says so, and the list opens again", async ({
+    page,
+  }) => {
     await startChatFromHome(page, "Email the release notes");
     await replyFinished(page);
     await page.getByRole("button", { name: /Send to Ada/ }).click();
@@ -30,19 +36,33 @@ test.describe("confirmations", () => {
     await expireConfirmations(chatIdOf(page), "now() + interval '4 seconds'");
     await page.reload();
     await expect(card.getByText(/Time left: 0:0[1-4]/)).toBeVisible();
-    await expect(card.getByRole("heading", { name: "Email to ada@example.com not sent: the confirmation expired" })).toBeVisible();
+    await expect(
+      card.getByRole("heading", {
+        name: "Email to ada@example.com not sent: the confirmation expired",
+      }),
+    ).toBeVisible();
     await expect(card.getByRole("button", { name: "Approve" })).toHaveCount(0);
     await expect(card.getByRole("button", { name: "Reject" })).toHaveCount(0);
-    await expect(page.getByRole("article", { name: "Decision" }).getByText("“Send to Ada” expired before anyone decided", { exact: true })).toBeVisible();
-    await expect(page.getByText(/The proposal expired before anyone decided, so nothing was sent\./)).toBeVisible();
+    await expect(
+      page
+        .getByRole("article", { name: "Decision" })
+        .getByText("“Send to Ada” expired before anyone decided", { exact: true }),
+    ).toBeVisible();
+    await expect(
+      page.getByText(/The proposal expired before anyone decided, so nothing was sent\./),
+    ).toBeVisible();
     const list = page.getByRole("group", { name: "Send the release notes?" });
     await expect(list.getByText(/awaiting|approve or reject/)).toHaveCount(0);
     // Picking the same option again proposes it anew.
     await list.getByRole("button", { name: /Send to Ada/ }).click();
-    await expect(page.getByRole("heading", { name: "Send an email to ada@example.com?" })).toBeVisible();
+    await expect(
+      page.getByRole("heading", { name: "Send an email to ada@example.com?" }),
+    ).toBeVisible();
   });
 
-  test("approving a handle whose time ran out draws it expired, in one line, not an error", async ({ page }) => {
+  test("approving a handle whose time ran out draws it expired, in one line, not an error", async ({
+    page,
+  }) => {
     await startChatFromHome(page, "Email the release notes");
     await replyFinished(page);
     await page.getByRole("button", { name: /Send to Ada/ }).click();
@@ -54,27 +74,44 @@ test.describe("confirmations", () => {
     await expect(card.getByRole("button", { name: "Approve" })).toBeVisible();
     await expireConfirmations(chatIdOf(page), "now() - interval '1 second'");
     await card.getByRole("button", { name: "Approve" }).click();
-    await expect(card.getByRole("heading", { name: "Email to ada@example.com not sent: the confirmation expired" })).toBeVisible();
+    await expect(
+      card.getByRole("heading", {
+        name: "Email to ada@example.com not sent: the confirmation expired",
+      }),
+    ).toBeVisible();
     await expect(card.getByRole("button", { name: "Approve" })).toHaveCount(0);
     await expect(card.getByRole("alert")).toHaveCount(0);
   });
 
-  test("an approved action that fails says so in words, the agent says so, and the list opens again", async ({ page }) => {
+  test("an approved action that fails says so in words, the agent says so, and the list opens again", async ({
+    page,
+  }) => {
     await startChatFromHome(page, "Email the release notes");
     await replyFinished(page);
     await page.getByRole("button", { name: /Send to Ada/ }).click();
     await expect(page.getByRole("button", { name: "Approve" })).toBeVisible();
     // Mail to the bouncing domain fails (lib/tools/send-email.ts): the proposal is readdressed there.
     const bouncing = `ada@${BOUNCING_DOMAIN}`;
-    await runSql(`UPDATE "ActionConfirmation" SET "input" = jsonb_set("input", '{to}', to_jsonb($2::text)) WHERE "chatId" = $1`, [chatIdOf(page), bouncing]);
+    await runSql(
+      `UPDATE "ActionConfirmation" SET "input" = jsonb_set("input", '{to}', to_jsonb($2::text)) WHERE "chatId" = $1`,
+      [chatIdOf(page), bouncing],
+    );
     await page.reload();
     const card = page.getByRole("region", { name: new RegExp(bouncing.replaceAll(".", "\\.")) });
     await card.getByRole("button", { name: "Approve" }).click();
-    await expect(card.getByRole("heading", { name: `The email to ${bouncing} was not sent: it failed` })).toBeVisible();
+    await expect(
+      card.getByRole("heading", { name: `The email to ${bouncing} was not sent: it failed` }),
+    ).toBeVisible();
     await expect(card.getByRole("status")).toBeFocused();
-    await expect(card.getByRole("status")).toHaveText(/^The action failed\. It is not tried again on its own: pick it in the list above for a new proposal, or choose something else\.$/);
+    await expect(card.getByRole("status")).toHaveText(
+      /^The action failed\. It is not tried again on its own: pick it in the list above for a new proposal, or choose something else\.$/,
+    );
     await expect(card.getByRole("button", { name: "Approve" })).toHaveCount(0);
-    await expect(page.getByRole("article", { name: "Decision" }).getByText("You approved “Send to Ada”, but it failed", { exact: true })).toBeVisible();
+    await expect(
+      page
+        .getByRole("article", { name: "Decision" })
+        .getByText("You approved “Send to Ada”, but it failed", { exact: true }),
+    ).toBeVisible();
     await expect(page.getByText(/“Send to Ada” did not go through/)).toBeVisible();
     const list = page.getByRole("group", { name: "Send the release notes?" });
     await expect(list.getByText(/“Send to Ada” failed · .+ Pick again/)).toBeVisible();

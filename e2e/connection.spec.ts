@@ -4,11 +4,16 @@ import { startChatFromHome } from "./support";
 
 const SLOW_STORY = "Tell me a long story, slowly";
 
-test("a dropped chat stream is said beside the composer, Send and Stop wait with the reason, and nothing typed is lost", async ({ page, context }) => {
+test("a dropped chat stream is said beside the composer, Send and Stop wait with the reason, and nothing typed is lost", async ({
+  page,
+  context,
+}) => {
   test.setTimeout(120_000);
   await startChatFromHome(page, SLOW_STORY);
   const reply = page.getByRole("article", { name: "Agent" });
-  await expect(reply.getByRole("heading", { name: "The lighthouse keeper's ledger" })).toBeVisible();
+  await expect(
+    reply.getByRole("heading", { name: "The lighthouse keeper's ledger" }),
+  ).toBeVisible();
   const field = page.getByRole("textbox", { name: "Message" });
   await field.fill(SLOW_STORY);
   const note = page.getByRole("status").filter({ hasText: /Reconnecting|Connected/ });
@@ -20,7 +25,9 @@ test("a dropped chat stream is said beside the composer, Send and Stop wait with
   // Offline, with its open stream cut, the page can reach nothing until the network is back.
   await context.setOffline(true);
   await page.evaluate(() => window.stop());
-  await expect(note).toHaveText(/^Reconnecting… Sending and stopping wait until the chat is connected again/);
+  await expect(note).toHaveText(
+    /^Reconnecting… Sending and stopping wait until the chat is connected again/,
+  );
   for (const control of [send, stop]) {
     await expect(control).toHaveAttribute("aria-disabled", "true");
     await expect(control).toHaveAccessibleDescription(/^Reconnecting…/);
@@ -42,7 +49,9 @@ test("a dropped chat stream is said beside the composer, Send and Stop wait with
   await expect(field).toHaveValue(SLOW_STORY);
   await send.click();
   await expect(field).toHaveValue("");
-  await expect(reply.nth(1).getByRole("heading", { name: "The lighthouse keeper's ledger" })).toBeVisible();
+  await expect(
+    reply.nth(1).getByRole("heading", { name: "The lighthouse keeper's ledger" }),
+  ).toBeVisible();
   await stop.click();
   await expect(reply.nth(1)).toHaveAttribute("data-status", "stopped");
   // The note fades and leaves.

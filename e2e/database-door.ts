@@ -50,6 +50,9 @@ export async function serverBehindDoor(): Promise<{ door: Door; server: AppServe
   const behindDoor = new URL(database);
   behindDoor.host = `127.0.0.1:${door.port}`;
   // The instance's own sweep would only add failure lines to the outage; it is not what is shown here.
-  const server = await startServer({ databaseUrl: behindDoor.toString(), env: { SWEEP_INTERVAL_SECONDS: "0", TURN_LEASE_MS: "3000" } });
+  const server = await startServer({
+    databaseUrl: behindDoor.toString(),
+    env: { SWEEP_INTERVAL_SECONDS: "0", TURN_LEASE_MS: "3000" },
+  });
   return { door, server };
 }

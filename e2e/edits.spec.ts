@@ -7,7 +7,10 @@ const STORY = "Tell me a long story";
 
 const agent = (page: Page) => page.getByRole("article", { name: "Agent" });
 const you = (page: Page) => page.getByRole("article", { name: "You" });
-const docs = (page: Page) => page.getByRole("group", { name: "Where should we go?" }).getByRole("button", { name: /Documentation/ });
+const docs = (page: Page) =>
+  page
+    .getByRole("group", { name: "Where should we go?" })
+    .getByRole("button", { name: /Documentation/ });
 
 /** A chat whose list reply was written again: two versions, the newest shown. */
 async function writtenTwice(page: Page) {
@@ -24,13 +27,20 @@ for (const colorScheme of ["light", "dark"] as const) {
     // Each test writes a reply twice (and the first edits it), across tabs and a reload.
     test.describe.configure({ timeout: 120_000 });
 
-    test("a reply written again keeps its earlier version, closed, in every tab and after a reload; an edit replaces it everywhere", async ({ page, context }) => {
+    test("a reply written again keeps its earlier version, closed, in every tab and after a reload; an edit replaces it everywhere", async ({
+      page,
+      context,
+    }) => {
       await writtenTwice(page);
       const versions = page.getByRole("group", { name: "Reply versions" });
       await expect(versions.getByRole("button", { name: "Next version" })).toBeDisabled();
       await versions.getByRole("button", { name: "Previous version" }).click();
       await expect(versions.getByText("Version 1 of 2")).toBeVisible();
-      await expect(page.getByText("An earlier version of this reply: only the newest version can be answered.")).toBeVisible();
+      await expect(
+        page.getByText(
+          "An earlier version of this reply: only the newest version can be answered.",
+        ),
+      ).toBeVisible();
       await expect(docs(page)).toBeDisabled();
       await expect(agent(page).getByRole("button", { name: "Regenerate" })).toHaveCount(0);
       expect(await axeViolations(page)).toEqual([]);
@@ -63,7 +73,9 @@ for (const colorScheme of ["light", "dark"] as const) {
       await expect(agent(other)).toHaveCount(1);
     });
 
-    test("a message whose later reply was answered cannot be edited, and its Edit says why", async ({ page }) => {
+    test("a message whose later reply was answered cannot be edited, and its Edit says why", async ({
+      page,
+    }) => {
       await startChatFromHome(page, LIST);
       await docs(page).click();
       await expect(you(page)).toHaveCount(2);
@@ -73,12 +85,18 @@ for (const colorScheme of ["light", "dark"] as const) {
       await expect(edit).toHaveAccessibleDescription(/A reply after this message was answered/);
       await edit.focus();
       await page.keyboard.press("Enter");
-      await expect(page.getByText("A reply after this message was answered, and editing would discard that answer. Send a new message instead.")).toBeVisible();
+      await expect(
+        page.getByText(
+          "A reply after this message was answered, and editing would discard that answer. Send a new message instead.",
+        ),
+      ).toBeVisible();
       await expect(page.getByRole("textbox", { name: /Edit message/ })).toHaveCount(0);
       expect(await axeViolations(page)).toEqual([]);
     });
 
-    test("on a phone, the version controls and the edit form are reachable and axe-clean", async ({ page }) => {
+    test("on a phone, the version controls and the edit form are reachable and axe-clean", async ({
+      page,
+    }) => {
       await page.setViewportSize({ width: 375, height: 740 });
       await writtenTwice(page);
       await page.getByRole("button", { name: "Previous version" }).click();

@@ -8,8 +8,14 @@ export const PHONE = { width: 375, height: 740 };
  * Expects no axe violations on the page in light and dark, on a desktop and a phone. `show` runs
  * after each change of size, for what a size draws differently (the phone's chat list is a sheet).
  */
-export async function expectAxeCleanEverywhere(page: Page, show: (size: "desktop" | "phone") => Promise<void> = async () => {}): Promise<void> {
-  for (const [size, viewport] of [["desktop", DESKTOP], ["phone", PHONE]] as const) {
+export async function expectAxeCleanEverywhere(
+  page: Page,
+  show: (size: "desktop" | "phone") => Promise<void> = async () => {},
+): Promise<void> {
+  for (const [size, viewport] of [
+    ["desktop", DESKTOP],
+    ["phone", PHONE],
+  ] as const) {
     await page.setViewportSize(viewport);
     await show(size);
     for (const colorScheme of ["light", "dark"] as const) {

@@ -20,7 +20,9 @@ test.describe("the extension guides", () => {
   // Four axe passes each, on a machine other runs share.
   test.describe.configure({ timeout: 120_000 });
 
-  test("a block reads example.weather: another city reads anew, and a pick quotes that reading", async ({ page }) => {
+  test("a block reads example.weather: another city reads anew, and a pick quotes that reading", async ({
+    page,
+  }) => {
     await startChatFromHome(page, "/weather");
     await replyFinished(page);
     // Lisbon's simulated temperature is 19 to 23 °C, Oslo's 2 to 6 °C.
@@ -34,19 +36,27 @@ test.describe("the extension guides", () => {
     await expect(page.getByText(/^[2-6] °C$/)).toBeVisible();
     await axeCleanEverywhere(page);
     await page.getByRole("button", { name: "Meet here" }).click();
-    await expect(page.getByRole("article", { name: "You" }).last()).toContainText(/Weather: meet in Oslo \([2-6] °C, (sunny|cloudy|rain)\)/);
+    await expect(page.getByRole("article", { name: "You" }).last()).toContainText(
+      /Weather: meet in Oslo \([2-6] °C, (sunny|cloudy|rain)\)/,
+    );
   });
 
-  test("create-issue is proposed, approved, filed, and the card keeps the issue after a reload", async ({ page }) => {
+  test("create-issue is proposed, approved, filed, and the card keeps the issue after a reload", async ({
+    page,
+  }) => {
     await startChatFromHome(page, "/create-issue");
     await replyFinished(page);
     await page.getByRole("button", { name: /File the issue/ }).click();
     const card = page.getByRole("region", { name: /Flaky e2e test on dev/ });
-    await expect(card.getByRole("heading", { name: "File the issue “Flaky e2e test on dev”?" })).toBeVisible();
+    await expect(
+      card.getByRole("heading", { name: "File the issue “Flaky e2e test on dev”?" }),
+    ).toBeVisible();
     await expect(card.getByText("bug", { exact: true })).toBeVisible();
     await axeCleanEverywhere(page);
     await card.getByRole("button", { name: "Approve" }).click();
-    await expect(card.getByRole("heading", { name: "Issue filed: “Flaky e2e test on dev”" })).toBeVisible();
+    await expect(
+      card.getByRole("heading", { name: "Issue filed: “Flaky e2e test on dev”" }),
+    ).toBeVisible();
     await expect(card.getByRole("status")).toContainText(/Issue\s*ISSUE-[0-9a-f]{8}/);
     const key = /ISSUE-[0-9a-f]{8}/.exec((await card.getByRole("status").textContent()) ?? "")?.[0];
     await expect(page.getByText("Done: “File the issue” ran. Anything else?")).toBeVisible();

@@ -2,7 +2,9 @@ import { expect, test, type Locator } from "@playwright/test";
 import { startChatFromHome } from "./support";
 
 test.describe("ChoiceList frames", () => {
-  test("a pick sends the choice as the next message and the list stays closed after reload", async ({ page }) => {
+  test("a pick sends the choice as the next message and the list stays closed after reload", async ({
+    page,
+  }) => {
     await startChatFromHome(page, "Where should we go next?");
     const list = page.getByRole("group", { name: "Where should we go?" });
     const docs = list.getByRole("button", { name: /Documentation/ });
@@ -23,13 +25,18 @@ test.describe("ChoiceList frames", () => {
       else await view.reload();
       const closed = view.getByRole("group", { name: "Where should we go?" });
       await expect(closed.getByRole("button", { name: /Documentation/ })).toBeDisabled();
-      await expect(closed.getByRole("button", { name: /Documentation/ })).toHaveAttribute("aria-pressed", "true");
+      await expect(closed.getByRole("button", { name: /Documentation/ })).toHaveAttribute(
+        "aria-pressed",
+        "true",
+      );
       await expect(closed.getByRole("button", { name: /Demo/ })).toBeDisabled();
       await expect(closed.getByText(/Answered “Documentation” · .+/)).toBeVisible();
     }
   });
 
-  test("an answered list dims the options not picked, and the chosen one keeps its highlight under hover", async ({ page }) => {
+  test("an answered list dims the options not picked, and the chosen one keeps its highlight under hover", async ({
+    page,
+  }) => {
     await startChatFromHome(page, "Where should we go next?");
     const list = page.getByRole("group", { name: "Where should we go?" });
     const docs = list.getByRole("button", { name: /Documentation/ });
@@ -38,7 +45,11 @@ test.describe("ChoiceList frames", () => {
     const look = (option: Locator) =>
       option.evaluate((element) => {
         const style = getComputedStyle(element);
-        return { background: style.backgroundColor, color: style.color, border: style.borderTopColor };
+        return {
+          background: style.backgroundColor,
+          color: style.color,
+          border: style.borderTopColor,
+        };
       });
     const open = await look(demo);
     await docs.click();
@@ -58,31 +69,53 @@ test.describe("ChoiceList frames", () => {
     expect(await look(demo)).toEqual(passedOver);
   });
 
-  test("an approved action runs, says what happened in words, and the agent replies", async ({ page }) => {
+  test("an approved action runs, says what happened in words, and the agent replies", async ({
+    page,
+  }) => {
     await startChatFromHome(page, "Email the release notes");
     await page.getByRole("button", { name: /Send to Ada/ }).click();
     const card = page.getByRole("region", { name: /ada@example\.com/ });
-    await expect(card.getByRole("heading", { name: "Send an email to ada@example.com?" })).toBeVisible();
+    await expect(
+      card.getByRole("heading", { name: "Send an email to ada@example.com?" }),
+    ).toBeVisible();
     // The input reads as labelled fields in the tool's order, never raw keys.
-    await expect(card.getByRole("definition")).toHaveText(["ada@example.com", "Release notes", "Version 1.4 is out."]);
+    await expect(card.getByRole("definition")).toHaveText([
+      "ada@example.com",
+      "Release notes",
+      "Version 1.4 is out.",
+    ]);
     await expect(card.getByText(/Time left: [45]:\d\d/)).toBeVisible();
     await card.getByRole("button", { name: "Approve" }).click();
-    await expect(card.getByRole("heading", { name: "Email sent to ada@example.com" })).toBeVisible();
+    await expect(
+      card.getByRole("heading", { name: "Email sent to ada@example.com" }),
+    ).toBeVisible();
     await expect(card.getByText("Message id")).toBeVisible();
     await expect(card.getByText(/"delivered"/)).toHaveCount(0);
-    await expect(page.getByRole("article", { name: "Decision" }).getByText("You approved “Send to Ada”", { exact: true })).toBeVisible();
+    await expect(
+      page
+        .getByRole("article", { name: "Decision" })
+        .getByText("You approved “Send to Ada”", { exact: true }),
+    ).toBeVisible();
     await expect(page.getByText(/Done: the email went to ada@example\.com/)).toBeVisible();
     await page.reload();
-    await expect(page.getByRole("region", { name: /ada@example\.com/ }).getByRole("heading", { name: "Email sent to ada@example.com" })).toBeVisible();
+    await expect(
+      page
+        .getByRole("region", { name: /ada@example\.com/ })
+        .getByRole("heading", { name: "Email sent to ada@example.com" }),
+    ).toBeVisible();
   });
 
-  test("a rejected action runs nothing, the agent says so, and the list can be answered again", async ({ page }) => {
+  test("a rejected action runs nothing, the agent says so, and the list can be answered again", async ({
+    page,
+  }) => {
     await startChatFromHome(page, "Email the release notes");
     const list = page.getByRole("group", { name: "Send the release notes?" });
     await list.getByRole("button", { name: /Send to Ada/ }).click();
     const card = page.getByRole("region", { name: /ada@example\.com/ });
     await card.getByRole("button", { name: "Reject" }).click();
-    await expect(card.getByRole("heading", { name: "Email to ada@example.com not sent: you rejected it" })).toBeVisible();
+    await expect(
+      card.getByRole("heading", { name: "Email to ada@example.com not sent: you rejected it" }),
+    ).toBeVisible();
     await expect(card.getByRole("button", { name: "Approve" })).toHaveCount(0);
     await expect(page.getByText("Understood: nothing was sent.", { exact: false })).toBeVisible();
     await expect(list.getByText(/“Send to Ada” was rejected · .+ Pick again/)).toBeVisible();
@@ -113,7 +146,9 @@ test.describe("ChoiceList frames", () => {
     await expect(page.getByText("scheduled by the host route")).toBeVisible();
   });
 
-  test("invalid and unregistered frames read as sentences, and the valid neighbour still draws", async ({ page }) => {
+  test("invalid and unregistered frames read as sentences, and the valid neighbour still draws", async ({
+    page,
+  }) => {
     await startChatFromHome(page, "Show a broken component");
     const reply = page.getByRole("article", { name: "Agent" });
     const note = reply.getByRole("note");
@@ -121,22 +156,34 @@ test.describe("ChoiceList frames", () => {
     await expect(note).toContainText("Ask the agent to send it again.");
     // The code is there for whoever builds the agent, behind Details.
     await expect(note.getByText("COMPONENT_INVALID_PROPS")).toBeHidden();
-    await expect(reply.getByText("This app can’t show the agent’s weather-card here; its summary instead:")).toBeVisible();
+    await expect(
+      reply.getByText("This app can’t show the agent’s weather-card here; its summary instead:"),
+    ).toBeVisible();
     await expect(reply.getByText("Lisbon: sunny, 24 °C.", { exact: true })).toBeVisible();
     await expect(reply.getByText(/unsupported visual/)).toHaveCount(0);
     await expect(reply.getByText("The text around them still reads normally.")).toBeVisible();
-    await expect(reply.getByRole("group", { name: "Did the valid list draw?" }).getByRole("button", { name: "Yes, it drew" })).toBeEnabled();
+    await expect(
+      reply
+        .getByRole("group", { name: "Did the valid list draw?" })
+        .getByRole("button", { name: "Yes, it drew" }),
+    ).toBeEnabled();
   });
 
-  test("options whose action the app refuses say why, each in its own words, and cannot be picked", async ({ page }) => {
+  test("options whose action the app refuses say why, each in its own words, and cannot be picked", async ({
+    page,
+  }) => {
     await startChatFromHome(page, "Propose actions the app must refuse");
     const list = page.getByRole("group", { name: "Which action?" });
     const wipe = list.getByRole("button", { name: /Delete every file/ });
     const nobody = list.getByRole("button", { name: /Email nobody/ });
     await expect(wipe).toBeDisabled();
-    await expect(wipe).toHaveAccessibleDescription(/this app has no “delete-everything” action\. Choose another option/);
+    await expect(wipe).toHaveAccessibleDescription(
+      /this app has no “delete-everything” action\. Choose another option/,
+    );
     await expect(nobody).toBeDisabled();
-    await expect(nobody).toHaveAccessibleDescription(/the agent filled in this email incorrectly \(To is not valid\)\. Choose another option, or ask the agent to write it again\./);
+    await expect(nobody).toHaveAccessibleDescription(
+      /the agent filled in this email incorrectly \(To is not valid\)\. Choose another option, or ask the agent to write it again\./,
+    );
     await list.getByRole("button", { name: "Just reply" }).click();
     await expect(list.getByText(/Answered “Just reply”/)).toBeVisible();
   });

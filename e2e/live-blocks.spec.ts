@@ -2,15 +2,23 @@ import { expect, test, type Page } from "@playwright/test";
 import { WINDOW_MS } from "../lib/live-sources/demo";
 import { replyFinished, sameOrigin, startChatFromHome } from "./support";
 
-type Reading = { readId: string; args: unknown; readAt: string; value: { window: number; failing: number } };
+type Reading = {
+  readId: string;
+  args: unknown;
+  readAt: string;
+  value: { window: number; failing: number };
+};
 
 const triageBlock = (page: Page) => page.getByRole("region", { name: "Interactive block" }).first();
-const isRead = (response: { url(): string; request(): { method(): string } }) => response.url().includes("/ui-queries") && response.request().method() === "POST";
+const isRead = (response: { url(): string; request(): { method(): string } }) =>
+  response.url().includes("/ui-queries") && response.request().method() === "POST";
 
 test.describe("live blocks", () => {
   test.describe.configure({ timeout: 60_000 });
 
-  test("the build triage draws its frozen reading at once, reads again when the branch switches, and is answered on issued data", async ({ page }) => {
+  test("the build triage draws its frozen reading at once, reads again when the branch switches, and is answered on issued data", async ({
+    page,
+  }) => {
     const queries: string[] = [];
     page.on("request", (request) => {
       if (request.url().includes("/ui-queries")) queries.push(request.url());
@@ -28,9 +36,14 @@ test.describe("live blocks", () => {
     await expect(block.getByRole("cell", { name: "lint" })).toBeVisible();
     expect(queries).toEqual([]);
 
-    const read = page.waitForResponse((response) => response.url().includes("/ui-queries") && response.request().method() === "POST");
+    const read = page.waitForResponse(
+      (response) =>
+        response.url().includes("/ui-queries") && response.request().method() === "POST",
+    );
     await block.locator("label", { hasText: "dev" }).click();
-    const reading = (await (await read).json()) as { reading: { state: string; value: { failing: number; failedJobs: string[] } } };
+    const reading = (await (await read).json()) as {
+      reading: { state: string; value: { failing: number; failedJobs: string[] } };
+    };
     expect(reading.reading.state).toBe("fresh");
     await expect(block.getByText(/^CI on dev/)).toBeVisible();
     await expect(block.getByText(`${reading.reading.value.failing} failing`)).toBeVisible();
@@ -39,12 +52,19 @@ test.describe("live blocks", () => {
     await summarise.click();
     await expect(block.getByText(/Answered: Summarise for the team · .+/)).toBeVisible();
     // The agent's reply quotes the data the server issued for dev.
-    await expect(page.getByText(`has ${reading.reading.value.failing} of 4 jobs failing`)).toBeVisible();
+    await expect(
+      page.getByText(`has ${reading.reading.value.failing} of 4 jobs failing`),
+    ).toBeVisible();
   });
 
-  test("choices are closed, and say why, while a changed input has not been read", async ({ page }) => {
+  test("choices are closed, and say why, while a changed input has not been read", async ({
+    page,
+  }) => {
     await startChatFromHome(page, "Triage the failing build");
-    await expect(page.getByRole("article", { name: "Agent" }).first()).toHaveAttribute("data-status", "complete");
+    await expect(page.getByRole("article", { name: "Agent" }).first()).toHaveAttribute(
+      "data-status",
+      "complete",
+    );
     const block = page.getByRole("region", { name: "Interactive block" }).first();
     // Hold the read back so the page is caught between the change and its data.
     let release: () => void = () => {};
@@ -61,9 +81,14 @@ test.describe("live blocks", () => {
     await expect(block.getByRole("button", { name: "Summarise for the team" })).toBeEnabled();
   });
 
-  test("a failed read keeps the last good value on screen, says why, and keeps choices closed", async ({ page }) => {
+  test("a failed read keeps the last good value on screen, says why, and keeps choices closed", async ({
+    page,
+  }) => {
     await startChatFromHome(page, "Triage the failing build");
-    await expect(page.getByRole("article", { name: "Agent" }).first()).toHaveAttribute("data-status", "complete");
+    await expect(page.getByRole("article", { name: "Agent" }).first()).toHaveAttribute(
+      "data-status",
+      "complete",
+    );
     const block = page.getByRole("region", { name: "Interactive block" }).first();
     const lintTime = await block.getByRole("row", { name: /lint/ }).textContent();
     await page.route("**/ui-queries", (route) => {
@@ -84,16 +109,23 @@ test.describe("live blocks", () => {
       });
     });
     await block.locator("label", { hasText: "dev" }).click();
-    await expect(block.getByText("The latest data could not be read: The source did not answer within 8 s.")).toBeVisible();
+    await expect(
+      block.getByText("The latest data could not be read: The source did not answer within 8 s."),
+    ).toBeVisible();
     // The table still shows the last good reading (main's), and no choice can rest on it for dev.
     await expect(block.getByRole("row", { name: /lint/ })).toHaveText(lintTime ?? "");
     await expect(block.getByText(/could not be read for these inputs/)).toBeVisible();
     await expect(block.getByRole("button", { name: "Summarise for the team" })).toBeDisabled();
   });
 
-  test("a pick the server refuses as stale reads the data again at once, and the person picks again on the new reading", async ({ page }) => {
+  test("a pick the server refuses as stale reads the data again at once, and the person picks again on the new reading", async ({
+    page,
+  }) => {
     await startChatFromHome(page, "Triage the failing build");
-    await expect(page.getByRole("article", { name: "Agent" }).first()).toHaveAttribute("data-status", "complete");
+    await expect(page.getByRole("article", { name: "Agent" }).first()).toHaveAttribute(
+      "data-status",
+      "complete",
+    );
     const block = page.getByRole("region", { name: "Interactive block" }).first();
     // The first pick presents a read id the server never issued: the real server refuses it as stale.
     let picks = 0;
@@ -101,25 +133,42 @@ test.describe("live blocks", () => {
       picks++;
       const body = route.request().postDataJSON() as { reads: Record<string, string> };
       if (picks > 1) return route.continue();
-      return route.continue({ postData: JSON.stringify({ ...body, reads: { $runs: "00000000-0000-4000-8000-000000000000" } }) });
+      return route.continue({
+        postData: JSON.stringify({
+          ...body,
+          reads: { $runs: "00000000-0000-4000-8000-000000000000" },
+        }),
+      });
     });
-    const reread = page.waitForResponse((response) => response.url().includes("/ui-queries") && response.request().method() === "POST");
+    const reread = page.waitForResponse(
+      (response) =>
+        response.url().includes("/ui-queries") && response.request().method() === "POST",
+    );
     const summarise = block.getByRole("button", { name: "Summarise for the team" });
     await summarise.click();
-    await expect(block.getByText("The live data changed since it was read.", { exact: false })).toBeVisible();
-    const reading = (await (await reread).json()) as { reading: { readId: string; value: { failing: number } } };
+    await expect(
+      block.getByText("The live data changed since it was read.", { exact: false }),
+    ).toBeVisible();
+    const reading = (await (await reread).json()) as {
+      reading: { readId: string; value: { failing: number } };
+    };
     await expect(summarise).toBeEnabled();
     const sent = page.waitForRequest((request) => request.url().includes("/ui-choices"));
     await summarise.click();
     expect((await sent).postDataJSON()).toMatchObject({ reads: { $runs: reading.reading.readId } });
     await expect(block.getByText(/Answered: Summarise for the team · .+/)).toBeVisible();
-    await expect(page.getByText(`has ${reading.reading.value.failing} of 4 jobs failing`)).toBeVisible();
+    await expect(
+      page.getByText(`has ${reading.reading.value.failing} of 4 jobs failing`),
+    ).toBeVisible();
   });
 
   test("a visible live block reads again once every 10 s of the page's clock", async ({ page }) => {
     await page.clock.install();
     await startChatFromHome(page, "Triage the failing build");
-    await expect(page.getByRole("article", { name: "Agent" }).first()).toHaveAttribute("data-status", "complete");
+    await expect(page.getByRole("article", { name: "Agent" }).first()).toHaveAttribute(
+      "data-status",
+      "complete",
+    );
     const block = page.getByRole("region", { name: "Interactive block" }).first();
     await expect(block.getByRole("cell", { name: "lint" })).toBeVisible();
     // From here the page's time moves only as the test runs it: each 10 s holds one read, and no more.
@@ -143,7 +192,11 @@ test.describe("an answered live block", () => {
   const zone = "Asia/Kolkata";
   test.use({ timezoneId: zone });
 
-  test("draws the branch and the data its answer quoted: after a reload, in a second tab, live in another, and once the source moved on", async ({ page, context, baseURL }) => {
+  test("draws the branch and the data its answer quoted: after a reload, in a second tab, live in another, and once the source moved on", async ({
+    page,
+    context,
+    baseURL,
+  }) => {
     const reads: string[] = [];
     context.on("request", (request) => {
       if (request.url().includes("/ui-queries")) reads.push(request.url());
@@ -161,21 +214,32 @@ test.describe("an answered live block", () => {
     await block.locator("label", { hasText: "dev" }).click();
     const { reading } = (await (await read).json()) as { reading: Reading };
     await expect(block.getByText(/^CI on dev/)).toBeVisible();
-    await expect(block.getByText(`${reading.value.failing} failing`, { exact: true })).toBeVisible();
+    await expect(
+      block.getByText(`${reading.value.failing} failing`, { exact: true }),
+    ).toBeVisible();
     const table = await block.getByRole("table").innerText();
     const chose = page.waitForResponse((response) => response.url().includes("/ui-choices"));
     await block.getByRole("button", { name: "Summarise for the team" }).click();
-    const { answer } = (await (await chose).json()) as { answer: { itemId: string; blockId: string; revision: number; readings: unknown } };
+    const { answer } = (await (await chose).json()) as {
+      answer: { itemId: string; blockId: string; revision: number; readings: unknown };
+    };
     await expect(page.getByText(`has ${reading.value.failing} of 4 jobs failing`)).toBeVisible();
 
-    const readAt = new Intl.DateTimeFormat("en-GB", { hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZone: zone }).format(Date.parse(reading.readAt));
+    const readAt = new Intl.DateTimeFormat("en-GB", {
+      hour: "2-digit",
+      minute: "2-digit",
+      hourCycle: "h23",
+      timeZone: zone,
+    }).format(Date.parse(reading.readAt));
     // The data first, then the line saying when it was read.
     const drawsAnswer = async (view: Page) => {
       const shown = triageBlock(view);
       await expect(shown.getByText(/^Answered: Summarise for the team/)).toBeVisible();
       await expect(shown.getByText(/^CI on dev/)).toBeVisible();
       await expect.poll(() => shown.getByRole("table").innerText()).toBe(table);
-      await expect(shown.getByText(`${reading.value.failing} failing`, { exact: true })).toBeVisible();
+      await expect(
+        shown.getByText(`${reading.value.failing} failing`, { exact: true }),
+      ).toBeVisible();
       await expect(shown.getByText(`Data as answered, read ${readAt}.`)).toBeVisible();
       await expect(shown.getByText(/Live data/)).toHaveCount(0);
     };
@@ -184,22 +248,42 @@ test.describe("an answered live block", () => {
     await page.reload();
     await drawsAnswer(page);
     // The answer quotes the reading the pick presented, as the server stored it.
-    expect(answer.readings).toEqual({ $runs: { readId: reading.readId, args: { branch: "dev" }, value: reading.value, readAt: reading.readAt } });
+    expect(answer.readings).toEqual({
+      $runs: {
+        readId: reading.readId,
+        args: { branch: "dev" },
+        value: reading.value,
+        readAt: reading.readAt,
+      },
+    });
     reads.length = 0;
     const second = await context.newPage();
     await second.goto(chatUrl);
     await drawsAnswer(second);
     // The server draws the same time, in the zone the browser reported.
     const html = await (await page.request.get(chatUrl)).text();
-    expect(html).toMatch(new RegExp(`Data as answered, read (<!-- -->)?<time[^>]*>${readAt}</time>`));
+    expect(html).toMatch(
+      new RegExp(`Data as answered, read (<!-- -->)?<time[^>]*>${readAt}</time>`),
+    );
 
     // An answered block is read no more, by the server either.
-    const target = { itemId: answer.itemId, blockId: answer.blockId, revision: answer.revision, query: "$runs", values: { $branch: "dev" } };
-    const refused = await page.request.post(`${chatUrl.replace("/chats/", "/api/chats/")}/ui-queries`, { headers: sameOrigin(baseURL), data: target });
+    const target = {
+      itemId: answer.itemId,
+      blockId: answer.blockId,
+      revision: answer.revision,
+      query: "$runs",
+      values: { $branch: "dev" },
+    };
+    const refused = await page.request.post(
+      `${chatUrl.replace("/chats/", "/api/chats/")}/ui-queries`,
+      { headers: sameOrigin(baseURL), data: target },
+    );
     expect(refused.status()).toBe(409);
     expect(await refused.json()).toMatchObject({ code: "block-answered" });
     // The source moves on (its data is a function of the 10-second window); the answered block does not.
-    await expect.poll(() => Math.floor(Date.now() / WINDOW_MS), { timeout: 20_000, intervals: [500] }).not.toBe(reading.value.window);
+    await expect
+      .poll(() => Math.floor(Date.now() / WINDOW_MS), { timeout: 20_000, intervals: [500] })
+      .not.toBe(reading.value.window);
     for (const view of [page, watcher, second]) {
       await view.reload();
       await drawsAnswer(view);
@@ -212,7 +296,10 @@ test.describe("an answered live block", () => {
 test.describe("a pick on a reply written again in another tab", () => {
   test.describe.configure({ timeout: 60_000 });
 
-  test("says what happened, and the new version keeps the branch the person had chosen", async ({ page, context }) => {
+  test("says what happened, and the new version keeps the branch the person had chosen", async ({
+    page,
+    context,
+  }) => {
     await startChatFromHome(page, "Triage the failing build");
     await replyFinished(page);
     // This tab stops hearing the chat, so it still draws the first version when the other rewrites it.
@@ -233,7 +320,12 @@ test.describe("a pick on a reply written again in another tab", () => {
     await replyFinished(other);
 
     await summarise.click();
-    await expect(page.getByText("This reply was written again, in another tab or by another viewer, so your pick was not sent.", { exact: false })).toBeVisible();
+    await expect(
+      page.getByText(
+        "This reply was written again, in another tab or by another viewer, so your pick was not sent.",
+        { exact: false },
+      ),
+    ).toBeVisible();
     const renewed = page.locator("[data-revision='2']");
     await expect(renewed).toBeVisible();
     await expect(renewed.getByRole("radio", { name: "dev" })).toBeChecked();
@@ -245,6 +337,9 @@ test.describe("a pick on a reply written again in another tab", () => {
     await again.click();
     const response = await sent;
     expect(response.status()).toBe(200);
-    expect(response.request().postDataJSON()).toMatchObject({ revision: 2, values: { $branch: "dev" } });
+    expect(response.request().postDataJSON()).toMatchObject({
+      revision: 2,
+      values: { $branch: "dev" },
+    });
   });
 });

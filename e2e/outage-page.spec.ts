@@ -2,7 +2,9 @@ import { expect, test } from "@playwright/test";
 import { OUTAGE_SENTENCE } from "../lib/outage-page";
 import { serverBehindDoor } from "./database-door";
 
-test("a page in a database outage says so, counts down, and opens by itself once the database is back", async ({ page }) => {
+test("a page in a database outage says so, counts down, and opens by itself once the database is back", async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   const { door, server } = await serverBehindDoor();
   const violations: string[] = [];
@@ -22,7 +24,9 @@ test("a page in a database outage says so, counts down, and opens by itself once
 
     await door.open();
     // Nobody touches the page: its countdown reloads it into the home page.
-    await expect(page.getByRole("heading", { name: "Start a chat" })).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByRole("heading", { name: "Start a chat" })).toBeVisible({
+      timeout: 20_000,
+    });
     expect(violations).toEqual([]);
   } finally {
     await server.stop();

@@ -1,7 +1,9 @@
 import { expect, test } from "@playwright/test";
 import { chatIdOf, expireConfirmations, replyFinished, startChatFromHome } from "./support";
 
-test("on a phone, Escape in the rename field cancels the rename only; a second Escape closes the chat list", async ({ page }) => {
+test("on a phone, Escape in the rename field cancels the rename only; a second Escape closes the chat list", async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 375, height: 740 });
   await startChatFromHome(page, "renamed on the phone");
   await replyFinished(page);
@@ -19,7 +21,9 @@ test("on a phone, Escape in the rename field cancels the rename only; a second E
   await expect(sheet).toBeHidden();
 });
 
-test("a proposal that expired is dated when it expired, not when it was picked", async ({ page }) => {
+test("a proposal that expired is dated when it expired, not when it was picked", async ({
+  page,
+}) => {
   await startChatFromHome(page, "Email the release notes");
   await replyFinished(page);
   await page.getByRole("button", { name: /Send to Ada/ }).click();
@@ -28,10 +32,14 @@ test("a proposal that expired is dated when it expired, not when it was picked",
   await expireConfirmations(chatIdOf(page), "now() - interval '2 hours'");
   await page.reload();
   const list = page.getByRole("group", { name: "Send the release notes?" });
-  await expect(list.getByText("“Send to Ada” expired before anyone decided · 2 hours ago.", { exact: false })).toBeVisible();
+  await expect(
+    list.getByText("“Send to Ada” expired before anyone decided · 2 hours ago.", { exact: false }),
+  ).toBeVisible();
 });
 
-test("a checklist whose tag has closed stays inert while its reply streams, and works once the reply is final", async ({ page }) => {
+test("a checklist whose tag has closed stays inert while its reply streams, and works once the reply is final", async ({
+  page,
+}) => {
   test.setTimeout(90_000);
   // Written slowly, so the reply streams for seconds after the Checklist closes.
   await startChatFromHome(page, "Walk me through a release checklist, slowly");

@@ -32,16 +32,27 @@ function ready(child: ChildProcess): Promise<void> {
     };
     child.stdout!.on("data", read);
     child.stderr!.on("data", read);
-    child.on("exit", (code) => reject(new Error(`npm run dev ended (${code}) before it was ready:\n${output}`)));
+    child.on("exit", (code) =>
+      reject(new Error(`npm run dev ended (${code}) before it was ready:\n${output}`)),
+    );
   });
 }
 
 test.beforeAll(async () => {
   port = await freePort();
   // The test database (DATABASE_URL), the mock agent, and Next's own development mode.
-  const env = inheritedEnv({ NODE_ENV: "development", AGENT: "mock", AGENT_DELTA_MS: "15", NEXT_TELEMETRY_DISABLED: "1" });
+  const env = inheritedEnv({
+    NODE_ENV: "development",
+    AGENT: "mock",
+    AGENT_DELTA_MS: "15",
+    NEXT_TELEMETRY_DISABLED: "1",
+  });
   // Its own process group, so the end of the test stops npm, the script and `next dev` together.
-  dev = spawn("npm", ["run", "dev", "--", "-p", String(port)], { env, detached: true, stdio: ["ignore", "pipe", "pipe"] });
+  dev = spawn("npm", ["run", "dev", "--", "-p", String(port)], {
+    env,
+    detached: true,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   await ready(dev);
 });
 
@@ -58,7 +69,9 @@ function origins(): string[] {
   return [`http://localhost:${port}`, `http://127.0.0.1:${port}`, ...(network ? [network] : [])];
 }
 
-test("the development server's page hydrates and starts a chat at localhost, 127.0.0.1 and its network address", async ({ page }) => {
+test("the development server's page hydrates and starts a chat at localhost, 127.0.0.1 and its network address", async ({
+  page,
+}) => {
   for (const origin of origins()) {
     await test.step(origin, async () => {
       await page.goto(`${origin}/`);
@@ -69,7 +82,11 @@ test("the development server's page hydrates and starts a chat at localhost, 127
       await start.click();
       await page.waitForURL(/\/chats\/[0-9a-f-]{36}$/, { timeout: 120_000 });
       expect(new URL(page.url()).origin).toBe(origin);
-      await expect(page.getByRole("article", { name: "Agent" }).last()).toHaveAttribute("data-status", "complete", { timeout: 120_000 });
+      await expect(page.getByRole("article", { name: "Agent" }).last()).toHaveAttribute(
+        "data-status",
+        "complete",
+        { timeout: 120_000 },
+      );
     });
   }
   expect(output).not.toContain("Blocked cross-origin request");

@@ -4,9 +4,14 @@ import { startChatFromHome } from "./support";
 test.describe("a chat's data access", () => {
   test.describe.configure({ timeout: 60_000 });
 
-  test("withdrawing CI access refuses a pick in the source's words, and its reads; restoring it lets the pick through", async ({ page }) => {
+  test("withdrawing CI access refuses a pick in the source's words, and its reads; restoring it lets the pick through", async ({
+    page,
+  }) => {
     await startChatFromHome(page, "Triage the failing build");
-    await expect(page.getByRole("article", { name: "Agent" }).first()).toHaveAttribute("data-status", "complete");
+    await expect(page.getByRole("article", { name: "Agent" }).first()).toHaveAttribute(
+      "data-status",
+      "complete",
+    );
     const block = page.getByRole("region", { name: "Interactive block" }).first();
     await expect(block.getByRole("cell", { name: "lint" })).toBeVisible();
 

@@ -7,10 +7,15 @@ async function watchViolations(page: Page): Promise<string[]> {
   page.on("console", (message) => {
     if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
   });
-  await page.exposeFunction("reportCspViolation", (violation: string) => violations.push(violation));
+  await page.exposeFunction("reportCspViolation", (violation: string) =>
+    violations.push(violation),
+  );
   await page.addInitScript(() => {
-    const report = (window as unknown as { reportCspViolation: (violation: string) => void }).reportCspViolation;
-    document.addEventListener("securitypolicyviolation", (event) => report(`${event.violatedDirective} ${event.blockedURI}`));
+    const report = (window as unknown as { reportCspViolation: (violation: string) => void })
+      .reportCspViolation;
+    document.addEventListener("securitypolicyviolation", (event) =>
+      report(`${event.violatedDirective} ${event.blockedURI}`),
+    );
   });
   return violations;
 }
@@ -22,10 +27,18 @@ async function drawnBlock(page: Page, control: string) {
   return block;
 }
 
-const directives = (policy: string) => new Map(policy.split(";").map((part) => part.trim().split(/\s+/)).map(([name, ...values]) => [name!, values]));
+const directives = (policy: string) =>
+  new Map(
+    policy
+      .split(";")
+      .map((part) => part.trim().split(/\s+/))
+      .map(([name, ...values]) => [name!, values]),
+  );
 
 test.describe("security headers", () => {
-  test("a page carries a nonce-based policy and the other security headers, a fresh nonce each time", async ({ request }) => {
+  test("a page carries a nonce-based policy and the other security headers, a fresh nonce each time", async ({
+    request,
+  }) => {
     const first = await request.get("/");
     const second = await request.get("/");
     const policy = first.headers()["content-security-policy"] ?? "";
@@ -52,26 +65,40 @@ test.describe("security headers", () => {
     }
   });
 
-  test("the browser reports no policy violation while every scenario streams and is drawn", async ({ page, baseURL }) => {
+  test("the browser reports no policy violation while every scenario streams and is drawn", async ({
+    page,
+    baseURL,
+  }) => {
     test.setTimeout(180_000);
     const violations = await watchViolations(page);
     await page.goto("/");
-    const starters = await page.getByRole("list", { name: "Starter prompts" }).getByRole("button").allTextContents();
+    const starters = await page
+      .getByRole("list", { name: "Starter prompts" })
+      .getByRole("button")
+      .allTextContents();
     expect(starters.length).toBeGreaterThan(5);
 
     // Every scenario at once, one chat each, so the replies stream side by side; the page then
     // draws each chat, live while its reply is still streaming, final once it is not.
-    const chats = await Promise.all(starters.map((starter) => createChat(page.request, baseURL, starter)));
+    const chats = await Promise.all(
+      starters.map((starter) => createChat(page.request, baseURL, starter)),
+    );
     for (const chatId of chats) {
       await page.goto(`/chats/${chatId}`);
-      await expect(page.getByRole("article", { name: "Agent" }).first()).toHaveAttribute("data-status", "complete", { timeout: 60_000 });
+      await expect(page.getByRole("article", { name: "Agent" }).first()).toHaveAttribute(
+        "data-status",
+        "complete",
+        { timeout: 60_000 },
+      );
     }
     await page.goto("/no-such-page");
     await expect(page.getByRole("heading", { name: "Not found" })).toBeVisible();
     expect(violations).toEqual([]);
   });
 
-  test("the browser reports no policy violation while a person answers every kind of part", async ({ page }) => {
+  test("the browser reports no policy violation while a person answers every kind of part", async ({
+    page,
+  }) => {
     test.setTimeout(120_000);
     const violations = await watchViolations(page);
 
@@ -95,14 +122,19 @@ test.describe("security headers", () => {
     await page.getByRole("button", { name: /Send to Ada/ }).click();
     const card = page.getByRole("region", { name: /ada@example\.com/ });
     await card.getByRole("button", { name: "Approve" }).click();
-    await expect(card.getByRole("heading", { name: "Email sent to ada@example.com" })).toBeVisible();
+    await expect(
+      card.getByRole("heading", { name: "Email sent to ada@example.com" }),
+    ).toBeVisible();
     await replyFinished(page);
 
     // A live block reading again (`ui.query`) when its input changes, then answered on that reading.
     await startChatFromHome(page, "Triage the failing build");
     await replyFinished(page);
     const triage = await drawnBlock(page, "Summarise for the team");
-    const read = page.waitForResponse((response) => response.url().includes("/ui-queries") && response.request().method() === "POST");
+    const read = page.waitForResponse(
+      (response) =>
+        response.url().includes("/ui-queries") && response.request().method() === "POST",
+    );
     await triage.locator("label", { hasText: "dev" }).click();
     expect((await read).status()).toBe(200);
     await expect(triage.getByText(/^CI on dev/)).toBeVisible();

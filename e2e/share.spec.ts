@@ -1,5 +1,13 @@
 import { expect, test, type Page } from "@playwright/test";
-import { axeViolations, chatIdOf, createChat, replyFinished, sameOrigin, settledChat, startChatFromHome } from "./support";
+import {
+  axeViolations,
+  chatIdOf,
+  createChat,
+  replyFinished,
+  sameOrigin,
+  settledChat,
+  startChatFromHome,
+} from "./support";
 
 const MIXED = "Mix prose, a block and a list";
 const PHONE = { width: 375, height: 740 };
@@ -36,11 +44,16 @@ async function expectNothingAnswerable(page: Page): Promise<void> {
   }
   for (const radio of await page.getByRole("radio").all()) await expect(radio).toBeDisabled();
   await expect(page.getByRole("textbox")).toHaveCount(0);
-  for (const name of ["Share", "Stop", "Regenerate", "Approve", "Reject", "Send", "New chat"]) await expect(page.getByRole("button", { name, exact: true })).toHaveCount(0);
+  for (const name of ["Share", "Stop", "Regenerate", "Approve", "Reject", "Send", "New chat"])
+    await expect(page.getByRole("button", { name, exact: true })).toHaveCount(0);
 }
 
 test.describe("sharing a chat through a link", () => {
-  test("a viewer in another browser follows it live, answers nothing, sees no other chat, and loses it at once when unshared", async ({ page, browser, baseURL }) => {
+  test("a viewer in another browser follows it live, answers nothing, sees no other chat, and loses it at once when unshared", async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
     test.setTimeout(120_000);
     await startChatFromHome(page, MIXED);
     await replyFinished(page);
@@ -60,27 +73,53 @@ test.describe("sharing a chat through a link", () => {
       await seen.goto(link);
       await expect(seen.getByRole("heading", { level: 1, name: MIXED })).toBeVisible();
       await expect(seen.getByText("Shared copy · read only")).toBeVisible();
-      await expect(seen.locator("[data-stream-status]")).toHaveAttribute("data-stream-status", "live");
-      await expect(seen.getByRole("region", { name: /interactive block/i }).getByText(READ_ONLY)).toBeVisible();
-      await expect(seen.getByRole("group", { name: "And a colour?" }).getByText(READ_ONLY)).toBeVisible();
+      await expect(seen.locator("[data-stream-status]")).toHaveAttribute(
+        "data-stream-status",
+        "live",
+      );
+      await expect(
+        seen.getByRole("region", { name: /interactive block/i }).getByText(READ_ONLY),
+      ).toBeVisible();
+      await expect(
+        seen.getByRole("group", { name: "And a colour?" }).getByText(READ_ONLY),
+      ).toBeVisible();
       await expectNothingAnswerable(seen);
       // No chat list: neither the owner's chats nor the viewer's own.
       await expect(seen.getByRole("complementary", { name: "Chat list" })).toHaveCount(0);
       await expect(seen.getByRole("link", { name: "Where should we go next?" })).toHaveCount(0);
 
       // The owner answers both parts; the viewer sees each drawn closed, and the replies stream in.
-      await page.getByRole("group", { name: "And a colour?" }).getByRole("button", { name: "Blue" }).click();
-      await expect(seen.getByRole("group", { name: "And a colour?" }).getByText(/Answered “Blue”/)).toBeVisible();
+      await page
+        .getByRole("group", { name: "And a colour?" })
+        .getByRole("button", { name: "Blue" })
+        .click();
+      await expect(
+        seen.getByRole("group", { name: "And a colour?" }).getByText(/Answered “Blue”/),
+      ).toBeVisible();
       await expect(seen.getByRole("article", { name: "You" }).nth(1)).toContainText("Blue");
       await expect(seen.getByRole("article", { name: "Agent" })).toHaveCount(2);
       await replyFinished(page);
-      await page.getByRole("region", { name: /interactive block/i }).getByRole("button", { name: "Pick this size" }).click();
-      await expect(seen.getByRole("region", { name: /interactive block/i }).getByText(/Answered: Pick this size · /)).toBeVisible();
+      await page
+        .getByRole("region", { name: /interactive block/i })
+        .getByRole("button", { name: "Pick this size" })
+        .click();
+      await expect(
+        seen
+          .getByRole("region", { name: /interactive block/i })
+          .getByText(/Answered: Pick this size · /),
+      ).toBeVisible();
       await expect(seen.getByRole("article", { name: "Agent" })).toHaveCount(3);
-      await expect(seen.getByRole("article", { name: "Agent" }).last()).toHaveAttribute("data-status", "complete");
+      await expect(seen.getByRole("article", { name: "Agent" }).last()).toHaveAttribute(
+        "data-status",
+        "complete",
+      );
       await expectNothingAnswerable(seen);
       // The viewer's page only ever read, and only through the link's routes.
-      expect(asked.filter((entry) => !/^GET \/api\/shares\/[A-Za-z0-9_-]{43}(\/events|\/items)?$/.test(entry))).toEqual([]);
+      expect(
+        asked.filter(
+          (entry) => !/^GET \/api\/shares\/[A-Za-z0-9_-]{43}(\/events|\/items)?$/.test(entry),
+        ),
+      ).toEqual([]);
 
       // Stop sharing: the open page says so at once, without a reload, and so does a reload.
       await stopSharing(page);
@@ -103,18 +142,28 @@ test.describe("sharing a chat through a link", () => {
 });
 
 for (const colorScheme of ["light", "dark"] as const) {
-  for (const [device, viewport] of [["desktop", null], ["phone", PHONE]] as const) {
+  for (const [device, viewport] of [
+    ["desktop", null],
+    ["phone", PHONE],
+  ] as const) {
     test.describe(`sharing, accessibility (${colorScheme}, ${device})`, () => {
       test.use({ colorScheme });
 
-      test("the share dialog and the shared page have no axe violations", async ({ page, browser, baseURL }) => {
+      test("the share dialog and the shared page have no axe violations", async ({
+        page,
+        browser,
+        baseURL,
+      }) => {
         // Two pages checked whole, after a reply and a pick.
         test.setTimeout(90_000);
         if (viewport) await page.setViewportSize(viewport);
         const chatId = await createChat(page.request, baseURL, "Email the release notes");
         const itemId = (await settledChat(page.request, chatId)).items[1]!.id;
         // A pending confirmation draws its read-only card on the shared page.
-        await page.request.post(`/api/chats/${chatId}/selections`, { headers: sameOrigin(baseURL), data: { itemId, instanceId: "release-email", choiceId: "send" } });
+        await page.request.post(`/api/chats/${chatId}/selections`, {
+          headers: sameOrigin(baseURL),
+          data: { itemId, instanceId: "release-email", choiceId: "send" },
+        });
         await page.goto(`/chats/${chatId}`);
         const link = await shareLink(page);
         await page.getByRole("button", { name: "Share" }).click();
@@ -125,7 +174,9 @@ for (const colorScheme of ["light", "dark"] as const) {
         try {
           const seen = await viewer.newPage();
           await seen.goto(link);
-          await expect(seen.getByText("Waiting for the chat’s owner to approve or reject it.")).toBeVisible();
+          await expect(
+            seen.getByText("Waiting for the chat’s owner to approve or reject it."),
+          ).toBeVisible();
           expect(await axeViolations(seen)).toEqual([]);
         } finally {
           await viewer.close();

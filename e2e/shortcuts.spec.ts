@@ -8,7 +8,9 @@ const SLOW_STORY = "Tell me a long story, slowly";
 test.describe("keyboard shortcuts", () => {
   test.describe.configure({ timeout: 90_000 });
 
-  test("? opens the list of shortcuts as a modal dialog: focus stays in it, Escape closes it, focus returns", async ({ page }) => {
+  test("? opens the list of shortcuts as a modal dialog: focus stays in it, Escape closes it, focus returns", async ({
+    page,
+  }) => {
     await startChatFromHome(page, STORY);
     await replyFinished(page);
     const field = page.getByRole("textbox", { name: "Message" });
@@ -22,13 +24,20 @@ test.describe("keyboard shortcuts", () => {
     await copy.focus();
     await page.keyboard.press("?");
     await expect(dialog).toBeVisible();
-    for (const line of ["Start a new chat", "Go to the message field", "Stop the reply being written", "Show these shortcuts"]) {
+    for (const line of [
+      "Start a new chat",
+      "Go to the message field",
+      "Stop the reply being written",
+      "Show these shortcuts",
+    ]) {
       await expect(dialog.getByRole("term").filter({ hasText: line })).toBeVisible();
     }
     // The page behind is inert: Tab only moves within the dialog.
     for (let press = 0; press < 3; press++) {
       await page.keyboard.press("Tab");
-      expect(await dialog.evaluate((element) => element.contains(document.activeElement))).toBe(true);
+      expect(await dialog.evaluate((element) => element.contains(document.activeElement))).toBe(
+        true,
+      );
     }
     await expectAxeCleanEverywhere(page);
     await page.keyboard.press("Escape");
@@ -36,7 +45,9 @@ test.describe("keyboard shortcuts", () => {
     await expect(copy).toBeFocused();
   });
 
-  test("Ctrl+Shift+O starts a new chat with its field focused; Shift+Esc goes back to the message field", async ({ page }) => {
+  test("Ctrl+Shift+O starts a new chat with its field focused; Shift+Esc goes back to the message field", async ({
+    page,
+  }) => {
     await startChatFromHome(page, STORY);
     await replyFinished(page);
     const field = page.getByRole("textbox", { name: "Message" });
@@ -54,9 +65,16 @@ test.describe("keyboard shortcuts", () => {
 
   test("Esc stops a streaming reply, but first closes a dialog that is open", async ({ page }) => {
     const stops: string[] = [];
-    page.on("request", (request) => request.url().endsWith("/turns/stop") && stops.push(request.url()));
+    page.on(
+      "request",
+      (request) => request.url().endsWith("/turns/stop") && stops.push(request.url()),
+    );
     await startChatFromHome(page, SLOW_STORY);
-    await expect(page.getByRole("article", { name: "Agent" }).getByRole("heading", { name: "The lighthouse keeper's ledger" })).toBeVisible();
+    await expect(
+      page
+        .getByRole("article", { name: "Agent" })
+        .getByRole("heading", { name: "The lighthouse keeper's ledger" }),
+    ).toBeVisible();
     // A second slow story waits in the queue, so a reply is still streaming whatever this machine's pace.
     const field = page.getByRole("textbox", { name: "Message" });
     await field.fill(SLOW_STORY);
@@ -73,11 +91,15 @@ test.describe("keyboard shortcuts", () => {
     expect(stops).toEqual([]);
 
     // In the composer Escape has no use of its own, so there it stops the reply being written.
-    const streaming = page.locator("li[data-item-id]").filter({ has: page.locator('article[aria-label="Agent"][data-status="streaming"]') });
+    const streaming = page
+      .locator("li[data-item-id]")
+      .filter({ has: page.locator('article[aria-label="Agent"][data-status="streaming"]') });
     const itemId = await streaming.first().getAttribute("data-item-id");
     await field.focus();
     await page.keyboard.press("Escape");
-    const stopped = page.locator(`li[data-item-id="${itemId}"]`).getByRole("article", { name: "Agent" });
+    const stopped = page
+      .locator(`li[data-item-id="${itemId}"]`)
+      .getByRole("article", { name: "Agent" });
     await expect(stopped).toHaveAttribute("data-status", "stopped");
     await expect(stopped.getByText("You stopped this reply.")).toBeVisible();
     expect(stops).toHaveLength(1);

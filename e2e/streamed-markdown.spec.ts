@@ -21,7 +21,9 @@ test("a streamed delta parses and draws only the reply's last Markdown block", a
   await expect(reply.getByText("until the pattern shows itself.")).toHaveCount(0);
   await heading.evaluate((element) => ((window as Probe).first = [element]));
   await opening.evaluate((element) => (window as Probe).first!.push(element));
-  await expect(reply.getByText(/until the pattern shows itself\.$/)).toBeVisible({ timeout: 45_000 });
+  await expect(reply.getByText(/until the pattern shows itself\.$/)).toBeVisible({
+    timeout: 45_000,
+  });
   await replyFinished(page);
 
   // The heading and the first paragraph, kept while the story was still arriving, are the very
@@ -29,7 +31,9 @@ test("a streamed delta parses and draws only the reply's last Markdown block", a
   expect(await heading.evaluate((element) => (window as Probe).first![0] === element)).toBe(true);
   expect(await opening.evaluate((element) => (window as Probe).first![1] === element)).toBe(true);
 
-  const drawn = (await page.evaluate(() => (window as Probe).__markdownBlocksDrawn!)).filter(({ source }) => source !== SLOW_STORY);
+  const drawn = (await page.evaluate(() => (window as Probe).__markdownBlocksDrawn!)).filter(
+    ({ source }) => source !== SLOW_STORY,
+  );
   const order = drawn.map(({ index }) => index);
   // Heading, paragraph, list, paragraph, paragraph; the reply arrived in many pieces.
   expect(Math.max(...order)).toBe(4);
@@ -37,6 +41,9 @@ test("a streamed delta parses and draws only the reply's last Markdown block", a
   // Once a later block has begun, an earlier one is never parsed or drawn again.
   for (let index = 0; index < 4; index += 1) {
     const next = order.indexOf(index + 1);
-    expect(order.lastIndexOf(index), `block ${index} drawn after block ${index + 1} began: ${order.join(",")}`).toBeLessThan(next);
+    expect(
+      order.lastIndexOf(index),
+      `block ${index} drawn after block ${index + 1} began: ${order.join(",")}`,
+    ).toBeLessThan(next);
   }
 });

@@ -11,8 +11,15 @@ export function sameOrigin(baseURL: string | undefined): Record<string, string> 
 }
 
 /** Creates a chat through the API as the context's visitor; returns its id. */
-export async function createChat(request: APIRequestContext, baseURL: string | undefined, message?: string): Promise<string> {
-  const response = await request.post("/api/chats", { headers: sameOrigin(baseURL), data: message ? { message } : {} });
+export async function createChat(
+  request: APIRequestContext,
+  baseURL: string | undefined,
+  message?: string,
+): Promise<string> {
+  const response = await request.post("/api/chats", {
+    headers: sameOrigin(baseURL),
+    data: message ? { message } : {},
+  });
   expect(response.status()).toBe(201);
   const body = (await response.json()) as { chatId: string };
   return body.chatId;
@@ -25,21 +32,31 @@ export type ChatBody = {
     role: string;
     status: string;
     parts: Array<{ kind: string; text?: string; instanceId?: string }>;
-    selections: Record<string, { choiceId: string; label: string; confirmationToken: string | null }>;
+    selections: Record<
+      string,
+      { choiceId: string; label: string; confirmationToken: string | null }
+    >;
   }>;
   queued: unknown[];
 };
 
 /** Waits until the chat has no running turn and nothing queued, then returns it, every item of it. */
-export async function settledChat(request: APIRequestContext, chatId: string, timeout = 40_000): Promise<ChatBody> {
+export async function settledChat(
+  request: APIRequestContext,
+  chatId: string,
+  timeout = 40_000,
+): Promise<ChatBody> {
   let chat: ChatBody | undefined;
   await expect
-    .poll(async () => {
-      // From the first position: a page opens on the latest items only.
-      const response = await request.get(`/api/chats/${chatId}?from=0`);
-      chat = (await response.json()) as ChatBody;
-      return !chat.running && chat.queued.length === 0;
-    }, { timeout })
+    .poll(
+      async () => {
+        // From the first position: a page opens on the latest items only.
+        const response = await request.get(`/api/chats/${chatId}?from=0`);
+        chat = (await response.json()) as ChatBody;
+        return !chat.running && chat.queued.length === 0;
+      },
+      { timeout },
+    )
     .toBe(true);
   return chat!;
 }
@@ -74,20 +91,29 @@ export function chatIdOf(page: Page): string {
 
 /** Waits until the chat's latest reply has finished streaming. */
 export async function replyFinished(page: Page): Promise<void> {
-  await expect(page.getByRole("article", { name: "Agent" }).last()).toHaveAttribute("data-status", "complete");
+  await expect(page.getByRole("article", { name: "Agent" }).last()).toHaveAttribute(
+    "data-status",
+    "complete",
+  );
 }
 
 /**
  * Every axe violation on the page, of any impact, one line each (rule: targets), so a test can
  * expect an empty list. `include` narrows the check to part of the page, `rules` to some rules.
  */
-export async function axeViolations(page: Page, { include, rules, disable }: { include?: string; rules?: string[]; disable?: string[] } = {}): Promise<string[]> {
+export async function axeViolations(
+  page: Page,
+  { include, rules, disable }: { include?: string; rules?: string[]; disable?: string[] } = {},
+): Promise<string[]> {
   let builder = new AxeBuilder({ page });
   if (disable) builder = builder.disableRules(disable);
   if (include) builder = builder.include(include);
   if (rules) builder = builder.withRules(rules);
   const results = await builder.analyze();
-  return results.violations.map((violation) => `${violation.id} (${violation.impact}): ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`);
+  return results.violations.map(
+    (violation) =>
+      `${violation.id} (${violation.impact}): ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`,
+  );
 }
 
 /** Runs one statement on the test database, for a state a test injects where the server keeps it. */
@@ -103,5 +129,7 @@ export async function runSql(sql: string, params: unknown[] = []): Promise<void>
 
 /** Moves the chat's pending confirmations to expire at `when` (an SQL time, e.g. `now() - interval '1 second'`). */
 export function expireConfirmations(chatId: string, when: string): Promise<void> {
-  return runSql(`UPDATE "ActionConfirmation" SET "expiresAt" = ${when} WHERE "chatId" = $1`, [chatId]);
+  return runSql(`UPDATE "ActionConfirmation" SET "expiresAt" = ${when} WHERE "chatId" = $1`, [
+    chatId,
+  ]);
 }

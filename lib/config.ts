@@ -9,10 +9,15 @@ export type CatalogSetting = (typeof CATALOGS)[number];
 
 export type AgentSetting =
   /** `problem`: why the requested model cannot run, in one sentence. */
-  | { kind: "mock"; problem?: string }
-  | ModelSetting;
+  { kind: "mock"; problem?: string } | ModelSetting;
 
-export type ModelSetting = { kind: "model"; provider: "openai" | "anthropic" | "gateway"; modelId: string; name: string; catalog: CatalogSetting };
+export type ModelSetting = {
+  kind: "model";
+  provider: "openai" | "anthropic" | "gateway";
+  modelId: string;
+  name: string;
+  catalog: CatalogSetting;
+};
 
 const MODEL_NAME = /^([a-z0-9][a-z0-9-]*)\/(\S+)$/;
 const DIRECT_KEYS = { openai: "OPENAI_API_KEY", anthropic: "ANTHROPIC_API_KEY" } as const;
@@ -68,23 +73,41 @@ function appConfigFrom(env: Env): AppConfig {
     turnLeaseMs: env.TURN_LEASE_MS,
     production: env.NODE_ENV === "production",
     appOrigins: env.APP_ORIGIN,
-    platformOrigins: env.VERCEL ? [env.VERCEL_URL, env.VERCEL_BRANCH_URL, env.VERCEL_PROJECT_PRODUCTION_URL].flatMap((host) => (host ? [`https://${host}`] : [])) : [],
+    platformOrigins: env.VERCEL
+      ? [env.VERCEL_URL, env.VERCEL_BRANCH_URL, env.VERCEL_PROJECT_PRODUCTION_URL].flatMap(
+          (host) => (host ? [`https://${host}`] : []),
+        )
+      : [],
     port: env.PORT,
     trustForwardedHeaders: env.VERCEL,
     clientIpHeader: env.TRUSTED_CLIENT_IP_HEADER,
     secureCookies: env.NODE_ENV === "production",
     rateLimit: { requests: env.RATE_LIMIT_REQUESTS, windowSeconds: env.RATE_LIMIT_WINDOW_SECONDS },
     maxChatsPerVisitor: env.MAX_CHATS_PER_VISITOR,
-    newVisitorLimit: { requests: env.NEW_VISITORS_PER_ADDRESS, windowSeconds: env.NEW_VISITOR_WINDOW_SECONDS },
-    newVisitorsPerInstance: { requests: env.NEW_VISITORS_PER_INSTANCE, windowSeconds: env.NEW_VISITOR_INSTANCE_WINDOW_SECONDS },
+    newVisitorLimit: {
+      requests: env.NEW_VISITORS_PER_ADDRESS,
+      windowSeconds: env.NEW_VISITOR_WINDOW_SECONDS,
+    },
+    newVisitorsPerInstance: {
+      requests: env.NEW_VISITORS_PER_INSTANCE,
+      windowSeconds: env.NEW_VISITOR_INSTANCE_WINDOW_SECONDS,
+    },
     visitorCookieMaxAgeSeconds: env.VISITOR_COOKIE_MAX_AGE_DAYS * 86_400,
     cronSecret: env.CRON_SECRET,
-    sweepIntervalMs: env.VERCEL || env.SWEEP_INTERVAL_SECONDS === 0 ? null : env.SWEEP_INTERVAL_SECONDS * 1_000,
+    sweepIntervalMs:
+      env.VERCEL || env.SWEEP_INTERVAL_SECONDS === 0 ? null : env.SWEEP_INTERVAL_SECONDS * 1_000,
     agent: agentSettingFrom(env),
   };
 }
 
-const AGENT_VARIABLES = ["AGENT", "AI_MODEL", "AI_CATALOG", "OPENAI_API_KEY", "ANTHROPIC_API_KEY", "AI_GATEWAY_API_KEY"] as const;
+const AGENT_VARIABLES = [
+  "AGENT",
+  "AI_MODEL",
+  "AI_CATALOG",
+  "OPENAI_API_KEY",
+  "ANTHROPIC_API_KEY",
+  "AI_GATEWAY_API_KEY",
+] as const;
 
 /**
  * AI_MODEL is `provider/model` with the provider's key or the AI Gateway's. A model that cannot run
@@ -96,7 +119,8 @@ export function parseAgentSetting(source: EnvSource): AgentSetting {
 
 function agentSettingFrom(env: Pick<Env, (typeof AGENT_VARIABLES)[number]>): AgentSetting {
   const mock = (problem: string) => ({ kind: "mock", problem }) as const;
-  if (env.AGENT !== undefined && env.AGENT !== "mock" && env.AGENT !== "model") return mock("AGENT must be mock or model.");
+  if (env.AGENT !== undefined && env.AGENT !== "mock" && env.AGENT !== "model")
+    return mock("AGENT must be mock or model.");
   if (env.AGENT !== "model") return { kind: "mock" };
   if (!env.AI_MODEL) return mock(`AGENT=model needs AI_MODEL, a provider/model id ${EXAMPLE}.`);
   const match = MODEL_NAME.exec(env.AI_MODEL);
@@ -106,8 +130,10 @@ function agentSettingFrom(env: Pick<Env, (typeof AGENT_VARIABLES)[number]>): Age
   const catalog = CATALOGS.find((known) => known === (env.AI_CATALOG ?? "full"));
   if (!catalog) return mock("AI_CATALOG must be full or compact.");
   const direct = provider === "openai" || provider === "anthropic" ? provider : undefined;
-  if (direct && env[DIRECT_KEYS[direct]]) return { kind: "model", provider: direct, modelId, name, catalog };
-  if (env.AI_GATEWAY_API_KEY) return { kind: "model", provider: "gateway", modelId: name, name, catalog };
+  if (direct && env[DIRECT_KEYS[direct]])
+    return { kind: "model", provider: direct, modelId, name, catalog };
+  if (env.AI_GATEWAY_API_KEY)
+    return { kind: "model", provider: "gateway", modelId: name, name, catalog };
   return mock(
     direct
       ? `AI_MODEL=${name} needs ${DIRECT_KEYS[direct]} (or AI_GATEWAY_API_KEY to go through the AI Gateway).`

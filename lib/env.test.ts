@@ -55,32 +55,69 @@ describe("the environment", () => {
       "SESSION_SECRET is not set: production signs visitor cookies with it; set a random string of at least 16 characters (openssl rand -hex 32).",
       "DATABASE_URL is not set: point it at your PostgreSQL (npm run dev and npm test start one and set it themselves).",
     ]);
-    expect(problems({ NODE_ENV: "development" })).toEqual([expect.stringMatching(/^DATABASE_URL is not set: /)]);
+    expect(problems({ NODE_ENV: "development" })).toEqual([
+      expect.stringMatching(/^DATABASE_URL is not set: /),
+    ]);
     expect(problems({ NODE_ENV: "production", NEXT_PHASE: "phase-production-build" })).toEqual([]);
     expect(problems({ DATABASE_URL_UNPOOLED: DATABASE.DATABASE_URL })).toEqual([]);
-    expect(problems({ ...DATABASE, NODE_ENV: "production", SESSION_SECRET: "a-long-enough-production-secret" })).toEqual([]);
+    expect(
+      problems({
+        ...DATABASE,
+        NODE_ENV: "production",
+        SESSION_SECRET: "a-long-enough-production-secret",
+      }),
+    ).toEqual([]);
   });
 
   it("requires CRON_SECRET in production on Vercel, where vercel.json schedules the sweep", () => {
-    const production = { ...DATABASE, NODE_ENV: "production", SESSION_SECRET: "a-long-enough-production-secret" };
+    const production = {
+      ...DATABASE,
+      NODE_ENV: "production",
+      SESSION_SECRET: "a-long-enough-production-secret",
+    };
     expect(problems({ ...production, VERCEL: "1" })).toEqual([
       "CRON_SECRET is not set: on Vercel the cron sweep (vercel.json) authenticates with it; set a random string of at least 16 characters (openssl rand -hex 32).",
     ]);
-    expect(problems({ ...production, VERCEL: "1", CRON_SECRET: "a-long-enough-cron-secret" })).toEqual([]);
+    expect(
+      problems({ ...production, VERCEL: "1", CRON_SECRET: "a-long-enough-cron-secret" }),
+    ).toEqual([]);
     expect(problems({ ...DATABASE, VERCEL: "1" })).toEqual([]);
   });
 
   it("treats a blank variable as unset: its default, or missing where it is required", () => {
-    const blank = parseEnv({ ...DATABASE, SWEEP_INTERVAL_SECONDS: "", TURN_LEASE_MS: "  ", LINK_REPOSITORY_URL: "", APP_ORIGIN: " " });
-    expect(blank).toMatchObject({ SWEEP_INTERVAL_SECONDS: 15, TURN_LEASE_MS: 15_000, LINK_REPOSITORY_URL: "https://github.com/vercel/next.js", APP_ORIGIN: [] });
-    expect(problems({ ...DATABASE, NODE_ENV: "production", SESSION_SECRET: "   " })).toEqual([expect.stringMatching(/^SESSION_SECRET is not set: /)]);
+    const blank = parseEnv({
+      ...DATABASE,
+      SWEEP_INTERVAL_SECONDS: "",
+      TURN_LEASE_MS: "  ",
+      LINK_REPOSITORY_URL: "",
+      APP_ORIGIN: " ",
+    });
+    expect(blank).toMatchObject({
+      SWEEP_INTERVAL_SECONDS: 15,
+      TURN_LEASE_MS: 15_000,
+      LINK_REPOSITORY_URL: "https://github.com/vercel/next.js",
+      APP_ORIGIN: [],
+    });
+    expect(problems({ ...DATABASE, NODE_ENV: "production", SESSION_SECRET: "   " })).toEqual([
+      expect.stringMatching(/^SESSION_SECRET is not set: /),
+    ]);
   });
 
   it("reads only the variables a script names, with the same rules", () => {
-    const source = { TURN_LEASE_MS: "soon", LINK_REPOSITORY_REF: "../main", LINK_REPOSITORY_URL: "https://git.example.com/a/b/" };
-    expect(() => parseVariables(source, ["LINK_REPOSITORY_REF"])).toThrow(/^LINK_REPOSITORY_REF must be a branch, tag or commit name\.$/);
-    expect(parseVariables(source, ["LINK_REPOSITORY_URL"]).LINK_REPOSITORY_URL).toBe("https://git.example.com/a/b");
-    expect(() => parseVariables({}, ["DATABASE_URL", "DATABASE_URL_UNPOOLED"])).toThrow(/^DATABASE_URL is not set: /);
+    const source = {
+      TURN_LEASE_MS: "soon",
+      LINK_REPOSITORY_REF: "../main",
+      LINK_REPOSITORY_URL: "https://git.example.com/a/b/",
+    };
+    expect(() => parseVariables(source, ["LINK_REPOSITORY_REF"])).toThrow(
+      /^LINK_REPOSITORY_REF must be a branch, tag or commit name\.$/,
+    );
+    expect(parseVariables(source, ["LINK_REPOSITORY_URL"]).LINK_REPOSITORY_URL).toBe(
+      "https://git.example.com/a/b",
+    );
+    expect(() => parseVariables({}, ["DATABASE_URL", "DATABASE_URL_UNPOOLED"])).toThrow(
+      /^DATABASE_URL is not set: /,
+    );
   });
 
   it("parses this process's environment once, and again, with what is built from it, after resetEnv", () => {

@@ -9,12 +9,23 @@ const BUILD_PHASE = "phase-production-build";
 /** A whole number within bounds; the sentence says which bounds, and `unit` what they count. */
 function wholeNumber(min: number, max: number, fallback: number, unit = "") {
   const error = `must be a whole number from ${min} to ${max}${unit && ` (${unit})`}`;
-  return z.coerce.number({ error }).int({ error }).min(min, { error }).max(max, { error }).default(fallback);
+  return z.coerce
+    .number({ error })
+    .int({ error })
+    .min(min, { error })
+    .max(max, { error })
+    .default(fallback);
 }
 
 const text = z.string().trim().optional();
-const secret = z.string().min(16, "must be at least 16 characters: set a long random string (openssl rand -hex 32)").optional();
-const postgresUrl = z.string().regex(/^postgres(ql)?:\/\//, "must be a postgres:// URL").optional();
+const secret = z
+  .string()
+  .min(16, "must be at least 16 characters: set a long random string (openssl rand -hex 32)")
+  .optional();
+const postgresUrl = z
+  .string()
+  .regex(/^postgres(ql)?:\/\//, "must be a postgres:// URL")
+  .optional();
 const ORIGIN_EXAMPLE = "such as https://chat.example.com";
 const REF_ERROR = "must be a branch, tag or commit name";
 
@@ -23,16 +34,28 @@ const origins = z
   .string()
   .optional()
   .transform((value, context) => {
-    const entries = (value ?? "").split(",").map((entry) => entry.trim()).filter(Boolean);
+    const entries = (value ?? "")
+      .split(",")
+      .map((entry) => entry.trim())
+      .filter(Boolean);
     const urls = entries.map((entry) => (URL.canParse(entry) ? new URL(entry) : null));
-    const wrong = entries.find((_, index) => urls[index]?.protocol !== "https:" && urls[index]?.protocol !== "http:");
+    const wrong = entries.find(
+      (_, index) => urls[index]?.protocol !== "https:" && urls[index]?.protocol !== "http:",
+    );
     if (wrong === undefined) return urls.map((url) => url!.origin);
-    context.addIssue({ code: "custom", message: `holds ${wrong}, which is not an origin ${ORIGIN_EXAMPLE}` });
+    context.addIssue({
+      code: "custom",
+      message: `holds ${wrong}, which is not an origin ${ORIGIN_EXAMPLE}`,
+    });
     return z.NEVER;
   });
 
 const variables = z.object({
-  NODE_ENV: z.enum(["development", "production", "test"], { error: "must be development, production or test" }).default("development"),
+  NODE_ENV: z
+    .enum(["development", "production", "test"], {
+      error: "must be development, production or test",
+    })
+    .default("development"),
   // Set by `next build` while it evaluates modules, without runtime secrets.
   NEXT_PHASE: text,
   // Written into Next's server bundles (see `processSource`); tests and scripts run without it.
@@ -50,7 +73,10 @@ const variables = z.object({
   // The port `next start` listens on; it sets PORT itself before any request is served.
   PORT: wholeNumber(1, 65_535, 3_000),
   // Set by Vercel on its deployments, where its edge sets X-Forwarded-Host, -Proto and -For itself.
-  VERCEL: z.string().optional().transform((value) => value === "1"),
+  VERCEL: z
+    .string()
+    .optional()
+    .transform((value) => value === "1"),
   // Hosts (no scheme): the deployment's own URL, its branch's, the production domain.
   VERCEL_URL: text,
   VERCEL_BRANCH_URL: text,
@@ -76,8 +102,14 @@ const variables = z.object({
   LINK_REPOSITORY_URL: z
     .string()
     .trim()
-    .pipe(z.url({ protocol: /^https?$/, error: "must be an http(s) address such as https://github.com/<owner>/<repo>" })
-    .refine((url) => !/[?#]/.test(url), "must have no query or fragment"))
+    .pipe(
+      z
+        .url({
+          protocol: /^https?$/,
+          error: "must be an http(s) address such as https://github.com/<owner>/<repo>",
+        })
+        .refine((url) => !/[?#]/.test(url), "must have no query or fragment"),
+    )
     .transform((url) => url.replace(/\/+$/, ""))
     .default("https://github.com/vercel/next.js"),
   // A branch, tag or commit; HEAD is the repository's default branch.
@@ -86,7 +118,10 @@ const variables = z.object({
     .trim()
     .max(256, REF_ERROR)
     .regex(/^[\w.-]+(\/[\w.-]+)*$/, REF_ERROR)
-    .refine((ref) => ref.split("/").every((segment) => segment !== "." && segment !== ".."), REF_ERROR)
+    .refine(
+      (ref) => ref.split("/").every((segment) => segment !== "." && segment !== ".."),
+      REF_ERROR,
+    )
     .default("HEAD"),
   // Read leniently: a model that cannot run leaves the mock answering (lib/config.ts), never stops the server.
   AGENT: text,
@@ -117,16 +152,19 @@ type Requirement = { when: (source: EnvSource) => boolean; missing: string };
 const REQUIRED: Record<"SESSION_SECRET" | "CRON_SECRET" | "DATABASE_URL", Requirement> = {
   SESSION_SECRET: {
     when: (source) => given(source, "NODE_ENV") === "production",
-    missing: "is not set: production signs visitor cookies with it; set a random string of at least 16 characters (openssl rand -hex 32)",
+    missing:
+      "is not set: production signs visitor cookies with it; set a random string of at least 16 characters (openssl rand -hex 32)",
   },
   // vercel.json schedules the sweep, and Vercel Cron can only reach it with the secret.
   CRON_SECRET: {
     when: (source) => given(source, "NODE_ENV") === "production" && given(source, "VERCEL") === "1",
-    missing: "is not set: on Vercel the cron sweep (vercel.json) authenticates with it; set a random string of at least 16 characters (openssl rand -hex 32)",
+    missing:
+      "is not set: on Vercel the cron sweep (vercel.json) authenticates with it; set a random string of at least 16 characters (openssl rand -hex 32)",
   },
   DATABASE_URL: {
     when: (source) => given(source, "DATABASE_URL_UNPOOLED") === undefined,
-    missing: "is not set: point it at your PostgreSQL (npm run dev and npm test start one and set it themselves)",
+    missing:
+      "is not set: point it at your PostgreSQL (npm run dev and npm test start one and set it themselves)",
   },
 };
 
@@ -148,7 +186,11 @@ export function parseEnv(source: EnvSource): Env {
 }
 
 /** Same rules, for scripts and tests of one concern; `unrequired` are checked where they are read. */
-export function parseVariables<Name extends EnvName>(source: EnvSource, names: readonly Name[], { unrequired = [] }: { unrequired?: readonly EnvName[] } = {}): Pick<Env, Name> {
+export function parseVariables<Name extends EnvName>(
+  source: EnvSource,
+  names: readonly Name[],
+  { unrequired = [] }: { unrequired?: readonly EnvName[] } = {},
+): Pick<Env, Name> {
   const values = Object.fromEntries(names.map((name) => [name, given(source, name)]));
   // The variables not named are parsed as unset, which never fails.
   const parsed = variables.safeParse(values);
@@ -159,11 +201,15 @@ export function parseVariables<Name extends EnvName>(source: EnvSource, names: r
   }
   if (source.NEXT_PHASE !== BUILD_PHASE) {
     for (const name of names) {
-      const rule: Requirement | undefined = unrequired.includes(name) ? undefined : REQUIRED[name as keyof typeof REQUIRED];
-      if (rule && values[name] === undefined && rule.when(source)) problems.set(name, `${name} ${rule.missing}.`);
+      const rule: Requirement | undefined = unrequired.includes(name)
+        ? undefined
+        : REQUIRED[name as keyof typeof REQUIRED];
+      if (rule && values[name] === undefined && rule.when(source))
+        problems.set(name, `${name} ${rule.missing}.`);
     }
   }
-  if (problems.size > 0 || !parsed.success) throw new EnvError(names.flatMap((name) => problems.get(name) ?? []));
+  if (problems.size > 0 || !parsed.success)
+    throw new EnvError(names.flatMap((name) => problems.get(name) ?? []));
   return parsed.data;
 }
 

@@ -11,7 +11,11 @@ export const OUTAGE_RETRY_SECONDS = 5;
 export function isPageRequest(request: Request): boolean {
   const { pathname } = new URL(request.url);
   if (request.method !== "GET" && request.method !== "HEAD") return false;
-  return !pathname.startsWith("/api/") && !pathname.startsWith("/_next/") && !/\.[a-z0-9]+$/i.test(pathname);
+  return (
+    !pathname.startsWith("/api/") &&
+    !pathname.startsWith("/_next/") &&
+    !/\.[a-z0-9]+$/i.test(pathname)
+  );
 }
 
 /**
@@ -62,6 +66,11 @@ export function outageResponse({ nonce, policy }: { nonce: string; policy: strin
 `;
   return new Response(html, {
     status: 503,
-    headers: { "content-type": "text/html; charset=utf-8", "retry-after": String(seconds), "cache-control": "no-store", "content-security-policy": policy },
+    headers: {
+      "content-type": "text/html; charset=utf-8",
+      "retry-after": String(seconds),
+      "cache-control": "no-store",
+      "content-security-policy": policy,
+    },
   });
 }

@@ -58,7 +58,12 @@ describe("a production start", () => {
 
 describe("the instance's own sweep", () => {
   it("runs every SWEEP_INTERVAL_SECONDS (15 by default) on an unref'd timer, and not at all on Vercel or at 0", async () => {
-    const cases: Array<[Record<string, string>, number | null]> = [[{}, 15_000], [{ SWEEP_INTERVAL_SECONDS: "5" }, 5_000], [{ VERCEL: "1" }, null], [{ SWEEP_INTERVAL_SECONDS: "0" }, null]];
+    const cases: Array<[Record<string, string>, number | null]> = [
+      [{}, 15_000],
+      [{ SWEEP_INTERVAL_SECONDS: "5" }, 5_000],
+      [{ VERCEL: "1" }, null],
+      [{ SWEEP_INTERVAL_SECONDS: "0" }, null],
+    ];
     for (const [env, interval] of cases) {
       vi.resetModules();
       vi.unstubAllEnvs();

@@ -10,7 +10,9 @@ export function assertEnvAtStart(): void {
     checkEnvAtStart();
   } catch (error) {
     if (!(error instanceof EnvError)) throw error;
-    console.error(`The server cannot start: fix these variables (.env.example describes each).\n${error.message}`);
+    console.error(
+      `The server cannot start: fix these variables (.env.example describes each).\n${error.message}`,
+    );
     process.exit(1);
   }
 }
@@ -22,5 +24,8 @@ export function assertEnvAtStart(): void {
 export function startSelfHostedSweep(): SweepTimer | null {
   const intervalMs = appConfig().sweepIntervalMs;
   if (intervalMs === null) return null;
-  return startSweepTimer({ intervalMs, drive: (chatIds) => Promise.all(chatIds.map((chatId) => handOffNextTurn(chatId))) });
+  return startSweepTimer({
+    intervalMs,
+    drive: (chatIds) => Promise.all(chatIds.map((chatId) => handOffNextTurn(chatId))),
+  });
 }

@@ -12,14 +12,17 @@ import { LOAD_ENV } from "./load/context";
 async function main() {
   // The bench makes thousands of visitors and requests in seconds: no limit may refuse them.
   Object.assign(process.env, LOAD_ENV);
-  const embedded = process.env.DATABASE_URL ? undefined : await startEmbeddedDatabase({ persistent: false });
+  const embedded = process.env.DATABASE_URL
+    ? undefined
+    : await startEmbeddedDatabase({ persistent: false });
   try {
     const url = process.env.DATABASE_URL ?? embedded!.url;
     process.env.DATABASE_URL = url;
     await migrateDatabase({ connectionString: url });
     const folder = join(__dirname, "bench");
     const only = process.argv.slice(2);
-    const chosen = (name: string) => name.endsWith(".ts") && (only.length === 0 || only.includes(name.slice(0, -3)));
+    const chosen = (name: string) =>
+      name.endsWith(".ts") && (only.length === 0 || only.includes(name.slice(0, -3)));
     for (const file of readdirSync(folder).filter(chosen).sort()) {
       const bench = (await import(join(folder, file))) as { default: () => Promise<void> };
       await bench.default();

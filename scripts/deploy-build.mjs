@@ -17,5 +17,8 @@ try {
   process.exit(1);
 }
 
-const next = spawn(process.execPath, [join(root, "node_modules/next/dist/bin/next"), "build"], { cwd: root, stdio: "inherit" });
+const next = spawn(process.execPath, [join(root, "node_modules/next/dist/bin/next"), "build"], {
+  cwd: root,
+  stdio: "inherit",
+});
 next.on("exit", (code, signal) => process.exit(signal ? 1 : (code ?? 1)));

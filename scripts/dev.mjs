@@ -39,26 +39,40 @@ async function main() {
   } else {
     const { startEmbeddedDatabase } = await tsImport("./db/embedded.ts", import.meta.url);
     const started = Date.now();
-    database = await startEmbeddedDatabase({ dataDir: join(root, ".data/postgres"), persistent: true });
+    database = await startEmbeddedDatabase({
+      dataDir: join(root, ".data/postgres"),
+      persistent: true,
+    });
     url = migrateUrl = database.url;
-    console.log(`database: embedded PostgreSQL, data in .data/postgres, ready in ${Date.now() - started} ms`);
+    console.log(
+      `database: embedded PostgreSQL, data in .data/postgres, ready in ${Date.now() - started} ms`,
+    );
     console.log(`          ${url}`);
   }
 
   let stopping;
   const stopDatabase = () => (stopping ??= database?.stop() ?? Promise.resolve());
   try {
-    await migrateDatabase({ connectionString: migrateUrl, log: (line) => console.log(`migrations: ${line}`) });
+    await migrateDatabase({
+      connectionString: migrateUrl,
+      log: (line) => console.log(`migrations: ${line}`),
+    });
   } catch (error) {
     await stopDatabase();
-    throw new Error(`could not migrate the database: ${error instanceof Error ? error.message : error}`);
+    throw new Error(
+      `could not migrate the database: ${error instanceof Error ? error.message : error}`,
+    );
   }
 
-  const next = spawn(process.execPath, [join(root, "node_modules/next/dist/bin/next"), "dev", ...nextArgs], {
-    cwd: root,
-    stdio: "inherit",
-    env: { ...process.env, DATABASE_URL: url },
-  });
+  const next = spawn(
+    process.execPath,
+    [join(root, "node_modules/next/dist/bin/next"), "dev", ...nextArgs],
+    {
+      cwd: root,
+      stdio: "inherit",
+      env: { ...process.env, DATABASE_URL: url },
+    },
+  );
   console.log(`app: http://localhost:${appPort()}`);
 
   // Ctrl-C reaches Next from the terminal too; a plain `kill` of this process must reach it as well.
@@ -67,7 +81,9 @@ async function main() {
       if (next.exitCode === null) next.kill(signal);
     });
   }
-  const code = await new Promise((resolve) => next.on("exit", (exitCode, signal) => resolve(signal ? 0 : (exitCode ?? 1))));
+  const code = await new Promise((resolve) =>
+    next.on("exit", (exitCode, signal) => resolve(signal ? 0 : (exitCode ?? 1))),
+  );
   await stopDatabase();
   return code;
 }

@@ -20,7 +20,10 @@ export const NO_BROWSER_MESSAGE =
   "  npx playwright install chromium      (downloads Playwright's own build)\n" +
   "or point CHROMIUM_PATH at a Chromium/Chrome executable.";
 
-export type ChromiumChoice = { executablePath: string | undefined; source: "CHROMIUM_PATH" | "system" | "playwright" };
+export type ChromiumChoice = {
+  executablePath: string | undefined;
+  source: "CHROMIUM_PATH" | "system" | "playwright";
+};
 
 export function findChromium(): ChromiumChoice | undefined {
   const named = process.env.CHROMIUM_PATH;
@@ -31,7 +34,8 @@ export function findChromium(): ChromiumChoice | undefined {
   const system = SYSTEM_CHROMIUM.find((path) => existsSync(path));
   if (system) return { executablePath: system, source: "system" };
   // Playwright's own download, when someone installed it: launching without a path uses it.
-  if (existsSync(chromium.executablePath())) return { executablePath: undefined, source: "playwright" };
+  if (existsSync(chromium.executablePath()))
+    return { executablePath: undefined, source: "playwright" };
   return undefined;
 }
 
@@ -39,5 +43,8 @@ export function findChromium(): ChromiumChoice | undefined {
 export async function launchChromium(extraArgs: readonly string[] = []): Promise<Browser> {
   const found = findChromium();
   if (!found) throw new Error(NO_BROWSER_MESSAGE);
-  return chromium.launch({ executablePath: found.executablePath, args: [...CHROMIUM_ARGS, ...extraArgs] });
+  return chromium.launch({
+    executablePath: found.executablePath,
+    args: [...CHROMIUM_ARGS, ...extraArgs],
+  });
 }

@@ -9,14 +9,18 @@ export function runDatabaseUrl(): string | undefined {
 /** The database of a test run: end-to-end tests run only through `npm test` or `npm run test:e2e`, which set it. */
 export function testDatabaseUrl(): string {
   const url = runDatabaseUrl();
-  if (!url) throw new Error("DATABASE_URL is not set: run the end-to-end tests through `npm test` or `npm run test:e2e`.");
+  if (!url)
+    throw new Error(
+      "DATABASE_URL is not set: run the end-to-end tests through `npm test` or `npm run test:e2e`.",
+    );
   return url;
 }
 
 /** The direct (unpooled) database of a production-parity run. */
 export function testUnpooledUrl(): string {
   const url = process.env.DATABASE_URL_UNPOOLED;
-  if (!url) throw new Error("DATABASE_URL_UNPOOLED is not set: run the parity tests through `npm test`.");
+  if (!url)
+    throw new Error("DATABASE_URL_UNPOOLED is not set: run the parity tests through `npm test`.");
   return url;
 }
 

@@ -41,7 +41,20 @@ async function main(): Promise<void> {
     }),
   });
   const settings = "the load's (load/context.ts); AGENT_DELTA_MS=35 while typing";
-  finish({ root, name: NAME, heading: "## Browser (`npm run load:browser`)\n\n", command, started, load0, machine: ", system Chromium", settings, write }, run);
+  finish(
+    {
+      root,
+      name: NAME,
+      heading: "## Browser (`npm run load:browser`)\n\n",
+      command,
+      started,
+      load0,
+      machine: ", system Chromium",
+      settings,
+      write,
+    },
+    run,
+  );
 }
 
 main().then(

@@ -10,7 +10,14 @@ import { loadavg } from "node:os";
 import { join } from "node:path";
 import { runScenarios } from "./reliability/scenarios";
 import { buildApp } from "./reliability/server";
-import { DEFAULT_SIZES, LOAD_ENV, type Load, serverFor, SHORT_SIZES, type Sizes } from "./load/context";
+import {
+  DEFAULT_SIZES,
+  LOAD_ENV,
+  type Load,
+  serverFor,
+  SHORT_SIZES,
+  type Sizes,
+} from "./load/context";
 import { eventLog } from "./load/event-log";
 import { enableStatementStats } from "./load/measure";
 import { firstDelta, selectionLatency } from "./load/latency";
@@ -21,7 +28,16 @@ import { throughput } from "./load/throughput";
 import { search } from "./load/search";
 import { viewers } from "./load/viewers";
 
-const SCENARIOS = [throughput, selectionLatency, viewers, eventLog, page, firstDelta, search, profile];
+const SCENARIOS = [
+  throughput,
+  selectionLatency,
+  viewers,
+  eventLog,
+  page,
+  firstDelta,
+  search,
+  profile,
+];
 // Scenarios that time the database alone: a run of only these needs no build.
 const WITHOUT_SERVER = new Set(["search"]);
 const root = join(__dirname, "..");
@@ -39,8 +55,16 @@ async function main(): Promise<void> {
   const command = `npm run load${process.argv.length > 2 ? ` -- ${process.argv.slice(2).join(" ")}` : ""}`;
   const load0 = loadavg()[0]!;
   console.log(`load: ${command}`);
-  console.log(`sizes: ${Object.entries(sizes).map(([name, value]) => `${name}=${value}`).join(" ")}`);
-  const settings = `${Object.entries(LOAD_ENV).map(([name, value]) => `${name}=${value}`).join(", ")} (each client is a visitor of its own; raised so that no per-visitor limit refuses the load), AGENT_DELTA_MS per figure`;
+  console.log(
+    `sizes: ${Object.entries(sizes)
+      .map(([name, value]) => `${name}=${value}`)
+      .join(" ")}`,
+  );
+  const settings = `${Object.entries(LOAD_ENV)
+    .map(([name, value]) => `${name}=${value}`)
+    .join(
+      ", ",
+    )} (each client is a visitor of its own; raised so that no per-visitor limit refuses the load), AGENT_DELTA_MS per figure`;
   console.log(`server: ${settings}`);
   if (only.some((name) => !WITHOUT_SERVER.has(name))) buildApp({ reuse: reuseBuild });
   const run = collector();

@@ -20,8 +20,15 @@ async function main() {
     console.error(HELP);
     process.exit(1);
   }
-  const applied = await migrateDatabase({ connectionString: urls.direct, log: (line) => console.log(line) });
-  console.log(applied.length ? `${applied.length} migration(s) applied through ${urls.directFrom}` : "nothing to apply");
+  const applied = await migrateDatabase({
+    connectionString: urls.direct,
+    log: (line) => console.log(line),
+  });
+  console.log(
+    applied.length
+      ? `${applied.length} migration(s) applied through ${urls.directFrom}`
+      : "nothing to apply",
+  );
 }
 
 // No top-level await: tsx runs this package's .ts files as CommonJS (package.json has no "type").

@@ -31,7 +31,8 @@ function parseFlags(argv: string[]) {
     if (name === "reuse-build") reuseBuild = true;
     else if (name === "short") Object.assign(sizes, SHORT_SIZES);
     else if (name === "only" && value) only = value.split(",");
-    else if (name in sizes && value && /^[0-9]+$/.test(value)) sizes[name as keyof Sizes] = Number(value);
+    else if (name in sizes && value && /^[0-9]+$/.test(value))
+      sizes[name as keyof Sizes] = Number(value);
     else throw new Error(`unknown flag ${arg}; sizes: ${Object.keys(sizes).join(", ")}`);
   }
   const unknown = only.filter((name) => !SCENARIOS.some((scenario) => scenario.name === name));
@@ -42,8 +43,14 @@ function parseFlags(argv: string[]) {
 async function main(): Promise<number> {
   const { sizes, only, reuseBuild } = parseFlags(process.argv.slice(2));
   const started = Date.now();
-  console.log(`reliability: node scripts/reliability.ts ${process.argv.slice(2).join(" ")}`.trimEnd());
-  console.log(`sizes: ${Object.entries(sizes).map(([name, value]) => `${name}=${value}`).join(" ")}`);
+  console.log(
+    `reliability: node scripts/reliability.ts ${process.argv.slice(2).join(" ")}`.trimEnd(),
+  );
+  console.log(
+    `sizes: ${Object.entries(sizes)
+      .map(([name, value]) => `${name}=${value}`)
+      .join(" ")}`,
+  );
   const needsServer = only.some((name) => name !== "fuzz");
   if (needsServer) buildApp({ reuse: reuseBuild });
   const findings: string[] = [];
@@ -56,11 +63,19 @@ async function main(): Promise<number> {
     findings.push(what);
     console.log(`  ✗ ${what}`);
   };
-  await runScenarios<Suite>({ prefix: "answerable-reliability-", scenarios: SCENARIOS, only, context: (database, rows) => ({ database, rows, sizes, print, fail }) });
+  await runScenarios<Suite>({
+    prefix: "answerable-reliability-",
+    scenarios: SCENARIOS,
+    only,
+    context: (database, rows) => ({ database, rows, sizes, print, fail }),
+  });
   // Every 4xx any scenario received under /api, whichever check sent it, must name its code.
   const { seen, uncoded } = apiRefusals;
-  print(`api      ${n(seen)} answers 4xx under /api across the run: ${n(uncoded.length)} without a JSON code${uncoded.length > 0 ? ` (${uncoded.slice(0, 3).join("; ")})` : ""}`);
-  if (uncoded.length > 0) fail(`/api 4xx without a code across the run: ${uncoded.length}, first ${uncoded[0]}`);
+  print(
+    `api      ${n(seen)} answers 4xx under /api across the run: ${n(uncoded.length)} without a JSON code${uncoded.length > 0 ? ` (${uncoded.slice(0, 3).join("; ")})` : ""}`,
+  );
+  if (uncoded.length > 0)
+    fail(`/api 4xx without a code across the run: ${uncoded.length}, first ${uncoded[0]}`);
   console.log(`\nfigures (${Math.round((Date.now() - started) / 1000)} s):\n${lines.join("\n")}`);
   console.log(
     findings.length === 0

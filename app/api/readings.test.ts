@@ -17,7 +17,12 @@ import { POST as query } from "./chats/[chatId]/ui-queries/route";
 // Sources only this file registers, beside the demo's: one that holds its reads until released,
 // one answering results of a chosen size, one whose reads refuse in their own words.
 const held = vi.hoisted(() => {
-  const state = { reads: 0, release: () => {}, gate: Promise.resolve(), reached: null as null | (() => void) };
+  const state = {
+    reads: 0,
+    release: () => {},
+    gate: Promise.resolve(),
+    reached: null as null | (() => void),
+  };
   return {
     state,
     hold() {
@@ -60,15 +65,24 @@ vi.mock("@/lib/live-sources", async (original) => {
       result: z.object({}),
       authorize: always,
       read: async () => {
-        throw new real.SourceRefusal("upstream-maintenance", "The CI server is down for maintenance until 14:00 UTC.");
+        throw new real.SourceRefusal(
+          "upstream-maintenance",
+          "The CI server is down for maintenance until 14:00 UTC.",
+        );
       },
     }),
   ];
-  return { ...real, LIVE_SOURCES: real.liveSourceMap([...real.LIVE_SOURCES.values(), ...testSources]) };
+  return {
+    ...real,
+    LIVE_SOURCES: real.liveSourceMap([...real.LIVE_SOURCES.values(), ...testSources]),
+  };
 });
 
 // A pick sends a message whose turn is driven after the response; these tests stop at the response.
-vi.mock("next/server", async (original) => ({ ...(await original<typeof import("next/server")>()), after: () => {} }));
+vi.mock("next/server", async (original) => ({
+  ...(await original<typeof import("next/server")>()),
+  after: () => {},
+}));
 
 afterAll(async () => {
   await disconnectDb();
@@ -78,15 +92,29 @@ const ORIGIN = "http://localhost:3000";
 const params = (chatId: string) => ({ params: Promise.resolve({ chatId }) });
 
 /** A new visitor's chat whose first reply is `reply` (the demo's build triage by default), seen over HTTP. */
-async function chat(message = "Triage the failing build", reply?: string, { withdrawnFirst = false } = {}) {
+async function chat(
+  message = "Triage the failing build",
+  reply?: string,
+  { withdrawnFirst = false } = {},
+) {
   const visitorId = randomUUID();
   const cookie = `${VISITOR_COOKIE}=${await signVisitorId(visitorId, appConfig().sessionSecret)}`;
   const { chatId } = await startChat({ visitorId, message });
   if (withdrawnFirst) await setChatGrant({ visitorId, chatId, grant: "ci", granted: false });
   await driveChat(chatId, reply === undefined ? instant : replying(reply));
   const send = (path: string, body: unknown) =>
-    new Request(`${ORIGIN}/api/chats/${chatId}${path}`, { method: "POST", headers: { origin: ORIGIN, cookie, "content-type": "application/json" }, body: JSON.stringify(body) });
-  const view = async () => (await (await viewChat(new Request(`${ORIGIN}/api/chats/${chatId}`, { headers: { cookie } }), params(chatId))).json()) as ChatView;
+    new Request(`${ORIGIN}/api/chats/${chatId}${path}`, {
+      method: "POST",
+      headers: { origin: ORIGIN, cookie, "content-type": "application/json" },
+      body: JSON.stringify(body),
+    });
+  const view = async () =>
+    (await (
+      await viewChat(
+        new Request(`${ORIGIN}/api/chats/${chatId}`, { headers: { cookie } }),
+        params(chatId),
+      )
+    ).json()) as ChatView;
   const item = (await view()).items[1] as ItemView;
   const block = Object.values(item.blocks)[0]!;
   const target = { itemId: item.id, blockId: block.id, revision: item.revision };
@@ -96,16 +124,37 @@ async function chat(message = "Triage the failing build", reply?: string, { with
     item,
     block,
     view,
-    read: (values: Record<string, unknown>, name = "$runs") => query(send("/ui-queries", { ...target, query: name, values }), params(chatId)),
+    read: (values: Record<string, unknown>, name = "$runs") =>
+      query(send("/ui-queries", { ...target, query: name, values }), params(chatId)),
     pick: (label: string, values: Record<string, unknown>, reads: Record<string, string>) =>
-      choose(send("/ui-choices", { ...target, choiceId: choiceIdByLabel(block.nodes, label), values, reads }), params(chatId)),
-    grant: (granted: boolean) => setGrant(send("/grants", { grant: "ci", granted }), params(chatId)),
-    grants: async () => (await (await listGrants(new Request(`${ORIGIN}/api/chats/${chatId}/grants`, { headers: { cookie } }), params(chatId))).json()) as unknown,
+      choose(
+        send("/ui-choices", {
+          ...target,
+          choiceId: choiceIdByLabel(block.nodes, label),
+          values,
+          reads,
+        }),
+        params(chatId),
+      ),
+    grant: (granted: boolean) =>
+      setGrant(send("/grants", { grant: "ci", granted }), params(chatId)),
+    grants: async () =>
+      (await (
+        await listGrants(
+          new Request(`${ORIGIN}/api/chats/${chatId}/grants`, { headers: { cookie } }),
+          params(chatId),
+        )
+      ).json()) as unknown,
   };
 }
 
-type Reading = { readId: string | null; state: string; reason: { code: string; message: string } | null };
-const readingOf = async (response: Response) => ((await response.json()) as { reading: Reading }).reading;
+type Reading = {
+  readId: string | null;
+  state: string;
+  reason: { code: string; message: string } | null;
+};
+const readingOf = async (response: Response) =>
+  ((await response.json()) as { reading: Reading }).reading;
 
 const ui = (lines: string[]) => ["```ui", ...lines, "```"].join("\n");
 
@@ -126,29 +175,59 @@ describe("the frozen fallback", () => {
     ]);
     // The readings carry each source's own code and sentence.
     expect(item.readings[stored.id]).toMatchObject({
-      $deploy: { state: "refused", reason: { code: "billing-private", message: "Billing deploys are visible to the billing team only." } },
-      $down: { state: "failed", reason: { code: "upstream-maintenance", message: "The CI server is down for maintenance until 14:00 UTC." } },
+      $deploy: {
+        state: "refused",
+        reason: {
+          code: "billing-private",
+          message: "Billing deploys are visible to the billing team only.",
+        },
+      },
+      $down: {
+        state: "failed",
+        reason: {
+          code: "upstream-maintenance",
+          message: "The CI server is down for maintenance until 14:00 UTC.",
+        },
+      },
     });
   });
 
   it("keeps no value of a snapshot over 128 KiB: each reading is snapshot-too-large, and the fallbacks are drawn without them", async () => {
-    const blob = ui([`$a = @Query("test.blob", {kib: 16})`, `<Summary>{@Count($a.items)} items</Summary>`]);
+    const blob = ui([
+      `$a = @Query("test.blob", {kib: 16})`,
+      `<Summary>{@Count($a.items)} items</Summary>`,
+    ]);
     const one = await chat("One blob", `${blob}\n`);
     expect(one.item.readings[one.block.id]!["$a"]).toMatchObject({ state: "fresh" });
     expect(one.block.fallback).toBe("16 items\nSources: $a: test.blob");
     // Nine such blocks read about 144 KB together.
-    const nine = await chat("Nine blobs", `${Array.from({ length: 9 }, () => blob).join("\n\n")}\n`);
+    const nine = await chat(
+      "Nine blobs",
+      `${Array.from({ length: 9 }, () => blob).join("\n\n")}\n`,
+    );
     expect(Object.keys(nine.item.blocks)).toHaveLength(9);
     for (const [blockId, block] of Object.entries(nine.item.blocks)) {
-      expect(nine.item.readings[blockId]!["$a"]).toMatchObject({ state: "failed", readId: null, reason: { code: "snapshot-too-large" } });
+      expect(nine.item.readings[blockId]!["$a"]).toMatchObject({
+        state: "failed",
+        readId: null,
+        reason: { code: "snapshot-too-large" },
+      });
       expect(block.fallback).not.toContain("16 items");
-      expect(block.fallback.split("\n").slice(-2)).toEqual(["Sources: $a: test.blob", "$a failed: snapshot-too-large"]);
-      expect(block.fallback.length).toBeLessThan(one.block.fallback.length + "$a failed: snapshot-too-large".length);
+      expect(block.fallback.split("\n").slice(-2)).toEqual([
+        "Sources: $a: test.blob",
+        "$a failed: snapshot-too-large",
+      ]);
+      expect(block.fallback.length).toBeLessThan(
+        one.block.fallback.length + "$a failed: snapshot-too-large".length,
+      );
     }
   });
 
   it("stores a reply whose first reading is more than its block can draw, its fallback as written", async () => {
-    const { item, block } = await chat("A large blob", `${ui([`$a = @Query("test.blob", {kib: 50})`, `<Summary>Blob</Summary>`])}\n`);
+    const { item, block } = await chat(
+      "A large blob",
+      `${ui([`$a = @Query("test.blob", {kib: 50})`, `<Summary>Blob</Summary>`])}\n`,
+    );
     expect(item.status).toBe("complete");
     expect(item.readings[block.id]!["$a"]).toMatchObject({ state: "fresh" });
     expect(block.fallback).toBe("Blob\nSources: $a: test.blob");
@@ -157,7 +236,11 @@ describe("the frozen fallback", () => {
 
 describe("ui.query", () => {
   it("shares one read of the source, and one read id, between two identical reads in flight", async () => {
-    const block = ui([`$k = "a"`, `$v = @Query("test.held", {key: $k})`, `<Segmented value={$k}><Option value="a">A</Option><Option value="b">B</Option></Segmented>`]);
+    const block = ui([
+      `$k = "a"`,
+      `$v = @Query("test.held", {key: $k})`,
+      `<Segmented value={$k}><Option value="a">A</Option><Option value="b">B</Option></Segmented>`,
+    ]);
     const { read, item } = await chat("Held", `${block}\n`);
     const before = held.state.reads;
     const reached = held.hold();
@@ -165,7 +248,10 @@ describe("ui.query", () => {
     await reached;
     const second = read({ $k: "b" }, "$v");
     // The second waits on the first's flight lock in Postgres (or, without one, reaches the source too).
-    await Promise.race([waitingOnAdvisoryLock(), new Promise<void>((resolve) => (held.state.reached = resolve))]);
+    await Promise.race([
+      waitingOnAdvisoryLock(),
+      new Promise<void>((resolve) => (held.state.reached = resolve)),
+    ]);
     held.state.release();
     const [one, two] = await Promise.all([first, second]);
     expect([one.status, two.status]).toEqual([200, 200]);
@@ -180,7 +266,10 @@ describe("ui.query", () => {
     const { read, item } = await chat();
     expect((await read({ $branch: "dev" })).status).toBe(200);
     // As if that read began this instant, whatever the machine's pace.
-    await db().uiReading.updateMany({ where: { itemId: item.id, frozen: false }, data: { startedAt: new Date() } });
+    await db().uiReading.updateMany({
+      where: { itemId: item.id, frozen: false },
+      data: { startedAt: new Date() },
+    });
     const paced = await read({ $branch: "release" });
     expect(paced.status).toBe(429);
     expect(Number(paced.headers.get("retry-after"))).toBe(1);
@@ -191,10 +280,10 @@ describe("ui.query", () => {
     expect(await db().uiReading.count({ where: { itemId: item.id, frozen: false } })).toBe(1);
   });
 
-
   it("counts against the visitor's request limit like every state-changing route", async () => {
     const { read, visitorId } = await chat();
-    const count = async () => (await db().requestWindow.findUnique({ where: { visitorId } }))?.count ?? 0;
+    const count = async () =>
+      (await db().requestWindow.findUnique({ where: { visitorId } }))?.count ?? 0;
     const before = await count();
     expect((await read({ $branch: "dev" })).status).toBe(200);
     expect(await count()).toBe(before + 1);
@@ -208,30 +297,57 @@ describe("a choice on a live block", () => {
     expect(reading.state).toBe("fresh");
     const reads = { $runs: reading.readId! };
     expect((await grant(false)).status).toBe(200);
-    expect(await grants()).toEqual({ grants: [{ grant: "ci", label: "Read this project's CI runs", granted: false }] });
+    expect(await grants()).toEqual({
+      grants: [{ grant: "ci", label: "Read this project's CI runs", granted: false }],
+    });
     const refused = await pick("Summarise for the team", { $branch: "dev" }, reads);
     expect(refused.status).toBe(403);
-    expect(await refused.json()).toEqual({ code: "source-refused", reason: "ci-access-withdrawn", message: "CI access was withdrawn from this chat; restore it to see the runs." });
+    expect(await refused.json()).toEqual({
+      code: "source-refused",
+      reason: "ci-access-withdrawn",
+      message: "CI access was withdrawn from this chat; restore it to see the runs.",
+    });
     // Reads meanwhile are refused in the source's words (the dev read counted as a second ago, past its 250 ms).
-    await db().uiReading.updateMany({ where: { itemId: item.id, frozen: false }, data: { startedAt: new Date(Date.now() - 1_000) } });
-    expect(await readingOf(await read({ $branch: "main" }))).toMatchObject({ state: "refused", reason: { code: "ci-access-withdrawn" } });
+    await db().uiReading.updateMany({
+      where: { itemId: item.id, frozen: false },
+      data: { startedAt: new Date(Date.now() - 1_000) },
+    });
+    expect(await readingOf(await read({ $branch: "main" }))).toMatchObject({
+      state: "refused",
+      reason: { code: "ci-access-withdrawn" },
+    });
     expect((await grant(true)).status).toBe(200);
     const accepted = await pick("Summarise for the team", { $branch: "dev" }, reads);
     expect(accepted.status).toBe(200);
-    expect(await accepted.json()).toMatchObject({ status: "sent", answer: { label: "Summarise for the team" } });
+    expect(await accepted.json()).toMatchObject({
+      status: "sent",
+      answer: { label: "Summarise for the team" },
+    });
   });
 
   it("never gains rights its reply did not run with, and no page sees them", async () => {
     // The reply finished while CI access was withdrawn: restoring it opens reads again, not the reply's choices.
-    const { read, pick, grant, item, block, view } = await chat(undefined, undefined, { withdrawnFirst: true });
-    expect(item.readings[block.id]!["$runs"]).toMatchObject({ state: "refused", readId: null, reason: { code: "ci-access-withdrawn" } });
-    expect(block.fallback.split("\n").slice(-2)).toEqual(["Sources: $runs: ci.runs", "$runs refused: ci-access-withdrawn"]);
+    const { read, pick, grant, item, block, view } = await chat(undefined, undefined, {
+      withdrawnFirst: true,
+    });
+    expect(item.readings[block.id]!["$runs"]).toMatchObject({
+      state: "refused",
+      readId: null,
+      reason: { code: "ci-access-withdrawn" },
+    });
+    expect(block.fallback.split("\n").slice(-2)).toEqual([
+      "Sources: $runs: ci.runs",
+      "$runs refused: ci-access-withdrawn",
+    ]);
     expect((await grant(true)).status).toBe(200);
     const reading = await readingOf(await read({}));
     expect(reading.state).toBe("fresh");
     const refused = await pick("Summarise for the team", {}, { $runs: reading.readId! });
     expect(refused.status).toBe(403);
-    expect(await refused.json()).toMatchObject({ code: "source-refused", reason: "ci-access-withdrawn" });
+    expect(await refused.json()).toMatchObject({
+      code: "source-refused",
+      reason: "ci-access-withdrawn",
+    });
     expect(JSON.stringify(await view())).not.toMatch(/"(rights|grants)"/);
   });
 });
@@ -239,7 +355,9 @@ describe("a choice on a live block", () => {
 /** Resolves once some session waits for an advisory lock (no event says so: the database is asked). */
 async function waitingOnAdvisoryLock(): Promise<void> {
   for (;;) {
-    const [row] = await db().$queryRaw<{ waiting: bigint }[]>`SELECT count(*) AS "waiting" FROM pg_locks WHERE locktype = 'advisory' AND NOT granted`;
+    const [row] = await db().$queryRaw<
+      { waiting: bigint }[]
+    >`SELECT count(*) AS "waiting" FROM pg_locks WHERE locktype = 'advisory' AND NOT granted`;
     if (Number(row?.waiting ?? 0) > 0) return;
   }
 }

@@ -17,7 +17,16 @@ function compile(source: string, final = true): UiBlock {
 
 function draw(block: UiBlock, props: Partial<UiBlockViewProps> = {}): HTMLElement {
   act(() =>
-    render(<UiBlockView block={block} answer={null} closedReason={null} onChoose={async () => ({ ok: true })} renderTime={(iso) => iso} {...props} />),
+    render(
+      <UiBlockView
+        block={block}
+        answer={null}
+        closedReason={null}
+        onChoose={async () => ({ ok: true })}
+        renderTime={(iso) => iso}
+        {...props}
+      />,
+    ),
   );
   return container().querySelector("section")!;
 }
@@ -25,7 +34,12 @@ function draw(block: UiBlock, props: Partial<UiBlockViewProps> = {}): HTMLElemen
 /** An element's accessible name from aria-labelledby or aria-label, as the page gives it. */
 function nameOf(element: Element): string | null {
   const by = element.getAttribute("aria-labelledby");
-  return by ? by.split(" ").map((id) => document.getElementById(id)?.textContent ?? "").join(" ") : element.getAttribute("aria-label");
+  return by
+    ? by
+        .split(" ")
+        .map((id) => document.getElementById(id)?.textContent ?? "")
+        .join(" ")
+    : element.getAttribute("aria-label");
 }
 
 describe("a Progress", () => {
@@ -38,28 +52,45 @@ describe("a Progress", () => {
   });
 
   it("without text is named Progress", () => {
-    expect(nameOf(draw(compile(`<Progress value={1}/>`)).querySelector('[role="progressbar"]')!)).toBe("Progress");
+    expect(
+      nameOf(draw(compile(`<Progress value={1}/>`)).querySelector('[role="progressbar"]')!),
+    ).toBe("Progress");
   });
 });
 
 describe("a block's name", () => {
   it("is its Summary, else its first titled panel, else the name the host numbered", () => {
-    expect(draw(compile(`<Summary tone="warning">CI on main</Summary><Callout tone="info" title="Note">x</Callout>`)).getAttribute("aria-label")).toBe(
-      "CI on main, interactive block",
-    );
-    expect(draw(compile(`<Callout tone="info" title="Heads up">x</Callout>`)).getAttribute("aria-label")).toBe("Heads up, interactive block");
-    expect(draw(compile(`<Stats><Stat label="Deploys" value={12}/></Stats>`), { untitledName: "Interactive block 2, message 4" }).getAttribute("aria-label")).toBe(
-      "Interactive block 2, message 4",
-    );
+    expect(
+      draw(
+        compile(
+          `<Summary tone="warning">CI on main</Summary><Callout tone="info" title="Note">x</Callout>`,
+        ),
+      ).getAttribute("aria-label"),
+    ).toBe("CI on main, interactive block");
+    expect(
+      draw(compile(`<Callout tone="info" title="Heads up">x</Callout>`)).getAttribute("aria-label"),
+    ).toBe("Heads up, interactive block");
+    expect(
+      draw(compile(`<Stats><Stat label="Deploys" value={12}/></Stats>`), {
+        untitledName: "Interactive block 2, message 4",
+      }).getAttribute("aria-label"),
+    ).toBe("Interactive block 2, message 4");
   });
 });
 
 describe("a table's tag column", () => {
   it("gives passed, failed and running each a tone and a mark of its own, beside the text", () => {
     const rows = `[{job: "lint", status: "passed"}, {job: "unit", status: "failed"}, {job: "e2e", status: "running"}, {job: "docs", status: "other"}]`;
-    const section = draw(compile(`<Table rows={${rows}}><Column key="job"/><Column key="status" as="tag"/></Table>`));
+    const section = draw(
+      compile(`<Table rows={${rows}}><Column key="job"/><Column key="status" as="tag"/></Table>`),
+    );
     const chips = [...section.querySelectorAll("tbody tr td:last-child > span")];
-    expect(chips.map((chip) => chip.textContent)).toEqual(["✓passed", "✕failed", "●running", "other"]);
+    expect(chips.map((chip) => chip.textContent)).toEqual([
+      "✓passed",
+      "✕failed",
+      "●running",
+      "other",
+    ]);
     const tones = chips.map((chip) => chip.className);
     expect(new Set(tones).size).toBe(4);
     expect(tones[0]).toMatch(/emerald/);
@@ -79,10 +110,14 @@ describe("a component that cannot draw", () => {
 
 describe("controls while the reply streams", () => {
   const CHECKLIST = `$done = []\n<Checklist value={$done}><Item value="a">Tests</Item><Item value="b">Notes</Item></Checklist>`;
-  const boxes = (section: HTMLElement) => [...section.querySelectorAll<HTMLInputElement>('input[type="checkbox"]')];
+  const boxes = (section: HTMLElement) => [
+    ...section.querySelectorAll<HTMLInputElement>('input[type="checkbox"]'),
+  ];
 
   it("are inert in a preview, even with their tags closed, and in a block whose fence is still open", () => {
-    expect(boxes(draw(compile(CHECKLIST), { streaming: true })).map((box) => box.disabled)).toEqual([true, true]);
+    expect(boxes(draw(compile(CHECKLIST), { streaming: true })).map((box) => box.disabled)).toEqual(
+      [true, true],
+    );
     const open = compile(`${CHECKLIST}\n<Summary>Still wri`, false);
     expect(open.complete).toBe(false);
     expect(boxes(draw(open)).map((box) => box.disabled)).toEqual([true, true]);

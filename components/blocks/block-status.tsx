@@ -20,7 +20,11 @@ export function BlockStatus({ answer, pending, closed, renderTime }: BlockStatus
         {answer.queued && " · queued behind the running reply"}
       </>
     ) : pending !== null ? (
-      pending.sent ? `Sent “${pending.label}”.` : `Sending “${pending.label}”…`
+      pending.sent ? (
+        `Sent “${pending.label}”.`
+      ) : (
+        `Sending “${pending.label}”…`
+      )
     ) : (
       closed
     );

@@ -3,23 +3,54 @@ import type { UiDiagnosticCode, UiViewNode } from "@/lib/intelligent-ui";
 import { blockTitle, plainText } from "./block-title";
 import { choicesClosedReason } from "./ui-block-view";
 
-function node(type: string, children: UiViewNode[] = [], props: UiViewNode["props"] = {}, error?: UiDiagnosticCode): UiViewNode {
-  return { id: type, sourceId: type, type, props, children, complete: true, interactive: false, fallback: "", ...(error ? { error } : {}) };
+function node(
+  type: string,
+  children: UiViewNode[] = [],
+  props: UiViewNode["props"] = {},
+  error?: UiDiagnosticCode,
+): UiViewNode {
+  return {
+    id: type,
+    sourceId: type,
+    type,
+    props,
+    children,
+    complete: true,
+    interactive: false,
+    fallback: "",
+    ...(error ? { error } : {}),
+  };
 }
 const text = (words: string): UiViewNode => ({ ...node("text"), text: words });
 
 describe("a block's title", () => {
   it("is its Summary, read without Markdown marks", () => {
-    expect(blockTitle([node("Section", [node("Summary", [text("**3** builds [failing](https://ci.example)")])], { title: "CI" })])).toBe("3 builds failing");
+    expect(
+      blockTitle([
+        node("Section", [node("Summary", [text("**3** builds [failing](https://ci.example)")])], {
+          title: "CI",
+        }),
+      ]),
+    ).toBe("3 builds failing");
   });
 
   it("is else the first titled Callout, Section or Tab, and empty without one", () => {
-    expect(blockTitle([node("Stack", [node("Card", [], { title: "Not this" }), node("Tab", [], { title: "  " }), node("Callout", [], { title: "_Heads up_" })])])).toBe("Heads up");
+    expect(
+      blockTitle([
+        node("Stack", [
+          node("Card", [], { title: "Not this" }),
+          node("Tab", [], { title: "  " }),
+          node("Callout", [], { title: "_Heads up_" }),
+        ]),
+      ]),
+    ).toBe("Heads up");
     expect(blockTitle([node("Stack", [text("Plain")])])).toBe("");
   });
 
   it("is not looked for inside a node that failed to draw", () => {
-    expect(blockTitle([node("Stack", [node("Summary", [text("Hidden")])], {}, "invalid_value")])).toBe("");
+    expect(
+      blockTitle([node("Stack", [node("Summary", [text("Hidden")])], {}, "invalid_value")]),
+    ).toBe("");
   });
 });
 

@@ -14,11 +14,18 @@ $seats = 5
 <Choices><Choice context="Buy">Buy</Choice></Choices>`);
 
   it("keeps each value the new block has a control for, including one shown only by another kept value", () => {
-    expect(carriedInputs(block, { $seats: 20, $plan: "pro", $ready: true })).toEqual({ $seats: 20, $plan: "pro", $ready: true });
+    expect(carriedInputs(block, { $seats: 20, $plan: "pro", $ready: true })).toEqual({
+      $seats: 20,
+      $plan: "pro",
+      $ready: true,
+    });
   });
 
   it("drops a variable the new block lost, a value its control cannot hold, and a value whose control stays hidden", () => {
     expect(carriedInputs(block, { $colour: "red", $plan: "enterprise", $seats: 20 })).toEqual({});
-    expect(carriedInputs(block, { $plan: "pro", $seats: 500, $ready: true })).toEqual({ $plan: "pro", $ready: true });
+    expect(carriedInputs(block, { $plan: "pro", $seats: 500, $ready: true })).toEqual({
+      $plan: "pro",
+      $ready: true,
+    });
   });
 });

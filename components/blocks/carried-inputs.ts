@@ -10,7 +10,7 @@ type Values = Record<string, UiValue>;
 export function carriedInputs(block: UiBlock, values: Values): Values {
   const kept: Values = {};
   let pending = Object.entries(values);
-  for (let moved = true; moved && pending.length > 0; ) {
+  for (let moved = true; moved && pending.length > 0;) {
     moved = false;
     const left: typeof pending = [];
     for (const [name, value] of pending) {

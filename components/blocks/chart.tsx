@@ -4,8 +4,20 @@ import { formatNumber, withUnit } from "./format";
 import { displayValue, MUTED, textProp } from "./props";
 import type { NodeProps } from "./view-nodes";
 
-const FILLS = ["fill-indigo-600 dark:fill-indigo-400", "fill-emerald-600 dark:fill-emerald-400", "fill-amber-500 dark:fill-amber-300", "fill-rose-600 dark:fill-rose-400", "fill-sky-600 dark:fill-sky-400"];
-const STROKES = ["stroke-indigo-600 dark:stroke-indigo-400", "stroke-emerald-600 dark:stroke-emerald-400", "stroke-amber-500 dark:stroke-amber-300", "stroke-rose-600 dark:stroke-rose-400", "stroke-sky-600 dark:stroke-sky-400"];
+const FILLS = [
+  "fill-indigo-600 dark:fill-indigo-400",
+  "fill-emerald-600 dark:fill-emerald-400",
+  "fill-amber-500 dark:fill-amber-300",
+  "fill-rose-600 dark:fill-rose-400",
+  "fill-sky-600 dark:fill-sky-400",
+];
+const STROKES = [
+  "stroke-indigo-600 dark:stroke-indigo-400",
+  "stroke-emerald-600 dark:stroke-emerald-400",
+  "stroke-amber-500 dark:stroke-amber-300",
+  "stroke-rose-600 dark:stroke-rose-400",
+  "stroke-sky-600 dark:stroke-sky-400",
+];
 // A drawing scales with its width and keeps its aspect: capping the width caps a chart at 200px
 // tall on a wide screen, where at full width it would tower over the block. In a narrow figure
 // (a phone) the drawing shrinks, so its labels are set larger to stay readable.
@@ -17,16 +29,31 @@ type Row = Record<string, UiValue>;
 
 /** The first key holding text names the categories; every key holding numbers is a series. */
 function readData(data: UiValue | undefined) {
-  const rows = Array.isArray(data) ? data.filter((row): row is Row => typeof row === "object" && row !== null && !Array.isArray(row)) : [];
+  const rows = Array.isArray(data)
+    ? data.filter(
+        (row): row is Row => typeof row === "object" && row !== null && !Array.isArray(row),
+      )
+    : [];
   const keys = [...new Set(rows.flatMap((row) => Object.keys(row)))];
   const labelKey = keys.find((key) => rows.some((row) => typeof row[key] === "string"));
-  const series = keys.filter((key) => key !== labelKey && rows.some((row) => typeof row[key] === "number"));
-  const labels = rows.map((row, index) => (labelKey === undefined ? String(index + 1) : displayValue(row[labelKey])));
-  const values = rows.map((row) => series.map((key) => (typeof row[key] === "number" ? (row[key] as number) : 0)));
+  const series = keys.filter(
+    (key) => key !== labelKey && rows.some((row) => typeof row[key] === "number"),
+  );
+  const labels = rows.map((row, index) =>
+    labelKey === undefined ? String(index + 1) : displayValue(row[labelKey]),
+  );
+  const values = rows.map((row) =>
+    series.map((key) => (typeof row[key] === "number" ? (row[key] as number) : 0)),
+  );
   return { labelKey, series, labels, values };
 }
 
-const KIND_NAMES: Record<string, string> = { bar: "Bar chart", hbar: "Horizontal bar chart", stacked: "Stacked bar chart", line: "Line chart" };
+const KIND_NAMES: Record<string, string> = {
+  bar: "Bar chart",
+  hbar: "Horizontal bar chart",
+  stacked: "Stacked bar chart",
+  line: "Line chart",
+};
 const short = (text: string) => (text.length > 10 ? `${text.slice(0, 9)}…` : text);
 const color = (list: string[], index: number) => list[index % list.length];
 /** A label's width in drawing units at its larger size, a little generous: room is kept for it. */
@@ -35,7 +62,8 @@ const widest = (texts: string[]) => Math.max(0, ...texts.map(textWidth));
 /** Room on the left for labels, at most a third of the drawing. */
 const gutter = (texts: string[]) => Math.min(W / 3, 8 + widest(texts));
 /** Every how many categories a label is drawn, so labels never overlap along `room`. */
-const labelStep = (labels: string[], room: number) => Math.ceil(labels.length / Math.max(1, Math.floor(room / (widest(labels.map(short)) + 8))));
+const labelStep = (labels: string[], room: number) =>
+  Math.ceil(labels.length / Math.max(1, Math.floor(room / (widest(labels.map(short)) + 8))));
 
 export function Chart({ node }: NodeProps) {
   const kind = textProp(node, "kind") ?? "bar";
@@ -48,7 +76,9 @@ export function Chart({ node }: NodeProps) {
   return (
     <figure className="@container space-y-1">
       <figcaption className="sr-only">{description}</figcaption>
-      {series.length > 0 && <Drawing labels={labels} values={values} stacked={kind === "stacked"} format={format} />}
+      {series.length > 0 && (
+        <Drawing labels={labels} values={values} stacked={kind === "stacked"} format={format} />
+      )}
       {series.length > 1 && (
         <ul aria-hidden="true" className={`flex flex-wrap gap-3 text-xs ${MUTED}`}>
           {series.map((name, index) => (
@@ -67,7 +97,9 @@ export function Chart({ node }: NodeProps) {
           <tr>
             <th scope="col">{labelKey ?? "#"}</th>
             {series.map((name) => (
-              <th key={name} scope="col">{name}</th>
+              <th key={name} scope="col">
+                {name}
+              </th>
             ))}
           </tr>
         </thead>
@@ -75,7 +107,9 @@ export function Chart({ node }: NodeProps) {
           {labels.map((label, row) => (
             <tr key={row}>
               <th scope="row">{label}</th>
-              {values[row]?.map((value, index) => <td key={index}>{format(value)}</td>)}
+              {values[row]?.map((value, index) => (
+                <td key={index}>{format(value)}</td>
+              ))}
             </tr>
           ))}
         </tbody>
@@ -94,7 +128,10 @@ interface DrawingProps {
 /** The value range a drawing spans, always including zero. */
 function extent(values: number[][], stacked: boolean): [number, number] {
   const sums = stacked
-    ? values.flatMap((row) => [row.reduce((a, v) => a + Math.max(v, 0), 0), row.reduce((a, v) => a + Math.min(v, 0), 0)])
+    ? values.flatMap((row) => [
+        row.reduce((a, v) => a + Math.max(v, 0), 0),
+        row.reduce((a, v) => a + Math.min(v, 0), 0),
+      ])
     : values.flat();
   const low = Math.min(0, ...sums);
   const high = Math.max(0, ...sums);
@@ -109,8 +146,12 @@ function VerticalBars({ labels, values, stacked, format }: DrawingProps) {
   const every = labelStep(labels, W - left);
   return (
     <svg viewBox={`0 0 ${W} ${H}`} className={SVG} aria-hidden="true">
-      <text x={left - 4} y={TOP + 8} textAnchor="end" className={LABEL}>{format(high)}</text>
-      <text x={left - 4} y={y(0) + 3} textAnchor="end" className={LABEL}>{format(0)}</text>
+      <text x={left - 4} y={TOP + 8} textAnchor="end" className={LABEL}>
+        {format(high)}
+      </text>
+      <text x={left - 4} y={y(0) + 3} textAnchor="end" className={LABEL}>
+        {format(0)}
+      </text>
       <line x1={left} x2={W} y1={y(0)} y2={y(0)} className="stroke-zinc-400 dark:stroke-zinc-600" />
       {values.map((row, index) => {
         const x = left + index * group + group * 0.1;
@@ -122,9 +163,22 @@ function VerticalBars({ labels, values, stacked, format }: DrawingProps) {
               const from = stacked ? (value >= 0 ? up : down) : 0;
               const to = from + value;
               if (stacked) [up, down] = value >= 0 ? [to, down] : [up, to];
-              return <rect key={series} x={stacked ? x : x + series * width} width={Math.max(width - 1, 1)} y={y(Math.max(from, to))} height={Math.abs(y(from) - y(to))} className={color(FILLS, series)} />;
+              return (
+                <rect
+                  key={series}
+                  x={stacked ? x : x + series * width}
+                  width={Math.max(width - 1, 1)}
+                  y={y(Math.max(from, to))}
+                  height={Math.abs(y(from) - y(to))}
+                  className={color(FILLS, series)}
+                />
+              );
             })}
-            {index % every === 0 && <text x={x + group * 0.4} y={H - 8} textAnchor="middle" className={LABEL}>{short(labels[index] ?? "")}</text>}
+            {index % every === 0 && (
+              <text x={x + group * 0.4} y={H - 8} textAnchor="middle" className={LABEL}>
+                {short(labels[index] ?? "")}
+              </text>
+            )}
           </g>
         );
       })}
@@ -144,13 +198,23 @@ function HorizontalBars({ labels, values, format }: DrawingProps) {
     <svg viewBox={`0 0 ${W} ${height}`} className={SVG} aria-hidden="true">
       {values.map((row, index) => (
         <g key={index}>
-          <text x={left - 6} y={index * band + band / 2 + 4} textAnchor="end" className={LABEL}>{short(labels[index] ?? "")}</text>
+          <text x={left - 6} y={index * band + band / 2 + 4} textAnchor="end" className={LABEL}>
+            {short(labels[index] ?? "")}
+          </text>
           {row.map((value, series) => {
             const top = index * band + 4 + series * 16;
             return (
               <g key={series}>
-                <rect x={Math.min(x(0), x(value))} y={top} width={Math.max(Math.abs(x(value) - x(0)), 1)} height={14} className={color(FILLS, series)} />
-                <text x={Math.max(x(0), x(value)) + 4} y={top + 11} className={LABEL}>{format(value)}</text>
+                <rect
+                  x={Math.min(x(0), x(value))}
+                  y={top}
+                  width={Math.max(Math.abs(x(value) - x(0)), 1)}
+                  height={14}
+                  className={color(FILLS, series)}
+                />
+                <text x={Math.max(x(0), x(value)) + 4} y={top + 11} className={LABEL}>
+                  {format(value)}
+                </text>
               </g>
             );
           })}
@@ -170,13 +234,36 @@ function Lines({ labels, values, format }: DrawingProps) {
   const every = labelStep(labels, W - left - 24);
   return (
     <svg viewBox={`0 0 ${W} ${H}`} className={SVG} aria-hidden="true">
-      <text x={left - 4} y={TOP + 8} textAnchor="end" className={LABEL}>{format(high)}</text>
-      <text x={left - 4} y={y(low) + 3} textAnchor="end" className={LABEL}>{format(low)}</text>
-      <line x1={left} x2={W} y1={y(low)} y2={y(low)} className="stroke-zinc-400 dark:stroke-zinc-600" />
+      <text x={left - 4} y={TOP + 8} textAnchor="end" className={LABEL}>
+        {format(high)}
+      </text>
+      <text x={left - 4} y={y(low) + 3} textAnchor="end" className={LABEL}>
+        {format(low)}
+      </text>
+      <line
+        x1={left}
+        x2={W}
+        y1={y(low)}
+        y2={y(low)}
+        className="stroke-zinc-400 dark:stroke-zinc-600"
+      />
       {(values[0] ?? []).map((_, series) => (
-        <polyline key={series} fill="none" strokeWidth={2} className={color(STROKES, series)} points={values.map((row, index) => `${x(index)},${y(row[series] ?? 0)}`).join(" ")} />
+        <polyline
+          key={series}
+          fill="none"
+          strokeWidth={2}
+          className={color(STROKES, series)}
+          points={values.map((row, index) => `${x(index)},${y(row[series] ?? 0)}`).join(" ")}
+        />
       ))}
-      {labels.map((label, index) => index % every === 0 && <text key={index} x={x(index)} y={H - 8} textAnchor="middle" className={LABEL}>{short(label)}</text>)}
+      {labels.map(
+        (label, index) =>
+          index % every === 0 && (
+            <text key={index} x={x(index)} y={H - 8} textAnchor="middle" className={LABEL}>
+              {short(label)}
+            </text>
+          ),
+      )}
     </svg>
   );
 }

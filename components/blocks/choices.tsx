@@ -3,14 +3,19 @@ import { useBlock } from "./context";
 import { heldChildren } from "./props";
 import { ControlLabel, ViewNode, type NodeProps } from "./view-nodes";
 
-const isPrimary = (node: UiViewNode) => node.type === "Choice" && node.error === undefined && node.props.primary === true;
+const isPrimary = (node: UiViewNode) =>
+  node.type === "Choice" && node.error === undefined && node.props.primary === true;
 
 /** The answers a person can pick: the primary ones stand first, as the language asks. */
 export function Choices({ node }: NodeProps) {
   const held = heldChildren(node.children);
   const ordered = [...held.filter(isPrimary), ...held.filter((child) => !isPrimary(child))];
   return (
-    <div role="group" aria-label="Choices" className="flex flex-wrap gap-2 border-t border-zinc-200 pt-3 dark:border-zinc-800">
+    <div
+      role="group"
+      aria-label="Choices"
+      className="flex flex-wrap gap-2 border-t border-zinc-200 pt-3 dark:border-zinc-800"
+    >
       {ordered.map((child) => (
         <ViewNode key={child.id} node={child} />
       ))}
@@ -19,14 +24,17 @@ export function Choices({ node }: NodeProps) {
 }
 
 const LOOK = {
-  primary: "border-indigo-600 bg-indigo-600 text-white hover:bg-indigo-700 dark:border-indigo-500 dark:bg-indigo-600 dark:hover:bg-indigo-500",
-  plain: "border-zinc-300 bg-white text-zinc-900 hover:bg-zinc-50 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100 dark:hover:bg-zinc-800",
+  primary:
+    "border-indigo-600 bg-indigo-600 text-white hover:bg-indigo-700 dark:border-indigo-500 dark:bg-indigo-600 dark:hover:bg-indigo-500",
+  plain:
+    "border-zinc-300 bg-white text-zinc-900 hover:bg-zinc-50 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100 dark:hover:bg-zinc-800",
 };
 
 export function Choice({ node }: NodeProps) {
   const { locked, chosenId, choicesClosed, pendingId, choose } = useBlock();
   const chosen = chosenId === node.id;
-  const disabled = locked || choicesClosed !== null || !node.complete || node.props.disabled === true;
+  const disabled =
+    locked || choicesClosed !== null || !node.complete || node.props.disabled === true;
   return (
     <button
       type="button"

@@ -4,14 +4,24 @@ import { MUTED, numberProp, textProp, TONE_TEXT, toneProp } from "./props";
 import { HeldList, ViewNodes, type NodeProps } from "./view-nodes";
 
 export function Stats({ node }: NodeProps) {
-  return <HeldList node={node} className="grid grid-cols-[repeat(auto-fill,minmax(8rem,1fr))] gap-2" />;
+  return (
+    <HeldList node={node} className="grid grid-cols-[repeat(auto-fill,minmax(8rem,1fr))] gap-2" />
+  );
 }
 
 /**
  * The change from `previous`, in words for a screen reader and as an arrow for the eye. A figure
  * never breaks from its unit: in a narrow card the line wraps only before "from".
  */
-function Trend({ value, previous, unit }: { value: number; previous: number; unit: string | undefined }) {
+function Trend({
+  value,
+  previous,
+  unit,
+}: {
+  value: number;
+  previous: number;
+  unit: string | undefined;
+}) {
   const locale = useLocale();
   const delta = value - previous;
   const up = delta > 0;
@@ -42,14 +52,21 @@ export function Stat({ node }: NodeProps) {
       <div className={`text-xl font-semibold tabular-nums ${TONE_TEXT[toneProp(node)]}`}>
         {value === undefined ? "—" : withUnit(formatNumber(value, locale), unit)}
       </div>
-      {value !== undefined && previous !== undefined && <Trend value={value} previous={previous} unit={unit} />}
+      {value !== undefined && previous !== undefined && (
+        <Trend value={value} previous={previous} unit={unit} />
+      )}
     </div>
   );
 }
 
 /** A framed list of divided rows, so even a single Entry reads as a list item, not loose text. */
 export function EntityList({ node }: NodeProps) {
-  return <HeldList node={node} className="divide-y divide-zinc-200 rounded-md border border-zinc-200 dark:divide-zinc-800 dark:border-zinc-800" />;
+  return (
+    <HeldList
+      node={node}
+      className="divide-y divide-zinc-200 rounded-md border border-zinc-200 dark:divide-zinc-800 dark:border-zinc-800"
+    />
+  );
 }
 
 export function Entry({ node }: NodeProps) {

@@ -3,28 +3,68 @@ import type { UiViewNode } from "@/lib/intelligent-ui";
 import { flowItems, type FlowItem } from "./flow";
 
 let next = 0;
-function node(type: string, children: UiViewNode[] = [], extra: Partial<UiViewNode> = {}): UiViewNode {
+function node(
+  type: string,
+  children: UiViewNode[] = [],
+  extra: Partial<UiViewNode> = {},
+): UiViewNode {
   const id = `n${next++}`;
-  return { id, sourceId: id, type, props: {}, children, complete: true, fallback: "", interactive: false, ...extra };
+  return {
+    id,
+    sourceId: id,
+    type,
+    props: {},
+    children,
+    complete: true,
+    fallback: "",
+    interactive: false,
+    ...extra,
+  };
 }
 const text = (value: string) => node("text", [], { text: value });
 
 /** Types, with each row as a list of its types. */
-const shape = (items: FlowItem[]) => items.map((item) => ("row" in item ? item.row.map((entry) => entry.type) : item.node.type));
+const shape = (items: FlowItem[]) =>
+  items.map((item) => ("row" in item ? item.row.map((entry) => entry.type) : item.node.type));
 
 describe("flowItems", () => {
   it("groups each run of chips and buttons into one row between block components", () => {
-    const items = flowItems([node("Summary"), node("File"), text("\n"), node("Diff"), node("Checklist"), node("Switch"), node("Button"), node("Button")]);
-    expect(shape(items)).toEqual(["Summary", ["File", "Diff"], "Checklist", "Switch", ["Button", "Button"]]);
+    const items = flowItems([
+      node("Summary"),
+      node("File"),
+      text("\n"),
+      node("Diff"),
+      node("Checklist"),
+      node("Switch"),
+      node("Button"),
+      node("Button"),
+    ]);
+    expect(shape(items)).toEqual([
+      "Summary",
+      ["File", "Diff"],
+      "Checklist",
+      "Switch",
+      ["Button", "Button"],
+    ]);
   });
 
   it("draws what Show and Each hold in their place, so their chips join the row", () => {
-    const items = flowItems([node("Button"), node("Show", [node("Tag")]), node("Each", [node("Tag"), node("Tag")]), node("Show"), node("EntityList")]);
+    const items = flowItems([
+      node("Button"),
+      node("Show", [node("Tag")]),
+      node("Each", [node("Tag"), node("Tag")]),
+      node("Show"),
+      node("EntityList"),
+    ]);
     expect(shape(items)).toEqual([["Button", "Tag", "Tag", "Tag"], "EntityList"]);
   });
 
   it("keeps a Show that failed in place, where its reason draws; a failed chip still joins a row", () => {
-    const items = flowItems([node("Tag"), node("Show", [node("Tag")], { error: "invalid_props" }), node("Tag", [], { error: "invalid_props" })]);
+    const items = flowItems([
+      node("Tag"),
+      node("Show", [node("Tag")], { error: "invalid_props" }),
+      node("Tag", [], { error: "invalid_props" }),
+    ]);
     expect(shape(items)).toEqual([["Tag"], "Show", ["Tag"]]);
   });
 

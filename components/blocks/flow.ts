@@ -6,11 +6,16 @@ const INLINE = new Set(["Tag", "File", "Diff", "Commit", "Node", "Button"]);
 /** One step of a sibling list: a node on its own, or a run of inline nodes drawn as one row. */
 export type FlowItem = { node: UiViewNode } | { row: UiViewNode[] };
 
-const isBlank = (node: UiViewNode) => node.type === "text" && node.error === undefined && (node.text ?? "").trim() === "";
+const isBlank = (node: UiViewNode) =>
+  node.type === "text" && node.error === undefined && (node.text ?? "").trim() === "";
 
 /** Show and Each were expanded by evaluation: what they hold stands in their place. */
 function expand(nodes: readonly UiViewNode[]): UiViewNode[] {
-  return nodes.flatMap((node) => ((node.type === "Show" || node.type === "Each") && node.error === undefined ? expand(node.children) : [node]));
+  return nodes.flatMap((node) =>
+    (node.type === "Show" || node.type === "Each") && node.error === undefined
+      ? expand(node.children)
+      : [node],
+  );
 }
 
 /**
@@ -20,7 +25,8 @@ function expand(nodes: readonly UiViewNode[]): UiViewNode[] {
  */
 export function flowItems(nodes: readonly UiViewNode[]): FlowItem[] {
   const flat = expand(nodes);
-  if (flat.some((node) => node.type === "text" && !isBlank(node))) return flat.map((node) => ({ node }));
+  if (flat.some((node) => node.type === "text" && !isBlank(node)))
+    return flat.map((node) => ({ node }));
   const items: FlowItem[] = [];
   for (const node of flat) {
     if (isBlank(node)) continue;

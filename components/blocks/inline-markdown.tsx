@@ -7,8 +7,22 @@ import { useInLabel } from "./context";
 // safely and only to web pages.
 const INLINE = ["em", "strong", "code", "a", "del", "br"];
 const BLOCK_CONSTRUCTS = [
-  "blockQuote", "codeFenced", "codeIndented", "definition", "headingAtx", "htmlFlow", "htmlText", "list", "setextUnderline",
-  "thematicBreak", "table", "tasklistCheck", "gfmFootnoteDefinition", "gfmFootnoteCall", "gfmPotentialFootnoteCall", "labelStartImage",
+  "blockQuote",
+  "codeFenced",
+  "codeIndented",
+  "definition",
+  "headingAtx",
+  "htmlFlow",
+  "htmlText",
+  "list",
+  "setextUnderline",
+  "thematicBreak",
+  "table",
+  "tasklistCheck",
+  "gfmFootnoteDefinition",
+  "gfmFootnoteCall",
+  "gfmPotentialFootnoteCall",
+  "labelStartImage",
 ];
 /** Text without these characters reads the same as Markdown, and skips the parser. */
 const MARKUP = /[*_`[\]<&\\~]|https?:\/\/|www\./i;
@@ -31,13 +45,22 @@ export function isWebUrl(url: string | undefined): url is string {
 const components: Components = {
   a: ({ href, children }) =>
     isWebUrl(href) ? (
-      <a href={href} target="_blank" rel="noopener noreferrer nofollow" className="text-indigo-700 underline dark:text-indigo-300">
+      <a
+        href={href}
+        target="_blank"
+        rel="noopener noreferrer nofollow"
+        className="text-indigo-700 underline dark:text-indigo-300"
+      >
         {children}
       </a>
     ) : (
       <>{children}</>
     ),
-  code: ({ children }) => <code className="rounded bg-zinc-100 px-1 font-mono text-[0.9em] dark:bg-zinc-800">{children}</code>,
+  code: ({ children }) => (
+    <code className="rounded bg-zinc-100 px-1 font-mono text-[0.9em] dark:bg-zinc-800">
+      {children}
+    </code>
+  ),
 };
 
 const labelComponents: Components = { ...components, a: ({ children }) => <>{children}</> };
@@ -50,7 +73,12 @@ export function InlineMarkdown({ text }: { text: string }) {
   return (
     <>
       {lead}
-      <ReactMarkdown remarkPlugins={[remarkGfm, remarkInlineOnly]} allowedElements={INLINE} unwrapDisallowed components={inLabel ? labelComponents : components}>
+      <ReactMarkdown
+        remarkPlugins={[remarkGfm, remarkInlineOnly]}
+        allowedElements={INLINE}
+        unwrapDisallowed
+        components={inLabel ? labelComponents : components}
+      >
         {core}
       </ReactMarkdown>
       {trail}

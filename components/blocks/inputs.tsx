@@ -7,10 +7,19 @@ import { displayValue, heldChildren, MUTED, nodeText, numberProp, textProp } fro
 import { ControlLabel, LabelNodes, ViewNodes, type NodeProps } from "./view-nodes";
 
 /** Segmented and Checklist share their value with Options and Items, wherever Show/Each put them. */
-function GroupControl({ node, legend, className }: NodeProps & { legend: string; className: string }) {
+function GroupControl({
+  node,
+  legend,
+  className,
+}: NodeProps & { legend: string; className: string }) {
   const name = useId();
   const disabled = useControlDisabled(node);
-  const group = { name, value: node.props.value, disabled, change: (value: UiValue) => void node.change?.(value) };
+  const group = {
+    name,
+    value: node.props.value,
+    disabled,
+    change: (value: UiValue) => void node.change?.(value),
+  };
   return (
     <fieldset className="min-w-0">
       {/* The language gives these controls no title; the legend names what the group does. */}
@@ -25,13 +34,23 @@ function GroupControl({ node, legend, className }: NodeProps & { legend: string;
 }
 
 export function Segmented({ node }: NodeProps) {
-  return <GroupControl node={node} legend="Pick one" className="inline-flex max-w-full flex-wrap gap-0.5 rounded-lg border border-zinc-300 p-0.5 dark:border-zinc-700" />;
+  return (
+    <GroupControl
+      node={node}
+      legend="Pick one"
+      className="inline-flex max-w-full flex-wrap gap-0.5 rounded-lg border border-zinc-300 p-0.5 dark:border-zinc-700"
+    />
+  );
 }
 
 /** An Option or Item: its group, its value, and whether it is closed now. */
 function useMember({ node }: NodeProps) {
   const group = useContext(GroupContext);
-  return { group, value: node.props.value as UiValue, disabled: group === null || group.disabled || !node.complete };
+  return {
+    group,
+    value: node.props.value as UiValue,
+    disabled: group === null || group.disabled || !node.complete,
+  };
 }
 
 export function Option({ node }: NodeProps) {
@@ -61,10 +80,17 @@ export function Item({ node }: NodeProps) {
   const { group, value, disabled } = useMember({ node });
   const list = Array.isArray(group?.value) ? group.value : [];
   const checked = list.some((entry) => sameUiValue(entry, value));
-  const toggle = () => group?.change(checked ? list.filter((entry) => !sameUiValue(entry, value)) : [...list, value]);
+  const toggle = () =>
+    group?.change(checked ? list.filter((entry) => !sameUiValue(entry, value)) : [...list, value]);
   return (
     <label className="flex cursor-pointer items-start gap-2 text-sm has-disabled:cursor-not-allowed">
-      <input type="checkbox" className="mt-0.5 size-4 shrink-0 accent-indigo-600" checked={checked} disabled={disabled} onChange={toggle} />
+      <input
+        type="checkbox"
+        className="mt-0.5 size-4 shrink-0 accent-indigo-600"
+        checked={checked}
+        disabled={disabled}
+        onChange={toggle}
+      />
       <span className="min-w-0 break-words">
         <ControlLabel node={node} fallback={displayValue(value)} />
       </span>
@@ -87,7 +113,10 @@ export function Switch({ node }: NodeProps) {
       onClick={() => node.change?.(!on)}
       className="group flex w-fit max-w-full items-center gap-2 rounded-md text-left text-sm disabled:cursor-not-allowed"
     >
-      <span aria-hidden="true" className="relative inline-flex h-5 w-9 shrink-0 items-center rounded-full bg-zinc-400 transition-colors group-aria-checked:bg-indigo-600 group-disabled:opacity-70 dark:bg-zinc-600 dark:group-aria-checked:bg-indigo-500">
+      <span
+        aria-hidden="true"
+        className="relative inline-flex h-5 w-9 shrink-0 items-center rounded-full bg-zinc-400 transition-colors group-aria-checked:bg-indigo-600 group-disabled:opacity-70 dark:bg-zinc-600 dark:group-aria-checked:bg-indigo-500"
+      >
         <span className="ml-0.5 size-4 rounded-full bg-white shadow transition-transform group-aria-checked:translate-x-4" />
       </span>
       {named && (

@@ -25,16 +25,25 @@ export type BlockLinkSource = {
 export const BlockLinkContext = createContext<BlockLinkSource | null>(null);
 
 const NOT_FINAL: LinkView = { href: null, reason: "Links open once the reply has finished." };
-const UNFINISHED: LinkView = { href: null, reason: "This reply did not finish: its links open only as it first drew them." };
+const UNFINISHED: LinkView = {
+  href: null,
+  reason: "This reply did not finish: its links open only as it first drew them.",
+};
 const RESOLVING: LinkView = { href: null, reason: "Finding where this link goes now…" };
 // Why a link could not be asked for, per refusal code; the codes any request meets read as everywhere.
 const LINK_REFUSALS: Readonly<Record<string, string>> = {
   "block-stale": "This block changed since the page drew it. Reload the page to open its links.",
-  "link-not-found": "This link is not on the block as the server draws it. Reload the page to open it.",
-  invalid_value: "The block's values are not ones its controls offer, so this link was not opened. Reset the block.",
-  refused_binding: "The block's values could not be matched to its controls. Reload the page to open this link.",
+  "link-not-found":
+    "This link is not on the block as the server draws it. Reload the page to open it.",
+  invalid_value:
+    "The block's values are not ones its controls offer, so this link was not opened. Reset the block.",
+  refused_binding:
+    "The block's values could not be matched to its controls. Reload the page to open this link.",
 };
-const failed = (error: unknown): LinkView => ({ href: null, reason: refusalSentence(error, "Where this link goes could not be found", LINK_REFUSALS) });
+const failed = (error: unknown): LinkView => ({
+  href: null,
+  reason: refusalSentence(error, "Where this link goes could not be found", LINK_REFUSALS),
+});
 // A changed value rests this long before its links are asked for, as a live block's inputs do.
 const REST_MS = 300;
 
@@ -44,7 +53,12 @@ type Answer = { key: string; view: LinkView };
 function useLink(node: NodeProps["node"]): LinkView {
   const source = useContext(BlockLinkContext);
   const frozen = source?.frozen[node.id];
-  const current = frozen !== undefined && frozen.type === node.type && sameUiValue(frozen.props, node.props as UiValue) ? frozen : undefined;
+  const current =
+    frozen !== undefined &&
+    frozen.type === node.type &&
+    sameUiValue(frozen.props, node.props as UiValue)
+      ? frozen
+      : undefined;
   const asked = source !== null && current === undefined;
   // What an answer is for: the node, its props and the values they were drawn with.
   const key = asked ? JSON.stringify([node.id, node.props, source.values]) : "";
@@ -79,14 +93,26 @@ const ICONS: Record<string, string> = { File: "📄", Diff: "±", Commit: "⎇",
  * else a plain chip whose reason is its tooltip and is read out after it. Inside a control's label
  * it stays a chip, since a link there would nest interactive content.
  */
-function HostChip({ kind, value, title, node }: { kind: string; value: ReactNode; title?: string; node: NodeProps["node"] }) {
+function HostChip({
+  kind,
+  value,
+  title,
+  node,
+}: {
+  kind: string;
+  value: ReactNode;
+  title?: string;
+  node: NodeProps["node"];
+}) {
   const link = useLink(node);
   const inLabel = useInLabel();
   const href = !inLabel && isWebUrl(link.href ?? undefined) ? link.href : null;
   const content = (
     <>
       <span className="sr-only">{`${kind}: `}</span>
-      <span aria-hidden="true" className="font-sans">{ICONS[kind]}</span>
+      <span aria-hidden="true" className="font-sans">
+        {ICONS[kind]}
+      </span>
       <span className="min-w-0 truncate">{value}</span>
     </>
   );
@@ -94,12 +120,21 @@ function HostChip({ kind, value, title, node }: { kind: string; value: ReactNode
   return (
     <span className="inline">
       {href !== null ? (
-        <a href={href} target="_blank" rel="noopener noreferrer" title={title} className={`${CHIP} ${TONE_PANEL.info} font-mono underline`}>
+        <a
+          href={href}
+          target="_blank"
+          rel="noopener noreferrer"
+          title={title}
+          className={`${CHIP} ${TONE_PANEL.info} font-mono underline`}
+        >
           {content}
           <span className="sr-only"> (opens in a new tab)</span>
         </a>
       ) : (
-        <span className={`${CHIP} ${TONE_PANEL.neutral} font-mono`} title={[title, reason].filter(Boolean).join(" · ") || undefined}>
+        <span
+          className={`${CHIP} ${TONE_PANEL.neutral} font-mono`}
+          title={[title, reason].filter(Boolean).join(" · ") || undefined}
+        >
           {content}
           {reason && <span className="sr-only">{` (${reason})`}</span>}
         </span>

@@ -27,13 +27,21 @@ export function nodeText(node: UiViewNode): string {
 
 function collectText(nodes: readonly UiViewNode[]): string {
   let text = "";
-  for (const node of nodes) text += node.type === "text" ? (node.error ? node.fallback : (node.text ?? "")) : collectText(node.children);
+  for (const node of nodes)
+    text +=
+      node.type === "text"
+        ? node.error
+          ? node.fallback
+          : (node.text ?? "")
+        : collectText(node.children);
   return text;
 }
 
 /** CodeBlock content is literal: its text children joined as written. */
 export function literalText(node: UiViewNode): string {
-  return node.children.map((child) => (child.type === "text" ? (child.text ?? "") : child.fallback)).join("");
+  return node.children
+    .map((child) => (child.type === "text" ? (child.text ?? "") : child.fallback))
+    .join("");
 }
 
 /**
@@ -44,7 +52,8 @@ export function literalText(node: UiViewNode): string {
 export function heldChildren(nodes: readonly UiViewNode[]): UiViewNode[] {
   const held: UiViewNode[] = [];
   for (const node of nodes) {
-    if ((node.type === "Show" || node.type === "Each") && !node.error) held.push(...heldChildren(node.children));
+    if ((node.type === "Show" || node.type === "Each") && !node.error)
+      held.push(...heldChildren(node.children));
     else if (node.type !== "text" || node.error || (node.text ?? "").trim() !== "") held.push(node);
   }
   return held;
@@ -59,11 +68,15 @@ export function toneProp(node: UiViewNode, fallback: Tone = "neutral"): Tone {
 
 /** A tinted panel: text keeps at least 4.5:1 against its background in both schemes. */
 export const TONE_PANEL: Record<Tone, string> = {
-  neutral: "border-zinc-300 bg-zinc-50 text-zinc-900 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100",
+  neutral:
+    "border-zinc-300 bg-zinc-50 text-zinc-900 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100",
   info: "border-indigo-300 bg-indigo-50 text-indigo-950 dark:border-indigo-800 dark:bg-indigo-950/50 dark:text-indigo-100",
-  success: "border-emerald-300 bg-emerald-50 text-emerald-950 dark:border-emerald-800 dark:bg-emerald-950/50 dark:text-emerald-100",
-  warning: "border-amber-300 bg-amber-50 text-amber-950 dark:border-amber-800 dark:bg-amber-950/50 dark:text-amber-100",
-  danger: "border-red-300 bg-red-50 text-red-950 dark:border-red-800 dark:bg-red-950/50 dark:text-red-100",
+  success:
+    "border-emerald-300 bg-emerald-50 text-emerald-950 dark:border-emerald-800 dark:bg-emerald-950/50 dark:text-emerald-100",
+  warning:
+    "border-amber-300 bg-amber-50 text-amber-950 dark:border-amber-800 dark:bg-amber-950/50 dark:text-amber-100",
+  danger:
+    "border-red-300 bg-red-50 text-red-950 dark:border-red-800 dark:bg-red-950/50 dark:text-red-100",
 };
 
 /** Coloured text on the page background. */
@@ -76,4 +89,5 @@ export const TONE_TEXT: Record<Tone, string> = {
 };
 
 export const MUTED = "text-zinc-600 dark:text-zinc-400";
-export const CHIP = "inline-flex max-w-full items-center gap-1 rounded border px-1.5 py-0.5 align-baseline text-xs";
+export const CHIP =
+  "inline-flex max-w-full items-center gap-1 rounded border px-1.5 py-0.5 align-baseline text-xs";

@@ -14,7 +14,12 @@ import type { NodeRenderer } from "./view-nodes";
 // Few replies draw a chart: its code loads when one does (a server-drawn page preloads it). Until
 // then a box of the drawing's height at full width holds its place.
 const Chart = dynamic(() => import("./chart").then((module) => module.Chart), {
-  loading: () => <div aria-hidden="true" className="aspect-[5/2] w-full max-w-[500px] rounded-md bg-zinc-100 dark:bg-zinc-800" />,
+  loading: () => (
+    <div
+      aria-hidden="true"
+      className="aspect-[5/2] w-full max-w-[500px] rounded-md bg-zinc-100 dark:bg-zinc-800"
+    />
+  ),
 });
 
 function Text({ node }: { node: UiViewNode }) {

@@ -1,5 +1,15 @@
 import { type ReactNode, useId } from "react";
-import { CHIP, MUTED, nodeText, numberProp, textProp, TONE_PANEL, TONE_TEXT, toneProp, type Tone } from "./props";
+import {
+  CHIP,
+  MUTED,
+  nodeText,
+  numberProp,
+  textProp,
+  TONE_PANEL,
+  TONE_TEXT,
+  toneProp,
+  type Tone,
+} from "./props";
 import { HeldList, ViewNodes, type NodeProps } from "./view-nodes";
 
 function TagChip({ tone, children }: { tone: Tone; children: ReactNode }) {
@@ -9,7 +19,9 @@ function TagChip({ tone, children }: { tone: Tone; children: ReactNode }) {
 export function Summary({ node }: NodeProps) {
   const badge = textProp(node, "badge");
   return (
-    <div className={`flex flex-wrap items-baseline gap-x-2 gap-y-1 text-base font-semibold ${TONE_TEXT[toneProp(node)]}`}>
+    <div
+      className={`flex flex-wrap items-baseline gap-x-2 gap-y-1 text-base font-semibold ${TONE_TEXT[toneProp(node)]}`}
+    >
       <div className="min-w-0 break-words">
         <ViewNodes nodes={node.children} />
       </div>
@@ -22,7 +34,10 @@ export function Callout({ node }: NodeProps) {
   const title = textProp(node, "title");
   const tone = toneProp(node, "info");
   return (
-    <div role="note" className={`rounded-md border-l-4 border px-3 py-2 text-sm ${TONE_PANEL[tone]}`}>
+    <div
+      role="note"
+      className={`rounded-md border-l-4 border px-3 py-2 text-sm ${TONE_PANEL[tone]}`}
+    >
       {title && <div className="font-semibold">{title}</div>}
       <div className="break-words">
         <ViewNodes nodes={node.children} />
@@ -42,7 +57,10 @@ export function Tag({ node }: NodeProps) {
 export function Progress({ node }: NodeProps) {
   const value = numberProp(node, "value");
   const max = numberProp(node, "max") ?? 1;
-  const percent = value === undefined || max <= 0 ? undefined : Math.round(Math.min(1, Math.max(0, value / max)) * 100);
+  const percent =
+    value === undefined || max <= 0
+      ? undefined
+      : Math.round(Math.min(1, Math.max(0, value / max)) * 100);
   // Its text ("Stage 1 of 3") says what progresses: drawn above the bar, and the bar's name.
   const labelId = useId();
   const label = nodeText(node) !== "";
@@ -66,10 +84,15 @@ export function Progress({ node }: NodeProps) {
           {percent === undefined ? (
             <div className="h-full w-1/3 animate-pulse rounded-full bg-indigo-600 dark:bg-indigo-400" />
           ) : (
-            <div className="h-full rounded-full bg-indigo-600 dark:bg-indigo-400" style={{ width: `${percent}%` }} />
+            <div
+              className="h-full rounded-full bg-indigo-600 dark:bg-indigo-400"
+              style={{ width: `${percent}%` }}
+            />
           )}
         </div>
-        <span className={`text-xs tabular-nums ${MUTED}`}>{percent === undefined ? "Working…" : `${percent}%`}</span>
+        <span className={`text-xs tabular-nums ${MUTED}`}>
+          {percent === undefined ? "Working…" : `${percent}%`}
+        </span>
       </div>
     </div>
   );
@@ -81,7 +104,11 @@ export function Steps({ node }: NodeProps) {
 
 const STEP_STATES = {
   done: { mark: "✓", label: "Done", className: "text-emerald-700 dark:text-emerald-300" },
-  running: { mark: "●", label: "Running", className: "animate-pulse text-indigo-700 dark:text-indigo-300" },
+  running: {
+    mark: "●",
+    label: "Running",
+    className: "animate-pulse text-indigo-700 dark:text-indigo-300",
+  },
   pending: { mark: "○", label: "Pending", className: MUTED },
   failed: { mark: "✕", label: "Failed", className: "text-red-700 dark:text-red-300" },
   skipped: { mark: "–", label: "Skipped", className: MUTED },
@@ -89,7 +116,10 @@ const STEP_STATES = {
 
 export function Step({ node }: NodeProps) {
   const state = textProp(node, "state");
-  const look = state !== undefined && Object.hasOwn(STEP_STATES, state) ? STEP_STATES[state as keyof typeof STEP_STATES] : STEP_STATES.pending;
+  const look =
+    state !== undefined && Object.hasOwn(STEP_STATES, state)
+      ? STEP_STATES[state as keyof typeof STEP_STATES]
+      : STEP_STATES.pending;
   const detail = textProp(node, "detail");
   return (
     <div className="flex gap-2 text-sm">

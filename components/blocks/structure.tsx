@@ -17,7 +17,10 @@ export function Tabs({ node }: NodeProps) {
   // The selection is kept by tab id, so a streaming block that adds tabs keeps the one shown.
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const buttons = useRef(new Map<string, HTMLButtonElement>());
-  const current = Math.max(0, tabs.findIndex((tab) => tab.id === selectedId));
+  const current = Math.max(
+    0,
+    tabs.findIndex((tab) => tab.id === selectedId),
+  );
 
   function onKeyDown(event: KeyboardEvent) {
     const move = ARROWS[event.key];
@@ -31,7 +34,12 @@ export function Tabs({ node }: NodeProps) {
 
   return (
     <div>
-      <div role="tablist" aria-orientation="horizontal" className="flex flex-wrap gap-1 border-b border-zinc-300 dark:border-zinc-700" onKeyDown={onKeyDown}>
+      <div
+        role="tablist"
+        aria-orientation="horizontal"
+        className="flex flex-wrap gap-1 border-b border-zinc-300 dark:border-zinc-700"
+        onKeyDown={onKeyDown}
+      >
         {tabs.map((tab, index) => (
           <button
             key={tab.id}
@@ -53,7 +61,15 @@ export function Tabs({ node }: NodeProps) {
         ))}
       </div>
       {tabs.map((tab, index) => (
-        <div key={tab.id} role="tabpanel" id={`${base}-panel-${index}`} aria-labelledby={`${base}-tab-${index}`} hidden={index !== current} tabIndex={0} className="space-y-2 pt-2">
+        <div
+          key={tab.id}
+          role="tabpanel"
+          id={`${base}-panel-${index}`}
+          aria-labelledby={`${base}-tab-${index}`}
+          hidden={index !== current}
+          tabIndex={0}
+          className="space-y-2 pt-2"
+        >
           <ViewNodes nodes={tab.children} />
         </div>
       ))}
@@ -85,7 +101,9 @@ export function Sections({ node }: NodeProps) {
 export function Section({ node }: NodeProps) {
   return (
     <details className="group">
-      <summary className="cursor-pointer px-3 py-2 text-sm font-medium select-none hover:bg-zinc-50 dark:hover:bg-zinc-900">{textProp(node, "title") || "Section"}</summary>
+      <summary className="cursor-pointer px-3 py-2 text-sm font-medium select-none hover:bg-zinc-50 dark:hover:bg-zinc-900">
+        {textProp(node, "title") || "Section"}
+      </summary>
       <div className="space-y-2 px-3 pb-3">
         <ViewNodes nodes={node.children} />
       </div>

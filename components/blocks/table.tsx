@@ -23,12 +23,21 @@ function toColumn(node: UiViewNode): Column | null {
   const key = textProp(node, "key");
   if (key === undefined) return null;
   const as = textProp(node, "as");
-  return { key, title: textProp(node, "title") ?? key, unit: textProp(node, "unit"), as: as !== undefined && FORMATS.has(as) ? (as as Format) : "text" };
+  return {
+    key,
+    title: textProp(node, "title") ?? key,
+    unit: textProp(node, "unit"),
+    as: as !== undefined && FORMATS.has(as) ? (as as Format) : "text",
+  };
 }
 
 // A tag column often holds a state: each kind gets its tone, and a mark so colour is never alone.
 const TAG_LOOKS: { pattern: RegExp; tone: Tone; mark: string }[] = [
-  { pattern: /^(pass(ed)?|success(ful)?|succeeded|ok|done|green|complete(d)?)$/, tone: "success", mark: "✓" },
+  {
+    pattern: /^(pass(ed)?|success(ful)?|succeeded|ok|done|green|complete(d)?)$/,
+    tone: "success",
+    mark: "✓",
+  },
   { pattern: /^(fail(ed|ing|ure)?|error(ed)?|broken|red|cancell?ed)$/, tone: "danger", mark: "✕" },
   { pattern: /^(running|in progress|started|building|active)$/, tone: "info", mark: "●" },
   { pattern: /^(pending|queued|waiting|skipped|flaky|blocked)$/, tone: "warning", mark: "○" },
@@ -48,9 +57,18 @@ function isRecord(value: UiValue): value is Record<string, UiValue> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
-function Cell({ value, column, renderTime }: { value: UiValue | undefined; column: Column; renderTime: (iso: string) => ReactNode }): ReactNode {
+function Cell({
+  value,
+  column,
+  renderTime,
+}: {
+  value: UiValue | undefined;
+  column: Column;
+  renderTime: (iso: string) => ReactNode;
+}): ReactNode {
   const locale = useLocale();
-  if (value === undefined || value === null || value === "") return <span className={MUTED}>—</span>;
+  if (value === undefined || value === null || value === "")
+    return <span className={MUTED}>—</span>;
   const { as, unit } = column;
   if (typeof value === "number") {
     if (as === "bytes") return formatBytes(value, locale);
@@ -75,7 +93,8 @@ export function Table({ node }: NodeProps) {
   let columns = columnNodes.map(toColumn).filter((column) => column !== null);
   if (columnNodes.length === 0) {
     const keys = new Set<string>();
-    for (const row of rows) for (const key of Object.keys(row)) if (keys.size < DERIVED_COLUMNS) keys.add(key);
+    for (const row of rows)
+      for (const key of Object.keys(row)) if (keys.size < DERIVED_COLUMNS) keys.add(key);
     columns = [...keys].map((key) => ({ key, title: key, unit: undefined, as: "text" }));
   }
   const align = (column: Column) => (NUMERIC.has(column.as) ? "text-right" : "text-left");
@@ -93,10 +112,20 @@ export function Table({ node }: NodeProps) {
         </thead>
         <tbody>
           {rows.map((row, rowIndex) => (
-            <tr key={rowIndex} className="border-b border-zinc-200 last:border-0 dark:border-zinc-800">
+            <tr
+              key={rowIndex}
+              className="border-b border-zinc-200 last:border-0 dark:border-zinc-800"
+            >
               {columns.map((column, index) => (
-                <td key={index} className={`px-2 py-1 align-top tabular-nums [overflow-wrap:anywhere] ${align(column)}`}>
-                  <Cell value={Object.hasOwn(row, column.key) ? row[column.key] : undefined} column={column} renderTime={renderTime} />
+                <td
+                  key={index}
+                  className={`px-2 py-1 align-top tabular-nums [overflow-wrap:anywhere] ${align(column)}`}
+                >
+                  <Cell
+                    value={Object.hasOwn(row, column.key) ? row[column.key] : undefined}
+                    column={column}
+                    renderTime={renderTime}
+                  />
                 </td>
               ))}
             </tr>

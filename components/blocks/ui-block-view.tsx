@@ -16,7 +16,13 @@ import { ViewNodes } from "./view-nodes";
 export { describeUiDiagnostic } from "./diagnostics";
 export type { UiChooseResult } from "./use-block-pick";
 
-export type UiBlockAnswer = { choiceId: string; label: string; values: Record<string, UiValue>; at: string; queued: boolean };
+export type UiBlockAnswer = {
+  choiceId: string;
+  label: string;
+  values: Record<string, UiValue>;
+  at: string;
+  queued: boolean;
+};
 
 export type UiBlockViewProps = {
   /** The compiled block: a preview while the reply streams, or the final stored one. */
@@ -44,17 +50,53 @@ export type UiBlockViewProps = {
 };
 
 /** Why Choices are closed before any pick: the host's reason, a block no one can answer here, or a preview. */
-export function choicesClosedReason(closedReason: string | null, canChoose: boolean, complete: boolean): string | null {
-  return closedReason ?? (!canChoose ? "This block cannot be answered here." : complete ? null : "Choices open when the block is finished.");
+export function choicesClosedReason(
+  closedReason: string | null,
+  canChoose: boolean,
+  complete: boolean,
+): string | null {
+  return (
+    closedReason ??
+    (!canChoose
+      ? "This block cannot be answered here."
+      : complete
+        ? null
+        : "Choices open when the block is finished.")
+  );
 }
 
 /** An intelligent-ui block in the chat: its components, its answer or why it is closed, and its problems. */
-export function UiBlockView({ block, answer, closedReason, onChoose, renderTime, queries, onInputs, liveStatus, initialValues, streaming = false, untitledName = "Interactive block", locked = false }: UiBlockViewProps) {
-  const { state, evaluation } = useUiBlock(block, answer?.values ?? null, queries, onInputs, initialValues);
+export function UiBlockView({
+  block,
+  answer,
+  closedReason,
+  onChoose,
+  renderTime,
+  queries,
+  onInputs,
+  liveStatus,
+  initialValues,
+  streaming = false,
+  untitledName = "Interactive block",
+  locked = false,
+}: UiBlockViewProps) {
+  const { state, evaluation } = useUiBlock(
+    block,
+    answer?.values ?? null,
+    queries,
+    onInputs,
+    initialValues,
+  );
   const hydrated = useHydrated();
   const answered = answer !== null;
   const choicesClosed = choicesClosedReason(closedReason, onChoose !== undefined, block.complete);
-  const { pending, refused, choose } = useBlockPick({ block, state, answered, closed: choicesClosed !== null, onChoose });
+  const { pending, refused, choose } = useBlockPick({
+    block,
+    state,
+    answered,
+    closed: choicesClosed !== null,
+    onChoose,
+  });
   const settings: BlockSettings = {
     // Until hydrated, the server-drawn controls have no handlers: they stay disabled. A preview
     // is replaced by the final block, so what a person set in it would be lost: inert until then.
@@ -67,10 +109,23 @@ export function UiBlockView({ block, answer, closedReason, onChoose, renderTime,
   };
   // Named by its title, so two blocks on a page are two landmarks a screen reader tells apart.
   const title = useMemo(() => blockTitle(evaluation.nodes), [evaluation]);
-  const hasChoices = useMemo(() => findNode(evaluation.nodes, (node) => node.type === "Choice") !== undefined, [evaluation]);
+  const hasChoices = useMemo(
+    () => findNode(evaluation.nodes, (node) => node.type === "Choice") !== undefined,
+    [evaluation],
+  );
   // A stored block read back may be damaged; evaluation copes, and so does this.
-  const diagnostics = useMemo(() => [...(Array.isArray(block.diagnostics) ? block.diagnostics : []), ...evaluation.diagnostics], [block, evaluation]);
-  const failedWhole = evaluation.nodes.length === 0 && diagnostics.length > 0 && typeof block.fallback === "string" && block.fallback.trim() !== "";
+  const diagnostics = useMemo(
+    () => [
+      ...(Array.isArray(block.diagnostics) ? block.diagnostics : []),
+      ...evaluation.diagnostics,
+    ],
+    [block, evaluation],
+  );
+  const failedWhole =
+    evaluation.nodes.length === 0 &&
+    diagnostics.length > 0 &&
+    typeof block.fallback === "string" &&
+    block.fallback.trim() !== "";
 
   return (
     <section
@@ -85,7 +140,12 @@ export function UiBlockView({ block, answer, closedReason, onChoose, renderTime,
       </BlockContext.Provider>
       {failedWhole && <p className={`text-sm whitespace-pre-wrap ${MUTED}`}>{block.fallback}</p>}
       {liveStatus}
-      <BlockStatus answer={answer} pending={pending} closed={hasChoices ? choicesClosed : null} renderTime={renderTime} />
+      <BlockStatus
+        answer={answer}
+        pending={pending}
+        closed={hasChoices ? choicesClosed : null}
+        renderTime={renderTime}
+      />
       {refused !== null && <ErrorNote>{refused}</ErrorNote>}
       <DiagnosticList diagnostics={diagnostics} />
     </section>

@@ -1,5 +1,23 @@
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore } from "react";
-import { evaluateStoredUiBlock, evaluateUiBlock, sameUiValue, UiState, uiInputValues, uiValidatedState, type UiBlock, type UiEvaluation, type UiValue } from "@/lib/intelligent-ui";
+import {
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  useSyncExternalStore,
+} from "react";
+import {
+  evaluateStoredUiBlock,
+  evaluateUiBlock,
+  sameUiValue,
+  UiState,
+  uiInputValues,
+  uiValidatedState,
+  type UiBlock,
+  type UiEvaluation,
+  type UiValue,
+} from "@/lib/intelligent-ui";
 
 type Values = Record<string, UiValue>;
 
@@ -7,7 +25,12 @@ type Values = Record<string, UiValue>;
  * An answered block draws the values that were sent. Values that no longer validate leave the
  * controls as they were (what this person set, or the defaults); the answer still shows by label.
  */
-function createState(block: UiBlock, answered: Values | null, queries: Values | undefined, previous?: UiState): UiState {
+function createState(
+  block: UiBlock,
+  answered: Values | null,
+  queries: Values | undefined,
+  previous?: UiState,
+): UiState {
   const state = answeredState(block, answered, previous);
   // Loaded while the state is made, so the server's first paint already draws the readings.
   loadQueries(state, block, queries);
@@ -47,14 +70,35 @@ interface Held {
  * One UiState per block id, evaluated whenever it changes. A recompile of the same block (a
  * streaming preview growing) is adopted with `sync`, so what the person set survives it.
  */
-export function useUiBlock(block: UiBlock, answered: Values | null, queries?: Values, onInputs?: (values: Values) => void, initial?: Values): { state: UiState; evaluation: UiEvaluation } {
+export function useUiBlock(
+  block: UiBlock,
+  answered: Values | null,
+  queries?: Values,
+  onInputs?: (values: Values) => void,
+  initial?: Values,
+): { state: UiState; evaluation: UiEvaluation } {
   // An open block starts from `initial` (inputs carried over from the block it replaced), if any.
-  const [held, setHeld] = useState<Held>(() => ({ blockId: block.id, answered, state: createState(block, answered ?? initial ?? null, queries) }));
+  const [held, setHeld] = useState<Held>(() => ({
+    blockId: block.id,
+    answered,
+    state: createState(block, answered ?? initial ?? null, queries),
+  }));
   let current = held;
-  const answerChanged = (held.answered === null) !== (answered === null) || (answered !== null && !sameUiValue(held.answered, answered));
+  const answerChanged =
+    (held.answered === null) !== (answered === null) ||
+    (answered !== null && !sameUiValue(held.answered, answered));
   if (held.blockId !== block.id || answerChanged) {
     // React's pattern for state derived from props: replace it during render, before anything reads it.
-    current = { blockId: block.id, answered, state: createState(block, answered, queries, held.blockId === block.id ? held.state : undefined) };
+    current = {
+      blockId: block.id,
+      answered,
+      state: createState(
+        block,
+        answered,
+        queries,
+        held.blockId === block.id ? held.state : undefined,
+      ),
+    };
     setHeld(current);
   }
   const { state } = current;

@@ -1,4 +1,10 @@
-import { Component, createElement, type ComponentType, type ReactElement, type ReactNode } from "react";
+import {
+  Component,
+  createElement,
+  type ComponentType,
+  type ReactElement,
+  type ReactNode,
+} from "react";
 import type { UiViewNode } from "@/lib/intelligent-ui";
 import { InLabel, useInLabel } from "./context";
 import { describeUiDiagnostic } from "./diagnostics";
@@ -26,7 +32,11 @@ export function LabelNodes({ nodes }: { nodes: readonly UiViewNode[] }) {
 
 /** A control's accessible name: its children, else what it stands for, so no control goes unnamed. */
 export function ControlLabel({ node, fallback }: { node: UiViewNode; fallback: string }) {
-  return nodeText(node) === "" ? <>{fallback || "Unnamed"}</> : <LabelNodes nodes={node.children} />;
+  return nodeText(node) === "" ? (
+    <>{fallback || "Unnamed"}</>
+  ) : (
+    <LabelNodes nodes={node.children} />
+  );
 }
 
 export function ViewNodes({ nodes }: { nodes: readonly UiViewNode[] }) {
@@ -64,7 +74,15 @@ function fromRegistry(node: UiViewNode): ReactElement | undefined {
 }
 
 /** A list container (Steps, Sources...): each held child, error nodes too, sits in its own `<li>`. */
-export function HeldList({ node, ordered = false, className }: { node: UiViewNode; ordered?: boolean; className: string }) {
+export function HeldList({
+  node,
+  ordered = false,
+  className,
+}: {
+  node: UiViewNode;
+  ordered?: boolean;
+  className: string;
+}) {
   const List = ordered ? "ol" : "ul";
   return (
     <List className={className}>
@@ -118,7 +136,10 @@ class NodeBoundary extends Component<{ node: UiViewNode; children: ReactNode }, 
   state: BoundaryState = { node: null, failed: false };
 
   // A new evaluation of the node gets another try.
-  static getDerivedStateFromProps(props: { node: UiViewNode }, state: BoundaryState): Partial<BoundaryState> | null {
+  static getDerivedStateFromProps(
+    props: { node: UiViewNode },
+    state: BoundaryState,
+  ): Partial<BoundaryState> | null {
     return props.node === state.node ? null : { node: props.node, failed: false };
   }
 
@@ -127,6 +148,10 @@ class NodeBoundary extends Component<{ node: UiViewNode; children: ReactNode }, 
   }
 
   render() {
-    return this.state.failed ? <ErrorNode node={this.props.node} code="invalid_props" /> : this.props.children;
+    return this.state.failed ? (
+      <ErrorNode node={this.props.node} code="invalid_props" />
+    ) : (
+      this.props.children
+    );
   }
 }

@@ -10,17 +10,28 @@ import { FakeEventSource } from "@/scripts/test/fake-event-source";
 import { ChatRoom } from "./chat-room";
 
 const OPENING = "```ui\n$checks = []\n<Summary>Release</Summary>\n";
-const CHECKS = '<Checklist value={$checks}>\n  <Item value="docs">Docs updated</Item>\n</Checklist>\n';
+const CHECKS =
+  '<Checklist value={$checks}>\n  <Item value="docs">Docs updated</Item>\n</Checklist>\n';
 const BLOCK_ID = "reply:ui:0";
 
 const streamingReply = (fence: string): ItemView =>
-  buildItemView({ id: "reply", position: 1, role: "assistant", status: "streaming", revision: 0, completedAt: null, parts: [{ kind: "block", blockId: BLOCK_ID, fence }] });
+  buildItemView({
+    id: "reply",
+    position: 1,
+    role: "assistant",
+    status: "streaming",
+    revision: 0,
+    completedAt: null,
+    parts: [{ kind: "block", blockId: BLOCK_ID, fence }],
+  });
 
 let root: Root;
 let container: HTMLElement;
 
 function stream(seq: number, event: ChatEvent) {
-  act(() => FakeEventSource.latest().onmessage!({ lastEventId: String(seq), data: JSON.stringify(event) }));
+  act(() =>
+    FakeEventSource.latest().onmessage!({ lastEventId: String(seq), data: JSON.stringify(event) }),
+  );
 }
 
 const region = () => container.querySelector(`section[data-block-id="${BLOCK_ID}"]`);
@@ -32,7 +43,18 @@ beforeEach(() => {
   container = document.createElement("div");
   document.body.append(container);
   root = createRoot(container);
-  act(() => root.render(<ChatRoom initial={buildChatView([streamingReply(OPENING)], { id: "chat-1", running: true, lastEventSeq: 10 })} shared={false} />));
+  act(() =>
+    root.render(
+      <ChatRoom
+        initial={buildChatView([streamingReply(OPENING)], {
+          id: "chat-1",
+          running: true,
+          lastEventSeq: 10,
+        })}
+        shared={false}
+      />,
+    ),
+  );
   act(() => FakeEventSource.latest().onopen!());
 });
 
@@ -56,10 +78,25 @@ describe("a streaming block", () => {
   it("draws the stored block, not its own preview, once the reply completes, with its controls open", async () => {
     await vi.waitFor(() => expect(region()?.textContent).toContain("Release"));
     // The stored block is the authority: here it says something the fence never did.
-    const [block] = compileUi(`${OPENING.replace("Release", "Stored")}${CHECKS}\`\`\`\n`, { id: "reply", final: true, querySchemas: QUERY_SCHEMAS });
+    const [block] = compileUi(`${OPENING.replace("Release", "Stored")}${CHECKS}\`\`\`\n`, {
+      id: "reply",
+      final: true,
+      querySchemas: QUERY_SCHEMAS,
+    });
     const stored = { ...block!, revision: 1 };
-    stream(11, { type: "item.completed", item: { ...streamingReply(""), status: "complete", revision: 1, parts: [{ kind: "block", blockId: BLOCK_ID }], blocks: { [BLOCK_ID]: stored } } });
+    stream(11, {
+      type: "item.completed",
+      item: {
+        ...streamingReply(""),
+        status: "complete",
+        revision: 1,
+        parts: [{ kind: "block", blockId: BLOCK_ID }],
+        blocks: { [BLOCK_ID]: stored },
+      },
+    });
     expect(region()?.textContent).toContain("Stored");
-    expect(container.querySelector<HTMLInputElement>('input[type="checkbox"]')?.disabled).toBe(false);
+    expect(container.querySelector<HTMLInputElement>('input[type="checkbox"]')?.disabled).toBe(
+      false,
+    );
   });
 });

@@ -7,7 +7,10 @@ function ChatGone({ title, text, action }: { title: string; text: string; action
       <div role="status" className="max-w-sm space-y-3 text-center">
         <h1 className="text-xl font-semibold">{title}</h1>
         <p className="text-zinc-600 dark:text-zinc-400">{text}</p>
-        <Link href="/" className="inline-block rounded-md bg-indigo-600 px-4 py-2 font-medium text-white">
+        <Link
+          href="/"
+          className="inline-block rounded-md bg-indigo-600 px-4 py-2 font-medium text-white"
+        >
           {action}
         </Link>
       </div>
@@ -17,7 +20,13 @@ function ChatGone({ title, text, action }: { title: string; text: string; action
 
 /** What a page of a chat shows once the chat is deleted, here or in another tab. */
 export function ChatDeleted() {
-  return <ChatGone title="This chat was deleted" text="Its messages and answers are gone. Your other chats are in the list." action="Start a new chat" />;
+  return (
+    <ChatGone
+      title="This chat was deleted"
+      text="Its messages and answers are gone. Your other chats are in the list."
+      action="Start a new chat"
+    />
+  );
 }
 
 /** What a share link's page shows once the link stops working: unshared, shared anew, or the chat deleted. */

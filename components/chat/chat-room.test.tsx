@@ -19,17 +19,33 @@ vi.mock("react-markdown", () => ({
 
 function item(index: number, overrides: Partial<ItemView> = {}): ItemView {
   const role = index % 2 === 0 ? "user" : "assistant";
-  return buildItemView({ id: `item-${index}`, position: index, role, parts: [{ kind: "text", text: `Text of item ${index}` }], ...overrides });
+  return buildItemView({
+    id: `item-${index}`,
+    position: index,
+    role,
+    parts: [{ kind: "text", text: `Text of item ${index}` }],
+    ...overrides,
+  });
 }
 
-const items = [...Array.from({ length: 9 }, (_, index) => item(index)), item(9, { status: "streaming", parts: [{ kind: "text", text: "Streaming" }] })];
-const initial = buildChatView(items, { id: "chat-1", title: "A long chat", running: true, lastEventSeq: 50 });
+const items = [
+  ...Array.from({ length: 9 }, (_, index) => item(index)),
+  item(9, { status: "streaming", parts: [{ kind: "text", text: "Streaming" }] }),
+];
+const initial = buildChatView(items, {
+  id: "chat-1",
+  title: "A long chat",
+  running: true,
+  lastEventSeq: 50,
+});
 
 let root: Root;
 let container: HTMLElement;
 
 function stream(seq: number, event: ChatEvent) {
-  act(() => FakeEventSource.latest().onmessage!({ lastEventId: String(seq), data: JSON.stringify(event) }));
+  act(() =>
+    FakeEventSource.latest().onmessage!({ lastEventId: String(seq), data: JSON.stringify(event) }),
+  );
 }
 
 function mount(view: ChatView, shared = false) {
@@ -67,7 +83,10 @@ describe("a streamed delta", () => {
 
   it("draws a finished reply again when it completes, and still no other item", () => {
     drawn.texts = [];
-    stream(51, { type: "item.completed", item: item(9, { parts: [{ kind: "text", text: "Done" }] }) });
+    stream(51, {
+      type: "item.completed",
+      item: item(9, { parts: [{ kind: "text", text: "Done" }] }),
+    });
     stream(52, { type: "turn.ended", turnId: "turn", status: "finished" });
     // The finished reply draws once for its text and once more when it becomes the one to regenerate.
     expect(new Set(drawn.texts)).toEqual(new Set(["Done"]));
@@ -88,10 +107,16 @@ describe("showing earlier messages", () => {
 
   it("puts the earlier items above, draws none of the held ones again, and moves focus to the newest loaded", async () => {
     drawn.texts = [];
-    const button = [...container.querySelectorAll("button")].find((each) => each.textContent === "Show earlier messages")!;
+    const button = [...container.querySelectorAll("button")].find(
+      (each) => each.textContent === "Show earlier messages",
+    )!;
     await act(async () => button.click());
     expect(requested).toEqual(["/api/chats/chat-1/items?before=5"]);
-    expect([...container.querySelectorAll("li[data-item-id]")].map((each) => each.getAttribute("data-item-id"))).toEqual(items.map((each) => each.id));
+    expect(
+      [...container.querySelectorAll("li[data-item-id]")].map((each) =>
+        each.getAttribute("data-item-id"),
+      ),
+    ).toEqual(items.map((each) => each.id));
     expect(drawn.texts).toEqual(items.slice(0, 5).map((each) => textOf(each)));
     expect(document.activeElement?.getAttribute("data-item-id")).toBe("item-4");
     // Nothing earlier is left: the control goes.
@@ -105,8 +130,13 @@ function textOf(view: ItemView): string {
 }
 
 describe("a chat page", () => {
-  const short = buildChatView([item(0), item(1)], { id: "link-token", title: "A shared chat", lastEventSeq: 7 });
-  const buttons = () => [...container.querySelectorAll("button")].map((button) => button.textContent?.trim());
+  const short = buildChatView([item(0), item(1)], {
+    id: "link-token",
+    title: "A shared chat",
+    lastEventSeq: 7,
+  });
+  const buttons = () =>
+    [...container.querySelectorAll("button")].map((button) => button.textContent?.trim());
 
   it("for its owner follows the owner's stream, with Share, Regenerate and the composer", () => {
     mount(short);

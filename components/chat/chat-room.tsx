@@ -25,11 +25,18 @@ const REPLY_ANNOUNCEMENT: Record<ItemView["status"], string> = {
   stopped: "The reply was stopped.",
 };
 
-const STATUS_TEXT: Record<Exclude<StreamStatus, "deleted">, string> = { live: "Live", connecting: "Connecting…", reconnecting: "Reconnecting…" };
+const STATUS_TEXT: Record<Exclude<StreamStatus, "deleted">, string> = {
+  live: "Live",
+  connecting: "Connecting…",
+  reconnecting: "Reconnecting…",
+};
 
 /** A chat page: its owner's, or with `shared` a share link's read-only copy (named by the link's token). */
 export function ChatRoom({ initial, shared = false }: { initial: ChatView; shared?: boolean }) {
-  const { chat, status, resync, showEarlier } = useChatStream(initial, shared ? `/api/shares/${initial.id}` : undefined);
+  const { chat, status, resync, showEarlier } = useChatStream(
+    initial,
+    shared ? `/api/shares/${initial.id}` : undefined,
+  );
   const connection = useConnection(status);
   const list = useChatList();
   const scroller = useRef<HTMLDivElement>(null);
@@ -39,7 +46,10 @@ export function ChatRoom({ initial, shared = false }: { initial: ChatView; share
   const { apply } = list;
   const { items, running, queued } = chat;
   // A shared copy edits nothing: no message of it offers Edit.
-  const edits = useMemo(() => (shared ? new Map<string, string | null>() : editReasons({ items, running, queued })), [shared, items, running, queued]);
+  const edits = useMemo(
+    () => (shared ? new Map<string, string | null>() : editReasons({ items, running, queued })),
+    [shared, items, running, queued],
+  );
   // A rename made in any tab reaches this chat's stream: the tab's title and the list follow it.
   useEffect(() => {
     document.title = `${chat.title} · Answerable`;
@@ -51,7 +61,9 @@ export function ChatRoom({ initial, shared = false }: { initial: ChatView; share
   const last = chat.items.findLast((item) => item.role === "assistant");
   // Only the latest reply can be written again, only once nothing is running or waiting, and not
   // once one of its lists was picked (the server refuses that too).
-  const lastReply = chat.items.findLast((item) => item.role === "assistant" && item.parentToolUseId === null);
+  const lastReply = chat.items.findLast(
+    (item) => item.role === "assistant" && item.parentToolUseId === null,
+  );
   const regenerable =
     !shared &&
     !chat.running &&
@@ -60,47 +72,74 @@ export function ChatRoom({ initial, shared = false }: { initial: ChatView; share
     !chat.items.some((item) => item.role === "user" && item.position > lastReply.position);
   return (
     <ReadOnlyContext value={shared}>
-    <ChatActionsContext.Provider value={actions}>
-      <div className="flex h-full flex-col">
-        <div className="flex items-center justify-between gap-4 border-b border-zinc-200 px-4 py-2.5 dark:border-zinc-800">
-          <h1 className="min-w-0 flex-1 truncate text-base font-semibold sm:text-lg">{chat.title}</h1>
-          {shared ? (
-            <p className="shrink-0 text-xs text-zinc-600 dark:text-zinc-400">Shared copy · read only</p>
-          ) : (
-            <>
-              <ShareButton chatId={chat.id} />
-              <SourceGrants chatId={chat.id} />
-            </>
-          )}
-          <span className="flex shrink-0 items-center gap-1.5 text-xs text-zinc-600 dark:text-zinc-400" data-stream-status={status}>
-            <span aria-hidden className={`size-2 rounded-full ${status === "live" ? "bg-emerald-500" : "bg-amber-500"}`} />
-            {STATUS_TEXT[status]}
-          </span>
-        </div>
-        {/* Focusable, so the keyboard can scroll a stretch of messages that holds no control. */}
-        <div ref={scroller} tabIndex={0} role="region" aria-label="Conversation" className="min-h-0 flex-1 overflow-y-auto">
-          {chat.hasEarlier && <ShowEarlier onShow={show} scroller={scroller} />}
-          <ol aria-label="Messages" className="mx-auto flex max-w-3xl flex-col gap-6 px-4 py-6">
-            {chat.items.map((item) => (
-              // Each item redraws only when it changed: the reducer keeps the others as they were.
-              <li key={item.id} data-item-id={item.id} className="chat-item">
-                <ItemBubble item={item} chatId={chat.id} last={regenerable && item.id === lastReply?.id} editReason={edits.get(item.id)} />
-              </li>
-            ))}
-          </ol>
-        </div>
-        <p aria-live="polite" className="sr-only">
-          {last ? REPLY_ANNOUNCEMENT[last.status] : ""}
-        </p>
-        {!shared && (
-          <div className="border-t border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-950">
-            <div className="mx-auto max-w-3xl px-4 py-3">
-              <Composer chatId={chat.id} running={chat.running} queued={chat.queued} turnKey={chat.items.at(-1)?.id ?? ""} connection={connection} />
-            </div>
+      <ChatActionsContext.Provider value={actions}>
+        <div className="flex h-full flex-col">
+          <div className="flex items-center justify-between gap-4 border-b border-zinc-200 px-4 py-2.5 dark:border-zinc-800">
+            <h1 className="min-w-0 flex-1 truncate text-base font-semibold sm:text-lg">
+              {chat.title}
+            </h1>
+            {shared ? (
+              <p className="shrink-0 text-xs text-zinc-600 dark:text-zinc-400">
+                Shared copy · read only
+              </p>
+            ) : (
+              <>
+                <ShareButton chatId={chat.id} />
+                <SourceGrants chatId={chat.id} />
+              </>
+            )}
+            <span
+              className="flex shrink-0 items-center gap-1.5 text-xs text-zinc-600 dark:text-zinc-400"
+              data-stream-status={status}
+            >
+              <span
+                aria-hidden
+                className={`size-2 rounded-full ${status === "live" ? "bg-emerald-500" : "bg-amber-500"}`}
+              />
+              {STATUS_TEXT[status]}
+            </span>
           </div>
-        )}
-      </div>
-    </ChatActionsContext.Provider>
+          {/* Focusable, so the keyboard can scroll a stretch of messages that holds no control. */}
+          <div
+            ref={scroller}
+            tabIndex={0}
+            role="region"
+            aria-label="Conversation"
+            className="min-h-0 flex-1 overflow-y-auto"
+          >
+            {chat.hasEarlier && <ShowEarlier onShow={show} scroller={scroller} />}
+            <ol aria-label="Messages" className="mx-auto flex max-w-3xl flex-col gap-6 px-4 py-6">
+              {chat.items.map((item) => (
+                // Each item redraws only when it changed: the reducer keeps the others as they were.
+                <li key={item.id} data-item-id={item.id} className="chat-item">
+                  <ItemBubble
+                    item={item}
+                    chatId={chat.id}
+                    last={regenerable && item.id === lastReply?.id}
+                    editReason={edits.get(item.id)}
+                  />
+                </li>
+              ))}
+            </ol>
+          </div>
+          <p aria-live="polite" className="sr-only">
+            {last ? REPLY_ANNOUNCEMENT[last.status] : ""}
+          </p>
+          {!shared && (
+            <div className="border-t border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-950">
+              <div className="mx-auto max-w-3xl px-4 py-3">
+                <Composer
+                  chatId={chat.id}
+                  running={chat.running}
+                  queued={chat.queued}
+                  turnKey={chat.items.at(-1)?.id ?? ""}
+                  connection={connection}
+                />
+              </div>
+            </div>
+          )}
+        </div>
+      </ChatActionsContext.Provider>
     </ReadOnlyContext>
   );
 }

@@ -3,7 +3,8 @@ import type { UiAnswerView } from "@/lib/chat/wire";
 import { buildChatView, buildItemView } from "@/scripts/test/wire-fixtures";
 import { type ChatState, reduceChat } from "./chat-state";
 
-const item = (id: string, position: number) => buildItemView({ id, position, parts: [{ kind: "text", text: id }] });
+const item = (id: string, position: number) =>
+  buildItemView({ id, position, parts: [{ kind: "text", text: id }] });
 
 const answer = (itemId: string): UiAnswerView => ({
   itemId,
@@ -25,17 +26,32 @@ const start: ChatState = { chat, missed: null };
 
 describe("a page that holds the latest items only", () => {
   it("ignores events about items it does not hold while nothing earlier is being loaded", () => {
-    const state = reduceChat(start, { type: "event", seq: 101, event: { type: "ui.answered", itemId: "old", answer: answer("old") } });
+    const state = reduceChat(start, {
+      type: "event",
+      seq: 101,
+      event: { type: "ui.answered", itemId: "old", answer: answer("old") },
+    });
     expect(state).toEqual({ chat: { ...chat, lastEventSeq: 101 }, missed: null });
   });
 
   it("gives an earlier page the answers given while it was read, so its blocks draw closed", () => {
     let state = reduceChat(start, { type: "earlier-requested" });
     // Answered in another tab after the server read the page, before the page arrived here.
-    state = reduceChat(state, { type: "event", seq: 101, event: { type: "ui.answered", itemId: "old", answer: answer("old") } });
-    state = reduceChat(state, { type: "event", seq: 102, event: { type: "item.delta", itemId: "latest", text: "!" } });
+    state = reduceChat(state, {
+      type: "event",
+      seq: 101,
+      event: { type: "ui.answered", itemId: "old", answer: answer("old") },
+    });
+    state = reduceChat(state, {
+      type: "event",
+      seq: 102,
+      event: { type: "item.delta", itemId: "latest", text: "!" },
+    });
     expect(state.missed?.map((entry) => entry.seq)).toEqual([101]);
-    state = reduceChat(state, { type: "earlier-loaded", page: { items: [item("old", 39)], hasEarlier: false, lastEventSeq: 100 } });
+    state = reduceChat(state, {
+      type: "earlier-loaded",
+      page: { items: [item("old", 39)], hasEarlier: false, lastEventSeq: 100 },
+    });
     expect(state.chat.items.map((entry) => entry.id)).toEqual(["old", "latest"]);
     expect(state.chat.items[0]!.uiAnswers).toEqual({ "old:ui:0": answer("old") });
     expect(state.chat.items[1]!.parts).toEqual([{ kind: "text", text: "latest!" }]);
@@ -43,13 +59,17 @@ describe("a page that holds the latest items only", () => {
   });
 
   it("stops keeping events once a page failed to load", () => {
-    const state = reduceChat(reduceChat(start, { type: "earlier-requested" }), { type: "earlier-failed" });
+    const state = reduceChat(reduceChat(start, { type: "earlier-requested" }), {
+      type: "earlier-failed",
+    });
     expect(state.missed).toBeNull();
   });
 
   it("takes a reading of the chat only when it is not older than what the stream brought", () => {
     const older = { ...chat, title: "Old", lastEventSeq: 99 };
     expect(reduceChat(start, { type: "reset", chat: older })).toBe(start);
-    expect(reduceChat(start, { type: "reset", chat: { ...older, lastEventSeq: 100 } }).chat.title).toBe("Old");
+    expect(
+      reduceChat(start, { type: "reset", chat: { ...older, lastEventSeq: 100 } }).chat.title,
+    ).toBe("Old");
   });
 });

@@ -1,4 +1,12 @@
-import { type ChatEvent, type ChatView, type EarlierItems, type SequencedEvent, addEarlierItems, applyChatEvent, eventItemId } from "@/lib/chat/wire";
+import {
+  type ChatEvent,
+  type ChatView,
+  type EarlierItems,
+  type SequencedEvent,
+  addEarlierItems,
+  applyChatEvent,
+  eventItemId,
+} from "@/lib/chat/wire";
 
 /**
  * The chat a page draws. While a page of earlier items is being read, `missed` keeps the events
@@ -19,12 +27,20 @@ export function reduceChat(state: ChatState, action: ChatAction): ChatState {
       const chat = applyChatEvent(state.chat, action.event, action.seq);
       if (chat === state.chat) return state;
       const itemId = eventItemId(action.event);
-      const missed = state.missed !== null && itemId !== null && !chat.items.some((item) => item.id === itemId);
-      return { chat, missed: missed ? [...state.missed!, { seq: action.seq, event: action.event }] : state.missed };
+      const missed =
+        state.missed !== null && itemId !== null && !chat.items.some((item) => item.id === itemId);
+      return {
+        chat,
+        missed: missed
+          ? [...state.missed!, { seq: action.seq, event: action.event }]
+          : state.missed,
+      };
     }
     case "reset":
       // A reading older than what the stream already brought would take the page back in time.
-      return action.chat.lastEventSeq >= state.chat.lastEventSeq ? { ...state, chat: action.chat } : state;
+      return action.chat.lastEventSeq >= state.chat.lastEventSeq
+        ? { ...state, chat: action.chat }
+        : state;
     case "earlier-requested":
       return { ...state, missed: state.missed ?? [] };
     case "earlier-loaded":

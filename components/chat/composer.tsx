@@ -23,7 +23,13 @@ type ComposerProps = {
 };
 
 // Memoised: a streamed event redraws the chat but leaves the composer, whose props it does not change, alone.
-export const Composer = memo(function Composer({ chatId, running, queued, turnKey, connection }: ComposerProps) {
+export const Composer = memo(function Composer({
+  chatId,
+  running,
+  queued,
+  turnKey,
+  connection,
+}: ComposerProps) {
   const { text, setText, fieldRef } = useMessageField();
   const limit = messageLimit(text, useLocale());
   const offline = connection === "lost";
@@ -33,7 +39,13 @@ export const Composer = memo(function Composer({ chatId, running, queued, turnKe
     fieldRef.current?.focus();
   };
   // Offline, send() holds the message in the field, as over the limit.
-  const { sending, error, send } = useSendText({ url: `/api/chats/${chatId}/messages`, text, held: limit.over || offline, onSent, refusal: messageRefusal });
+  const { sending, error, send } = useSendText({
+    url: `/api/chats/${chatId}/messages`,
+    text,
+    held: limit.over || offline,
+    onSent,
+    refusal: messageRefusal,
+  });
 
   return (
     <div className="space-y-2">
@@ -58,7 +70,14 @@ export const Composer = memo(function Composer({ chatId, running, queued, turnKe
           aria-invalid={limit.over || undefined}
           onChange={(event) => setText(event.target.value)}
           onKeyDown={(event) => {
-            if (!sendsOnEnter({ key: event.key, shiftKey: event.shiftKey, isComposing: event.nativeEvent.isComposing })) return;
+            if (
+              !sendsOnEnter({
+                key: event.key,
+                shiftKey: event.shiftKey,
+                isComposing: event.nativeEvent.isComposing,
+              })
+            )
+              return;
             event.preventDefault();
             void send();
           }}
@@ -78,7 +97,10 @@ export const Composer = memo(function Composer({ chatId, running, queued, turnKe
         </PrimaryButton>
       </form>
       {limit.note && (
-        <p id="composer-limit" className={`text-xs ${limit.over ? "text-red-700 dark:text-red-300" : "text-zinc-600 dark:text-zinc-400"}`}>
+        <p
+          id="composer-limit"
+          className={`text-xs ${limit.over ? "text-red-700 dark:text-red-300" : "text-zinc-600 dark:text-zinc-400"}`}
+        >
           {limit.note}
         </p>
       )}

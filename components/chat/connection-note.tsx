@@ -25,7 +25,10 @@ export function useConnection(status: StreamStatus): Connection {
   }, [status]);
   useEffect(() => {
     if (connection !== "restored") return;
-    const timer = setTimeout(() => setConnection((now) => (now === "restored" ? "ok" : now)), RESTORED_MS);
+    const timer = setTimeout(
+      () => setConnection((now) => (now === "restored" ? "ok" : now)),
+      RESTORED_MS,
+    );
     return () => clearTimeout(timer);
   }, [connection]);
   return connection;
@@ -38,11 +41,22 @@ export function useConnection(status: StreamStatus): Connection {
 export function ConnectionNote({ connection }: { connection: Connection }) {
   return (
     // Kept in the accessibility tree while empty (sr-only, not hidden), so its next words are read.
-    <p id={CONNECTION_NOTE_ID} role="status" className={connection === "ok" ? "sr-only" : "text-sm"}>
+    <p
+      id={CONNECTION_NOTE_ID}
+      role="status"
+      className={connection === "ok" ? "sr-only" : "text-sm"}
+    >
       {connection === "lost" && (
-        <span className="text-amber-800 dark:text-amber-300">Reconnecting… Sending and stopping wait until the chat is connected again; what you type is kept.</span>
+        <span className="text-amber-800 dark:text-amber-300">
+          Reconnecting… Sending and stopping wait until the chat is connected again; what you type
+          is kept.
+        </span>
       )}
-      {connection === "restored" && <span className="animate-fade-late text-emerald-800 motion-reduce:animate-none dark:text-emerald-300">Connected again.</span>}
+      {connection === "restored" && (
+        <span className="animate-fade-late text-emerald-800 motion-reduce:animate-none dark:text-emerald-300">
+          Connected again.
+        </span>
+      )}
     </p>
   );
 }

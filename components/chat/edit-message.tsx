@@ -14,7 +14,15 @@ import { useSendText } from "./use-send-text";
  * Edit on a message the person typed. Unavailable, it stays focusable (`aria-disabled`), is
  * described by its reason, and pressing it shows that reason.
  */
-export function EditButton({ reason, onEdit, buttonRef }: { reason: string | null; onEdit: () => void; buttonRef: React.Ref<HTMLButtonElement> }) {
+export function EditButton({
+  reason,
+  onEdit,
+  buttonRef,
+}: {
+  reason: string | null;
+  onEdit: () => void;
+  buttonRef: React.Ref<HTMLButtonElement>;
+}) {
   const hydrated = useHydrated();
   const [told, setTold] = useState(false);
   const reasonId = useId();
@@ -31,7 +39,11 @@ export function EditButton({ reason, onEdit, buttonRef }: { reason: string | nul
         Edit
       </SecondaryButton>
       {reason !== null && (
-        <p id={reasonId} aria-live="polite" className={told ? "text-right text-xs text-zinc-600 dark:text-zinc-400" : "sr-only"}>
+        <p
+          id={reasonId}
+          aria-live="polite"
+          className={told ? "text-right text-xs text-zinc-600 dark:text-zinc-400" : "sr-only"}
+        >
           {reason}
         </p>
       )}
@@ -39,14 +51,29 @@ export function EditButton({ reason, onEdit, buttonRef }: { reason: string | nul
   );
 }
 
-const messageText = (item: ItemView) => item.parts.map((part) => (part.kind === "text" ? part.text : "")).join("");
+const messageText = (item: ItemView) =>
+  item.parts.map((part) => (part.kind === "text" ? part.text : "")).join("");
 
 /** The message's text to change and send again: it and the items after it are replaced (decision 021). */
-export function EditForm({ item, chatId, onClose }: { item: ItemView; chatId: string; onClose: () => void }) {
+export function EditForm({
+  item,
+  chatId,
+  onClose,
+}: {
+  item: ItemView;
+  chatId: string;
+  onClose: () => void;
+}) {
   const [text, setText] = useState(() => messageText(item));
   const fieldId = useId();
   const limit = messageLimit(text);
-  const { sending, error, send } = useSendText({ url: `/api/chats/${chatId}/items/${item.id}/edit`, text, held: limit.over, onSent: onClose, refusal: editRefusal });
+  const { sending, error, send } = useSendText({
+    url: `/api/chats/${chatId}/items/${item.id}/edit`,
+    text,
+    held: limit.over,
+    onSent: onClose,
+    refusal: editRefusal,
+  });
 
   return (
     <form
@@ -70,18 +97,35 @@ export function EditForm({ item, chatId, onClose }: { item: ItemView; chatId: st
         onChange={(event) => setText(event.target.value)}
         onKeyDown={(event) => {
           if (event.key === "Escape") return onClose();
-          if (!sendsOnEnter({ key: event.key, shiftKey: event.shiftKey, isComposing: event.nativeEvent.isComposing })) return;
+          if (
+            !sendsOnEnter({
+              key: event.key,
+              shiftKey: event.shiftKey,
+              isComposing: event.nativeEvent.isComposing,
+            })
+          )
+            return;
           event.preventDefault();
           void send();
         }}
         className="w-full resize-y rounded-md border border-zinc-300 bg-transparent px-3 py-2 aria-invalid:border-red-600 dark:border-zinc-700"
       />
-      {limit.note && <p className={`text-xs ${limit.over ? "text-red-700 dark:text-red-300" : "text-zinc-600 dark:text-zinc-400"}`}>{limit.note}</p>}
+      {limit.note && (
+        <p
+          className={`text-xs ${limit.over ? "text-red-700 dark:text-red-300" : "text-zinc-600 dark:text-zinc-400"}`}
+        >
+          {limit.note}
+        </p>
+      )}
       <div className="flex justify-end gap-2">
         <SecondaryButton onClick={onClose} className="px-3 py-1.5 text-sm">
           Cancel
         </SecondaryButton>
-        <PrimaryButton type="submit" disabled={sending || !text.trim() || limit.over} className="px-3 py-1.5 text-sm">
+        <PrimaryButton
+          type="submit"
+          disabled={sending || !text.trim() || limit.over}
+          className="px-3 py-1.5 text-sm"
+        >
           {sending ? "Sending…" : "Send edit"}
         </PrimaryButton>
       </div>

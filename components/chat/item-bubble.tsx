@@ -28,7 +28,10 @@ function MessageTime({ item }: { item: ItemView }) {
   return <LocalTime iso={item.createdAt} className="sr-only" />;
 }
 
-const DECISION_NOTE: Record<Extract<Origin, { kind: "confirmation" }>["outcome"], (label: string) => string> = {
+const DECISION_NOTE: Record<
+  Extract<Origin, { kind: "confirmation" }>["outcome"],
+  (label: string) => string
+> = {
   executed: (label) => `You approved “${label}”`,
   failed: (label) => `You approved “${label}”, but it failed`,
   rejected: (label) => `You rejected “${label}”`,
@@ -36,7 +39,15 @@ const DECISION_NOTE: Record<Extract<Origin, { kind: "confirmation" }>["outcome"]
 };
 
 /** `editReason`: undefined for a message that is not the person's own typing (no Edit), null when it can be edited. */
-function UserMessage({ item, chatId, editReason }: { item: ItemView; chatId: string; editReason: string | null | undefined }) {
+function UserMessage({
+  item,
+  chatId,
+  editReason,
+}: {
+  item: ItemView;
+  chatId: string;
+  editReason: string | null | undefined;
+}) {
   const [editing, setEditing] = useState(false);
   const editButton = useRef<HTMLButtonElement>(null);
   if (editing) {
@@ -49,17 +60,32 @@ function UserMessage({ item, chatId, editReason }: { item: ItemView; chatId: str
   return (
     <div className="flex flex-col items-end gap-1">
       <MessageBody item={item} chatId={chatId} />
-      {editReason !== undefined && <EditButton reason={editReason} onEdit={() => setEditing(true)} buttonRef={editButton} />}
+      {editReason !== undefined && (
+        <EditButton reason={editReason} onEdit={() => setEditing(true)} buttonRef={editButton} />
+      )}
     </div>
   );
 }
 
 // Apart from its Edit, whose reason changes as replies start and end: the text draws only when it changed.
-const MessageBody = memo(function MessageBody({ item, chatId }: { item: ItemView; chatId: string }) {
+const MessageBody = memo(function MessageBody({
+  item,
+  chatId,
+}: {
+  item: ItemView;
+  chatId: string;
+}) {
   return (
-    <article aria-label="You" title={useExactTime(item.createdAt)} data-status={item.status} className="ml-auto w-fit max-w-[85%] space-y-1 rounded-2xl bg-indigo-600 px-4 py-2 text-white">
+    <article
+      aria-label="You"
+      title={useExactTime(item.createdAt)}
+      data-status={item.status}
+      className="ml-auto w-fit max-w-[85%] space-y-1 rounded-2xl bg-indigo-600 px-4 py-2 text-white"
+    >
       <MessageTime item={item} />
-      {item.origin && item.origin.kind !== "confirmation" && <p className="text-xs text-indigo-100">{originNote(item.origin.label, item.parts)}</p>}
+      {item.origin && item.origin.kind !== "confirmation" && (
+        <p className="text-xs text-indigo-100">{originNote(item.origin.label, item.parts)}</p>
+      )}
       {item.parts.map((part, index) => (
         <PartView key={partKey(part, index)} part={part} item={item} chatId={chatId} />
       ))}
@@ -68,11 +94,24 @@ const MessageBody = memo(function MessageBody({ item, chatId }: { item: ItemView
 });
 
 /** The host's report of a decision, sent to the agent for the person: drawn as a line, not a bubble. */
-function DecisionNote({ item, origin }: { item: ItemView; origin: Extract<Origin, { kind: "confirmation" }> }) {
+function DecisionNote({
+  item,
+  origin,
+}: {
+  item: ItemView;
+  origin: Extract<Origin, { kind: "confirmation" }>;
+}) {
   return (
-    <article aria-label="Decision" title={useExactTime(item.createdAt)} data-status={item.status} className="flex justify-center">
+    <article
+      aria-label="Decision"
+      title={useExactTime(item.createdAt)}
+      data-status={item.status}
+      className="flex justify-center"
+    >
       <MessageTime item={item} />
-      <p className="rounded-full bg-zinc-100 px-3 py-1 text-center text-sm text-zinc-700 dark:bg-zinc-900 dark:text-zinc-300">{DECISION_NOTE[origin.outcome](origin.label)}</p>
+      <p className="rounded-full bg-zinc-100 px-3 py-1 text-center text-sm text-zinc-700 dark:bg-zinc-900 dark:text-zinc-300">
+        {DECISION_NOTE[origin.outcome](origin.label)}
+      </p>
     </article>
   );
 }
@@ -86,10 +125,16 @@ function Reply({ item: newest, chatId, last }: { item: ItemView; chatId: string;
       aria-label={subagent ? "Subagent" : "Agent"}
       title={useExactTime(item.createdAt)}
       data-status={item.status}
-      className={subagent ? "ml-4 max-w-full space-y-3 border-l-2 border-zinc-300 pl-4 dark:border-zinc-700" : "max-w-full space-y-3"}
+      className={
+        subagent
+          ? "ml-4 max-w-full space-y-3 border-l-2 border-zinc-300 pl-4 dark:border-zinc-700"
+          : "max-w-full space-y-3"
+      }
     >
       {subagent ? (
-        <p className="text-xs font-medium uppercase tracking-wide text-zinc-600 dark:text-zinc-400">Subagent</p>
+        <p className="text-xs font-medium uppercase tracking-wide text-zinc-600 dark:text-zinc-400">
+          Subagent
+        </p>
       ) : (
         <p className="flex items-center gap-2 text-sm font-medium">
           <AppMark className="size-6" />
@@ -118,7 +163,9 @@ function Reply({ item: newest, chatId, last }: { item: ItemView; chatId: string;
       {(item.status !== "streaming" || total > 1) && (
         <div className="flex flex-wrap items-start gap-2">
           {total > 1 && <VersionSwitcher shown={shown} total={total} onShow={show} />}
-          {item.status !== "streaming" && item.parts.length > 0 && <CopyButton text={() => replyText(item)} label="Copy reply" />}
+          {item.status !== "streaming" && item.parts.length > 0 && (
+            <CopyButton text={() => replyText(item)} label="Copy reply" />
+          )}
           {last && !older && <RegenerateButton item={newest} chatId={chatId} />}
         </div>
       )}
@@ -127,10 +174,21 @@ function Reply({ item: newest, chatId, last }: { item: ItemView; chatId: string;
 }
 
 /** One item of the chat. It redraws only when its own view changed, not for every streamed delta. */
-type ItemBubbleProps = { item: ItemView; chatId: string; last: boolean; editReason?: string | null };
+type ItemBubbleProps = {
+  item: ItemView;
+  chatId: string;
+  last: boolean;
+  editReason?: string | null;
+};
 
-export const ItemBubble = memo(function ItemBubble({ item, chatId, last, editReason }: ItemBubbleProps) {
+export const ItemBubble = memo(function ItemBubble({
+  item,
+  chatId,
+  last,
+  editReason,
+}: ItemBubbleProps) {
   if (item.role === "assistant") return <Reply item={item} chatId={chatId} last={last} />;
-  if (item.origin?.kind === "confirmation") return <DecisionNote item={item} origin={item.origin} />;
+  if (item.origin?.kind === "confirmation")
+    return <DecisionNote item={item} origin={item.origin} />;
   return <UserMessage item={item} chatId={chatId} editReason={editReason} />;
 });

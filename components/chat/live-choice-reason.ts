@@ -15,19 +15,35 @@ export type LiveQueryState = "reading" | "unread" | "failed" | "ready";
  * presents), the last one whatever its state, whether a read is in flight, and the read id the
  * server refused as stale when a choice presented it, until a read after the refusal succeeds.
  */
-export type LiveQuery = { good: ReadingView | null; last: ReadingView | null; inFlight: boolean; refused: string | null };
+export type LiveQuery = {
+  good: ReadingView | null;
+  last: ReadingView | null;
+  inFlight: boolean;
+  refused: string | null;
+};
 
 /**
  * A failed read keeps the last good value; a choice on it is still accepted while the server
  * holds that reading for these arguments, so it keeps choices open. Once the server refuses it as
  * stale it no longer does, until a new reading arrives.
  */
-export function liveQueryState(query: LiveQuery | undefined, args: UiValue | undefined): LiveQueryState {
+export function liveQueryState(
+  query: LiveQuery | undefined,
+  args: UiValue | undefined,
+): LiveQueryState {
   if (query?.inFlight) return "reading";
   const good = query?.good;
-  if (args === undefined || (good && good.readId !== query.refused && sameUiValue(good.args as UiValue, args))) return "ready";
+  if (
+    args === undefined ||
+    (good && good.readId !== query.refused && sameUiValue(good.args as UiValue, args))
+  )
+    return "ready";
   const last = query?.last;
-  return last && (last.state !== "fresh" || last.readId === query.refused) && sameUiValue(last.args as UiValue, args) ? "failed" : "unread";
+  return last &&
+    (last.state !== "fresh" || last.readId === query.refused) &&
+    sameUiValue(last.args as UiValue, args)
+    ? "failed"
+    : "unread";
 }
 
 /**
@@ -37,7 +53,9 @@ export function liveQueryState(query: LiveQuery | undefined, args: UiValue | und
  */
 export function uiLiveChoiceReason(states: readonly LiveQueryState[]): string | null {
   if (states.includes("reading")) return "Reading live data… choices open when it arrives.";
-  if (states.includes("unread")) return "Your change is being read; choices open when its data arrives.";
-  if (states.includes("failed")) return "The live data could not be read for these inputs, so choices stay closed. It is read again shortly.";
+  if (states.includes("unread"))
+    return "Your change is being read; choices open when its data arrives.";
+  if (states.includes("failed"))
+    return "The live data could not be read for these inputs, so choices stay closed. It is read again shortly.";
   return null;
 }

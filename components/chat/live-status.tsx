@@ -8,12 +8,19 @@ import type { UiValue } from "@/lib/intelligent-ui";
  */
 export function LiveStatus({ latest }: { latest: readonly ReadingView[] }) {
   const problem = latest.find((reading) => reading.state !== "fresh");
-  const newest = latest.filter((reading) => reading.state === "fresh").sort((a, b) => (a.readAt < b.readAt ? 1 : -1))[0];
+  const newest = latest
+    .filter((reading) => reading.state === "fresh")
+    .sort((a, b) => (a.readAt < b.readAt ? 1 : -1))[0];
   return (
-    <p className="text-xs text-zinc-600 dark:text-zinc-400" data-live-state={problem ? problem.state : "fresh"}>
+    <p
+      className="text-xs text-zinc-600 dark:text-zinc-400"
+      data-live-state={problem ? problem.state : "fresh"}
+    >
       {problem ? (
         <span className="text-amber-800 dark:text-amber-300">
-          {problem.state === "refused" ? "This data is not available to you" : "The latest data could not be read"}
+          {problem.state === "refused"
+            ? "This data is not available to you"
+            : "The latest data could not be read"}
           {problem.reason ? `: ${problem.reason.message}` : "."}{" "}
         </span>
       ) : null}
@@ -34,11 +41,21 @@ export function LiveStatus({ latest }: { latest: readonly ReadingView[] }) {
  * at choice time), and when the oldest of them was read. An answer recorded before answers kept
  * their readings draws the frozen first readings, and says so.
  */
-export function answeredData(answer: UiAnswerView, frozen: Record<string, ReadingView>): { values: Record<string, UiValue>; readAt: string | null; quoted: boolean } {
+export function answeredData(
+  answer: UiAnswerView,
+  frozen: Record<string, ReadingView>,
+): { values: Record<string, UiValue>; readAt: string | null; quoted: boolean } {
   const quoted = Object.entries(answer.readings);
-  const readings = quoted.length > 0 ? quoted : Object.entries(frozen).filter(([, reading]) => reading.state === "fresh");
+  const readings =
+    quoted.length > 0
+      ? quoted
+      : Object.entries(frozen).filter(([, reading]) => reading.state === "fresh");
   const readAt = readings.map(([, reading]) => reading.readAt).sort()[0] ?? null;
-  return { values: Object.fromEntries(readings.map(([name, reading]) => [name, reading.value as UiValue])), readAt, quoted: quoted.length > 0 };
+  return {
+    values: Object.fromEntries(readings.map(([name, reading]) => [name, reading.value as UiValue])),
+    readAt,
+    quoted: quoted.length > 0,
+  };
 }
 
 /** An answered live block's data line: never live, it says when the data it was answered on was read. */

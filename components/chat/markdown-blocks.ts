@@ -7,7 +7,12 @@ import { unified } from "unified";
  * has started, more text cannot change them. `tail` is the last block, still growing while a
  * reply streams. `whole` means the text is not cut at all (see `splitBlocks`).
  */
-export type MarkdownBlocks = { readonly text: string; readonly done: readonly string[]; readonly tail: string; readonly whole: boolean };
+export type MarkdownBlocks = {
+  readonly text: string;
+  readonly done: readonly string[];
+  readonly tail: string;
+  readonly whole: boolean;
+};
 
 type Node = { type: string; children?: Node[]; position?: { start: { offset?: number } } };
 

@@ -19,10 +19,16 @@ describe("Markdown", () => {
     act(() => render(<Markdown text={text} />));
     const root = container();
     expect(root.querySelectorAll("table td")).toHaveLength(2);
-    expect([...root.querySelectorAll<HTMLInputElement>("input[type=checkbox]")].map((box) => box.checked)).toEqual([true, false]);
+    expect(
+      [...root.querySelectorAll<HTMLInputElement>("input[type=checkbox]")].map(
+        (box) => box.checked,
+      ),
+    ).toEqual([true, false]);
     expect(root.querySelector("del")?.textContent).toBe("gone");
     const links = [...root.querySelectorAll("a")];
-    expect(links.map((link) => [link.textContent, link.getAttribute("href"), link.target, link.rel])).toEqual([
+    expect(
+      links.map((link) => [link.textContent, link.getAttribute("href"), link.target, link.rel]),
+    ).toEqual([
       ["a link", "https://example.com", "_blank", "noopener noreferrer nofollow"],
       ["a cat", "https://example.com/cat.png", "_blank", "noopener noreferrer nofollow"],
     ]);
@@ -30,7 +36,10 @@ describe("Markdown", () => {
     expect(root.querySelector("b")).toBeNull();
     expect(root.textContent).toContain('<b onclick="x()">raw</b>');
     expect(root.querySelector("pre")?.textContent).toBe("line one\n");
-    expect(root.querySelector("button")?.getAttribute("aria-label") ?? root.querySelector("button")?.textContent).toMatch(/Copy code/);
+    expect(
+      root.querySelector("button")?.getAttribute("aria-label") ??
+        root.querySelector("button")?.textContent,
+    ).toMatch(/Copy code/);
   });
 
   it("closes unfinished emphasis, code and links while streaming, and draws the finished text as written", async () => {
@@ -79,7 +88,11 @@ describe("Markdown", () => {
       expect(probe.__markdownBlocksDrawn!.map(({ index }) => index)).toEqual([2, 2, 3]);
       expect(container().querySelector("h1")).toBe(heading);
       expect(container().querySelectorAll("p")[1]).toBe(tail);
-      expect([...container().querySelectorAll("p")].map((p) => p.textContent)).toEqual(["First paragraph.", "Second paragraph, still growing.", "A third."]);
+      expect([...container().querySelectorAll("p")].map((p) => p.textContent)).toEqual([
+        "First paragraph.",
+        "Second paragraph, still growing.",
+        "A third.",
+      ]);
     });
   });
 });

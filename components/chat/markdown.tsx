@@ -16,7 +16,11 @@ function CodeBlock({ children }: { children?: React.ReactNode }) {
         {children}
       </pre>
       {/* The newline that ends every fenced block is not part of the code. */}
-      <CopyButton text={() => (pre.current?.textContent ?? "").replace(/\n$/, "")} label="Copy code" className="absolute right-1.5 top-1.5 bg-white/80 dark:bg-zinc-900/80" />
+      <CopyButton
+        text={() => (pre.current?.textContent ?? "").replace(/\n$/, "")}
+        label="Copy code"
+        className="absolute right-1.5 top-1.5 bg-white/80 dark:bg-zinc-900/80"
+      />
     </div>
   );
 }
@@ -34,7 +38,11 @@ const components: Components = {
       <span>{children}</span>
     ),
   img: ({ src, alt }) => (
-    <a href={typeof src === "string" ? src : undefined} target="_blank" rel="noopener noreferrer nofollow">
+    <a
+      href={typeof src === "string" ? src : undefined}
+      target="_blank"
+      rel="noopener noreferrer nofollow"
+    >
       {alt || "image"}
     </a>
   ),
@@ -85,11 +93,23 @@ const Block = memo(function Block({ source, index }: { source: string; index: nu
  * streams is cut into blocks, and as it grows only the last is parsed again (decision 026); text
  * first drawn whole (a finished message, a reload) is parsed once, whole, as cutting would parse it twice.
  */
-export function Markdown({ text, tone = "reply", streaming = false }: { text: string; tone?: "reply" | "own"; streaming?: boolean }) {
+export function Markdown({
+  text,
+  tone = "reply",
+  streaming = false,
+}: {
+  text: string;
+  tone?: "reply" | "own";
+  streaming?: boolean;
+}) {
   const [cut] = useState(streaming);
   return (
     <div className={`prose-chat break-words ${tone === "own" ? "prose-own" : ""}`}>
-      {cut ? <StreamedBlocks text={text} streaming={streaming} /> : <Block index={0} source={text} />}
+      {cut ? (
+        <StreamedBlocks text={text} streaming={streaming} />
+      ) : (
+        <Block index={0} source={text} />
+      )}
     </div>
   );
 }
@@ -102,5 +122,7 @@ function StreamedBlocks({ text, streaming }: { text: string; streaming: boolean 
   if (current !== blocks) setBlocks(current);
   const close = useCloser(streaming);
   // One list, so the tail keeps its elements when it is finished and a new tail begins.
-  return [...current.done, close ? close(current.tail) : current.tail].map((source, index) => <Block key={index} index={index} source={source} />);
+  return [...current.done, close ? close(current.tail) : current.tail].map((source, index) => (
+    <Block key={index} index={index} source={source} />
+  ));
 }

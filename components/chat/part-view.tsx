@@ -10,7 +10,13 @@ import { Markdown } from "./markdown";
 export function PartView({ part, item, chatId }: { part: Part; item: ItemView; chatId: string }) {
   switch (part.kind) {
     case "text":
-      return <Markdown text={part.text} tone={item.role === "user" ? "own" : "reply"} streaming={item.status === "streaming"} />;
+      return (
+        <Markdown
+          text={part.text}
+          tone={item.role === "user" ? "own" : "reply"}
+          streaming={item.status === "streaming"}
+        />
+      );
     case "component":
       return <ComponentPartView part={part} item={item} chatId={chatId} />;
     case "fallback":

@@ -11,7 +11,10 @@ import { sendJson } from "@/lib/chat/wire/client-api";
 import { shareIssuedSchema, shareStateSchema, type ShareState } from "@/lib/chat/wire";
 
 // Unknown until the dialog asks; a link just made is the only time its address is known here.
-type Shown = { kind: "loading" } | { kind: "state"; state: ShareState } | { kind: "issued"; url: string; sharedAt: string };
+type Shown =
+  | { kind: "loading" }
+  | { kind: "state"; state: ShareState }
+  | { kind: "issued"; url: string; sharedAt: string };
 
 async function readState(chatId: string): Promise<ShareState> {
   const response = await fetch(`/api/chats/${chatId}/share`);
@@ -40,15 +43,29 @@ export function ShareButton({ chatId }: { chatId: string }) {
   function open() {
     setShown({ kind: "loading" });
     dialog.current?.showModal();
-    void run(async () => ({ kind: "state", state: await readState(chatId) }), "Whether this chat is shared could not be read");
+    void run(
+      async () => ({ kind: "state", state: await readState(chatId) }),
+      "Whether this chat is shared could not be read",
+    );
   }
 
   const share = () =>
     run(async () => {
       const issued = shareIssuedSchema.parse(await sendJson("POST", `/api/chats/${chatId}/share`));
-      return { kind: "issued", url: new URL(issued.path, window.location.origin).href, sharedAt: issued.sharedAt };
+      return {
+        kind: "issued",
+        url: new URL(issued.path, window.location.origin).href,
+        sharedAt: issued.sharedAt,
+      };
     }, "The link could not be made");
-  const stop = () => run(async () => ({ kind: "state", state: shareStateSchema.parse(await sendJson("DELETE", `/api/chats/${chatId}/share`)) }), "Sharing could not be stopped");
+  const stop = () =>
+    run(
+      async () => ({
+        kind: "state",
+        state: shareStateSchema.parse(await sendJson("DELETE", `/api/chats/${chatId}/share`)),
+      }),
+      "Sharing could not be stopped",
+    );
   const shared = shown.kind === "issued" || (shown.kind === "state" && shown.state.shared);
 
   return (
@@ -65,39 +82,69 @@ export function ShareButton({ chatId }: { chatId: string }) {
           <h2 id="share-title" className="text-lg font-semibold">
             Share this chat
           </h2>
-          <p className="text-sm text-zinc-700 dark:text-zinc-300">Anyone with the link sees a read-only copy that follows the chat live. They cannot answer, send or change anything.</p>
-          {shown.kind === "loading" && !error && <p role="status" className="text-sm">Reading whether this chat is shared…</p>}
+          <p className="text-sm text-zinc-700 dark:text-zinc-300">
+            Anyone with the link sees a read-only copy that follows the chat live. They cannot
+            answer, send or change anything.
+          </p>
+          {shown.kind === "loading" && !error && (
+            <p role="status" className="text-sm">
+              Reading whether this chat is shared…
+            </p>
+          )}
           {shown.kind === "issued" && (
             <div className="space-y-2">
               <label htmlFor="share-link" className="block text-sm font-medium">
                 Link
               </label>
               <div className="flex items-center gap-2">
-                <input id="share-link" readOnly value={shown.url} onFocus={(event) => event.currentTarget.select()} className="min-w-0 flex-1 rounded-md border border-zinc-300 bg-zinc-50 px-2 py-1 font-mono text-sm dark:border-zinc-700 dark:bg-zinc-900" />
+                <input
+                  id="share-link"
+                  readOnly
+                  value={shown.url}
+                  onFocus={(event) => event.currentTarget.select()}
+                  className="min-w-0 flex-1 rounded-md border border-zinc-300 bg-zinc-50 px-2 py-1 font-mono text-sm dark:border-zinc-700 dark:bg-zinc-900"
+                />
                 <CopyButton text={() => shown.url} label="Copy the link" />
               </div>
-              <p className="text-xs text-zinc-600 dark:text-zinc-400">Copy it now: it is shown only this once. A new link replaces it.</p>
+              <p className="text-xs text-zinc-600 dark:text-zinc-400">
+                Copy it now: it is shown only this once. A new link replaces it.
+              </p>
             </div>
           )}
           {shown.kind === "state" && shown.state.sharedAt && (
             <p className="text-sm">
-              Shared since <LocalTime iso={shown.state.sharedAt} />. Its link was shown when it was made; make a new one to copy it again (the old one stops working).
+              Shared since <LocalTime iso={shown.state.sharedAt} />. Its link was shown when it was
+              made; make a new one to copy it again (the old one stops working).
             </p>
           )}
-          {shown.kind === "state" && !shown.state.shared && <p className="text-sm">This chat is private.</p>}
+          {shown.kind === "state" && !shown.state.shared && (
+            <p className="text-sm">This chat is private.</p>
+          )}
           {error && <ErrorNote>{error}</ErrorNote>}
           <div className="flex flex-wrap justify-end gap-2 pt-1">
             {shown.kind === "state" && (
-              <PrimaryButton type="button" disabled={busy} onClick={() => void share()} className="px-3 py-1.5 text-sm">
+              <PrimaryButton
+                type="button"
+                disabled={busy}
+                onClick={() => void share()}
+                className="px-3 py-1.5 text-sm"
+              >
                 {shown.state.shared ? "Make a new link" : "Create a link"}
               </PrimaryButton>
             )}
             {shared && (
-              <SecondaryButton disabled={busy} onClick={() => void stop()} className="px-3 py-1.5 text-sm">
+              <SecondaryButton
+                disabled={busy}
+                onClick={() => void stop()}
+                className="px-3 py-1.5 text-sm"
+              >
                 Stop sharing
               </SecondaryButton>
             )}
-            <SecondaryButton onClick={() => dialog.current?.close()} className="px-3 py-1.5 text-sm">
+            <SecondaryButton
+              onClick={() => dialog.current?.close()}
+              className="px-3 py-1.5 text-sm"
+            >
               Close
             </SecondaryButton>
           </div>

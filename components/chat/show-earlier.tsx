@@ -13,7 +13,13 @@ const AHEAD_PX = 400;
  * reader scrolls up to it, or with the button, which keyboard and screen reader users reach like
  * any other control (and which moves their focus to what it brought).
  */
-export function ShowEarlier({ onShow, scroller }: { onShow: (options: { focus: boolean }) => Promise<boolean>; scroller: RefObject<HTMLElement | null> }) {
+export function ShowEarlier({
+  onShow,
+  scroller,
+}: {
+  onShow: (options: { focus: boolean }) => Promise<boolean>;
+  scroller: RefObject<HTMLElement | null>;
+}) {
   const [pending, setPending] = useState(false);
   const [failed, setFailed] = useState(false);
   const hydrated = useHydrated();
@@ -47,7 +53,8 @@ export function ShowEarlier({ onShow, scroller }: { onShow: (options: { focus: b
     const observer = new IntersectionObserver(
       ([entry]) => {
         const visible = entry?.isIntersecting ?? false;
-        if (visible && seen === false && !controls.current?.contains(document.activeElement)) void showOnScroll.current(false);
+        if (visible && seen === false && !controls.current?.contains(document.activeElement))
+          void showOnScroll.current(false);
         seen = visible;
       },
       { root, rootMargin: `${AHEAD_PX}px 0px 0px 0px` },
@@ -59,10 +66,18 @@ export function ShowEarlier({ onShow, scroller }: { onShow: (options: { focus: b
   return (
     <div ref={controls} className="mx-auto flex max-w-3xl flex-col items-center gap-1 px-4 pt-4">
       <div ref={sentinel} aria-hidden />
-      <SecondaryButton onClick={() => void show(true)} disabled={pending || !hydrated} className="px-3 py-1.5 text-sm">
+      <SecondaryButton
+        onClick={() => void show(true)}
+        disabled={pending || !hydrated}
+        className="px-3 py-1.5 text-sm"
+      >
         {pending ? "Loading earlier messages…" : "Show earlier messages"}
       </SecondaryButton>
-      {failed && <ErrorNote>The earlier messages could not be loaded. Check your connection and try again.</ErrorNote>}
+      {failed && (
+        <ErrorNote>
+          The earlier messages could not be loaded. Check your connection and try again.
+        </ErrorNote>
+      )}
     </div>
   );
 }

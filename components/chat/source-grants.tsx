@@ -6,7 +6,9 @@ import { ErrorNote } from "@/components/ui/error-note";
 import { refusalSentence } from "@/components/ui/refusals";
 import { postJson } from "@/lib/chat/wire/client-api";
 
-const grantsSchema = z.object({ grants: z.array(z.object({ grant: z.string(), label: z.string(), granted: z.boolean() })) });
+const grantsSchema = z.object({
+  grants: z.array(z.object({ grant: z.string(), label: z.string(), granted: z.boolean() })),
+});
 type Grants = z.infer<typeof grantsSchema>["grants"];
 
 async function loadGrants(chatId: string): Promise<Grants> {
@@ -31,7 +33,8 @@ export function SourceGrants({ chatId }: { chatId: string }) {
     let current = true;
     loadGrants(chatId).then(
       (loaded) => current && setGrants(loaded),
-      (caught: unknown) => current && setError(refusalSentence(caught, "The chat's data access could not be loaded")),
+      (caught: unknown) =>
+        current && setError(refusalSentence(caught, "The chat's data access could not be loaded")),
     );
     return () => {
       current = false;
@@ -42,9 +45,17 @@ export function SourceGrants({ chatId }: { chatId: string }) {
     setPending(true);
     setError(null);
     try {
-      setGrants(grantsSchema.parse(await postJson(`/api/chats/${chatId}/grants`, { grant, granted })).grants);
+      setGrants(
+        grantsSchema.parse(await postJson(`/api/chats/${chatId}/grants`, { grant, granted }))
+          .grants,
+      );
     } catch (caught) {
-      setError(refusalSentence(caught, granted ? "The access could not be restored" : "The access could not be withdrawn"));
+      setError(
+        refusalSentence(
+          caught,
+          granted ? "The access could not be restored" : "The access could not be withdrawn",
+        ),
+      );
     } finally {
       setPending(false);
     }
@@ -52,7 +63,12 @@ export function SourceGrants({ chatId }: { chatId: string }) {
 
   return (
     <div className="relative shrink-0">
-      <button type="button" aria-expanded={open} onClick={() => setOpen(!open)} className="rounded-md px-2 py-1 text-xs text-zinc-600 hover:bg-zinc-100 dark:text-zinc-400 dark:hover:bg-zinc-800">
+      <button
+        type="button"
+        aria-expanded={open}
+        onClick={() => setOpen(!open)}
+        className="rounded-md px-2 py-1 text-xs text-zinc-600 hover:bg-zinc-100 dark:text-zinc-400 dark:hover:bg-zinc-800"
+      >
         Data access
       </button>
       {open && (
@@ -67,7 +83,10 @@ export function SourceGrants({ chatId }: { chatId: string }) {
               onClick={() => void toggle(grant, !granted)}
               className="group flex items-center gap-2 rounded-md text-left text-xs text-zinc-700 disabled:cursor-not-allowed dark:text-zinc-300"
             >
-              <span aria-hidden="true" className="relative inline-flex h-4 w-7 shrink-0 items-center rounded-full bg-zinc-400 transition-colors group-aria-checked:bg-indigo-600 dark:bg-zinc-600 dark:group-aria-checked:bg-indigo-500">
+              <span
+                aria-hidden="true"
+                className="relative inline-flex h-4 w-7 shrink-0 items-center rounded-full bg-zinc-400 transition-colors group-aria-checked:bg-indigo-600 dark:bg-zinc-600 dark:group-aria-checked:bg-indigo-500"
+              >
                 <span className="ml-0.5 size-3 rounded-full bg-white shadow transition-transform group-aria-checked:translate-x-3" />
               </span>
               {label}

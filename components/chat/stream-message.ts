@@ -6,9 +6,13 @@ const MAX_RETRY_MS = 30_000;
  * What one stream message asks of the page. Sequence numbers grow but may skip (a finished reply's
  * streamed events are deleted, decision 015): a gap is applied, an older number is a repeat.
  */
-export type StreamMessage = { kind: "repeat" } | { kind: "unreadable" } | { kind: "event"; seq: number; event: ChatEvent };
+export type StreamMessage =
+  { kind: "repeat" } | { kind: "unreadable" } | { kind: "event"; seq: number; event: ChatEvent };
 
-export function readStreamMessage(lastSeen: number, message: { lastEventId: string; data: string }): StreamMessage {
+export function readStreamMessage(
+  lastSeen: number,
+  message: { lastEventId: string; data: string },
+): StreamMessage {
   const seq = Number(message.lastEventId);
   if (!Number.isSafeInteger(seq) || seq <= lastSeen) return { kind: "repeat" };
   const event = parseEvent(message.data);

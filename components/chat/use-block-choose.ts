@@ -9,27 +9,55 @@ import { editedInputs, refusalMessage, type Stale } from "./block-choice";
 import { useChatActions } from "./chat-actions";
 import type { LiveReadings } from "./use-live-readings";
 
-const answerResponseSchema = z.object({ status: z.enum(["sent", "queued"]), answer: uiAnswerViewSchema });
+const answerResponseSchema = z.object({
+  status: z.enum(["sent", "queued"]),
+  answer: uiAnswerViewSchema,
+});
 
 /** The picked Choice closes once sent; focus moves to the block's status line, which says what was sent. */
 function focusStatus(blockId: string) {
   requestAnimationFrame(() => {
-    const status = document.querySelector<HTMLElement>(`[data-block-id="${CSS.escape(blockId)}"] [role="status"]`);
-    if (!status || !(document.activeElement === document.body || document.activeElement?.matches(":disabled"))) return;
+    const status = document.querySelector<HTMLElement>(
+      `[data-block-id="${CSS.escape(blockId)}"] [role="status"]`,
+    );
+    if (
+      !status ||
+      !(document.activeElement === document.body || document.activeElement?.matches(":disabled"))
+    )
+      return;
     status.tabIndex = -1;
     status.focus();
   });
 }
 
-type Choose = { item: ItemView; chatId: string; block: UiBlock; live: LiveReadings; onStale: (stale: Stale | null) => void };
+type Choose = {
+  item: ItemView;
+  chatId: string;
+  block: UiBlock;
+  live: LiveReadings;
+  onStale: (stale: Stale | null) => void;
+};
 
 /** A pick on a chat block, sent as `chat.uiChoice` with the live readings it was made on. */
 export function useBlockChoose({ item, chatId, block, live, onStale }: Choose) {
   const { resync } = useChatActions();
-  return async function choose({ choiceId, values }: { choiceId: string; values: Record<string, UiValue> }): Promise<UiChooseResult> {
+  return async function choose({
+    choiceId,
+    values,
+  }: {
+    choiceId: string;
+    values: Record<string, UiValue>;
+  }): Promise<UiChooseResult> {
     onStale(null);
     try {
-      const body = { itemId: item.id, blockId: block.id, revision: item.revision, choiceId, values, reads: live.reads };
+      const body = {
+        itemId: item.id,
+        blockId: block.id,
+        revision: item.revision,
+        choiceId,
+        values,
+        reads: live.reads,
+      };
       answerResponseSchema.parse(await postJson(`/api/chats/${chatId}/ui-choices`, body));
       focusStatus(block.id);
       return { ok: true };

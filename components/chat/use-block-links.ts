@@ -9,7 +9,12 @@ import type { UiValue } from "@/lib/intelligent-ui";
 import { useReadOnly } from "./read-only";
 
 /** A finished reply's links: frozen with it, and asked for again when the block's values change one. */
-export function useBlockLinks(item: ItemView, blockId: string, chatId: string, inputs: Record<string, UiValue>): BlockLinkSource | null {
+export function useBlockLinks(
+  item: ItemView,
+  blockId: string,
+  chatId: string,
+  inputs: Record<string, UiValue>,
+): BlockLinkSource | null {
   const frozenLinks = item.links[blockId];
   // A shared copy's inputs never move, so its frozen links are all it draws.
   const readOnly = useReadOnly();
@@ -24,7 +29,15 @@ export function useBlockLinks(item: ItemView, blockId: string, chatId: string, i
             resolve:
               item.status === "complete" && !readOnly
                 ? async (nodeId, values) =>
-                    linkViewSchema.parse(await postJson(`/api/chats/${chatId}/ui-links`, { itemId: item.id, blockId, revision: item.revision, nodeId, values }))
+                    linkViewSchema.parse(
+                      await postJson(`/api/chats/${chatId}/ui-links`, {
+                        itemId: item.id,
+                        blockId,
+                        revision: item.revision,
+                        nodeId,
+                        values,
+                      }),
+                    )
                 : null,
           },
     [item.status, item.id, item.revision, frozenLinks, inputs, chatId, blockId, readOnly],

@@ -23,7 +23,14 @@ type ChatEventsOptions = {
  * The chat's event stream. EventSource resumes with Last-Event-ID on its own; when it gives up (an
  * error status, a deploy), this reconnects from the last event applied, backing off.
  */
-export function useChatEvents({ base, from, lastSeenRef, goneRef, onEvent, resync }: ChatEventsOptions): StreamStatus {
+export function useChatEvents({
+  base,
+  from,
+  lastSeenRef,
+  goneRef,
+  onEvent,
+  resync,
+}: ChatEventsOptions): StreamStatus {
   const [status, setStatus] = useState<StreamStatus>("connecting");
   useEffect(() => {
     let source: EventSource | undefined;

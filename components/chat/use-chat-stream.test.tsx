@@ -8,7 +8,17 @@ import { useChatStream } from "./use-chat-stream";
 import { FakeEventSource } from "@/scripts/test/fake-event-source";
 
 const latest = () => FakeEventSource.latest();
-const initial = buildChatView([buildItemView({ id: "reply", position: 0, status: "streaming", parts: [{ kind: "text", text: "Hello" }] })], { id: "chat-1", running: true, lastEventSeq: 50 });
+const initial = buildChatView(
+  [
+    buildItemView({
+      id: "reply",
+      position: 0,
+      status: "streaming",
+      parts: [{ kind: "text", text: "Hello" }],
+    }),
+  ],
+  { id: "chat-1", running: true, lastEventSeq: 50 },
+);
 
 function Probe({ view }: { view: ChatView }) {
   const { chat, status } = useChatStream(view);
@@ -19,7 +29,12 @@ function Probe({ view }: { view: ChatView }) {
 const { render, container } = mountedRoot();
 const shown = () => container().querySelector("p")!;
 const send = (seq: number, data: ChatEvent | string) =>
-  act(() => latest().onmessage!({ lastEventId: String(seq), data: typeof data === "string" ? data : JSON.stringify(data) }));
+  act(() =>
+    latest().onmessage!({
+      lastEventId: String(seq),
+      data: typeof data === "string" ? data : JSON.stringify(data),
+    }),
+  );
 const delta = (text: string): ChatEvent => ({ type: "item.delta", itemId: "reply", text });
 let fetched: string[];
 

@@ -45,12 +45,26 @@ export function useChatStream(
     if (before === undefined) return false;
     dispatch({ type: "earlier-requested" });
     const response = await fetch(`${base}/items?before=${before}`).catch(() => null);
-    const parsed = earlierItemsSchema.safeParse(response?.ok ? await response.json().catch(() => null) : null);
-    dispatch(parsed.success ? { type: "earlier-loaded", page: parsed.data } : { type: "earlier-failed" });
+    const parsed = earlierItemsSchema.safeParse(
+      response?.ok ? await response.json().catch(() => null) : null,
+    );
+    dispatch(
+      parsed.success ? { type: "earlier-loaded", page: parsed.data } : { type: "earlier-failed" },
+    );
     return parsed.success;
   }, [base]);
 
-  const onEvent = useCallback((seq: number, event: ChatEvent) => dispatch({ type: "event", seq, event }), []);
-  const status = useChatEvents({ base, from: initial.lastEventSeq, lastSeenRef: lastSeen, goneRef: gone, onEvent, resync });
+  const onEvent = useCallback(
+    (seq: number, event: ChatEvent) => dispatch({ type: "event", seq, event }),
+    [],
+  );
+  const status = useChatEvents({
+    base,
+    from: initial.lastEventSeq,
+    lastSeenRef: lastSeen,
+    goneRef: gone,
+    onEvent,
+    resync,
+  });
   return { chat, status, resync, showEarlier };
 }

@@ -33,12 +33,16 @@ export function useFencePreview(blockId: string, fence: string | undefined): UiB
       (module) => {
         if (current) setPreviews(module);
       },
-      (error: unknown) => console.error("Block previews could not load; the block draws when the reply ends", error),
+      (error: unknown) =>
+        console.error("Block previews could not load; the block draws when the reply ends", error),
     );
     return () => {
       current = false;
     };
   }, [streaming, previews]);
   const compiler = useMemo(() => previews?.fencePreview(blockId), [previews, blockId]);
-  return useMemo(() => (fence === undefined || compiler === undefined ? null : compiler.compile(fence)), [compiler, fence]);
+  return useMemo(
+    () => (fence === undefined || compiler === undefined ? null : compiler.compile(fence)),
+    [compiler, fence],
+  );
 }

@@ -4,7 +4,8 @@ import { type RefObject, useLayoutEffect, useRef } from "react";
 
 type Place = { itemId: string; top: number; focus: boolean };
 
-const itemElement = (scroller: HTMLElement, itemId: string) => scroller.querySelector<HTMLElement>(`[data-item-id="${CSS.escape(itemId)}"]`);
+const itemElement = (scroller: HTMLElement, itemId: string) =>
+  scroller.querySelector<HTMLElement>(`[data-item-id="${CSS.escape(itemId)}"]`);
 
 /**
  * Loads earlier items without moving the reader: the item they saw first stays where it was on
@@ -12,7 +13,11 @@ const itemElement = (scroller: HTMLElement, itemId: string) => scroller.querySel
  * newest of those, just above it, so a keyboard or screen reader user reads on from there instead
  * of from a control scrolled away; loaded by scrolling up, focus stays where it was.
  */
-export function useKeepPlace(scroller: RefObject<HTMLElement | null>, firstItemId: string | undefined, load: () => Promise<boolean>): (options: { focus: boolean }) => Promise<boolean> {
+export function useKeepPlace(
+  scroller: RefObject<HTMLElement | null>,
+  firstItemId: string | undefined,
+  load: () => Promise<boolean>,
+): (options: { focus: boolean }) => Promise<boolean> {
   const place = useRef<Place | null>(null);
 
   useLayoutEffect(() => {

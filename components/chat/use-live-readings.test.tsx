@@ -14,10 +14,20 @@ $runs = @Query("ci.runs", {branch: $branch})
 <Summary>CI on {$branch}: {$runs.failing} failing</Summary>
 <Segmented value={$branch}><Option value="main">main</Option><Option value="dev">dev</Option><Option value="release">release</Option></Segmented>
 <Choices><Choice context={"Summarise " + $branch + ": " + $runs.failing}>Summarise</Choice></Choices>`,
-  { id: "live", final: true, querySchemas: querySchemasOf(LIVE_SOURCES), limits: { milliseconds: 10_000 } },
+  {
+    id: "live",
+    final: true,
+    querySchemas: querySchemasOf(LIVE_SOURCES),
+    limits: { milliseconds: 10_000 },
+  },
 );
 
-function reading(readId: string | null, branch: string, failing: number, state: ReadingView["state"] = "fresh"): ReadingView {
+function reading(
+  readId: string | null,
+  branch: string,
+  failing: number,
+  state: ReadingView["state"] = "fresh",
+): ReadingView {
   const fresh = state === "fresh";
   return {
     readId,
@@ -48,15 +58,34 @@ async function fakeFetch(url: string, init: { body: string }): Promise<Response>
   if (url.endsWith("/ui-queries")) {
     server.queries.push(body as { values: Record<string, unknown> });
     const paced = server.queryRefusals.shift();
-    if (paced) return Response.json(paced.body, { status: paced.status, headers: { "retry-after": paced.retryAfter } });
+    if (paced)
+      return Response.json(paced.body, {
+        status: paced.status,
+        headers: { "retry-after": paced.retryAfter },
+      });
     const branch = String((body.values as Record<string, unknown>).$branch ?? "main");
-    const next = server.readings.shift() ?? ((at: string) => reading(`read-${server.queries.length}`, at, 10 + server.queries.length));
+    const next =
+      server.readings.shift() ??
+      ((at: string) => reading(`read-${server.queries.length}`, at, 10 + server.queries.length));
     return Response.json({ reading: next(branch) });
   }
   server.choices.push(body as { reads: Record<string, string> });
   const refusal = server.refusals.shift();
   if (refusal) return Response.json(refusal, { status: refusal.status });
-  const answer = { itemId: "item-1", blockId: "live", revision: 1, choiceId: String(body.choiceId), label: "Summarise", values: {}, readings: {}, sourceAt: "2026-12-01T10:00:01.000Z", older: false, at: "2026-12-01T10:01:00.000Z", queued: false, turnId: null };
+  const answer = {
+    itemId: "item-1",
+    blockId: "live",
+    revision: 1,
+    choiceId: String(body.choiceId),
+    label: "Summarise",
+    values: {},
+    readings: {},
+    sourceAt: "2026-12-01T10:00:01.000Z",
+    older: false,
+    at: "2026-12-01T10:01:00.000Z",
+    queued: false,
+    turnId: null,
+  };
   return Response.json({ status: "sent", answer });
 }
 
@@ -78,7 +107,13 @@ let root: Root;
 let container: HTMLElement;
 
 const liveItem = (uiAnswers: ItemView["uiAnswers"] = {}) =>
-  buildItemView({ id: "item-1", position: 1, blocks: { live: block }, readings: { live: { $runs: reading("frozen", "main", 2) } }, uiAnswers });
+  buildItemView({
+    id: "item-1",
+    position: 1,
+    blocks: { live: block },
+    readings: { live: { $runs: reading("frozen", "main", 2) } },
+    uiAnswers,
+  });
 
 function mount(item = liveItem()) {
   container = document.createElement("div");
@@ -99,7 +134,9 @@ const summary = () => container.textContent!.match(/CI on \w+: \d+ failing/)?.[0
 const muted = () => container.querySelector("[data-muted]") !== null;
 
 async function pick(label: string) {
-  const option = [...container.querySelectorAll("label")].find((candidate) => candidate.textContent === label)!;
+  const option = [...container.querySelectorAll("label")].find(
+    (candidate) => candidate.textContent === label,
+  )!;
   await act(async () => option.querySelector("input")!.click());
 }
 
@@ -113,7 +150,13 @@ beforeEach(() => {
   vi.useFakeTimers({ now: new Date("2026-12-01T10:00:00.000Z") });
   vi.stubGlobal("fetch", fakeFetch);
   vi.stubGlobal("IntersectionObserver", FakeIntersectionObserver);
-  Object.assign(server, { queries: [], choices: [], readings: [], refusals: [], queryRefusals: [] });
+  Object.assign(server, {
+    queries: [],
+    choices: [],
+    readings: [],
+    refusals: [],
+    queryRefusals: [],
+  });
 });
 
 afterEach(() => {
@@ -166,7 +209,11 @@ describe("a live block on the page", () => {
 
   it("when a read is paced (429 refresh-limit), waits as long as the server says, then asks again", async () => {
     mount();
-    server.queryRefusals.push({ status: 429, retryAfter: "1", body: { code: "refresh-limit", message: "Read less than 250 ms ago.", retryAfterMs: 180 } });
+    server.queryRefusals.push({
+      status: 429,
+      retryAfter: "1",
+      body: { code: "refresh-limit", message: "Read less than 250 ms ago.", retryAfterMs: 180 },
+    });
     await pick("dev");
     await wait(300);
     expect(server.queries).toHaveLength(1);
@@ -174,14 +221,21 @@ describe("a live block on the page", () => {
     await wait(179);
     expect(server.queries).toHaveLength(1);
     await wait(1);
-    expect(server.queries).toEqual([expect.objectContaining({ values: { $branch: "dev" } }), expect.objectContaining({ values: { $branch: "dev" } })]);
+    expect(server.queries).toEqual([
+      expect.objectContaining({ values: { $branch: "dev" } }),
+      expect.objectContaining({ values: { $branch: "dev" } }),
+    ]);
     expect(summary()).toBe("CI on dev: 12 failing");
     expect(summarise().disabled).toBe(false);
   });
 
   it("waits Retry-After when a paced refusal gives no finer time", async () => {
     mount();
-    server.queryRefusals.push({ status: 429, retryAfter: "1", body: { code: "refresh-limit", message: "Read less than 250 ms ago." } });
+    server.queryRefusals.push({
+      status: 429,
+      retryAfter: "1",
+      body: { code: "refresh-limit", message: "Read less than 250 ms ago." },
+    });
     await pick("dev");
     await wait(300);
     await wait(999);
@@ -197,7 +251,9 @@ describe("a live block on the page", () => {
     await wait(10_000);
     expect(summary()).toBe("CI on main: 2 failing");
     expect(muted()).toBe(true);
-    expect(container.textContent).toContain("The latest data could not be read: The source did not answer within 8 s.");
+    expect(container.textContent).toContain(
+      "The latest data could not be read: The source did not answer within 8 s.",
+    );
     expect(summarise().disabled).toBe(false);
     await choose();
     expect(server.choices).toEqual([expect.objectContaining({ reads: { $runs: "frozen" } })]);
@@ -205,7 +261,12 @@ describe("a live block on the page", () => {
 
   it("after a choice is refused as stale, reads again at once and lets the person pick again on the new reading", async () => {
     mount();
-    server.refusals.push({ status: 409, code: "stale-ui-query", message: "The live data changed.", reason: "stale-read" });
+    server.refusals.push({
+      status: 409,
+      code: "stale-ui-query",
+      message: "The live data changed.",
+      reason: "stale-read",
+    });
     await choose();
     expect(server.choices).toEqual([expect.objectContaining({ reads: { $runs: "frozen" } })]);
     expect(container.textContent).toContain("The live data changed since it was read.");
@@ -220,17 +281,30 @@ describe("a live block on the page", () => {
   it("shows a source's own sentence when it refuses a pick, and its refused reading's sentence", async () => {
     mount();
     const sentence = "CI access was withdrawn from this chat; restore it to see the runs.";
-    server.refusals.push({ status: 403, code: "source-refused", reason: "ci-access-withdrawn", message: sentence });
+    server.refusals.push({
+      status: 403,
+      code: "source-refused",
+      reason: "ci-access-withdrawn",
+      message: sentence,
+    });
     await choose();
     expect(container.textContent).toContain(sentence);
-    server.readings.push((branch) => ({ ...reading(null, branch, 0, "refused"), reason: { code: "ci-access-withdrawn", message: sentence } }));
+    server.readings.push((branch) => ({
+      ...reading(null, branch, 0, "refused"),
+      reason: { code: "ci-access-withdrawn", message: sentence },
+    }));
     await wait(10_000);
     expect(container.textContent).toContain(`This data is not available to you: ${sentence}`);
   });
 
   it("opens choices again when the read after a stale refusal answers the same reading from the cache", async () => {
     mount();
-    server.refusals.push({ status: 409, code: "stale-ui-query", message: "The live data changed.", reason: "stale-read" });
+    server.refusals.push({
+      status: 409,
+      code: "stale-ui-query",
+      message: "The live data changed.",
+      reason: "stale-read",
+    });
     server.readings.push((branch) => reading("frozen", branch, 2));
     await choose();
     expect(server.queries).toHaveLength(1);
@@ -239,7 +313,12 @@ describe("a live block on the page", () => {
 
   it("keeps choices closed after a stale refusal while the read after it fails", async () => {
     mount();
-    server.refusals.push({ status: 409, code: "stale-ui-query", message: "The live data changed.", reason: "stale-read" });
+    server.refusals.push({
+      status: 409,
+      code: "stale-ui-query",
+      message: "The live data changed.",
+      reason: "stale-read",
+    });
     server.readings.push((branch) => reading(null, branch, 0, "failed"));
     await choose();
     expect(summary()).toBe("CI on main: 2 failing");
@@ -255,11 +334,31 @@ describe("a live block on the page", () => {
 describe("an answered live block", () => {
   // Answered on dev at 10:02 (UTC), with 1 failing: not main's frozen reading, nor any later one.
   const answer: UiAnswerView = {
-    itemId: "item-1", blockId: "live", revision: 1, choiceId: "live:pick", label: "Summarise", values: { $branch: "dev" },
-    readings: { $runs: { readId: "read-dev", args: { branch: "dev" }, value: { branch: "dev", window: 0, failing: 1, failedJobs: ["e2e"], runs: [] }, readAt: "2026-12-01T10:02:00.000Z" } },
-    sourceAt: "2026-12-01T10:00:01.000Z", older: false, at: "2026-12-01T10:02:05.000Z", queued: false, turnId: null,
+    itemId: "item-1",
+    blockId: "live",
+    revision: 1,
+    choiceId: "live:pick",
+    label: "Summarise",
+    values: { $branch: "dev" },
+    readings: {
+      $runs: {
+        readId: "read-dev",
+        args: { branch: "dev" },
+        value: { branch: "dev", window: 0, failing: 1, failedJobs: ["e2e"], runs: [] },
+        readAt: "2026-12-01T10:02:00.000Z",
+      },
+    },
+    sourceAt: "2026-12-01T10:00:01.000Z",
+    older: false,
+    at: "2026-12-01T10:02:05.000Z",
+    queued: false,
+    turnId: null,
   };
-  const readAt = new Intl.DateTimeFormat("en-GB", { hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).format(Date.parse("2026-12-01T10:02:00.000Z"));
+  const readAt = new Intl.DateTimeFormat("en-GB", {
+    hour: "2-digit",
+    minute: "2-digit",
+    hourCycle: "h23",
+  }).format(Date.parse("2026-12-01T10:02:00.000Z"));
 
   it("draws the inputs and the readings its answer quoted, says when they were read, and never reads", async () => {
     mount(liveItem({ live: answer }));
@@ -275,7 +374,9 @@ describe("an answered live block", () => {
     mount();
     await wait(10_000);
     expect(summary()).toBe("CI on main: 11 failing");
-    act(() => root.render(<BlockPart item={liveItem({ live: answer })} chatId="chat-1" blockId="live" />));
+    act(() =>
+      root.render(<BlockPart item={liveItem({ live: answer })} chatId="chat-1" blockId="live" />),
+    );
     expect(summary()).toBe("CI on dev: 1 failing");
     await wait(30_000);
     expect(server.queries).toHaveLength(1);
@@ -288,11 +389,24 @@ describe("a pick on a block whose reply was written again meanwhile", () => {
     await pick("dev");
     await wait(300);
     expect(summary()).toBe("CI on dev: 11 failing");
-    server.refusals.push({ status: 409, code: "stale-ui-block", message: "This block has changed.", reason: "revision" });
+    server.refusals.push({
+      status: 409,
+      code: "stale-ui-block",
+      message: "This block has changed.",
+      reason: "revision",
+    });
     await choose();
-    act(() => root.render(<BlockPart item={{ ...liveItem(), revision: 2 }} chatId="chat-1" blockId="live" />));
-    expect(container.textContent).toContain("This reply was written again, in another tab or by another viewer, so your pick was not sent.");
-    const checked = [...container.querySelectorAll("label")].find((label) => label.querySelector("input")?.checked)?.textContent;
+    act(() =>
+      root.render(
+        <BlockPart item={{ ...liveItem(), revision: 2 }} chatId="chat-1" blockId="live" />,
+      ),
+    );
+    expect(container.textContent).toContain(
+      "This reply was written again, in another tab or by another viewer, so your pick was not sent.",
+    );
+    const checked = [...container.querySelectorAll("label")].find(
+      (label) => label.querySelector("input")?.checked,
+    )?.textContent;
     expect(checked).toBe("dev");
     // The carried input is read for the new revision, and a pick rests on that reading.
     await wait(300);

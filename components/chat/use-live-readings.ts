@@ -27,14 +27,24 @@ export type LiveReadings = {
   refresh(): void;
 };
 
-type Schedule = { enabled: boolean; visible: boolean; changed: string[]; inputs: Record<string, UiValue>; read: (name: string) => Promise<void>; readAll: () => void };
+type Schedule = {
+  enabled: boolean;
+  visible: boolean;
+  changed: string[];
+  inputs: Record<string, UiValue>;
+  read: (name: string) => Promise<void>;
+  readAll: () => void;
+};
 
 /** Changed inputs are read once they rest; every query is read again now and then while the block is visible. */
 function useReadSchedule({ enabled, visible, changed, inputs, read, readAll }: Schedule) {
   const changedKey = changed.join(",");
   useEffect(() => {
     if (!enabled || changedKey === "") return;
-    const timer = setTimeout(() => changedKey.split(",").forEach((name) => void read(name)), REST_MS);
+    const timer = setTimeout(
+      () => changedKey.split(",").forEach((name) => void read(name)),
+      REST_MS,
+    );
     return () => clearTimeout(timer);
   }, [enabled, changedKey, inputs, read]);
 
@@ -49,7 +59,16 @@ function useReadSchedule({ enabled, visible, changed, inputs, read, readAll }: S
  * A live block's readings on the page: the frozen first ones, then new ones as inputs change and
  * while it is visible. A failed read keeps the last good value on screen, muted (`liveQueryState`).
  */
-export function useLiveReadings({ chatId, itemId, revision, block, frozen, inputs, visible, enabled }: {
+export function useLiveReadings({
+  chatId,
+  itemId,
+  revision,
+  block,
+  frozen,
+  inputs,
+  visible,
+  enabled,
+}: {
   chatId: string;
   itemId: string;
   revision: number;
@@ -60,17 +79,32 @@ export function useLiveReadings({ chatId, itemId, revision, block, frozen, input
   enabled: boolean;
 }): LiveReadings {
   const names = useMemo(() => Object.keys(block.queries).map((name) => `$${name}`), [block]);
-  const { ownReads, read, refuse } = useOwnReads({ chatId, itemId, revision, blockId: block.id, inputs });
+  const { ownReads, read, refuse } = useOwnReads({
+    chatId,
+    itemId,
+    revision,
+    blockId: block.id,
+    inputs,
+  });
   const queries = useMemo(() => mergeReadings(names, ownReads, frozen), [names, ownReads, frozen]);
   const readAll = useCallback(() => names.forEach((name) => void read(name)), [names, read]);
-  useReadSchedule({ enabled, visible, changed: changedQueries(block, names, inputs, queries), inputs, read, readAll });
+  useReadSchedule({
+    enabled,
+    visible,
+    changed: changedQueries(block, names, inputs, queries),
+    inputs,
+    read,
+    readAll,
+  });
 
   const { values, reads } = useMemo(() => goodReadings(names, queries), [names, queries]);
   const refresh = useCallback(() => {
     refuse(names, reads);
     readAll();
   }, [names, reads, readAll, refuse]);
-  const reason = uiLiveChoiceReason(names.map((name) => liveQueryState(queries[name], argumentsOf(block, name, inputs))));
+  const reason = uiLiveChoiceReason(
+    names.map((name) => liveQueryState(queries[name], argumentsOf(block, name, inputs))),
+  );
   return {
     values,
     reads,

@@ -7,7 +7,11 @@ import { useFieldText } from "@/components/ui/use-field-text";
 const MAX_FIELD_PX = 200;
 
 /** Enter sends; Shift+Enter is a new line, and Enter that ends an IME composition picks its word. */
-export function sendsOnEnter(key: { key: string; shiftKey: boolean; isComposing: boolean }): boolean {
+export function sendsOnEnter(key: {
+  key: string;
+  shiftKey: boolean;
+  isComposing: boolean;
+}): boolean {
   return key.key === "Enter" && !key.shiftKey && !key.isComposing;
 }
 

@@ -19,7 +19,13 @@ function usePacedRetries() {
   return retries;
 }
 
-type Block = { chatId: string; itemId: string; revision: number; blockId: string; inputs: Record<string, UiValue> };
+type Block = {
+  chatId: string;
+  itemId: string;
+  revision: number;
+  blockId: string;
+  inputs: Record<string, UiValue>;
+};
 
 /** The reads this page makes of a live block's queries, each with the inputs as they are when it is sent. */
 export function useOwnReads({ chatId, itemId, revision, blockId, inputs }: Block) {
@@ -38,12 +44,17 @@ export function useOwnReads({ chatId, itemId, revision, blockId, inputs }: Block
       let reading: ReadingView | null = null;
       try {
         const body = { itemId, blockId, revision, query: name, values: latestInputs.current };
-        reading = readingResponseSchema.parse(await postJson(`/api/chats/${chatId}/ui-queries`, body)).reading;
+        reading = readingResponseSchema.parse(
+          await postJson(`/api/chats/${chatId}/ui-queries`, body),
+        ).reading;
       } catch (error) {
         // Paced: the read stays in flight and asks again when the server says it may.
         const wait = pacedFor(error);
         if (wait !== null) {
-          retries.current.set(name, setTimeout(() => void readQuery(name), wait));
+          retries.current.set(
+            name,
+            setTimeout(() => void readQuery(name), wait),
+          );
           return;
         }
         // Any other refusal (busy, a stale block) leaves the last good reading on screen; the next refresh tries again.
@@ -52,6 +63,10 @@ export function useOwnReads({ chatId, itemId, revision, blockId, inputs }: Block
     },
     [chatId, itemId, revision, blockId, retries],
   );
-  const refuse = useCallback((names: readonly string[], reads: Record<string, string>) => setOwnReads((current) => markRefused(current, names, reads)), []);
+  const refuse = useCallback(
+    (names: readonly string[], reads: Record<string, string>) =>
+      setOwnReads((current) => markRefused(current, names, reads)),
+    [],
+  );
   return { ownReads, read, refuse };
 }

@@ -9,7 +9,9 @@ export function useVisible<T extends Element>(): [RefObject<T | null>, boolean] 
   useEffect(() => {
     const element = ref.current;
     if (!element || typeof IntersectionObserver === "undefined") return;
-    const observer = new IntersectionObserver(([entry]) => setVisible(entry?.isIntersecting ?? true));
+    const observer = new IntersectionObserver(([entry]) =>
+      setVisible(entry?.isIntersecting ?? true),
+    );
     observer.observe(element);
     return () => observer.disconnect();
   }, []);

@@ -6,10 +6,15 @@ import "@scalar/api-reference-react/style.css";
 import "./api-reference.css";
 
 // The renderer draws in the browser only (it mounts a Vue app); its chunks load with this page alone.
-const ApiReferenceReact = dynamic(() => import("@scalar/api-reference-react").then((module) => module.ApiReferenceReact), {
-  ssr: false,
-  loading: () => <p className="p-6 text-sm text-zinc-600 dark:text-zinc-400">Loading the API reference…</p>,
-});
+const ApiReferenceReact = dynamic(
+  () => import("@scalar/api-reference-react").then((module) => module.ApiReferenceReact),
+  {
+    ssr: false,
+    loading: () => (
+      <p className="p-6 text-sm text-zinc-600 dark:text-zinc-400">Loading the API reference…</p>
+    ),
+  },
+);
 
 const DARK = "(prefers-color-scheme: dark)";
 
@@ -21,7 +26,11 @@ function subscribe(onChange: () => void): () => void {
 
 /** Follows the reader's colour scheme like the rest of the app; nothing leaves for another origin. */
 export function ApiReference({ document }: { document: Record<string, unknown> }) {
-  const dark = useSyncExternalStore(subscribe, () => window.matchMedia(DARK).matches, () => false);
+  const dark = useSyncExternalStore(
+    subscribe,
+    () => window.matchMedia(DARK).matches,
+    () => false,
+  );
   return (
     <ApiReferenceReact
       configuration={{

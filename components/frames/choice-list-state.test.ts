@@ -3,8 +3,22 @@ import type { ConfirmationView, SelectionView } from "@/lib/chat/wire";
 import { buildItemView } from "@/scripts/test/wire-fixtures";
 import { choiceListState } from "./choice-list-state";
 
-const selection = (choiceId: string, at: string, confirmationToken: string | null = null): SelectionView => ({ instanceId: "list", choiceId, label: choiceId, at, queued: false, confirmationToken });
-const confirmation = (status: ConfirmationView["status"], outcome: ConfirmationView["outcome"] = null): ConfirmationView => ({
+const selection = (
+  choiceId: string,
+  at: string,
+  confirmationToken: string | null = null,
+): SelectionView => ({
+  instanceId: "list",
+  choiceId,
+  label: choiceId,
+  at,
+  queued: false,
+  confirmationToken,
+});
+const confirmation = (
+  status: ConfirmationView["status"],
+  outcome: ConfirmationView["outcome"] = null,
+): ConfirmationView => ({
   token: "tok",
   instanceId: "list",
   action: "deploy",
@@ -14,12 +28,17 @@ const confirmation = (status: ConfirmationView["status"], outcome: ConfirmationV
   expiresAt: "2026-12-01T10:05:00.000Z",
   outcome,
 });
-const item = (overrides: Partial<Parameters<typeof buildItemView>[0]> = {}) => buildItemView({ id: "reply", position: 1, ...overrides });
+const item = (overrides: Partial<Parameters<typeof buildItemView>[0]> = {}) =>
+  buildItemView({ id: "reply", position: 1, ...overrides });
 
 describe("a ChoiceList's answer", () => {
   it("is this tab's response until the stream brings the same or a later one", () => {
     const mine = selection("a", "2026-12-01T10:00:02.000Z");
-    expect(choiceListState(item(), "list", mine)).toMatchObject({ answer: mine, standing: mine, closed: true });
+    expect(choiceListState(item(), "list", mine)).toMatchObject({
+      answer: mine,
+      standing: mine,
+      closed: true,
+    });
     const older = selection("b", "2026-12-01T10:00:01.000Z");
     expect(choiceListState(item({ selections: { list: older } }), "list", mine).answer).toBe(mine);
     const later = selection("b", "2026-12-01T10:00:03.000Z");
@@ -30,12 +49,32 @@ describe("a ChoiceList's answer", () => {
 
   it("stands while its proposal is pending or ran, and no longer once it ended without running: the list is open again", () => {
     const proposed = selection("a", "2026-12-01T10:00:02.000Z", "tok");
-    const pending = choiceListState(item({ selections: { list: proposed }, confirmations: { tok: confirmation("pending") } }), "list", null);
+    const pending = choiceListState(
+      item({ selections: { list: proposed }, confirmations: { tok: confirmation("pending") } }),
+      "list",
+      null,
+    );
     expect(pending).toMatchObject({ standing: proposed, closed: true });
-    const executed = choiceListState(item({ selections: { list: proposed }, confirmations: { tok: confirmation("approved", { kind: "executed", result: {} }) } }), "list", null);
+    const executed = choiceListState(
+      item({
+        selections: { list: proposed },
+        confirmations: { tok: confirmation("approved", { kind: "executed", result: {} }) },
+      }),
+      "list",
+      null,
+    );
     expect(executed).toMatchObject({ standing: proposed, closed: true });
-    const rejected = choiceListState(item({ selections: { list: proposed }, confirmations: { tok: confirmation("rejected") } }), "list", null);
-    expect(rejected).toMatchObject({ answer: proposed, standing: undefined, closed: false, confirmation: { status: "rejected" } });
+    const rejected = choiceListState(
+      item({ selections: { list: proposed }, confirmations: { tok: confirmation("rejected") } }),
+      "list",
+      null,
+    );
+    expect(rejected).toMatchObject({
+      answer: proposed,
+      standing: undefined,
+      closed: false,
+      confirmation: { status: "rejected" },
+    });
   });
 
   it("is not open on a reply still streaming or a subagent's, even unanswered", () => {

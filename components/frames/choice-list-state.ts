@@ -1,4 +1,9 @@
-import { type ConfirmationView, type ItemView, reopensList, type SelectionView } from "@/lib/chat/wire";
+import {
+  type ConfirmationView,
+  type ItemView,
+  reopensList,
+  type SelectionView,
+} from "@/lib/chat/wire";
 
 export type ChoiceListState = {
   /** The newest answer the page knows: this tab's response, or the chat stream's. */
@@ -14,12 +19,19 @@ export type ChoiceListState = {
  * Where a ChoiceList stands. The answer the server just gave this tab is drawn until the chat's
  * stream delivers the same or a later one; a reply still streaming, or a subagent's, is closed.
  */
-export function choiceListState(item: ItemView, instanceId: string, recorded: SelectionView | null): ChoiceListState {
+export function choiceListState(
+  item: ItemView,
+  instanceId: string,
+  recorded: SelectionView | null,
+): ChoiceListState {
   const streamed = item.selections[instanceId];
   const answer = recorded && (!streamed || recorded.at > streamed.at) ? recorded : streamed;
-  const confirmation = answer?.confirmationToken ? item.confirmations[answer.confirmationToken] : undefined;
+  const confirmation = answer?.confirmationToken
+    ? item.confirmations[answer.confirmationToken]
+    : undefined;
   const reopened = confirmation !== undefined && reopensList(confirmation);
   const standing = answer !== undefined && !reopened ? answer : undefined;
-  const closed = standing !== undefined || item.status !== "complete" || item.parentToolUseId !== null;
+  const closed =
+    standing !== undefined || item.status !== "complete" || item.parentToolUseId !== null;
   return { answer, confirmation, standing, closed };
 }

@@ -22,7 +22,12 @@ function endedAt(answer: SelectionView, confirmation: ConfirmationView): string 
 }
 
 /** What the list's status line says: its answer, a proposal that ended without running, or why it is not open yet. */
-export function ChoiceListStatus({ answer, confirmation, standing, streaming }: Omit<ChoiceListState, "closed"> & { streaming: boolean }) {
+export function ChoiceListStatus({
+  answer,
+  confirmation,
+  standing,
+  streaming,
+}: Omit<ChoiceListState, "closed"> & { streaming: boolean }) {
   if (standing) {
     return (
       <>
@@ -35,8 +40,9 @@ export function ChoiceListStatus({ answer, confirmation, standing, streaming }: 
   if (answer && confirmation) {
     return (
       <>
-        “{answer.label}” {REOPENED[confirmationOutcome(confirmation) ?? ""] ?? "ended"} · <LocalTime iso={endedAt(answer, confirmation)} />. Pick again: another
-        option, or the same one for a new proposal.
+        “{answer.label}” {REOPENED[confirmationOutcome(confirmation) ?? ""] ?? "ended"} ·{" "}
+        <LocalTime iso={endedAt(answer, confirmation)} />. Pick again: another option, or the same
+        one for a new proposal.
       </>
     );
   }

@@ -22,22 +22,37 @@ export function ChoiceList({ part, item, chatId, onProposed }: FrameProps) {
   const hydrated = useHydrated();
   const older = useOlderVersion();
   const readOnly = useReadOnly();
-  const { pending, error, recorded, status, alert, pick } = useChoicePick({ chatId, itemId: item.id, revision: item.revision, instanceId: part.instanceId, onProposed });
+  const { pending, error, recorded, status, alert, pick } = useChoicePick({
+    chatId,
+    itemId: item.id,
+    revision: item.revision,
+    instanceId: part.instanceId,
+    onProposed,
+  });
   const props = ChoiceListPropsSchema.safeParse(part.props);
   if (!props.success) return <p className="text-sm">{part.fallback.summary}</p>;
   const { prompt, choices } = props.data;
-  const { closed: answeredOrUnfinished, ...state } = choiceListState(item, part.instanceId, recorded);
+  const { closed: answeredOrUnfinished, ...state } = choiceListState(
+    item,
+    part.instanceId,
+    recorded,
+  );
   // An earlier version of the reply is drawn, never answered (decision 021); nor is a shared copy.
   const closed = answeredOrUnfinished || older || readOnly;
   const { standing } = state;
 
   return (
-    <fieldset className="space-y-2 rounded-lg border border-zinc-300 p-3 dark:border-zinc-700" data-instance={part.instanceId}>
+    <fieldset
+      className="space-y-2 rounded-lg border border-zinc-300 p-3 dark:border-zinc-700"
+      data-instance={part.instanceId}
+    >
       <legend className="px-1 font-medium">{prompt}</legend>
       <ul className="space-y-2">
         {choices.map((choice) => {
           const refused = part.refusedChoices?.[choice.id];
-          const unavailable = refused ? unavailableSentence(refused, choice.action?.name ?? "") : null;
+          const unavailable = refused
+            ? unavailableSentence(refused, choice.action?.name ?? "")
+            : null;
           return (
             <li key={choice.id}>
               <ChoiceOption
@@ -45,7 +60,13 @@ export function ChoiceList({ part, item, chatId, onProposed }: FrameProps) {
                 chosen={standing?.choiceId === choice.id}
                 passedOver={standing !== undefined && standing.choiceId !== choice.id}
                 unavailable={unavailable}
-                disabled={!hydrated || closed || pending !== null || unavailable !== null || error?.choiceId === choice.id}
+                disabled={
+                  !hydrated ||
+                  closed ||
+                  pending !== null ||
+                  unavailable !== null ||
+                  error?.choiceId === choice.id
+                }
                 sending={pending === choice.id}
                 baseId={baseId}
                 onPick={() => void pick(choice.id, choice.action?.name)}
@@ -54,8 +75,17 @@ export function ChoiceList({ part, item, chatId, onProposed }: FrameProps) {
           );
         })}
       </ul>
-      <p ref={status} tabIndex={-1} aria-live="polite" className="text-sm text-zinc-600 dark:text-zinc-400">
-        {readOnly && !state.standing ? READ_ONLY_REASON : <ChoiceListStatus {...state} streaming={item.status === "streaming"} />}
+      <p
+        ref={status}
+        tabIndex={-1}
+        aria-live="polite"
+        className="text-sm text-zinc-600 dark:text-zinc-400"
+      >
+        {readOnly && !state.standing ? (
+          READ_ONLY_REASON
+        ) : (
+          <ChoiceListStatus {...state} streaming={item.status === "streaming"} />
+        )}
       </p>
       <div ref={alert} tabIndex={-1}>
         {error && <ErrorNote>{error.message}</ErrorNote>}

@@ -17,16 +17,34 @@ type OptionProps = {
 const LOOK = {
   open: "border-zinc-300 hover:bg-zinc-50 dark:border-zinc-700 dark:hover:bg-zinc-900",
   chosen: "border-indigo-600 bg-indigo-50 dark:border-indigo-400 dark:bg-indigo-950",
-  dimmed: "border-zinc-200 bg-zinc-50 text-zinc-600 dark:border-zinc-800 dark:bg-zinc-900/60 dark:text-zinc-400",
+  dimmed:
+    "border-zinc-200 bg-zinc-50 text-zinc-600 dark:border-zinc-800 dark:bg-zinc-900/60 dark:text-zinc-400",
   waiting: "border-zinc-300 dark:border-zinc-700",
 };
 
 /** One option of a ChoiceList: a native button whose look says whether it is open, chosen or passed over. */
-export function ChoiceOption({ choice, chosen, passedOver, unavailable, disabled, sending, baseId, onPick }: OptionProps) {
+export function ChoiceOption({
+  choice,
+  chosen,
+  passedOver,
+  unavailable,
+  disabled,
+  sending,
+  baseId,
+  onPick,
+}: OptionProps) {
   const descriptionId = `${baseId}-${choice.id}`;
   const reasonId = `${baseId}-${choice.id}-reason`;
-  const look = chosen ? LOOK.chosen : passedOver || unavailable ? LOOK.dimmed : disabled ? LOOK.waiting : LOOK.open;
-  const describedBy = [choice.description ? descriptionId : null, unavailable ? reasonId : null].filter(Boolean).join(" ");
+  const look = chosen
+    ? LOOK.chosen
+    : passedOver || unavailable
+      ? LOOK.dimmed
+      : disabled
+        ? LOOK.waiting
+        : LOOK.open;
+  const describedBy = [choice.description ? descriptionId : null, unavailable ? reasonId : null]
+    .filter(Boolean)
+    .join(" ");
   return (
     <button
       type="button"
@@ -38,8 +56,16 @@ export function ChoiceOption({ choice, chosen, passedOver, unavailable, disabled
     >
       <span className="block font-medium">
         {choice.label}
-        {chosen && <span className="ml-2 text-xs font-normal text-indigo-700 dark:text-indigo-300">Chosen</span>}
-        {sending && <span className="ml-2 text-xs font-normal text-zinc-600 dark:text-zinc-400">Sending…</span>}
+        {chosen && (
+          <span className="ml-2 text-xs font-normal text-indigo-700 dark:text-indigo-300">
+            Chosen
+          </span>
+        )}
+        {sending && (
+          <span className="ml-2 text-xs font-normal text-zinc-600 dark:text-zinc-400">
+            Sending…
+          </span>
+        )}
       </span>
       {choice.description && (
         <span id={descriptionId} className="block text-sm text-zinc-600 dark:text-zinc-400">

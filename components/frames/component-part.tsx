@@ -10,15 +10,30 @@ import type { FrameProps } from "./frame-props";
 const REGISTRY = new Map<string, ComponentType<FrameProps>>([["choice-list", ChoiceList]]);
 
 /** Draws a resolved frame, and the confirmations its choices proposed, in place and in order. */
-export function ComponentPartView({ part, item, chatId }: { part: ComponentPart; item: ItemView; chatId: string }) {
+export function ComponentPartView({
+  part,
+  item,
+  chatId,
+}: {
+  part: ComponentPart;
+  item: ItemView;
+  chatId: string;
+}) {
   const [proposed, setProposed] = useState<string | null>(null);
   const frame = drawFrame(part, { part, item, chatId, onProposed: setProposed });
-  const confirmations = Object.values(item.confirmations).filter((confirmation) => confirmation.instanceId === part.instanceId);
+  const confirmations = Object.values(item.confirmations).filter(
+    (confirmation) => confirmation.instanceId === part.instanceId,
+  );
   return (
     <div className="space-y-2">
       {frame ?? <p className="text-sm">{part.fallback.summary}</p>}
       {confirmations.map((confirmation) => (
-        <ConfirmationCard key={confirmation.token} confirmation={confirmation} chatId={chatId} focusOnMount={proposed === confirmation.token} />
+        <ConfirmationCard
+          key={confirmation.token}
+          confirmation={confirmation}
+          chatId={chatId}
+          focusOnMount={proposed === confirmation.token}
+        />
       ))}
     </div>
   );

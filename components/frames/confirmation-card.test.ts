@@ -3,7 +3,16 @@ import type { ConfirmationView } from "@/lib/chat/wire";
 import { failureOf } from "./confirmation-outcome";
 import { newerConfirmation } from "./use-confirmation-decision";
 
-const view = (status: ConfirmationView["status"]): ConfirmationView => ({ token: "tok", instanceId: "list", action: "deploy", input: {}, toolCallId: "call", status, expiresAt: "2026-12-01T10:05:00.000Z", outcome: null });
+const view = (status: ConfirmationView["status"]): ConfirmationView => ({
+  token: "tok",
+  instanceId: "list",
+  action: "deploy",
+  input: {},
+  toolCallId: "call",
+  status,
+  expiresAt: "2026-12-01T10:05:00.000Z",
+  outcome: null,
+});
 
 describe("the view of a proposal a card draws", () => {
   it("is this tab's decision while the stream has not caught up with it", () => {

@@ -21,7 +21,11 @@ const FRAME: Record<Stage, string> = {
   expired: "border-zinc-300 bg-zinc-50 dark:border-zinc-700 dark:bg-zinc-900",
 };
 
-type DecisionProps = { secondsLeft: number | null; disabled: boolean; decide: (decision: "approve" | "reject") => Promise<void> };
+type DecisionProps = {
+  secondsLeft: number | null;
+  disabled: boolean;
+  decide: (decision: "approve" | "reject") => Promise<void>;
+};
 
 /** A pending proposal: nothing runs until approved, and the time left to decide. */
 function PendingDecision({ secondsLeft, disabled, decide }: DecisionProps) {
@@ -38,10 +42,20 @@ function PendingDecision({ secondsLeft, disabled, decide }: DecisionProps) {
         )}
       </p>
       <div className="flex gap-2">
-        <button type="button" disabled={disabled} onClick={() => void decide("approve")} className="rounded-md bg-emerald-700 px-3 py-1.5 font-medium text-white disabled:opacity-50">
+        <button
+          type="button"
+          disabled={disabled}
+          onClick={() => void decide("approve")}
+          className="rounded-md bg-emerald-700 px-3 py-1.5 font-medium text-white disabled:opacity-50"
+        >
           Approve
         </button>
-        <button type="button" disabled={disabled} onClick={() => void decide("reject")} className="rounded-md border border-zinc-400 px-3 py-1.5 font-medium disabled:opacity-50 dark:border-zinc-600">
+        <button
+          type="button"
+          disabled={disabled}
+          onClick={() => void decide("reject")}
+          className="rounded-md border border-zinc-400 px-3 py-1.5 font-medium disabled:opacity-50 dark:border-zinc-600"
+        >
           Reject
         </button>
       </div>
@@ -53,8 +67,19 @@ function PendingDecision({ secondsLeft, disabled, decide }: DecisionProps) {
  * Asks a person to approve or reject the tool call a choice proposed, then says what happened.
  * At 0:00 it reads the chat again, which settles the handle on the server and tells the agent.
  */
-export function ConfirmationCard({ confirmation: streamed, chatId, focusOnMount }: { confirmation: ConfirmationView; chatId: string; focusOnMount: boolean }) {
-  const { confirmation, busy, error, elsewhere, outcome, decide } = useConfirmationDecision(streamed, chatId);
+export function ConfirmationCard({
+  confirmation: streamed,
+  chatId,
+  focusOnMount,
+}: {
+  confirmation: ConfirmationView;
+  chatId: string;
+  focusOnMount: boolean;
+}) {
+  const { confirmation, busy, error, elsewhere, outcome, decide } = useConfirmationDecision(
+    streamed,
+    chatId,
+  );
   const secondsLeft = useSecondsLeft(confirmation.expiresAt, confirmation.status === "pending");
   const stage = stageOf(confirmation, secondsLeft === 0);
   const presenter = presenterFor(confirmation.action);
@@ -74,12 +99,24 @@ export function ConfirmationCard({ confirmation: streamed, chatId, focusOnMount 
   }, [timedOut, resync]);
 
   return (
-    <section ref={card} tabIndex={-1} aria-labelledby={titleId} className={`space-y-3 rounded-lg border p-3 ${FRAME[stage]}`}>
+    <section
+      ref={card}
+      tabIndex={-1}
+      aria-labelledby={titleId}
+      className={`space-y-3 rounded-lg border p-3 ${FRAME[stage]}`}
+    >
       <h2 id={titleId} className="font-semibold">
         {presenter.headline(stage, confirmation.input)}
       </h2>
       <FieldList record={confirmation.input} fields={presenter.fields} />
-      {stage === "pending" && (readOnly ? <p className="text-sm text-zinc-700 dark:text-zinc-300">Waiting for the chat&rsquo;s owner to approve or reject it.</p> : <PendingDecision secondsLeft={secondsLeft} disabled={busy || !hydrated} decide={decide} />)}
+      {stage === "pending" &&
+        (readOnly ? (
+          <p className="text-sm text-zinc-700 dark:text-zinc-300">
+            Waiting for the chat&rsquo;s owner to approve or reject it.
+          </p>
+        ) : (
+          <PendingDecision secondsLeft={secondsLeft} disabled={busy || !hydrated} decide={decide} />
+        ))}
       <div ref={outcome} tabIndex={-1} role="status" className="space-y-1 text-sm">
         {elsewhere && <p className="font-medium">{elsewhere}</p>}
         <ConfirmationOutcome stage={stage} confirmation={confirmation} />

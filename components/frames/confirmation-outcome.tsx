@@ -10,22 +10,44 @@ export function failureOf(outcome: Record<string, unknown>): string {
 }
 
 /** What happened to a proposed action, in words, and what the person can do next. */
-export function ConfirmationOutcome({ stage, confirmation }: { stage: Stage; confirmation: ConfirmationView }) {
+export function ConfirmationOutcome({
+  stage,
+  confirmation,
+}: {
+  stage: Stage;
+  confirmation: ConfirmationView;
+}) {
   const outcome = asRecord(confirmation.outcome);
   switch (stage) {
     case "executed":
       return (
         <div className="space-y-1 border-t border-emerald-300 pt-2 dark:border-emerald-800">
           <p className="font-medium">Result</p>
-          <FieldList record={asRecord(outcome.result)} fields={presenterFor(confirmation.action).result} only />
+          <FieldList
+            record={asRecord(outcome.result)}
+            fields={presenterFor(confirmation.action).result}
+            only
+          />
         </div>
       );
     case "failed":
-      return <p>{`${failureOf(outcome)} It is not tried again on its own: pick it in the list above for a new proposal, or choose something else.`}</p>;
+      return (
+        <p>{`${failureOf(outcome)} It is not tried again on its own: pick it in the list above for a new proposal, or choose something else.`}</p>
+      );
     case "rejected":
-      return <p>Nothing was sent. The list above is open again: choose another option, or pick this one for a new proposal.</p>;
+      return (
+        <p>
+          Nothing was sent. The list above is open again: choose another option, or pick this one
+          for a new proposal.
+        </p>
+      );
     case "expired":
-      return <p>Nobody decided in time, so nothing was sent. The list above is open again: pick it for a new proposal, or choose something else.</p>;
+      return (
+        <p>
+          Nobody decided in time, so nothing was sent. The list above is open again: pick it for a
+          new proposal, or choose something else.
+        </p>
+      );
     case "running":
       return <p>Working on it…</p>;
     case "pending":

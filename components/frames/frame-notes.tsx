@@ -5,14 +5,18 @@ import type { Part } from "@/lib/chat/wire";
 // available under "Details" for whoever builds the agent.
 
 const DIAGNOSTIC_SENTENCES: Record<string, string> = {
-  COMPONENT_INVALID_PROPS: "The agent sent a list this app could not show: its contents did not pass the app's checks (a list with no options, for one).",
+  COMPONENT_INVALID_PROPS:
+    "The agent sent a list this app could not show: its contents did not pass the app's checks (a list with no options, for one).",
   COMPONENT_INVALID_FRAME: "The agent sent an interactive part in a shape this app does not read.",
-  COMPONENT_UNSUPPORTED_VERSION: "The agent sent an interactive part written for a newer version of this app.",
+  COMPONENT_UNSUPPORTED_VERSION:
+    "The agent sent an interactive part written for a newer version of this app.",
   COMPONENT_UNKNOWN_TYPE: "The agent sent an interactive part of a kind this app does not draw.",
-  COMPONENT_DUPLICATE_INSTANCE: "The agent sent the same interactive part twice; only the first is shown.",
+  COMPONENT_DUPLICATE_INSTANCE:
+    "The agent sent the same interactive part twice; only the first is shown.",
   INVALID_RECORD: "Part of this reply arrived damaged and could not be read.",
   ASSISTANT_CONTENT_UNSUPPORTED_VERSION: "This reply was written for a newer version of this app.",
-  ASSISTANT_CONTENT_LIMIT_EXCEEDED: "This reply is larger than this app accepts; the rest of it is not shown.",
+  ASSISTANT_CONTENT_LIMIT_EXCEEDED:
+    "This reply is larger than this app accepts; the rest of it is not shown.",
 };
 
 const NOTE = "rounded-md border px-3 py-2 text-sm";
@@ -20,9 +24,14 @@ const NOTE = "rounded-md border px-3 py-2 text-sm";
 /** A frame the host refused: what went wrong, and what to do about it. */
 export function DiagnosticNote({ part }: { part: Extract<Part, { kind: "diagnostic" }> }) {
   return (
-    <div role="note" className={`${NOTE} border-amber-300 bg-amber-50 text-amber-950 dark:border-amber-800 dark:bg-amber-950/40 dark:text-amber-100`}>
+    <div
+      role="note"
+      className={`${NOTE} border-amber-300 bg-amber-50 text-amber-950 dark:border-amber-800 dark:bg-amber-950/40 dark:text-amber-100`}
+    >
       <p>
-        {DIAGNOSTIC_SENTENCES[part.code] ?? "The agent sent an interactive part this app could not show."} Ask the agent to send it again.
+        {DIAGNOSTIC_SENTENCES[part.code] ??
+          "The agent sent an interactive part this app could not show."}{" "}
+        Ask the agent to send it again.
       </p>
       <ProblemDetails problems={[part]} />
     </div>
@@ -31,11 +40,15 @@ export function DiagnosticNote({ part }: { part: Extract<Part, { kind: "diagnost
 
 /** A valid frame of a component this app does not have: its summary stands in for it. */
 export function FallbackNote({ part }: { part: Extract<Part, { kind: "fallback" }> }) {
-  if (part.componentKey === undefined || part.summary === undefined) return <p className={`${NOTE} border-dashed border-zinc-300 dark:border-zinc-700`}>{part.text}</p>;
+  if (part.componentKey === undefined || part.summary === undefined)
+    return (
+      <p className={`${NOTE} border-dashed border-zinc-300 dark:border-zinc-700`}>{part.text}</p>
+    );
   return (
     <div className={`${NOTE} border-dashed border-zinc-300 dark:border-zinc-700`}>
       <p className="text-xs text-zinc-600 dark:text-zinc-400">
-        This app can’t show the agent’s <span className="font-medium">{part.componentKey}</span> here; its summary instead:
+        This app can’t show the agent’s <span className="font-medium">{part.componentKey}</span>{" "}
+        here; its summary instead:
       </p>
       <p className="mt-1">{part.summary}</p>
     </div>
@@ -45,7 +58,11 @@ export function FallbackNote({ part }: { part: Extract<Part, { kind: "fallback" 
 /** Where a frame is still streaming in: the shape of a list, until the list itself arrives. */
 export function FrameSkeleton() {
   return (
-    <div role="status" aria-label="A list is arriving" className="space-y-2 rounded-lg border border-zinc-200 p-3 dark:border-zinc-800">
+    <div
+      role="status"
+      aria-label="A list is arriving"
+      className="space-y-2 rounded-lg border border-zinc-200 p-3 dark:border-zinc-800"
+    >
       <div className="h-4 w-1/3 animate-pulse rounded bg-zinc-200 dark:bg-zinc-800" />
       <div className="h-9 animate-pulse rounded-md bg-zinc-100 dark:bg-zinc-900" />
       <div className="h-9 animate-pulse rounded-md bg-zinc-100 dark:bg-zinc-900" />

@@ -15,8 +15,13 @@ export function unavailableSentence({ code, fields }: Refusal, action: string): 
     case "ACTION_UNREGISTERED":
       return `Not available: this app has no “${action}” action. Choose another option, or ask the agent for something this app can do.`;
     case "ACTION_INVALID_INPUT": {
-      const labels = fields.map((key) => presenter.fields.find((field) => field.key === key)?.label ?? humanize(key));
-      const which = labels.length > 0 ? ` (${labels.join(", ")} ${labels.length > 1 ? "are" : "is"} not valid)` : "";
+      const labels = fields.map(
+        (key) => presenter.fields.find((field) => field.key === key)?.label ?? humanize(key),
+      );
+      const which =
+        labels.length > 0
+          ? ` (${labels.join(", ")} ${labels.length > 1 ? "are" : "is"} not valid)`
+          : "";
       return `Not available: the agent filled in this ${presenter.noun} incorrectly${which}. Choose another option, or ask the agent to write it again.`;
     }
     case "ACTION_NOT_EXECUTABLE":
@@ -29,16 +34,20 @@ export function unavailableSentence({ code, fields }: Refusal, action: string): 
 }
 
 const PICK_REFUSALS = {
-  "frame-already-answered": "This list was already answered, in another tab or by another viewer. Its answer is shown now.",
-  "frame-not-answerable": "This list cannot be answered yet: its reply is still being written, or did not finish.",
-  "frame-not-found": "This list is no longer in the chat. Reload the page to see the chat as it is.",
+  "frame-already-answered":
+    "This list was already answered, in another tab or by another viewer. Its answer is shown now.",
+  "frame-not-answerable":
+    "This list cannot be answered yet: its reply is still being written, or did not finish.",
+  "frame-not-found":
+    "This list is no longer in the chat. Reload the page to see the chat as it is.",
   refused_choice: "That option is not one this list offers. Reload the page and pick again.",
   "older-version": EDIT_REFUSALS["older-version"],
 };
 
 /** What a refused pick means for the person, and what they can do next, per stable code. */
 export function pickRefusal(error: unknown, action: string | undefined): string {
-  if (error instanceof ApiError && error.code === "action-refused") return unavailableSentence({ code: error.reason ?? "", fields: [] }, action ?? "");
+  if (error instanceof ApiError && error.code === "action-refused")
+    return unavailableSentence({ code: error.reason ?? "", fields: [] }, action ?? "");
   return refusalSentence(error, "The choice could not be sent", PICK_REFUSALS);
 }
 
@@ -46,8 +55,12 @@ export function pickRefusal(error: unknown, action: string | undefined): string 
  * Why this tab's decision did nothing: the handle was decided elsewhere first (the 409's
  * `confirmation` says how), as a list says it was answered elsewhere. Null for any other refusal.
  */
-export function decidedElsewhere(error: unknown, settled: Pick<ConfirmationView, "status"> | null): string | null {
-  if (!(error instanceof ApiError) || error.code !== "confirmation-settled" || settled === null) return null;
+export function decidedElsewhere(
+  error: unknown,
+  settled: Pick<ConfirmationView, "status"> | null,
+): string | null {
+  if (!(error instanceof ApiError) || error.code !== "confirmation-settled" || settled === null)
+    return null;
   switch (settled.status) {
     case "approved":
     case "approving":

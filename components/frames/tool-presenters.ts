@@ -67,11 +67,18 @@ const createIssue: ToolPresenter = {
 };
 // #endregion create-issue
 
-const PRESENTERS: Record<string, ToolPresenter> = { "send-email": sendEmail, "create-issue": createIssue };
+const PRESENTERS: Record<string, ToolPresenter> = {
+  "send-email": sendEmail,
+  "create-issue": createIssue,
+};
 
 /** "messageId" → "Message id": a key read as words. */
 export function humanize(key: string): string {
-  const words = key.replace(/([a-z0-9])([A-Z])/g, "$1 $2").replace(/[_-]+/g, " ").trim().toLowerCase();
+  const words = key
+    .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
+    .replace(/[_-]+/g, " ")
+    .trim()
+    .toLowerCase();
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
@@ -97,7 +104,11 @@ export function presenterFor(action: string): ToolPresenter {
  * The fields of a record in the presenter's order, then (unless `only`) any others it does not
  * name, as words in alphabetical order: never the order the database happened to keep them in.
  */
-export function orderedFields(record: Record<string, unknown>, named: Field[], only = false): Field[] {
+export function orderedFields(
+  record: Record<string, unknown>,
+  named: Field[],
+  only = false,
+): Field[] {
   const known = named.filter((field) => field.key in record);
   if (only && known.length > 0) return known;
   const rest = Object.keys(record)

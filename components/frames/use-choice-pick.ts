@@ -9,7 +9,13 @@ import { pickRefusal } from "./frame-refusals";
 const selectionResponseSchema = z.object({ selection: selectionViewSchema });
 
 /** `revision`: of the reply version drawn, so a pick on one written again since is refused. */
-type ChoicePick = { chatId: string; itemId: string; revision: number; instanceId: string; onProposed?: (token: string) => void };
+type ChoicePick = {
+  chatId: string;
+  itemId: string;
+  revision: number;
+  instanceId: string;
+  onProposed?: (token: string) => void;
+};
 
 /** A pick on a ChoiceList: sent once at a time, then focus goes to what happens next instead of to the page. */
 export function useChoicePick({ chatId, itemId, revision, instanceId, onProposed }: ChoicePick) {
@@ -23,7 +29,14 @@ export function useChoicePick({ chatId, itemId, revision, instanceId, onProposed
     setPending(choiceId);
     setError(null);
     try {
-      const response = selectionResponseSchema.parse(await postJson(`/api/chats/${chatId}/selections`, { itemId, instanceId, choiceId, revision }));
+      const response = selectionResponseSchema.parse(
+        await postJson(`/api/chats/${chatId}/selections`, {
+          itemId,
+          instanceId,
+          choiceId,
+          revision,
+        }),
+      );
       setRecorded(response.selection);
       if (response.selection.confirmationToken) onProposed?.(response.selection.confirmationToken);
       else status.current?.focus();

@@ -7,10 +7,21 @@ import { asRecord } from "./confirmation-details";
 import { decidedElsewhere } from "./frame-refusals";
 
 // How far along a handle is, so the newer of two views of it (the stream's, a response's) wins.
-const RANK: Record<ConfirmationView["status"], number> = { pending: 0, approving: 1, rejecting: 1, expiring: 1, approved: 2, rejected: 2, expired: 2 };
+const RANK: Record<ConfirmationView["status"], number> = {
+  pending: 0,
+  approving: 1,
+  rejecting: 1,
+  expiring: 1,
+  approved: 2,
+  rejected: 2,
+  expired: 2,
+};
 
 /** The view of a handle to draw: this tab's response while it is further along than the stream's. */
-export function newerConfirmation(answered: ConfirmationView | null, streamed: ConfirmationView): ConfirmationView {
+export function newerConfirmation(
+  answered: ConfirmationView | null,
+  streamed: ConfirmationView,
+): ConfirmationView {
   return answered && RANK[answered.status] > RANK[streamed.status] ? answered : streamed;
 }
 
@@ -30,7 +41,9 @@ export function useConfirmationDecision(streamed: ConfirmationView, chatId: stri
     let settled: unknown;
     let refusal: unknown = null;
     try {
-      settled = asRecord(await postJson(`/api/chats/${chatId}/confirmations/${confirmation.token}`, { decision })).confirmation;
+      settled = asRecord(
+        await postJson(`/api/chats/${chatId}/confirmations/${confirmation.token}`, { decision }),
+      ).confirmation;
     } catch (caught) {
       // A refusal carries the handle as it stands (decided elsewhere, or expired): the card says it.
       refusal = caught;
@@ -38,7 +51,8 @@ export function useConfirmationDecision(streamed: ConfirmationView, chatId: stri
     }
     setBusy(false);
     const parsed = confirmationViewSchema.safeParse(settled);
-    if (!parsed.success) return setError("The decision could not be sent. Check your connection and try again.");
+    if (!parsed.success)
+      return setError("The decision could not be sent. Check your connection and try again.");
     setAnswered(parsed.data);
     setElsewhere(decidedElsewhere(refusal, parsed.data));
     // The buttons go with the decision; the person lands on what happened instead.

@@ -62,15 +62,16 @@ export function NewChatForm({ starters }: { starters: string[] }) {
         </PrimaryButton>
       </form>
       {limit.note && (
-        <p id="first-message-limit" className={`text-xs ${limit.over ? "text-red-700 dark:text-red-300" : "text-zinc-600 dark:text-zinc-400"}`}>
+        <p
+          id="first-message-limit"
+          className={`text-xs ${limit.over ? "text-red-700 dark:text-red-300" : "text-zinc-600 dark:text-zinc-400"}`}
+        >
           {limit.note}
         </p>
       )}
       {error && <ErrorNote>{error}</ErrorNote>}
       <div className="space-y-2">
-        <p className="text-sm font-medium text-zinc-700 dark:text-zinc-300">
-          Or try a starter
-        </p>
+        <p className="text-sm font-medium text-zinc-700 dark:text-zinc-300">Or try a starter</p>
         <ul aria-label="Starter prompts" className="flex flex-wrap gap-2">
           {starters.map((starter) => (
             <li key={starter}>

@@ -31,15 +31,26 @@ export function AppShell({ children }: { children: React.ReactNode }) {
 
   return (
     <div className="flex h-dvh">
-      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2 dark:focus:bg-zinc-900">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2 dark:focus:bg-zinc-900"
+      >
         Skip to content
       </a>
-      <aside aria-label="Chat list" className="hidden w-72 shrink-0 border-r border-zinc-200 bg-zinc-50 lg:block dark:border-zinc-800 dark:bg-zinc-900/40">
+      <aside
+        aria-label="Chat list"
+        className="hidden w-72 shrink-0 border-r border-zinc-200 bg-zinc-50 lg:block dark:border-zinc-800 dark:bg-zinc-900/40"
+      >
         <Sidebar />
       </aside>
       <div className="flex min-w-0 flex-1 flex-col">
         <header className="flex items-center justify-between gap-2 border-b border-zinc-200 px-2 py-1.5 lg:hidden dark:border-zinc-800">
-          <button type="button" aria-label="Open the chat list" onClick={() => sheet.current?.showModal()} className={ICON_BUTTON}>
+          <button
+            type="button"
+            aria-label="Open the chat list"
+            onClick={() => sheet.current?.showModal()}
+            className={ICON_BUTTON}
+          >
             <MenuIcon className="size-5" />
           </button>
           <Brand />
@@ -56,14 +67,20 @@ export function AppShell({ children }: { children: React.ReactNode }) {
         aria-label="Chat list"
         // A click on the backdrop, or on a link in the list (even to the page already open), closes it.
         onClick={(event) => {
-          if (event.target === sheet.current || (event.target as Element).closest("a")) sheet.current?.close();
+          if (event.target === sheet.current || (event.target as Element).closest("a"))
+            sheet.current?.close();
         }}
         className="m-0 h-dvh max-h-none w-80 max-w-[85vw] border-r border-zinc-200 bg-white text-zinc-900 backdrop:bg-black/40 dark:border-zinc-800 dark:bg-zinc-950 dark:text-zinc-100 dark:backdrop:bg-black/70"
       >
         <div className="flex h-full flex-col">
           <div className="flex items-center justify-between border-b border-zinc-200 px-3 py-2 dark:border-zinc-800">
             <Brand />
-            <button type="button" aria-label="Close the chat list" onClick={() => sheet.current?.close()} className={ICON_BUTTON}>
+            <button
+              type="button"
+              aria-label="Close the chat list"
+              onClick={() => sheet.current?.close()}
+              className={ICON_BUTTON}
+            >
               <CloseIcon className="size-5" />
             </button>
           </div>

@@ -13,7 +13,10 @@ describe("grouping chats by last activity", () => {
     chat("eight days ago", "2026-11-24T12:00:00Z"),
   ];
   const labels = (zone: string, now = Date.parse("2026-12-02T12:00:00Z")) =>
-    groupChats(chats, now, zone).map((group) => [group.label, group.chats.map((entry) => entry.id)]);
+    groupChats(chats, now, zone).map((group) => [
+      group.label,
+      group.chats.map((entry) => entry.id),
+    ]);
 
   it("counts calendar days in the reader's zone, keeping the list's order", () => {
     expect(labels("UTC")).toEqual([

@@ -7,7 +7,12 @@ const DAY_MS = 86_400_000;
 
 /** The calendar day `at` falls on in `zone`, as a count of days, so two days subtract. */
 function dayNumber(at: number, zone: string): number {
-  const parts = new Intl.DateTimeFormat("en-US", { year: "numeric", month: "numeric", day: "numeric", timeZone: zone }).formatToParts(at);
+  const parts = new Intl.DateTimeFormat("en-US", {
+    year: "numeric",
+    month: "numeric",
+    day: "numeric",
+    timeZone: zone,
+  }).formatToParts(at);
   const part = (type: string) => Number(parts.find((piece) => piece.type === type)?.value);
   return Date.UTC(part("year"), part("month") - 1, part("day")) / DAY_MS;
 }
@@ -17,13 +22,28 @@ function dayNumber(at: number, zone: string): number {
  * seven days before, then older. Empty groups are left out; each keeps the list's order. The same
  * `now` and zone give the same groups on the server and in the browser (decision 011).
  */
-export function groupChats(chats: readonly ChatListEntry[], now: number, zone: string): ChatGroup[] {
+export function groupChats(
+  chats: readonly ChatListEntry[],
+  now: number,
+  zone: string,
+): ChatGroup[] {
   const today = dayNumber(now, zone);
-  const groups = new Map<ChatGroup["label"], ChatListEntry[]>(CHAT_GROUPS.map((label) => [label, []]));
+  const groups = new Map<ChatGroup["label"], ChatListEntry[]>(
+    CHAT_GROUPS.map((label) => [label, []]),
+  );
   for (const chat of chats) {
     const daysAgo = today - dayNumber(Date.parse(chat.updatedAt), zone);
-    const label = daysAgo <= 0 ? "Today" : daysAgo === 1 ? "Yesterday" : daysAgo <= 7 ? "Previous 7 days" : "Older";
+    const label =
+      daysAgo <= 0
+        ? "Today"
+        : daysAgo === 1
+          ? "Yesterday"
+          : daysAgo <= 7
+            ? "Previous 7 days"
+            : "Older";
     groups.get(label)!.push(chat);
   }
-  return CHAT_GROUPS.map((label) => ({ label, chats: groups.get(label)! })).filter((group) => group.chats.length > 0);
+  return CHAT_GROUPS.map((label) => ({ label, chats: groups.get(label)! })).filter(
+    (group) => group.chats.length > 0,
+  );
 }

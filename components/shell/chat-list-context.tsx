@@ -1,7 +1,15 @@
 "use client";
 
 import { usePathname } from "next/navigation";
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState } from "react";
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from "react";
 import { z } from "zod";
 import { chatListEntrySchema, type ChatListEntry } from "@/lib/chat/wire";
 import { isSharePage } from "./share-page";
@@ -9,7 +17,8 @@ import { isSharePage } from "./share-page";
 const listSchema = z.object({ chats: z.array(chatListEntrySchema) });
 
 /** A change one tab made that every other tab of this browser applies at once. */
-type ListChange = { type: "renamed"; chatId: string; title: string } | { type: "deleted"; chatId: string };
+type ListChange =
+  { type: "renamed"; chatId: string; title: string } | { type: "deleted"; chatId: string };
 
 type ChatList = {
   chats: ChatListEntry[];
@@ -21,7 +30,12 @@ type ChatList = {
   apply(change: ListChange): void;
 };
 
-const ChatListContext = createContext<ChatList>({ chats: [], deleted: new Set(), announce: () => undefined, apply: () => undefined });
+const ChatListContext = createContext<ChatList>({
+  chats: [],
+  deleted: new Set(),
+  announce: () => undefined,
+  apply: () => undefined,
+});
 
 export function useChatList(): ChatList {
   return useContext(ChatListContext);
@@ -36,7 +50,13 @@ const REPLYING_POLL_MS = 4_000;
  * server's list, is read again on navigation, when the tab regains focus and while a chat is
  * replying, and applies renames and deletions from other tabs as they happen (a BroadcastChannel).
  */
-export function ChatListProvider({ initial, children }: { initial: ChatListEntry[]; children: React.ReactNode }) {
+export function ChatListProvider({
+  initial,
+  children,
+}: {
+  initial: ChatListEntry[];
+  children: React.ReactNode;
+}) {
   const [chats, setChats] = useState(initial);
   const [deleted, setDeleted] = useState<ReadonlySet<string>>(new Set());
   const channel = useRef<BroadcastChannel | null>(null);
@@ -45,7 +65,9 @@ export function ChatListProvider({ initial, children }: { initial: ChatListEntry
 
   const apply = useCallback((change: ListChange) => {
     if (change.type === "renamed") {
-      setChats((list) => list.map((chat) => (chat.id === change.chatId ? { ...chat, title: change.title } : chat)));
+      setChats((list) =>
+        list.map((chat) => (chat.id === change.chatId ? { ...chat, title: change.title } : chat)),
+      );
     } else {
       setChats((list) => list.filter((chat) => chat.id !== change.chatId));
       setDeleted((ids) => new Set([...ids, change.chatId]));

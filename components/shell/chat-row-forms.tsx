@@ -18,7 +18,13 @@ function cancelOnEscape(cancel: () => void) {
   };
 }
 
-export function RenameForm({ chatId, state, cancel, edit, save }: FormProps & { edit: (title: string) => void; save: () => void }) {
+export function RenameForm({
+  chatId,
+  state,
+  cancel,
+  edit,
+  save,
+}: FormProps & { edit: (title: string) => void; save: () => void }) {
   return (
     <form
       className="space-y-2 rounded-md bg-zinc-100 p-2 dark:bg-zinc-900"
@@ -27,7 +33,10 @@ export function RenameForm({ chatId, state, cancel, edit, save }: FormProps & { 
         if (canSave(state)) save();
       }}
     >
-      <label htmlFor={`title-${chatId}`} className="block text-xs font-medium text-zinc-600 dark:text-zinc-400">
+      <label
+        htmlFor={`title-${chatId}`}
+        className="block text-xs font-medium text-zinc-600 dark:text-zinc-400"
+      >
         Chat title
       </label>
       <input
@@ -40,10 +49,18 @@ export function RenameForm({ chatId, state, cancel, edit, save }: FormProps & { 
         className="w-full rounded-md border border-zinc-300 bg-white px-2 py-1 text-sm dark:border-zinc-700 dark:bg-zinc-950"
       />
       <div className="flex gap-2">
-        <button type="submit" disabled={!canSave(state)} className={`${SMALL_BUTTON} bg-indigo-600 text-white disabled:opacity-50`}>
+        <button
+          type="submit"
+          disabled={!canSave(state)}
+          className={`${SMALL_BUTTON} bg-indigo-600 text-white disabled:opacity-50`}
+        >
           Save
         </button>
-        <button type="button" onClick={cancel} className={`${SMALL_BUTTON} hover:bg-zinc-200 dark:hover:bg-zinc-800`}>
+        <button
+          type="button"
+          onClick={cancel}
+          className={`${SMALL_BUTTON} hover:bg-zinc-200 dark:hover:bg-zinc-800`}
+        >
           Cancel
         </button>
       </div>
@@ -52,18 +69,39 @@ export function RenameForm({ chatId, state, cancel, edit, save }: FormProps & { 
   );
 }
 
-export function DeleteConfirm({ chatTitle, state, cancel, remove }: FormProps & { remove: () => void }) {
+export function DeleteConfirm({
+  chatTitle,
+  state,
+  cancel,
+  remove,
+}: FormProps & { remove: () => void }) {
   return (
-    <div role="group" aria-label={`Delete “${chatTitle}”`} onKeyDown={cancelOnEscape(cancel)} className="space-y-2 rounded-md bg-red-50 p-2 dark:bg-red-950/40">
+    <div
+      role="group"
+      aria-label={`Delete “${chatTitle}”`}
+      onKeyDown={cancelOnEscape(cancel)}
+      className="space-y-2 rounded-md bg-red-50 p-2 dark:bg-red-950/40"
+    >
       <p className="text-sm">
-        Delete <span className="font-medium">“{chatTitle}”</span> and everything in it? This cannot be undone.
+        Delete <span className="font-medium">“{chatTitle}”</span> and everything in it? This cannot
+        be undone.
       </p>
       <div className="flex gap-2">
-        <button type="button" disabled={state.busy} onClick={remove} className={`${SMALL_BUTTON} bg-red-700 text-white disabled:opacity-50`}>
+        <button
+          type="button"
+          disabled={state.busy}
+          onClick={remove}
+          className={`${SMALL_BUTTON} bg-red-700 text-white disabled:opacity-50`}
+        >
           Delete
         </button>
         {/* Focus starts on the choice that loses nothing: Enter twice never deletes a chat. */}
-        <button type="button" autoFocus onClick={cancel} className={`${SMALL_BUTTON} hover:bg-red-100 dark:hover:bg-red-900/40`}>
+        <button
+          type="button"
+          autoFocus
+          onClick={cancel}
+          className={`${SMALL_BUTTON} hover:bg-red-100 dark:hover:bg-red-900/40`}
+        >
           Cancel
         </button>
       </div>

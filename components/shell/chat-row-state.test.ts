@@ -5,18 +5,37 @@ const run = (state: RowState, ...actions: RowAction[]) => actions.reduce(reduceR
 
 describe("a chat row's rename", () => {
   it("starts from the list's title, not from an edit that was cancelled", () => {
-    const state = run(initialRow("Old"), { type: "open-rename", title: "Old" }, { type: "edit", title: "Half typed" }, { type: "cancel" }, { type: "open-rename", title: "Renamed elsewhere" });
+    const state = run(
+      initialRow("Old"),
+      { type: "open-rename", title: "Old" },
+      { type: "edit", title: "Half typed" },
+      { type: "cancel" },
+      { type: "open-rename", title: "Renamed elsewhere" },
+    );
     expect(state).toEqual({ mode: "rename", title: "Renamed elsewhere", busy: false, error: null });
   });
 
   it("keeps the form open with the typed title when the server refuses, and clears the refusal on the next try", () => {
-    const refused = run(initialRow("Old"), { type: "open-rename", title: "Old" }, { type: "edit", title: "New" }, { type: "sending" }, { type: "failed", error: "Too long." });
+    const refused = run(
+      initialRow("Old"),
+      { type: "open-rename", title: "Old" },
+      { type: "edit", title: "New" },
+      { type: "sending" },
+      { type: "failed", error: "Too long." },
+    );
     expect(refused).toEqual({ mode: "rename", title: "New", busy: false, error: "Too long." });
     expect(run(refused, { type: "sending" })).toMatchObject({ busy: true, error: null });
   });
 
   it("closes once saved", () => {
-    expect(run(initialRow("Old"), { type: "open-rename", title: "Old" }, { type: "sending" }, { type: "done" })).toMatchObject({ mode: "view", busy: false });
+    expect(
+      run(
+        initialRow("Old"),
+        { type: "open-rename", title: "Old" },
+        { type: "sending" },
+        { type: "done" },
+      ),
+    ).toMatchObject({ mode: "view", busy: false });
   });
 
   it("saves only a title with more than spaces in it, and only one at a time", () => {
@@ -28,7 +47,14 @@ describe("a chat row's rename", () => {
 
 describe("a chat row's delete", () => {
   it("opens without a refusal left from an earlier attempt", () => {
-    const state = run(initialRow("Old"), { type: "open-delete" }, { type: "sending" }, { type: "failed", error: "Offline." }, { type: "cancel" }, { type: "open-delete" });
+    const state = run(
+      initialRow("Old"),
+      { type: "open-delete" },
+      { type: "sending" },
+      { type: "failed", error: "Offline." },
+      { type: "cancel" },
+      { type: "open-delete" },
+    );
     expect(state).toMatchObject({ mode: "delete", error: null });
   });
 });

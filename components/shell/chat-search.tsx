@@ -9,9 +9,14 @@ import { type SearchState, useChatSearch } from "./use-chat-search";
 /** What the screen reader hears once a search settles, and what the list says when it is empty. */
 function countSentence(state: SearchState): string {
   if (state.status === "idle" || state.status === "searching") return "";
-  if (state.status === "failed") return "The search did not finish. Check your connection and try again.";
+  if (state.status === "failed")
+    return "The search did not finish. Check your connection and try again.";
   const found = state.results.length;
-  return found === 0 ? `No chats match “${state.text}”.` : found === 1 ? "1 chat found." : `${found} chats found.`;
+  return found === 0
+    ? `No chats match “${state.text}”.`
+    : found === 1
+      ? "1 chat found."
+      : `${found} chats found.`;
 }
 
 /**
@@ -81,9 +86,16 @@ export function ChatSearch({ children }: { children: React.ReactNode }) {
       ) : (
         <div className="min-h-0 flex-1 overflow-y-auto">
           {results.length === 0 ? (
-            <p className="px-2 text-sm text-zinc-600 dark:text-zinc-400">{state.status === "searching" ? "Searching…" : sentence}</p>
+            <p className="px-2 text-sm text-zinc-600 dark:text-zinc-400">
+              {state.status === "searching" ? "Searching…" : sentence}
+            </p>
           ) : (
-            <ul id={`${id}-results`} role="listbox" aria-label="Chats found" className="space-y-0.5">
+            <ul
+              id={`${id}-results`}
+              role="listbox"
+              aria-label="Chats found"
+              className="space-y-0.5"
+            >
               {results.map((result, index) => (
                 // Options are picked with the keyboard from the box (aria-activedescendant) or clicked.
                 <li
@@ -105,7 +117,10 @@ export function ChatSearch({ children }: { children: React.ReactNode }) {
                     <span className="line-clamp-2 text-xs text-zinc-600 dark:text-zinc-400">
                       {result.snippet.map((piece, at) =>
                         piece.match ? (
-                          <mark key={at} className="rounded-sm bg-amber-200 text-zinc-900 dark:bg-amber-300 dark:text-zinc-950">
+                          <mark
+                            key={at}
+                            className="rounded-sm bg-amber-200 text-zinc-900 dark:bg-amber-300 dark:text-zinc-950"
+                          >
                             {piece.text}
                           </mark>
                         ) : (

@@ -6,7 +6,13 @@ import { CloseIcon } from "@/components/ui/icons";
 import { COMPOSER_SELECTOR, shortcutOf } from "@/components/ui/shortcuts";
 
 const SHORTCUTS: Array<{ keys: string[][]; does: string }> = [
-  { keys: [["Ctrl", "Shift", "O"], ["⌘", "Shift", "O"]], does: "Start a new chat" },
+  {
+    keys: [
+      ["Ctrl", "Shift", "O"],
+      ["⌘", "Shift", "O"],
+    ],
+    does: "Start a new chat",
+  },
   { keys: [["Shift", "Esc"]], does: "Go to the message field" },
   { keys: [["Esc"]], does: "Stop the reply being written" },
   { keys: [["?"]], does: "Show these shortcuts" },
@@ -16,7 +22,8 @@ function focusComposer(): void {
   document.querySelector<HTMLElement>(COMPOSER_SELECTOR)?.focus();
 }
 
-const FOCUSABLE = "a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex='-1'])";
+const FOCUSABLE =
+  "a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex='-1'])";
 
 /** Tab and Shift+Tab go round inside a modal dialog; the browser would move on to its own bar. */
 function keepFocusInside(event: React.KeyboardEvent<HTMLElement>): void {
@@ -61,7 +68,8 @@ export function KeyboardShortcuts() {
         focusComposer();
       } else if (shortcut === "help" && !dialog.current?.open) {
         event.preventDefault();
-        returnTo.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+        returnTo.current =
+          document.activeElement instanceof HTMLElement ? document.activeElement : null;
         dialog.current?.showModal();
       }
     }
@@ -87,7 +95,12 @@ export function KeyboardShortcuts() {
         <h2 id="shortcuts-title" className="font-semibold">
           Keyboard shortcuts
         </h2>
-        <button type="button" aria-label="Close" onClick={() => dialog.current?.close()} className="rounded-md p-1.5 hover:bg-zinc-100 dark:hover:bg-zinc-900">
+        <button
+          type="button"
+          aria-label="Close"
+          onClick={() => dialog.current?.close()}
+          className="rounded-md p-1.5 hover:bg-zinc-100 dark:hover:bg-zinc-900"
+        >
           <CloseIcon className="size-5" />
         </button>
       </div>
@@ -102,7 +115,9 @@ export function KeyboardShortcuts() {
                   {combo.map((key, at) => (
                     <span key={key}>
                       {at > 0 && "+"}
-                      <kbd className="rounded border border-zinc-300 bg-zinc-50 px-1.5 py-0.5 font-mono text-xs dark:border-zinc-700 dark:bg-zinc-900">{key}</kbd>
+                      <kbd className="rounded border border-zinc-300 bg-zinc-50 px-1.5 py-0.5 font-mono text-xs dark:border-zinc-700 dark:bg-zinc-900">
+                        {key}
+                      </kbd>
                     </span>
                   ))}
                 </span>

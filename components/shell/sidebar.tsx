@@ -46,11 +46,15 @@ export function Sidebar() {
       <ChatSearch>
         <nav aria-label="Chats" className="min-h-0 flex-1 space-y-4 overflow-y-auto">
           {groups.length === 0 ? (
-            <p className="px-2 text-sm text-zinc-600 dark:text-zinc-400">Your chats will appear here.</p>
+            <p className="px-2 text-sm text-zinc-600 dark:text-zinc-400">
+              Your chats will appear here.
+            </p>
           ) : (
             groups.map((group) => (
               <section key={group.label} aria-label={group.label}>
-                <h2 className="px-2 pb-1 text-xs font-medium text-zinc-600 dark:text-zinc-400">{group.label}</h2>
+                <h2 className="px-2 pb-1 text-xs font-medium text-zinc-600 dark:text-zinc-400">
+                  {group.label}
+                </h2>
                 <ul className="space-y-0.5">
                   {group.chats.map((chat) => (
                     <li key={chat.id}>

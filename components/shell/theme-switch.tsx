@@ -13,7 +13,13 @@ const ThemeContext = createContext<ThemeChoice | null>(null);
  * The reader's theme, as the server drew it from the cookie. A choice restyles the page at once
  * (the `<html>` attribute the stylesheet's dark variant reads) and is kept for the next request.
  */
-export function ThemeProvider({ initial, children }: { initial: Theme; children: React.ReactNode }) {
+export function ThemeProvider({
+  initial,
+  children,
+}: {
+  initial: Theme;
+  children: React.ReactNode;
+}) {
   const [theme, setTheme] = useState(initial);
   const choose = useCallback((next: Theme) => {
     document.documentElement.dataset.theme = next;

@@ -41,7 +41,10 @@ export function useChatRow(chat: ChatListEntry, current: boolean) {
       await action();
       dispatch({ type: "done" });
     } catch (caught) {
-      dispatch({ type: "failed", error: refusalSentence(caught, `The chat could not be ${doing}`) });
+      dispatch({
+        type: "failed",
+        error: refusalSentence(caught, `The chat could not be ${doing}`),
+      });
     }
   }
 

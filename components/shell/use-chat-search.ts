@@ -27,7 +27,9 @@ export function useChatSearch(text: string): SearchState {
     };
     const timer = setTimeout(() => {
       void fetch(`/api/chats/search?q=${encodeURIComponent(wanted)}`, { signal: aborted.signal })
-        .then(async (response) => chatSearchResponseSchema.parse(response.ok ? await response.json() : null))
+        .then(async (response) =>
+          chatSearchResponseSchema.parse(response.ok ? await response.json() : null),
+        )
         .then(
           ({ results }) => settle(results, false),
           () => settle([], true),
@@ -39,6 +41,7 @@ export function useChatSearch(text: string): SearchState {
     };
   }, [wanted]);
   if (wanted === "") return { status: "idle" };
-  if (settled?.text !== wanted) return { status: "searching", text: wanted, results: settled?.results ?? [] };
+  if (settled?.text !== wanted)
+    return { status: "searching", text: wanted, results: settled?.results ?? [] };
   return { status: settled.failed ? "failed" : "found", text: wanted, results: settled.results };
 }

@@ -5,7 +5,16 @@ type IconProps = { className?: string };
 
 function Icon({ className = "size-4", children }: IconProps & { children: React.ReactNode }) {
   return (
-    <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round" aria-hidden className={className}>
+    <svg
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={2}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden
+      className={className}
+    >
       {children}
     </svg>
   );
@@ -65,8 +74,18 @@ export function AppMark({ className = "size-7" }: IconProps) {
   return (
     <svg viewBox="0 0 32 32" aria-hidden className={className}>
       <rect width="32" height="32" rx="8" className="fill-indigo-600" />
-      <path d="M8 10.5A2.5 2.5 0 0 1 10.5 8h11A2.5 2.5 0 0 1 24 10.5v8a2.5 2.5 0 0 1-2.5 2.5H15l-4.5 4v-4h0A2.5 2.5 0 0 1 8 18.5z" fill="white" />
-      <path d="M12.5 14.5l2.5 2.5 4.5-5" fill="none" stroke="#4f46e5" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
+      <path
+        d="M8 10.5A2.5 2.5 0 0 1 10.5 8h11A2.5 2.5 0 0 1 24 10.5v8a2.5 2.5 0 0 1-2.5 2.5H15l-4.5 4v-4h0A2.5 2.5 0 0 1 8 18.5z"
+        fill="white"
+      />
+      <path
+        d="M12.5 14.5l2.5 2.5 4.5-5"
+        fill="none"
+        stroke="#4f46e5"
+        strokeWidth="2"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
     </svg>
   );
 }

@@ -36,7 +36,11 @@ export function ClockTime({ iso }: { iso: string }) {
 
 /** The exact time in the reader's own zone and locale; the server (and hydration) draw none. */
 export function useExactTime(iso: string): string | undefined {
-  return useSyncExternalStore(subscribeToNothing, () => exactTime(iso), () => undefined);
+  return useSyncExternalStore(
+    subscribeToNothing,
+    () => exactTime(iso),
+    () => undefined,
+  );
 }
 
 // React reads a snapshot at every render of every time on the page; `toLocaleString` with options

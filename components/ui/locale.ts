@@ -37,7 +37,9 @@ export function negotiateLocale(header: string | null | undefined): Locale {
   const parsed = acceptLanguageSchema.safeParse(header);
   if (!parsed.success) return DEFAULT_LOCALE;
   // A stable sort keeps the header's own order among ranges of equal weight.
-  const ranges = parsed.data.filter((range): range is LanguageRange => range !== null && range.q > 0).sort((a, b) => b.q - a.q);
+  const ranges = parsed.data
+    .filter((range): range is LanguageRange => range !== null && range.q > 0)
+    .sort((a, b) => b.q - a.q);
   for (const { language } of ranges) {
     if (language === "*") return DEFAULT_LOCALE;
     if (isLocale(language)) return language;

@@ -5,7 +5,11 @@ import { ApiError } from "@/lib/chat/wire/client-api";
  * own codes (`own`); the codes any request can meet read the same everywhere. `failed` says what
  * did not happen ("The message could not be sent"), for sentences that need it.
  */
-export function refusalSentence(error: unknown, failed: string, own: Readonly<Record<string, string>> = {}): string {
+export function refusalSentence(
+  error: unknown,
+  failed: string,
+  own: Readonly<Record<string, string>> = {},
+): string {
   if (!(error instanceof ApiError)) return `${failed}. Check your connection and try again.`;
   if (Object.hasOwn(own, error.code)) return own[error.code]!;
   switch (error.code) {
@@ -33,10 +37,23 @@ export function refusalSentence(error: unknown, failed: string, own: Readonly<Re
 }
 
 /** Edits and reply versions (decision 021): why the server refused, and what to do instead. */
-export const EDIT_REFUSALS: Readonly<Record<"not-editable" | "edit-while-replying" | "edit-after-answer" | "older-version" | "item-not-found", string>> = {
-  "not-editable": "Only a message you typed can be edited; a reply, or a pick from a list or block, cannot.",
+export const EDIT_REFUSALS: Readonly<
+  Record<
+    | "not-editable"
+    | "edit-while-replying"
+    | "edit-after-answer"
+    | "older-version"
+    | "item-not-found",
+    string
+  >
+> = {
+  "not-editable":
+    "Only a message you typed can be edited; a reply, or a pick from a list or block, cannot.",
   "edit-while-replying": "A reply is being written. Stop it or wait for it to finish, then edit.",
-  "edit-after-answer": "A reply after this message was answered, and editing would discard that answer. Send a new message instead.",
-  "older-version": "This is an earlier version of the reply; only the newest version can be answered. Go to the newest version and pick there.",
-  "item-not-found": "This message is no longer in the chat. Reload the page to see the chat as it is.",
+  "edit-after-answer":
+    "A reply after this message was answered, and editing would discard that answer. Send a new message instead.",
+  "older-version":
+    "This is an earlier version of the reply; only the newest version can be answered. Go to the newest version and pick there.",
+  "item-not-found":
+    "This message is no longer in the chat. Reload the page to see the chat as it is.",
 };

@@ -3,7 +3,17 @@
 
 export type Shortcut = "new-chat" | "focus-composer" | "stop" | "help";
 
-type Keys = Pick<KeyboardEvent, "key" | "code" | "ctrlKey" | "metaKey" | "shiftKey" | "altKey" | "defaultPrevented" | "isComposing">;
+type Keys = Pick<
+  KeyboardEvent,
+  | "key"
+  | "code"
+  | "ctrlKey"
+  | "metaKey"
+  | "shiftKey"
+  | "altKey"
+  | "defaultPrevented"
+  | "isComposing"
+>;
 
 /** What a key press asks of the app, or null when it is not one of its shortcuts. */
 export function shortcutOf(event: Keys, target: EventTarget | null): Shortcut | null {
@@ -12,7 +22,8 @@ export function shortcutOf(event: Keys, target: EventTarget | null): Shortcut | 
   // By code: with Shift held, `key` is "O" or "o" depending on the layout and Caps Lock.
   if (command && event.shiftKey && event.code === "KeyO") return "new-chat";
   if (command) return null;
-  if (event.key === "Escape") return event.shiftKey ? "focus-composer" : escapeIsFree(target) ? "stop" : null;
+  if (event.key === "Escape")
+    return event.shiftKey ? "focus-composer" : escapeIsFree(target) ? "stop" : null;
   if (event.key === "?" && !isTypingIn(target)) return "help";
   return null;
 }
@@ -20,12 +31,27 @@ export function shortcutOf(event: Keys, target: EventTarget | null): Shortcut | 
 // The fields a person writes to the agent in: a chat's composer, the home page's first message.
 export const COMPOSER_SELECTOR = "#composer, #first-message";
 
-const NOT_TYPED = new Set(["button", "checkbox", "color", "file", "image", "radio", "range", "reset", "submit"]);
+const NOT_TYPED = new Set([
+  "button",
+  "checkbox",
+  "color",
+  "file",
+  "image",
+  "radio",
+  "range",
+  "reset",
+  "submit",
+]);
 
 /** Whether keys pressed in `target` are text being typed. */
 function isTypingIn(target: EventTarget | null): boolean {
   if (!(target instanceof HTMLElement)) return false;
-  if (target.isContentEditable || target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement) return true;
+  if (
+    target.isContentEditable ||
+    target instanceof HTMLTextAreaElement ||
+    target instanceof HTMLSelectElement
+  )
+    return true;
   return target instanceof HTMLInputElement && !NOT_TYPED.has(target.type);
 }
 

@@ -30,10 +30,25 @@ export function timeZoneCookie(zone: string): string {
  * same day as `now` there. The same text on the server and in the browser for the same zone.
  */
 export function clockTime(at: number, now: number, zone: string): string {
-  const time = new Intl.DateTimeFormat("en-GB", { hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZone: zone }).format(at);
-  const day = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", year: "numeric", timeZone: zone });
+  const time = new Intl.DateTimeFormat("en-GB", {
+    hour: "2-digit",
+    minute: "2-digit",
+    hourCycle: "h23",
+    timeZone: zone,
+  }).format(at);
+  const day = new Intl.DateTimeFormat("en-GB", {
+    day: "numeric",
+    month: "short",
+    year: "numeric",
+    timeZone: zone,
+  });
   if (day.format(at) === day.format(now)) return time;
   const sameYear = new Intl.DateTimeFormat("en-GB", { year: "numeric", timeZone: zone });
-  const date = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", ...(sameYear.format(at) === sameYear.format(now) ? {} : { year: "numeric" }), timeZone: zone });
+  const date = new Intl.DateTimeFormat("en-GB", {
+    day: "numeric",
+    month: "short",
+    ...(sameYear.format(at) === sameYear.format(now) ? {} : { year: "numeric" }),
+    timeZone: zone,
+  });
   return `${date.format(at)}, ${time}`;
 }

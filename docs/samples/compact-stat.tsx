@@ -13,7 +13,9 @@ export function CompactStat({ node }: NodeProps) {
   return (
     <p className="flex items-baseline justify-between gap-2 text-sm" data-renderer="compact-stat">
       <span>{textProp(node, "label")}</span>
-      <span className={`font-semibold tabular-nums ${TONE_TEXT[toneProp(node)]}`}>{value === undefined ? "—" : withUnit(formatNumber(value, locale), textProp(node, "unit"))}</span>
+      <span className={`font-semibold tabular-nums ${TONE_TEXT[toneProp(node)]}`}>
+        {value === undefined ? "—" : withUnit(formatNumber(value, locale), textProp(node, "unit"))}
+      </span>
     </p>
   );
 }

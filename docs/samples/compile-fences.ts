@@ -11,7 +11,10 @@ export type StoredBlock = UiBlock & { revision: number };
  * names the revision it saw; writing the reply again (Regenerate) stores the next revision.
  */
 export function blocksToStore(itemId: string, replyText: string, revision: number): StoredBlock[] {
-  return compileStoredUi(replyText, { id: itemId, querySchemas }).map((block) => ({ ...block, revision }));
+  return compileStoredUi(replyText, { id: itemId, querySchemas }).map((block) => ({
+    ...block,
+    revision,
+  }));
 }
 
 /** The reply as the model reads it next turn: each fence replaced by its block's text fallback. */

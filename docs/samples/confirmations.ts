@@ -1,9 +1,17 @@
-import { createActionConfirmation, createMemoryConfirmationStore, type ChoiceAction } from "@/lib/component-frames";
+import {
+  createActionConfirmation,
+  createMemoryConfirmationStore,
+  type ChoiceAction,
+} from "@/lib/component-frames";
 import { appTools } from "@/lib/tools";
 
 // The app's store is Postgres (lib/chat/store/confirmations.ts): `compareAndSwap` is
 // `UPDATE … WHERE token = $1 AND status = $2`, so one decision wins across instances.
-const confirmations = createActionConfirmation({ tools: appTools, store: createMemoryConfirmationStore(), ttlMs: 5 * 60_000 });
+const confirmations = createActionConfirmation({
+  tools: appTools,
+  store: createMemoryConfirmationStore(),
+  ttlMs: 5 * 60_000,
+});
 
 /** A choice's action never runs on the pick: it proposes a handle that a person approves or rejects. */
 export async function proposeAction(sessionId: string, action: ChoiceAction) {
@@ -14,6 +22,11 @@ export async function proposeAction(sessionId: string, action: ChoiceAction) {
 
 /** Only an approved, unexpired handle runs its tool, once; its outcome is stored on the handle. */
 export async function decide(sessionId: string, token: string, decision: "approve" | "reject") {
-  const result = decision === "approve" ? await confirmations.approve(token, sessionId) : await confirmations.reject(token, sessionId);
-  return result.ok ? { status: result.record.status, outcome: result.record.outcome } : { refused: result.diagnostic.code };
+  const result =
+    decision === "approve"
+      ? await confirmations.approve(token, sessionId)
+      : await confirmations.reject(token, sessionId);
+  return result.ok
+    ? { status: result.record.status, outcome: result.record.outcome }
+    : { refused: result.diagnostic.code };
 }

@@ -14,21 +14,45 @@ afterAll(async () => {
   await disconnectDb();
 });
 
-type Part = Awaited<ReturnType<MockLanguageModelV4["doStream"]>>["stream"] extends ReadableStream<infer P> ? P : never;
-const USAGE = { inputTokens: { total: 1, noCache: 1, cacheRead: undefined, cacheWrite: undefined }, outputTokens: { total: 1, text: 1, reasoning: undefined } };
-const BLOCK = '```ui\n$city = "oslo"\n$weather = @Query("example.weather", {city: $city})\n<Summary>Weather in {$weather.city}</Summary>\n<Choices><Choice context="Go">Go</Choice></Choices>\n```';
-const LIST = { prompt: "Where next?", choices: [{ id: "oslo", label: "Oslo" }, { id: "tokyo", label: "Tokyo" }] };
+type Part =
+  Awaited<ReturnType<MockLanguageModelV4["doStream"]>>["stream"] extends ReadableStream<infer P>
+    ? P
+    : never;
+const USAGE = {
+  inputTokens: { total: 1, noCache: 1, cacheRead: undefined, cacheWrite: undefined },
+  outputTokens: { total: 1, text: 1, reasoning: undefined },
+};
+const BLOCK =
+  '```ui\n$city = "oslo"\n$weather = @Query("example.weather", {city: $city})\n<Summary>Weather in {$weather.city}</Summary>\n<Choices><Choice context="Go">Go</Choice></Choices>\n```';
+const LIST = {
+  prompt: "Where next?",
+  choices: [
+    { id: "oslo", label: "Oslo" },
+    { id: "tokyo", label: "Tokyo" },
+  ],
+};
 
 function mockModel(): MockLanguageModelV4 {
   const chunks: Part[] = [
     { type: "stream-start", warnings: [] },
     { type: "text-start", id: "t" },
-    ...(BLOCK.match(/[\s\S]{1,16}/g) ?? []).map((delta): Part => ({ type: "text-delta", id: "t", delta })),
+    ...(BLOCK.match(/[\s\S]{1,16}/g) ?? []).map((delta): Part => ({
+      type: "text-delta",
+      id: "t",
+      delta,
+    })),
     { type: "text-end", id: "t" },
-    { type: "tool-call", toolCallId: "call-1", toolName: "choice_list", input: JSON.stringify(LIST) },
+    {
+      type: "tool-call",
+      toolCallId: "call-1",
+      toolName: "choice_list",
+      input: JSON.stringify(LIST),
+    },
     { type: "finish", finishReason: { unified: "tool-calls", raw: "tool_calls" }, usage: USAGE },
   ];
-  return new MockLanguageModelV4({ doStream: async () => ({ stream: simulateReadableStream({ chunks }) }) });
+  return new MockLanguageModelV4({
+    doStream: async () => ({ stream: simulateReadableStream({ chunks }) }),
+  });
 }
 
 describe("a model plugged in through agentWithModel", () => {
@@ -47,7 +71,12 @@ describe("a model plugged in through agentWithModel", () => {
     expect(reply).toMatchObject({ role: "assistant", status: "complete", revision: 1 });
     const [block] = Object.values(reply.blocks);
     expect(block).toMatchObject({ complete: true, revision: 1, diagnostics: [] });
-    expect(reply.readings[block!.id]).toMatchObject({ $weather: { state: "fresh", args: { city: "oslo" }, value: { city: "Oslo" } } });
-    expect(reply.parts.find((part) => part.kind === "component")).toMatchObject({ componentKey: "choice-list", props: LIST });
+    expect(reply.readings[block!.id]).toMatchObject({
+      $weather: { state: "fresh", args: { city: "oslo" }, value: { city: "Oslo" } },
+    });
+    expect(reply.parts.find((part) => part.kind === "component")).toMatchObject({
+      componentKey: "choice-list",
+      props: LIST,
+    });
   });
 });

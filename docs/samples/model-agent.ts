@@ -10,5 +10,9 @@ import { appTools } from "@/lib/tools";
  * catalog, the live sources, the manifest and the tools; one tool per manifest component.
  */
 export function agentWithModel(model: LanguageModel): Agent {
-  return createModelAgent({ model, instructions: appInstructions(), frames: frameTools(appComponents, appTools) });
+  return createModelAgent({
+    model,
+    instructions: appInstructions(),
+    frames: frameTools(appComponents, appTools),
+  });
 }

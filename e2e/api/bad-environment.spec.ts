@@ -6,10 +6,19 @@ import { inheritedEnv } from "../../scripts/env";
 
 test("`next start` with malformed and missing variables exits at once, naming each in one sentence", async () => {
   test.setTimeout(60_000);
-  const server = spawn(process.execPath, ["node_modules/next/dist/bin/next", "start", "-p", String(await findFreePort())], {
-    env: inheritedEnv({ NODE_ENV: "production", SESSION_SECRET: "", TURN_LEASE_MS: "soon", TRUSTED_CLIENT_IP_HEADER: "x real ip" }),
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+  const server = spawn(
+    process.execPath,
+    ["node_modules/next/dist/bin/next", "start", "-p", String(await findFreePort())],
+    {
+      env: inheritedEnv({
+        NODE_ENV: "production",
+        SESSION_SECRET: "",
+        TURN_LEASE_MS: "soon",
+        TRUSTED_CLIENT_IP_HEADER: "x real ip",
+      }),
+      stdio: ["ignore", "pipe", "pipe"],
+    },
+  );
   let stderr = "";
   server.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
   const [code] = (await once(server, "exit")) as [number | null];

@@ -5,9 +5,25 @@ import { Ajv2020, type ValidateFunction } from "ajv/dist/2020";
 // be one the operation declares, and its body must match that status's schema. Specs import `test`
 // and `expect` from here instead of @playwright/test; raw-http.ts checks its answers the same way.
 
-type Document = { paths: Record<string, Record<string, { responses: Record<string, { content?: Record<string, unknown> }> }>> };
-type Operation = { pattern: RegExp; method: string; pointer: string; responses: Record<string, { content?: Record<string, unknown> }> };
-export type Answer = { method: string; url: string; status: number; contentType: string; text: string };
+type Document = {
+  paths: Record<
+    string,
+    Record<string, { responses: Record<string, { content?: Record<string, unknown> }> }>
+  >;
+};
+type Operation = {
+  pattern: RegExp;
+  method: string;
+  pointer: string;
+  responses: Record<string, { content?: Record<string, unknown> }>;
+};
+export type Answer = {
+  method: string;
+  url: string;
+  status: number;
+  contentType: string;
+  text: string;
+};
 
 const contracts = new Map<string, Promise<Contract>>();
 
@@ -19,7 +35,9 @@ class Contract {
   constructor(document: Document) {
     this.ajv.addSchema(document, "openapi");
     // A literal segment wins over a parameter, as in Next's router: /api/chats/search is not a chat id.
-    const literalsFirst = Object.entries(document.paths).sort(([a], [b]) => (a.match(/\{/g)?.length ?? 0) - (b.match(/\{/g)?.length ?? 0));
+    const literalsFirst = Object.entries(document.paths).sort(
+      ([a], [b]) => (a.match(/\{/g)?.length ?? 0) - (b.match(/\{/g)?.length ?? 0),
+    );
     this.operations = literalsFirst.flatMap(([path, methods]) =>
       Object.entries(methods).map(([method, operation]) => ({
         pattern: new RegExp(`^${path.replace(/\{\w+\}/g, "[^/]+")}$`),
@@ -39,11 +57,16 @@ class Contract {
     if (!pathname.startsWith("/api/") || method === "HEAD" || method === "OPTIONS") return;
     const where = `${method} ${pathname} answered ${status}`;
     // The route is the first path that matches, as Next routes; then its operation for the method, if any.
-    const route = this.operations.find((candidate) => candidate.pattern.test(pathname))?.pattern.source;
-    const operation = this.operations.find((candidate) => candidate.pattern.source === route && candidate.method === method);
+    const route = this.operations.find((candidate) => candidate.pattern.test(pathname))?.pattern
+      .source;
+    const operation = this.operations.find(
+      (candidate) => candidate.pattern.source === route && candidate.method === method,
+    );
     if (!operation) {
       // No operation: only a refusal (not found, method not allowed, malformed) may answer.
-      expect(status, `${where}, but the document has no such operation`).toBeGreaterThanOrEqual(400);
+      expect(status, `${where}, but the document has no such operation`).toBeGreaterThanOrEqual(
+        400,
+      );
       this.expectValid(this.refusal, JSON.parse(text), where);
       return;
     }
@@ -58,13 +81,27 @@ class Contract {
     if (media !== "application/json") return;
     const key = `${operation.pointer}/${status}`;
     let validate = this.compiled.get(key);
-    if (!validate) this.compiled.set(key, (validate = this.ajv.compile({ $ref: `${operation.pointer}/${status}/content/application~1json/schema` })));
+    if (!validate)
+      this.compiled.set(
+        key,
+        (validate = this.ajv.compile({
+          $ref: `${operation.pointer}/${status}/content/application~1json/schema`,
+        })),
+      );
     this.expectValid(validate, JSON.parse(text), where);
   }
 
   private expectValid(validate: ValidateFunction, body: unknown, where: string): void {
     const valid = validate(body);
-    expect(valid ? [] : validate.errors?.map((error) => `${error.instancePath || "/"} ${error.message} ${JSON.stringify(error.params)}`), `${where} with a body the document does not describe: ${JSON.stringify(body).slice(0, 400)}`).toEqual([]);
+    expect(
+      valid
+        ? []
+        : validate.errors?.map(
+            (error) =>
+              `${error.instancePath || "/"} ${error.message} ${JSON.stringify(error.params)}`,
+          ),
+      `${where} with a body the document does not describe: ${JSON.stringify(body).slice(0, 400)}`,
+    ).toEqual([]);
   }
 }
 
@@ -72,7 +109,9 @@ function contractOf(url: string): Promise<Contract> {
   const { origin } = new URL(url);
   let contract = contracts.get(origin);
   if (!contract) {
-    contract = fetch(`${origin}/api/openapi.json`).then(async (response) => new Contract((await response.json()) as Document));
+    contract = fetch(`${origin}/api/openapi.json`).then(
+      async (response) => new Contract((await response.json()) as Document),
+    );
     contracts.set(origin, contract);
   }
   return contract;
@@ -87,7 +126,13 @@ const SENDERS = ["get", "post", "put", "patch", "delete", "head", "fetch"] as co
 
 async function checked(method: string, response: APIResponse): Promise<APIResponse> {
   const text = (await response.body()).toString("utf8");
-  await checkAnswer({ method, url: response.url(), status: response.status(), contentType: response.headers()["content-type"] ?? "", text });
+  await checkAnswer({
+    method,
+    url: response.url(),
+    status: response.status(),
+    contentType: response.headers()["content-type"] ?? "",
+    text,
+  });
   return response;
 }
 
@@ -99,8 +144,17 @@ function checkedContext(context: APIRequestContext): APIRequestContext {
       if (typeof value !== "function") return value;
       if (!(SENDERS as readonly (string | symbol)[]).includes(property)) return value.bind(target);
       return async (url: unknown, options?: { method?: string }) => {
-        const method = property === "fetch" ? (options?.method ?? (typeof url === "object" && url !== null && "method" in url ? String((url as { method(): string }).method()) : "GET")) : String(property);
-        return checked(method.toUpperCase(), await (value as (...args: unknown[]) => Promise<APIResponse>).call(target, url, options));
+        const method =
+          property === "fetch"
+            ? (options?.method ??
+              (typeof url === "object" && url !== null && "method" in url
+                ? String((url as { method(): string }).method())
+                : "GET"))
+            : String(property);
+        return checked(
+          method.toUpperCase(),
+          await (value as (...args: unknown[]) => Promise<APIResponse>).call(target, url, options),
+        );
       };
     },
   });
@@ -112,9 +166,18 @@ export const test = base.extend({
   },
   playwright: [
     async ({ playwright }, provide) => {
-      const newContext: typeof playwright.request.newContext = async (options) => checkedContext(await playwright.request.newContext(options));
-      const request = new Proxy(playwright.request, { get: (target, property) => (property === "newContext" ? newContext : Reflect.get(target, property)) });
-      await provide(new Proxy(playwright, { get: (target, property) => (property === "request" ? request : Reflect.get(target, property)) }));
+      const newContext: typeof playwright.request.newContext = async (options) =>
+        checkedContext(await playwright.request.newContext(options));
+      const request = new Proxy(playwright.request, {
+        get: (target, property) =>
+          property === "newContext" ? newContext : Reflect.get(target, property),
+      });
+      await provide(
+        new Proxy(playwright, {
+          get: (target, property) =>
+            property === "request" ? request : Reflect.get(target, property),
+        }),
+      );
     },
     { scope: "worker" },
   ],

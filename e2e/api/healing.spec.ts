@@ -15,15 +15,24 @@ async function strand(chatId: string, { claimed }: { claimed: boolean }): Promis
   try {
     const [turnId, messageId, replyId] = [randomUUID(), randomUUID(), randomUUID()];
     await client.query("BEGIN");
-    await client.query(`UPDATE "Chat" SET "activeTurnId" = $2, "lastPosition" = 2 WHERE "id" = $1`, [chatId, turnId]);
+    await client.query(
+      `UPDATE "Chat" SET "activeTurnId" = $2, "lastPosition" = 2 WHERE "id" = $1`,
+      [chatId, turnId],
+    );
     await client.query(
       `INSERT INTO "Item" ("id", "chatId", "position", "role", "status", "content", "parts", "turnId", "completedAt")
        VALUES ($1, $2, 1, 'user', 'complete', 'Where should we go next?', '[{"kind":"text","text":"Where should we go next?"}]', $3, now())`,
       [messageId, chatId, turnId],
     );
     if (claimed) {
-      await client.query(`INSERT INTO "Item" ("id", "chatId", "position", "role", "status", "content", "parts", "turnId") VALUES ($1, $2, 2, 'assistant', 'streaming', 'Half a', '[]', $3)`, [replyId, chatId, turnId]);
-      await client.query(`INSERT INTO "QueuedMessage" ("chatId", "text") VALUES ($1, 'Where should we go next?')`, [chatId]);
+      await client.query(
+        `INSERT INTO "Item" ("id", "chatId", "position", "role", "status", "content", "parts", "turnId") VALUES ($1, $2, 2, 'assistant', 'streaming', 'Half a', '[]', $3)`,
+        [replyId, chatId, turnId],
+      );
+      await client.query(
+        `INSERT INTO "QueuedMessage" ("chatId", "text") VALUES ($1, 'Where should we go next?')`,
+        [chatId],
+      );
     }
     // A claimed turn's lease has lapsed; an unclaimed one's is still live for an hour.
     await client.query(
@@ -42,10 +51,16 @@ test.describe("a chat a dead process left stuck", () => {
     await strand(chatId, { claimed: false });
     expect((await request.get(`/api/chats/${chatId}`)).status()).toBe(200);
     const chat = await settledChat(request, chatId);
-    expect(chat.items.map((item) => `${item.role}:${item.status}`)).toEqual(["user:complete", "assistant:complete"]);
+    expect(chat.items.map((item) => `${item.role}:${item.status}`)).toEqual([
+      "user:complete",
+      "assistant:complete",
+    ]);
   });
 
-  test("heals when its earlier items are read: a turn never started runs at once", async ({ request, baseURL }) => {
+  test("heals when its earlier items are read: a turn never started runs at once", async ({
+    request,
+    baseURL,
+  }) => {
     const chatId = await createChat(request, baseURL);
     await strand(chatId, { claimed: false });
     expect((await request.get(`/api/chats/${chatId}/items?before=2`)).status()).toBe(200);
@@ -54,29 +69,52 @@ test.describe("a chat a dead process left stuck", () => {
     await client.connect();
     try {
       const replies = async () =>
-        (await client.query(`SELECT count(*)::int AS "count" FROM "Item" WHERE "chatId" = $1 AND "role" = 'assistant' AND "status" = 'complete'`, [chatId])).rows[0].count;
+        (
+          await client.query(
+            `SELECT count(*)::int AS "count" FROM "Item" WHERE "chatId" = $1 AND "role" = 'assistant' AND "status" = 'complete'`,
+            [chatId],
+          )
+        ).rows[0].count;
       await expect.poll(replies, { timeout: 15_000 }).toBe(1);
     } finally {
       await client.end();
     }
   });
 
-  test("heals when the chats are listed: the dead turn is interrupted and the queued message answered", async ({ request, baseURL }) => {
+  test("heals when the chats are listed: the dead turn is interrupted and the queued message answered", async ({
+    request,
+    baseURL,
+  }) => {
     const chatId = await createChat(request, baseURL);
     await strand(chatId, { claimed: true });
     expect((await request.get("/api/chats")).status()).toBe(200);
     const chat = await settledChat(request, chatId);
-    expect(chat.items.map((item) => `${item.role}:${item.status}`)).toEqual(["user:complete", "assistant:interrupted", "user:complete", "assistant:complete"]);
+    expect(chat.items.map((item) => `${item.role}:${item.status}`)).toEqual([
+      "user:complete",
+      "assistant:interrupted",
+      "user:complete",
+      "assistant:complete",
+    ]);
     expect(textOf(chat.items[1]!)).toBe("Half a");
   });
 
-  test("the scheduled sweep refuses anyone without the cron secret, and heals nothing for them", async ({ request, playwright, baseURL }) => {
+  test("the scheduled sweep refuses anyone without the cron secret, and heals nothing for them", async ({
+    request,
+    playwright,
+    baseURL,
+  }) => {
     const chatId = await createChat(request, baseURL);
     await strand(chatId, { claimed: false });
     const outsider = await playwright.request.newContext({ baseURL });
     try {
-      for (const authorization of [undefined, "Bearer wrong-secret-of-some-length", "test-cron-secret-for-end-to-end-runs"]) {
-        const response = await outsider.get("/api/cron/sweep", { headers: authorization ? { authorization } : {} });
+      for (const authorization of [
+        undefined,
+        "Bearer wrong-secret-of-some-length",
+        "test-cron-secret-for-end-to-end-runs",
+      ]) {
+        const response = await outsider.get("/api/cron/sweep", {
+          headers: authorization ? { authorization } : {},
+        });
         expect(response.status(), authorization).toBe(401);
         expect(await response.json()).toMatchObject({ code: "unauthorized" });
       }
@@ -86,7 +124,10 @@ test.describe("a chat a dead process left stuck", () => {
     const client = new Client({ connectionString: testDatabaseUrl() });
     await client.connect();
     try {
-      const { rows } = await client.query(`SELECT count(*)::int AS "count" FROM "Item" WHERE "chatId" = $1`, [chatId]);
+      const { rows } = await client.query(
+        `SELECT count(*)::int AS "count" FROM "Item" WHERE "chatId" = $1`,
+        [chatId],
+      );
       expect(rows[0].count).toBe(1);
     } finally {
       await client.end();

@@ -3,14 +3,23 @@ import { expect, test } from "./contract";
 import { createChat, runSql } from "../support";
 import { PROTOCOL_VERSION } from "../../lib/api/protocol";
 
-test("GET /api/health reports the database reachable, LISTEN proven live and the protocol version", async ({ request }) => {
+test("GET /api/health reports the database reachable, LISTEN proven live and the protocol version", async ({
+  request,
+}) => {
   const response = await request.get("/api/health");
   expect(response.status()).toBe(200);
   // Only DATABASE_URL is set here, a direct URL: it serves LISTEN too.
-  expect(await response.json()).toMatchObject({ status: "ok", protocolVersion: PROTOCOL_VERSION, database: "ok", listener: { state: "live", via: "DATABASE_URL" } });
+  expect(await response.json()).toMatchObject({
+    status: "ok",
+    protocolVersion: PROTOCOL_VERSION,
+    database: "ok",
+    listener: { state: "live", via: "DATABASE_URL" },
+  });
 });
 
-test("GET /api/openapi.json serves the document of the same protocol version, the same on every request", async ({ request }) => {
+test("GET /api/openapi.json serves the document of the same protocol version, the same on every request", async ({
+  request,
+}) => {
   const first = await request.get("/api/openapi.json");
   expect(first.status()).toBe(200);
   const document = (await first.json()) as { openapi: string; info: { version: string } };
@@ -18,7 +27,10 @@ test("GET /api/openapi.json serves the document of the same protocol version, th
   expect(await (await request.get("/api/openapi.json")).json()).toEqual(document);
 });
 
-test("GET /api/health reports how long the longest-stuck turn has waited since its lease lapsed", async ({ request, baseURL }) => {
+test("GET /api/health reports how long the longest-stuck turn has waited since its lease lapsed", async ({
+  request,
+  baseURL,
+}) => {
   const chatId = await createChat(request, baseURL);
   // As a process that died two minutes ago leaves it: a message whose turn is running, its lease
   // long lapsed, and nobody reading the chat.
@@ -31,7 +43,9 @@ test("GET /api/health reports how long the longest-stuck turn has waited since i
     [chatId, turnId, messageId],
   );
   try {
-    const body = (await (await request.get("/api/health")).json()) as { oldestStuckTurnSeconds: unknown };
+    const body = (await (await request.get("/api/health")).json()) as {
+      oldestStuckTurnSeconds: unknown;
+    };
     expect(body.oldestStuckTurnSeconds).toEqual(expect.any(Number));
     expect(body.oldestStuckTurnSeconds).toBeGreaterThanOrEqual(120);
   } finally {

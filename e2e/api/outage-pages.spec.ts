@@ -17,13 +17,16 @@ async function expectOutagePage(response: APIResponse): Promise<void> {
   expect(response.headers()["content-security-policy"]).toContain(`'nonce-${nonce}'`);
 }
 
-test("pages answer 503 with a page that retries while the database is out of reach, and open again once it is back", async ({ playwright }) => {
+test("pages answer 503 with a page that retries while the database is out of reach, and open again once it is back", async ({
+  playwright,
+}) => {
   test.setTimeout(120_000);
   const { door, server } = await serverBehindDoor();
   const request = await playwright.request.newContext({ baseURL: server.base });
   try {
     const chatId = await createChat(request, server.base);
-    for (const path of ["/", `/chats/${chatId}`]) expect((await request.get(path)).status(), path).toBe(200);
+    for (const path of ["/", `/chats/${chatId}`])
+      expect((await request.get(path)).status(), path).toBe(200);
 
     await door.shut();
     for (const path of ["/", `/chats/${chatId}`]) await expectOutagePage(await request.get(path));
@@ -36,7 +39,9 @@ test("pages answer 503 with a page that retries while the database is out of rea
 
     await door.open();
     for (const path of ["/", `/chats/${chatId}`]) {
-      await expect.poll(async () => (await request.get(path)).status(), { message: path, timeout: 20_000 }).toBe(200);
+      await expect
+        .poll(async () => (await request.get(path)).status(), { message: path, timeout: 20_000 })
+        .toBe(200);
     }
     expect(await (await request.get(`/chats/${chatId}`)).text()).not.toContain(OUTAGE_SENTENCE);
   } finally {

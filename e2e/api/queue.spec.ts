@@ -3,9 +3,13 @@ import { Client } from "pg";
 import { choiceIdOf, createChat, sameOrigin, settledChat, type BlockBody } from "../support";
 import { testDatabaseUrl } from "../../scripts/env";
 
-test("a chat's queue is bounded: past its limit a message gets 429 with Retry-After and nothing is written", async ({ request, baseURL }) => {
+test("a chat's queue is bounded: past its limit a message gets 429 with Retry-After and nothing is written", async ({
+  request,
+  baseURL,
+}) => {
   const chatId = await createChat(request, baseURL, "Tell me a long story, slowly");
-  const send = (text: string) => request.post(`/api/chats/${chatId}/messages`, { headers: sameOrigin(baseURL), data: { text } });
+  const send = (text: string) =>
+    request.post(`/api/chats/${chatId}/messages`, { headers: sameOrigin(baseURL), data: { text } });
   for (let index = 0; index < 20; index++) {
     const queued = await send(`waiting ${index}`);
     expect(queued.status()).toBe(202);
@@ -19,17 +23,42 @@ test("a chat's queue is bounded: past its limit a message gets 429 with Retry-Af
   expect(chat.items.filter((item) => item.role === "user")).toHaveLength(21);
 });
 
-test("a pick queued behind a running reply is given its own turn when queued; that turn runs it, and a replay names it too", async ({ request, baseURL }) => {
+test("a pick queued behind a running reply is given its own turn when queued; that turn runs it, and a replay names it too", async ({
+  request,
+  baseURL,
+}) => {
   const chatId = await createChat(request, baseURL, "Triage the failing build");
-  const reply = (await settledChat(request, chatId)).items[1] as unknown as { id: string; revision: number; blocks: Record<string, BlockBody>; readings: Record<string, Record<string, { readId: string }>> };
+  const reply = (await settledChat(request, chatId)).items[1] as unknown as {
+    id: string;
+    revision: number;
+    blocks: Record<string, BlockBody>;
+    readings: Record<string, Record<string, { readId: string }>>;
+  };
   const block = Object.values(reply.blocks)[0]!;
-  const pick = { itemId: reply.id, blockId: block.id, revision: reply.revision, choiceId: choiceIdOf(block, "Summarise"), values: {}, reads: { $runs: reply.readings[block.id]!["$runs"]!.readId } };
+  const pick = {
+    itemId: reply.id,
+    blockId: block.id,
+    revision: reply.revision,
+    choiceId: choiceIdOf(block, "Summarise"),
+    values: {},
+    reads: { $runs: reply.readings[block.id]!["$runs"]!.readId },
+  };
   const choose = async () => {
-    const response = await request.post(`/api/chats/${chatId}/ui-choices`, { headers: sameOrigin(baseURL), data: pick });
+    const response = await request.post(`/api/chats/${chatId}/ui-choices`, {
+      headers: sameOrigin(baseURL),
+      data: pick,
+    });
     expect(response.status()).toBeLessThan(300);
     return (await response.json()) as { status: string; answer: Answer };
   };
-  expect((await request.post(`/api/chats/${chatId}/messages`, { headers: sameOrigin(baseURL), data: { text: "Tell me a long story, slowly" } })).ok()).toBe(true);
+  expect(
+    (
+      await request.post(`/api/chats/${chatId}/messages`, {
+        headers: sameOrigin(baseURL),
+        data: { text: "Tell me a long story, slowly" },
+      })
+    ).ok(),
+  ).toBe(true);
   const running = await turnsOf(chatId);
   expect(running).toHaveLength(2);
 
@@ -43,16 +72,57 @@ test("a pick queued behind a running reply is given its own turn when queued; th
   expect(await queuedOrigins(chatId)).toEqual([originOf(queued.answer)]);
 
   const chat = await settledChat(request, chatId);
-  const message = chat.items.find((item) => (item as unknown as { origin: { kind: string } | null }).origin?.kind === "uiChoice")!;
+  const message = chat.items.find(
+    (item) => (item as unknown as { origin: { kind: string } | null }).origin?.kind === "uiChoice",
+  )!;
   const turns = await turnsOf(chatId);
-  expect(turns.find((turn) => turn.triggerItemId === message.id)).toMatchObject({ id: turnId, status: "finished" });
-  expect(await choose()).toMatchObject({ status: "sent", answer: { ...queued.answer, queued: false, turnId } });
+  expect(turns.find((turn) => turn.triggerItemId === message.id)).toMatchObject({
+    id: turnId,
+    status: "finished",
+  });
+  expect(await choose()).toMatchObject({
+    status: "sent",
+    answer: { ...queued.answer, queued: false, turnId },
+  });
 });
 
-type Answer = { itemId: string; blockId: string; revision: number; choiceId: string; label: string; values: unknown; sourceAt: string; older: boolean; at: string; turnId: string | null; queued: boolean };
+type Answer = {
+  itemId: string;
+  blockId: string;
+  revision: number;
+  choiceId: string;
+  label: string;
+  values: unknown;
+  sourceAt: string;
+  older: boolean;
+  at: string;
+  turnId: string | null;
+  queued: boolean;
+};
 
-function originOf({ itemId, blockId, revision, choiceId, label, values, sourceAt, older, at }: Answer) {
-  return { kind: "uiChoice", itemId, blockId, revision, choiceId, label, values, sourceAt, older, at };
+function originOf({
+  itemId,
+  blockId,
+  revision,
+  choiceId,
+  label,
+  values,
+  sourceAt,
+  older,
+  at,
+}: Answer) {
+  return {
+    kind: "uiChoice",
+    itemId,
+    blockId,
+    revision,
+    choiceId,
+    label,
+    values,
+    sourceAt,
+    older,
+    at,
+  };
 }
 
 /** Rows the API does not show: a chat's turns and the origins of its waiting messages. */
@@ -67,7 +137,15 @@ async function query<Row>(sql: string, params: unknown[]): Promise<Row[]> {
 }
 
 const turnsOf = (chatId: string) =>
-  query<{ id: string; triggerItemId: string; status: string }>(`SELECT "id", "triggerItemId", "status"::text AS "status" FROM "Turn" WHERE "chatId" = $1 ORDER BY "startedAt"`, [chatId]);
+  query<{ id: string; triggerItemId: string; status: string }>(
+    `SELECT "id", "triggerItemId", "status"::text AS "status" FROM "Turn" WHERE "chatId" = $1 ORDER BY "startedAt"`,
+    [chatId],
+  );
 
 const queuedOrigins = async (chatId: string) =>
-  (await query<{ origin: unknown }>(`SELECT "origin" FROM "QueuedMessage" WHERE "chatId" = $1 AND "dispatchedAt" IS NULL ORDER BY "id"`, [chatId])).map((row) => row.origin);
+  (
+    await query<{ origin: unknown }>(
+      `SELECT "origin" FROM "QueuedMessage" WHERE "chatId" = $1 AND "dispatchedAt" IS NULL ORDER BY "id"`,
+      [chatId],
+    )
+  ).map((row) => row.origin);

@@ -2,23 +2,42 @@ import type { APIRequestContext } from "@playwright/test";
 import { expect, test } from "./contract";
 import { createChat, settledChat } from "../support";
 
-type Found = { results: { chatId: string; title: string; inTitle: boolean; snippet: { text: string; match: boolean }[] | null }[] };
+type Found = {
+  results: {
+    chatId: string;
+    title: string;
+    inTitle: boolean;
+    snippet: { text: string; match: boolean }[] | null;
+  }[];
+};
 
-const search = (request: APIRequestContext, q: string) => request.get(`/api/chats/search?q=${encodeURIComponent(q)}`);
-const foundIds = async (request: APIRequestContext, q: string) => ((await (await search(request, q)).json()) as Found).results.map((result) => result.chatId);
+const search = (request: APIRequestContext, q: string) =>
+  request.get(`/api/chats/search?q=${encodeURIComponent(q)}`);
+const foundIds = async (request: APIRequestContext, q: string) =>
+  ((await (await search(request, q)).json()) as Found).results.map((result) => result.chatId);
 
 test.describe("searching chats over HTTP", () => {
-  test("finds the visitor's chat by its title and by its reply, with a snippet around the match", async ({ request, baseURL }) => {
+  test("finds the visitor's chat by its title and by its reply, with a snippet around the match", async ({
+    request,
+    baseURL,
+  }) => {
     const chatId = await createChat(request, baseURL, "Where should we go next?");
     await settledChat(request, chatId);
 
     const byReply = await search(request, "happy hel");
     expect(byReply.status()).toBe(200);
-    const [found] = ((await byReply.json()) as Found).results.filter((result) => result.chatId === chatId);
+    const [found] = ((await byReply.json()) as Found).results.filter(
+      (result) => result.chatId === chatId,
+    );
     expect(found?.inTitle).toBe(false);
-    expect(found?.snippet?.filter((piece) => piece.match).map((piece) => piece.text)).toEqual(["Happy", "help"]);
+    expect(found?.snippet?.filter((piece) => piece.match).map((piece) => piece.text)).toEqual([
+      "Happy",
+      "help",
+    ]);
 
-    const byTitle = ((await (await search(request, "should we go")).json()) as Found).results.find((result) => result.chatId === chatId);
+    const byTitle = ((await (await search(request, "should we go")).json()) as Found).results.find(
+      (result) => result.chatId === chatId,
+    );
     expect(byTitle).toMatchObject({ inTitle: true });
     expect(await foundIds(request, "happy nowhere-to-be-found")).not.toContain(chatId);
     // Nothing searchable typed: nothing found, and nothing refused.
@@ -33,7 +52,10 @@ test.describe("searching chats over HTTP", () => {
       await stranger.get("/");
       const theirs = await createChat(stranger, baseURL, "Where should we go next?");
       await settledChat(stranger, theirs);
-      const [mineFound, theirsFound] = [await foundIds(request, "happy"), await foundIds(stranger, "happy")];
+      const [mineFound, theirsFound] = [
+        await foundIds(request, "happy"),
+        await foundIds(stranger, "happy"),
+      ];
       expect(mineFound).toContain(mine);
       expect(mineFound).not.toContain(theirs);
       expect(theirsFound).toEqual([theirs]);
@@ -42,7 +64,11 @@ test.describe("searching chats over HTTP", () => {
     }
   });
 
-  test("a missing, empty, overlong or unstorable search is refused; a newcomer finds nothing", async ({ request, playwright, baseURL }) => {
+  test("a missing, empty, overlong or unstorable search is refused; a newcomer finds nothing", async ({
+    request,
+    playwright,
+    baseURL,
+  }) => {
     await request.get("/");
     for (const query of ["", "?q=", "?q=%20%20", `?q=${"x".repeat(201)}`, "?q=%00"]) {
       const refused = await request.get(`/api/chats/search${query}`);

@@ -21,7 +21,11 @@ function routeFiles(dir = APP_API): Array<{ route: string; methods: string[] }> 
     if (entry.isDirectory()) return entry.name.startsWith("[[...") ? [] : routeFiles(path);
     if (entry.name !== "route.ts") return [];
     const route = `/api/${relative(APP_API, dir).split(sep).join("/")}`.replace(/\/$/, "");
-    const methods = [...readFileSync(path, "utf8").matchAll(/^export (?:const|async function|function) (GET|POST|PUT|PATCH|DELETE)\b/gm)].map((match) => match[1]!);
+    const methods = [
+      ...readFileSync(path, "utf8").matchAll(
+        /^export (?:const|async function|function) (GET|POST|PUT|PATCH|DELETE)\b/gm,
+      ),
+    ].map((match) => match[1]!);
     return [{ route, methods }];
   });
 }
@@ -76,7 +80,11 @@ function bodyFor(key: string, { itemId }: Known): unknown {
     "POST /api/chats/[chatId]/items/[itemId]/edit": { text: PROMPT },
     "POST /api/chats/[chatId]/items/[itemId]/regenerate": {},
     "POST /api/chats/[chatId]/messages": { text: PROMPT },
-    "POST /api/chats/[chatId]/selections": { itemId, instanceId: "release-email", choiceId: "send" },
+    "POST /api/chats/[chatId]/selections": {
+      itemId,
+      instanceId: "release-email",
+      choiceId: "send",
+    },
     "POST /api/chats/[chatId]/turns/stop": {},
     "POST /api/chats/[chatId]/ui-choices": { ...block, choiceId: "release" },
     "POST /api/chats/[chatId]/ui-links": { ...block, nodeId: "file" },
@@ -89,8 +97,17 @@ function bodyFor(key: string, { itemId }: Known): unknown {
 function pathOf(route: string, known: Known): string {
   const token = route.startsWith("/api/shares/") ? known.token : known.confirmation;
   // A search for the shared chat's own words finds nothing of it: it is not the viewer's.
-  const query = route.endsWith("/items") ? "?before=1" : route.endsWith("/search") ? `?q=${encodeURIComponent(PROMPT)}` : "";
-  return route.replace("[chatId]", known.chatId).replace("[itemId]", known.itemId).replace("[token]", token) + query;
+  const query = route.endsWith("/items")
+    ? "?before=1"
+    : route.endsWith("/search")
+      ? `?q=${encodeURIComponent(PROMPT)}`
+      : "";
+  return (
+    route
+      .replace("[chatId]", known.chatId)
+      .replace("[itemId]", known.itemId)
+      .replace("[token]", token) + query
+  );
 }
 
 /** Everything of the chat a write could move, read straight from the database. */
@@ -123,7 +140,10 @@ async function chatState(chatId: string): Promise<unknown> {
 async function sharedChat(request: APIRequestContext, baseURL: string | undefined): Promise<Known> {
   const chatId = await createChat(request, baseURL, PROMPT);
   const itemId = (await settledChat(request, chatId)).items[1]!.id;
-  const picked = await request.post(`/api/chats/${chatId}/selections`, { headers: sameOrigin(baseURL), data: { itemId, instanceId: "release-email", choiceId: "send" } });
+  const picked = await request.post(`/api/chats/${chatId}/selections`, {
+    headers: sameOrigin(baseURL),
+    data: { itemId, instanceId: "release-email", choiceId: "send" },
+  });
   const { selection } = (await picked.json()) as { selection: { confirmationToken: string } };
   const shared = await request.post(`/api/chats/${chatId}/share`, { headers: sameOrigin(baseURL) });
   expect(shared.status()).toBe(200);
@@ -131,14 +151,24 @@ async function sharedChat(request: APIRequestContext, baseURL: string | undefine
   return { chatId, itemId, confirmation: selection.confirmationToken, token };
 }
 
-type Viewer = (method: string, path: string, body?: unknown) => Promise<{ status: number; text: string }>;
+type Viewer = (
+  method: string,
+  path: string,
+  body?: unknown,
+) => Promise<{ status: number; text: string }>;
 
 test.describe("a share link's viewer", () => {
-  test("is refused every route that reaches the chat, and nothing of it moves", async ({ request, baseURL, playwright }) => {
+  test("is refused every route that reaches the chat, and nothing of it moves", async ({
+    request,
+    baseURL,
+    playwright,
+  }) => {
     // Every route and method, twice: a few hundred requests.
     test.setTimeout(120_000);
     const routes = routeFiles();
-    const exported = routes.flatMap(({ route, methods }) => methods.map((method) => `${method} ${route}`));
+    const exported = routes.flatMap(({ route, methods }) =>
+      methods.map((method) => `${method} ${route}`),
+    );
     // A new route, or a new method on one, must say here what a viewer gets from it.
     expect(exported.sort()).toEqual(Object.keys(OUTCOMES).sort());
 
@@ -146,7 +176,12 @@ test.describe("a share link's viewer", () => {
     const headers = sameOrigin(baseURL);
     // No cookie at all: each request is a stranger's (the proxy gives it a visitor of its own).
     const cookieless: Viewer = async (method, path, body) => {
-      const response = await fetch(new URL(path, baseURL), { method, headers, body: body === undefined ? undefined : JSON.stringify(body), signal: AbortSignal.timeout(10_000) });
+      const response = await fetch(new URL(path, baseURL), {
+        method,
+        headers,
+        body: body === undefined ? undefined : JSON.stringify(body),
+        signal: AbortSignal.timeout(10_000),
+      });
       // An open stream is not read to its end: its status is the answer.
       if (path.includes("/events") && response.ok) {
         await response.body?.cancel();
@@ -164,7 +199,10 @@ test.describe("a share link's viewer", () => {
         return { status: response.status(), text: await response.text() };
       };
       const before = await chatState(known.chatId);
-      for (const [name, viewer] of [["no cookie", cookieless], ["own cookie", withCookie]] as const) {
+      for (const [name, viewer] of [
+        ["no cookie", cookieless],
+        ["own cookie", withCookie],
+      ] as const) {
         for (const { route, methods } of routes) {
           for (const method of METHODS) {
             const key = `${method} ${route}`;
@@ -178,7 +216,9 @@ test.describe("a share link's viewer", () => {
             if (outcome === "refused") {
               expect(answer.status, where).toBeGreaterThanOrEqual(400);
               expect(answer.status, where).toBeLessThan(500);
-              expect(JSON.parse(answer.text).code, where).toMatch(/^(chat-not-found|not-found|unauthorized)$/);
+              expect(JSON.parse(answer.text).code, where).toMatch(
+                /^(chat-not-found|not-found|unauthorized)$/,
+              );
             } else {
               expect(answer.status, where).toBeLessThan(300);
               // What a viewer reads never names the chat's id or its confirmation's handle.
@@ -194,24 +234,43 @@ test.describe("a share link's viewer", () => {
     }
   });
 
-  test("reads the chat by the token, and the token alone; unsharing ends the link at once", async ({ request, baseURL }) => {
+  test("reads the chat by the token, and the token alone; unsharing ends the link at once", async ({
+    request,
+    baseURL,
+  }) => {
     const known = await sharedChat(request, baseURL);
     const view = await fetch(new URL(`/api/shares/${known.token}`, baseURL));
     expect(view.status).toBe(200);
-    const body = (await view.json()) as { id: string; items: Array<{ confirmations: Record<string, { status: string }> }> };
+    const body = (await view.json()) as {
+      id: string;
+      items: Array<{ confirmations: Record<string, { status: string }> }>;
+    };
     expect(body.id).toBe(known.token);
-    expect(Object.values(body.items[1]!.confirmations).map((entry) => entry.status)).toEqual(["pending"]);
+    expect(Object.values(body.items[1]!.confirmations).map((entry) => entry.status)).toEqual([
+      "pending",
+    ]);
 
-    for (const guess of ["A".repeat(43), known.chatId, known.token.slice(1) + "A", `${known.token}A`]) {
+    for (const guess of [
+      "A".repeat(43),
+      known.chatId,
+      known.token.slice(1) + "A",
+      `${known.token}A`,
+    ]) {
       expect((await fetch(new URL(`/api/shares/${guess}`, baseURL))).status, guess).toBe(404);
     }
     const page = await fetch(new URL(`/share/${known.token}`, baseURL));
     expect(page.status).toBe(200);
     expect(await page.text()).toMatch(/<meta name="robots" content="noindex, nofollow/);
 
-    const unshared = await request.delete(`/api/chats/${known.chatId}/share`, { headers: sameOrigin(baseURL) });
+    const unshared = await request.delete(`/api/chats/${known.chatId}/share`, {
+      headers: sameOrigin(baseURL),
+    });
     expect(await unshared.json()).toEqual({ shared: false, sharedAt: null });
-    for (const path of [`/api/shares/${known.token}`, `/api/shares/${known.token}/events`, `/api/shares/${known.token}/items?before=1`]) {
+    for (const path of [
+      `/api/shares/${known.token}`,
+      `/api/shares/${known.token}/events`,
+      `/api/shares/${known.token}/items?before=1`,
+    ]) {
       const gone = await fetch(new URL(path, baseURL));
       expect(gone.status, path).toBe(404);
       expect(await gone.json()).toMatchObject({ code: "share-not-found" });

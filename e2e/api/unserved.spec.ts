@@ -6,34 +6,116 @@ import { rawRequest, rawSocket } from "./raw-http";
 const CHAT = "3f2504e0-4f89-41d3-9a0c-0305e82c3301";
 
 // Every 4xx under /api is JSON with a code; a 405 says what the route serves.
-const TABLE: Array<{ method: string; path: string; status: number; code: string; allow?: string }> = [
-  { method: "GET", path: "/api", status: 404, code: "not-found" },
-  { method: "GET", path: "/api/nope", status: 404, code: "not-found" },
-  { method: "POST", path: "/api/chats/x/y/z", status: 404, code: "not-found" },
-  { method: "DELETE", path: `/api/chats/${CHAT}/items/${CHAT}`, status: 404, code: "not-found" },
-  { method: "OPTIONS", path: "/api/health/extra", status: 404, code: "not-found" },
-  { method: "PUT", path: "/api/unknown", status: 404, code: "not-found" },
-  { method: "PROPFIND", path: "/api/nope", status: 404, code: "not-found" },
-  { method: "PUT", path: "/api/chats", status: 405, code: "method-not-allowed", allow: "GET, HEAD, OPTIONS, POST" },
-  { method: "PATCH", path: "/api/chats", status: 405, code: "method-not-allowed", allow: "GET, HEAD, OPTIONS, POST" },
-  { method: "DELETE", path: "/api/chats", status: 405, code: "method-not-allowed", allow: "GET, HEAD, OPTIONS, POST" },
-  { method: "PUT", path: `/api/chats/${CHAT}`, status: 405, code: "method-not-allowed", allow: "DELETE, GET, HEAD, OPTIONS, PATCH" },
-  { method: "GET", path: `/api/chats/${CHAT}/messages`, status: 405, code: "method-not-allowed", allow: "OPTIONS, POST" },
-  { method: "DELETE", path: `/api/chats/${CHAT}/ui-choices`, status: 405, code: "method-not-allowed", allow: "OPTIONS, POST" },
-  { method: "POST", path: "/api/health", status: 405, code: "method-not-allowed", allow: "GET, HEAD, OPTIONS" },
-  { method: "POST", path: "/api/cron/sweep", status: 405, code: "method-not-allowed", allow: "GET, HEAD, OPTIONS" },
-  { method: "TRACE", path: "/api/chats", status: 405, code: "method-not-allowed", allow: "GET, HEAD, OPTIONS, POST" },
-  { method: "PROPFIND", path: "/api/chats", status: 405, code: "method-not-allowed", allow: "GET, HEAD, OPTIONS, POST" },
-  { method: "MKCOL", path: `/api/chats/${CHAT}/events`, status: 405, code: "method-not-allowed", allow: "GET, HEAD, OPTIONS" },
-  { method: "SEARCH", path: "/api/health", status: 405, code: "method-not-allowed", allow: "GET, HEAD, OPTIONS" },
-];
+const TABLE: Array<{ method: string; path: string; status: number; code: string; allow?: string }> =
+  [
+    { method: "GET", path: "/api", status: 404, code: "not-found" },
+    { method: "GET", path: "/api/nope", status: 404, code: "not-found" },
+    { method: "POST", path: "/api/chats/x/y/z", status: 404, code: "not-found" },
+    { method: "DELETE", path: `/api/chats/${CHAT}/items/${CHAT}`, status: 404, code: "not-found" },
+    { method: "OPTIONS", path: "/api/health/extra", status: 404, code: "not-found" },
+    { method: "PUT", path: "/api/unknown", status: 404, code: "not-found" },
+    { method: "PROPFIND", path: "/api/nope", status: 404, code: "not-found" },
+    {
+      method: "PUT",
+      path: "/api/chats",
+      status: 405,
+      code: "method-not-allowed",
+      allow: "GET, HEAD, OPTIONS, POST",
+    },
+    {
+      method: "PATCH",
+      path: "/api/chats",
+      status: 405,
+      code: "method-not-allowed",
+      allow: "GET, HEAD, OPTIONS, POST",
+    },
+    {
+      method: "DELETE",
+      path: "/api/chats",
+      status: 405,
+      code: "method-not-allowed",
+      allow: "GET, HEAD, OPTIONS, POST",
+    },
+    {
+      method: "PUT",
+      path: `/api/chats/${CHAT}`,
+      status: 405,
+      code: "method-not-allowed",
+      allow: "DELETE, GET, HEAD, OPTIONS, PATCH",
+    },
+    {
+      method: "GET",
+      path: `/api/chats/${CHAT}/messages`,
+      status: 405,
+      code: "method-not-allowed",
+      allow: "OPTIONS, POST",
+    },
+    {
+      method: "DELETE",
+      path: `/api/chats/${CHAT}/ui-choices`,
+      status: 405,
+      code: "method-not-allowed",
+      allow: "OPTIONS, POST",
+    },
+    {
+      method: "POST",
+      path: "/api/health",
+      status: 405,
+      code: "method-not-allowed",
+      allow: "GET, HEAD, OPTIONS",
+    },
+    {
+      method: "POST",
+      path: "/api/cron/sweep",
+      status: 405,
+      code: "method-not-allowed",
+      allow: "GET, HEAD, OPTIONS",
+    },
+    {
+      method: "TRACE",
+      path: "/api/chats",
+      status: 405,
+      code: "method-not-allowed",
+      allow: "GET, HEAD, OPTIONS, POST",
+    },
+    {
+      method: "PROPFIND",
+      path: "/api/chats",
+      status: 405,
+      code: "method-not-allowed",
+      allow: "GET, HEAD, OPTIONS, POST",
+    },
+    {
+      method: "MKCOL",
+      path: `/api/chats/${CHAT}/events`,
+      status: 405,
+      code: "method-not-allowed",
+      allow: "GET, HEAD, OPTIONS",
+    },
+    {
+      method: "SEARCH",
+      path: "/api/health",
+      status: 405,
+      code: "method-not-allowed",
+      allow: "GET, HEAD, OPTIONS",
+    },
+  ];
 
 test.describe("requests nothing serves", () => {
-  test("answer every 4xx under /api as JSON with a code, and every 405 with its Allow", async ({ request, baseURL }) => {
+  test("answer every 4xx under /api as JSON with a code, and every 405 with its Allow", async ({
+    request,
+    baseURL,
+  }) => {
     await request.get("/api/chats");
-    const cookie = (await request.storageState()).cookies.map((each) => `${each.name}=${each.value}`).join("; ");
+    const cookie = (await request.storageState()).cookies
+      .map((each) => `${each.name}=${each.value}`)
+      .join("; ");
     for (const row of TABLE) {
-      const answer = await rawRequest(baseURL, { method: row.method, path: row.path, headers: { cookie, origin: new URL(baseURL!).origin } });
+      const answer = await rawRequest(baseURL, {
+        method: row.method,
+        path: row.path,
+        headers: { cookie, origin: new URL(baseURL!).origin },
+      });
       const label = `${row.method} ${row.path}`;
       expect(answer.status, label).toBe(row.status);
       expect(answer.headers["content-type"], label).toMatch(/^application\/json/);
@@ -42,29 +124,57 @@ test.describe("requests nothing serves", () => {
     }
   });
 
-  test("answer a request-target of * with 400 malformed-request, whatever the method and path", async ({ baseURL }) => {
+  test("answer a request-target of * with 400 malformed-request, whatever the method and path", async ({
+    baseURL,
+  }) => {
     const host = new URL(baseURL!).host;
     for (const method of ["GET", "OPTIONS", "POST", "DELETE"]) {
-      const answer = await rawSocket(baseURL, `${method} * HTTP/1.1\r\nHost: ${host}\r\nContent-Length: 0\r\nConnection: close\r\n\r\n`);
+      const answer = await rawSocket(
+        baseURL,
+        `${method} * HTTP/1.1\r\nHost: ${host}\r\nContent-Length: 0\r\nConnection: close\r\n\r\n`,
+      );
       expect(answer, method).toMatch(/^HTTP\/1\.1 400 /);
       expect(answer, method).toMatch(/\r\ncontent-type: application\/json\r\n/i);
-      expect(JSON.parse(answer.slice(answer.indexOf("\r\n\r\n") + 4)), method).toMatchObject({ code: "malformed-request" });
+      expect(JSON.parse(answer.slice(answer.indexOf("\r\n\r\n") + 4)), method).toMatchObject({
+        code: "malformed-request",
+      });
     }
   });
 
-  test("refuse a revision or position past Postgres' integer range as a bad body or position, never a 500", async ({ request, baseURL }) => {
+  test("refuse a revision or position past Postgres' integer range as a bad body or position, never a 500", async ({
+    request,
+    baseURL,
+  }) => {
     const chatId = await createChat(request, baseURL);
-    const body = (revision: number) => ({ itemId: randomUUID(), blockId: "b", revision, choiceId: "c", values: {} });
+    const body = (revision: number) => ({
+      itemId: randomUUID(),
+      blockId: "b",
+      revision,
+      choiceId: "c",
+      values: {},
+    });
     for (const route of ["ui-choices", "ui-queries"]) {
       for (const revision of [2 ** 31, 2 ** 40, Number.MAX_SAFE_INTEGER]) {
-        const data = route === "ui-choices" ? body(revision) : { ...body(revision), choiceId: undefined, query: "$q" };
-        const answer = await request.post(`/api/chats/${chatId}/${route}`, { headers: sameOrigin(baseURL), data });
+        const data =
+          route === "ui-choices"
+            ? body(revision)
+            : { ...body(revision), choiceId: undefined, query: "$q" };
+        const answer = await request.post(`/api/chats/${chatId}/${route}`, {
+          headers: sameOrigin(baseURL),
+          data,
+        });
         expect(answer.status(), `${route} ${revision}`).toBe(400);
         expect(await answer.json()).toMatchObject({ code: "invalid-body" });
       }
       // The largest revision the column holds is read, and simply not found.
-      const data = route === "ui-choices" ? body(2 ** 31 - 1) : { ...body(2 ** 31 - 1), choiceId: undefined, query: "$q" };
-      const largest = await request.post(`/api/chats/${chatId}/${route}`, { headers: sameOrigin(baseURL), data });
+      const data =
+        route === "ui-choices"
+          ? body(2 ** 31 - 1)
+          : { ...body(2 ** 31 - 1), choiceId: undefined, query: "$q" };
+      const largest = await request.post(`/api/chats/${chatId}/${route}`, {
+        headers: sameOrigin(baseURL),
+        data,
+      });
       expect(largest.status(), route).toBeGreaterThanOrEqual(400);
       expect(largest.status(), route).toBeLessThan(500);
     }

@@ -11,37 +11,61 @@ const WELL_UNDER_POLLING_MS = 2_000;
 /** Records when each Server-Sent Event reaches the page, by the page's own clock. */
 async function recordArrivals(page: Page): Promise<void> {
   await page.addInitScript(() => {
-    const seen = window as unknown as { arrivals: { data: string; at: number }[]; streamOpen: boolean };
+    const seen = window as unknown as {
+      arrivals: { data: string; at: number }[];
+      streamOpen: boolean;
+    };
     seen.arrivals = [];
     const Native = window.EventSource;
     window.EventSource = class extends Native {
       constructor(url: string | URL, init?: EventSourceInit) {
         super(url, init);
         this.addEventListener("open", () => (seen.streamOpen = true));
-        this.addEventListener("message", (event) => seen.arrivals.push({ data: String(event.data), at: Date.now() }));
+        this.addEventListener("message", (event) =>
+          seen.arrivals.push({ data: String(event.data), at: Date.now() }),
+        );
       }
     };
   });
 }
 
-async function createChat(request: APIRequestContext, origin: string, message?: string): Promise<string> {
-  const response = await request.post(`${origin}/api/chats`, { headers: from(origin), data: message ? { message } : {} });
+async function createChat(
+  request: APIRequestContext,
+  origin: string,
+  message?: string,
+): Promise<string> {
+  const response = await request.post(`${origin}/api/chats`, {
+    headers: from(origin),
+    data: message ? { message } : {},
+  });
   expect(response.status()).toBe(201);
   return ((await response.json()) as { chatId: string }).chatId;
 }
 
-async function send(request: APIRequestContext, origin: string, chatId: string, text: string): Promise<void> {
-  const response = await request.post(`${origin}/api/chats/${chatId}/messages`, { headers: from(origin), data: { text } });
+async function send(
+  request: APIRequestContext,
+  origin: string,
+  chatId: string,
+  text: string,
+): Promise<void> {
+  const response = await request.post(`${origin}/api/chats/${chatId}/messages`, {
+    headers: from(origin),
+    data: { text },
+  });
   expect(response.status()).toBe(202);
 }
 
 test.describe("two instances behind one pooled database", () => {
-  test("a message sent through A streams live to a page on B, with no polling lurch", async ({ page }) => {
+  test("a message sent through A streams live to a page on B, with no polling lurch", async ({
+    page,
+  }) => {
     await recordArrivals(page);
     await page.goto(`${B}/`);
     const chatId = await createChat(page.request, A);
     await page.goto(`${B}/chats/${chatId}`);
-    await page.waitForFunction(() => (window as unknown as { streamOpen?: boolean }).streamOpen === true);
+    await page.waitForFunction(
+      () => (window as unknown as { streamOpen?: boolean }).streamOpen === true,
+    );
 
     const delays: number[] = [];
     for (let index = 1; index <= 5; index++) {
@@ -50,7 +74,10 @@ test.describe("two instances behind one pooled database", () => {
       const sentAt = Date.now();
       await send(page.request, A, chatId, text);
       const arrived = await page.waitForFunction(
-        (wanted) => (window as unknown as { arrivals: { data: string; at: number }[] }).arrivals.find((arrival) => arrival.data.includes(wanted))?.at,
+        (wanted) =>
+          (window as unknown as { arrivals: { data: string; at: number }[] }).arrivals.find(
+            (arrival) => arrival.data.includes(wanted),
+          )?.at,
         text,
       );
       delays.push(Number(await arrived.jsonValue()) - sentAt);
@@ -65,14 +92,23 @@ test.describe("two instances behind one pooled database", () => {
     await settled(chatId);
   });
 
-  test("20 concurrent picks split across both instances record exactly one answer", async ({ request }) => {
+  test("20 concurrent picks split across both instances record exactly one answer", async ({
+    request,
+  }) => {
     const chatId = await createChat(request, A, "Walk me through a release checklist");
     await settled(chatId);
-    const view = (await (await request.get(`${B}/api/chats/${chatId}`)).json()) as { items: { id: string; revision: number; blocks: Record<string, BlockBody> }[] };
+    const view = (await (await request.get(`${B}/api/chats/${chatId}`)).json()) as {
+      items: { id: string; revision: number; blocks: Record<string, BlockBody> }[];
+    };
     const reply = view.items[1]!;
     const block = Object.values(reply.blocks)[0]!;
     const choices = [choiceIdOf(block, "Release to"), choiceIdOf(block, "Hold")];
-    const values = { $checks: ["tests", "docs"], $notify: true, $rollout: 100, $target: "production" };
+    const values = {
+      $checks: ["tests", "docs"],
+      $notify: true,
+      $rollout: 100,
+      $target: "production",
+    };
 
     const responses = await Promise.all(
       Array.from({ length: 20 }, (_, index) => {
@@ -88,16 +124,25 @@ test.describe("two instances behind one pooled database", () => {
     const refused = responses.filter((response) => response.status() === 409);
     expect(answered.length + refused.length).toBe(20);
     // Every pick that was let through got the one answer; every other was told it was taken.
-    const answers = await Promise.all(answered.map(async (response) => JSON.stringify((await response.json()).answer)));
+    const answers = await Promise.all(
+      answered.map(async (response) => JSON.stringify((await response.json()).answer)),
+    );
     expect(new Set(answers).size).toBe(1);
-    for (const response of refused) expect(await response.json()).toMatchObject({ code: "ui-already-answered" });
-    expect(await query(`SELECT id FROM "UiAnswer" WHERE "itemId" = $1`, [reply.id])).toHaveLength(1);
+    for (const response of refused)
+      expect(await response.json()).toMatchObject({ code: "ui-already-answered" });
+    expect(await query(`SELECT id FROM "UiAnswer" WHERE "itemId" = $1`, [reply.id])).toHaveLength(
+      1,
+    );
     await settled(chatId);
-    const users = await query(`SELECT id FROM "Item" WHERE "chatId" = $1 AND role = 'user'`, [chatId]);
+    const users = await query(`SELECT id FROM "Item" WHERE "chatId" = $1 AND role = 'user'`, [
+      chatId,
+    ]);
     expect(users).toHaveLength(2);
   });
 
-  test("a queue of three long turns, sent through both instances, all complete", async ({ request }) => {
+  test("a queue of three long turns, sent through both instances, all complete", async ({
+    request,
+  }) => {
     const story = "Tell me a long story";
     const chatId = await createChat(request, A, story);
     await send(request, B, chatId, story);
@@ -105,7 +150,10 @@ test.describe("two instances behind one pooled database", () => {
     // Read from the database only: no request to the chat drives a waiting turn here, so each
     // turn after the first starts only through the hand-off at the end of the one before.
     await settled(chatId, 110_000);
-    const turns = await query<{ status: string }>(`SELECT status FROM "Turn" WHERE "chatId" = $1 ORDER BY "startedAt"`, [chatId]);
+    const turns = await query<{ status: string }>(
+      `SELECT status FROM "Turn" WHERE "chatId" = $1 ORDER BY "startedAt"`,
+      [chatId],
+    );
     expect(turns.map((turn) => turn.status)).toEqual(["finished", "finished", "finished"]);
     const replies = await query<{ status: string; length: number }>(
       `SELECT status, length(content) AS length FROM "Item" WHERE "chatId" = $1 AND role = 'assistant' ORDER BY position`,

@@ -13,7 +13,10 @@ export const DIRECT_URL = testUnpooledUrl();
 /** Headers a page served by `origin` sends with a state-changing request. */
 export const from = (origin: string) => ({ origin, "content-type": "application/json" });
 
-export async function query<T extends pg.QueryResultRow>(sql: string, params: unknown[] = []): Promise<T[]> {
+export async function query<T extends pg.QueryResultRow>(
+  sql: string,
+  params: unknown[] = [],
+): Promise<T[]> {
   const client = new pg.Client({ connectionString: DIRECT_URL });
   await client.connect();
   try {
@@ -26,13 +29,16 @@ export async function query<T extends pg.QueryResultRow>(sql: string, params: un
 /** Waits, reading the database, until the chat has no running turn and nothing queued. */
 export async function settled(chatId: string, timeout = 90_000): Promise<void> {
   await expect
-    .poll(async () => {
-      const [row] = await query<{ busy: number }>(
-        `SELECT (SELECT count(*) FROM "Turn" WHERE "chatId" = $1 AND status = 'running')
+    .poll(
+      async () => {
+        const [row] = await query<{ busy: number }>(
+          `SELECT (SELECT count(*) FROM "Turn" WHERE "chatId" = $1 AND status = 'running')
               + (SELECT count(*) FROM "QueuedMessage" WHERE "chatId" = $1 AND "dispatchedAt" IS NULL) AS busy`,
-        [chatId],
-      );
-      return Number(row?.busy);
-    }, { timeout, intervals: [250] })
+          [chatId],
+        );
+        return Number(row?.busy);
+      },
+      { timeout, intervals: [250] },
+    )
     .toBe(0);
 }

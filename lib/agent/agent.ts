@@ -25,8 +25,7 @@ export type AgentRequest = {
 };
 
 export type AgentChunk =
-  | { type: "text"; text: string }
-  | { type: "subagent"; parentToolUseId: string; content: string };
+  { type: "text"; text: string } | { type: "subagent"; parentToolUseId: string; content: string };
 
 export interface Agent {
   reply(request: AgentRequest): AsyncIterable<AgentChunk>;

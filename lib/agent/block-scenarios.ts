@@ -93,7 +93,8 @@ const CODE_LINKS = ui(`$package = "next"
 <File path={"packages/" + $package + "/package.json"} line={3}>The picked package's manifest</File>
 <File path="package.json" line={2}/> <Diff path="packages/next/package.json"/> <Commit sha="a1b2c3d4e5f6"/> <Node id="web-1"/>`);
 
-const SUBAGENT_REPORT = ui(`<Summary tone="warning" badge="3 failing">Checks subagent report</Summary>
+const SUBAGENT_REPORT =
+  ui(`<Summary tone="warning" badge="3 failing">Checks subagent report</Summary>
 <Table rows={[{job: "lint", ms: 1200, state: "passed"}, {job: "unit", ms: 5400, state: "failed"}, {job: "e2e", ms: 91000, state: "failed"}]}>
   <Column key="job" title="Job"/>
   <Column key="ms" title="Time" as="duration"/>
@@ -160,19 +161,22 @@ export const BLOCK_SCENARIOS: Scenario[] = [
     name: "build-triage",
     prompt: "Triage the failing build",
     command: "/triage",
-    reply: () => `Here is CI as it stands, live. Switch the branch to compare; the table updates as runs change.\n\n${BUILD_TRIAGE}\n`,
+    reply: () =>
+      `Here is CI as it stands, live. Switch the branch to compare; the table updates as runs change.\n\n${BUILD_TRIAGE}\n`,
   },
   {
     name: "release-checklist",
     prompt: "Walk me through a release checklist",
     command: "/checklist",
-    reply: () => `Here is the checklist. Tick what is done, pick the target and rollout, then release.\n\n${RELEASE_CHECKLIST}\n`,
+    reply: () =>
+      `Here is the checklist. Tick what is done, pick the target and rollout, then release.\n\n${RELEASE_CHECKLIST}\n`,
   },
   {
     name: "subagent-report",
     prompt: "Ask a subagent to check the build",
     command: "/subagent",
-    reply: () => "I asked the checks subagent to look at the build. Its report is below; it is for reading, and the next step is yours to ask.",
+    reply: () =>
+      "I asked the checks subagent to look at the build. Its report is below; it is for reading, and the next step is yours to ask.",
     subagent: () => `The checks ran on main.\n\n${SUBAGENT_REPORT}\n`,
   },
   {
@@ -187,8 +191,22 @@ export const BLOCK_SCENARIOS: Scenario[] = [
     command: "/mix",
     reply: () =>
       envelope([
-        { kind: "text", text: `Prose first, then a block:\n\n${ui(`$size = "m"\n<Segmented value={$size}><Option value="s">Small</Option><Option value="m">Medium</Option></Segmented>\n<Choices><Choice context={"Size " + $size}>Pick this size</Choice></Choices>`)}\n` },
-        { kind: "component", frame: choiceListFrame("mixed-colour", "And a colour?", [{ id: "red", label: "Red" }, { id: "blue", label: "Blue" }], "Choose Red or Blue.") },
+        {
+          kind: "text",
+          text: `Prose first, then a block:\n\n${ui(`$size = "m"\n<Segmented value={$size}><Option value="s">Small</Option><Option value="m">Medium</Option></Segmented>\n<Choices><Choice context={"Size " + $size}>Pick this size</Choice></Choices>`)}\n`,
+        },
+        {
+          kind: "component",
+          frame: choiceListFrame(
+            "mixed-colour",
+            "And a colour?",
+            [
+              { id: "red", label: "Red" },
+              { id: "blue", label: "Blue" },
+            ],
+            "Choose Red or Blue.",
+          ),
+        },
         { kind: "text", text: "Both can be answered, once each." },
       ]),
   },
@@ -196,7 +214,8 @@ export const BLOCK_SCENARIOS: Scenario[] = [
     name: "code-links",
     prompt: "Show the files behind the release",
     command: "/files",
-    reply: () => `These files and changes make the release; the first follows the package you pick.\n\n${CODE_LINKS}\n`,
+    reply: () =>
+      `These files and changes make the release; the first follows the package you pick.\n\n${CODE_LINKS}\n`,
   },
   {
     name: "gallery",
@@ -215,8 +234,11 @@ export function blockFollowUp(context: string): string | null {
   const summary = /^Build triage: summarise (\w+): (.+)$/.exec(context);
   if (summary) return `For the team: **${summary[1]}** has ${summary[2]}.`;
   const ship = /^Release checklist: ship (\w+) at (\d+)%/.exec(context);
-  if (ship) return `Good. Here is the rollout plan for **${ship[1]}**.\n\n${ROLLOUT_PLAN(ship[1]!, ship[2]!)}\n`;
-  if (/^Release checklist: start the rollout/.test(context)) return `The rollout finished.\n\n${RELEASE_DONE}\n`;
-  if (/^Release checklist: (hold|roll back)/.test(context)) return "Understood: nothing ships. Ask for the release checklist again when you are ready.";
+  if (ship)
+    return `Good. Here is the rollout plan for **${ship[1]}**.\n\n${ROLLOUT_PLAN(ship[1]!, ship[2]!)}\n`;
+  if (/^Release checklist: start the rollout/.test(context))
+    return `The rollout finished.\n\n${RELEASE_DONE}\n`;
+  if (/^Release checklist: (hold|roll back)/.test(context))
+    return "Understood: nothing ships. Ask for the release checklist again when you are ready.";
   return null;
 }

@@ -9,6 +9,7 @@ type ScriptedPart = { kind: "text"; text: string } | { kind: "component"; frame:
  */
 export function envelope(parts: ScriptedPart[]): string {
   const encoded = encodeAssistantContent(parts as AssistantContentPart[]);
-  if (!encoded.ok) throw new Error(`A scripted reply is not a valid envelope: ${encoded.diagnostic.code}`);
+  if (!encoded.ok)
+    throw new Error(`A scripted reply is not a valid envelope: ${encoded.diagnostic.code}`);
   return encoded.content;
 }

@@ -49,7 +49,14 @@ export const EXAMPLE_SCENARIOS: Scenario[] = [
                 id: "file",
                 label: "File the issue",
                 description: "Files “Flaky e2e test on dev” after you confirm.",
-                action: { name: "create-issue", input: { title: "Flaky e2e test on dev", body: "The e2e job fails one run in five.", labels: ["bug"] } },
+                action: {
+                  name: "create-issue",
+                  input: {
+                    title: "Flaky e2e test on dev",
+                    body: "The e2e job fails one run in five.",
+                    labels: ["bug"],
+                  },
+                },
               },
               { id: "skip", label: "Not now" },
             ],

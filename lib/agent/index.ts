@@ -19,7 +19,11 @@ export { agentDescription, agentStatus, type AgentStatus } from "./status";
 
 /** The registered live sources, as a model's instructions list them. */
 function liveSources(): LiveSourceDescription[] {
-  return [...LIVE_SOURCES.values()].map(({ name, description, args }) => ({ name, description, arguments: toJsonSchema(args) }));
+  return [...LIVE_SOURCES.values()].map(({ name, description, args }) => ({
+    name,
+    description,
+    arguments: toJsonSchema(args),
+  }));
 }
 
 let modelAgent: Agent | undefined;
@@ -50,12 +54,21 @@ function agentFor(status: AgentStatus): Agent {
 
 /** What the model agent is built from in this app: the configured model, its instructions and the manifest's tools. */
 export function modelAgentOptions(setting: ModelSetting): ModelAgentOptions {
-  return { model: languageModel(setting), instructions: appInstructions(setting.catalog), frames: frameTools(appComponents, appTools) };
+  return {
+    model: languageModel(setting),
+    instructions: appInstructions(setting.catalog),
+    frames: frameTools(appComponents, appTools),
+  };
 }
 
 /** A model's instructions in this app: the block catalog, its live sources, its manifest and tools. */
 export function appInstructions(catalog: CatalogSetting = "full"): string {
-  return buildInstructions({ catalog, sources: liveSources(), frames: frameTools(appComponents, appTools), tools: appTools });
+  return buildInstructions({
+    catalog,
+    sources: liveSources(),
+    frames: frameTools(appComponents, appTools),
+    tools: appTools,
+  });
 }
 
 // A model is not scripted: its starters ask for each kind of UI in plain words.
@@ -67,5 +80,7 @@ const MODEL_STARTERS = [
 
 /** The prompts the home page offers to start a chat: one per scenario of the mock and its `/help`, or a model's few. */
 export function starterPrompts(status: AgentStatus = currentAgentStatus()): string[] {
-  return status.kind === "model" ? MODEL_STARTERS : [...SCENARIOS.map((scenario) => scenario.prompt), HELP_COMMAND];
+  return status.kind === "model"
+    ? MODEL_STARTERS
+    : [...SCENARIOS.map((scenario) => scenario.prompt), HELP_COMMAND];
 }

@@ -15,7 +15,12 @@ export function createMockAgent({ deltaMs }: { deltaMs: number }): Agent {
         await pause(deltaMs * script.pace, signal);
         yield { type: "text", text };
       }
-      if (script.subagent && !signal.aborted) yield { type: "subagent", parentToolUseId: "toolu_checks_subagent", content: script.subagent };
+      if (script.subagent && !signal.aborted)
+        yield {
+          type: "subagent",
+          parentToolUseId: "toolu_checks_subagent",
+          content: script.subagent,
+        };
     },
   };
 }

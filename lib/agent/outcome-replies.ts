@@ -12,7 +12,9 @@ const EXPIRED = /^Nobody decided on “(.+)” in time: the confirmation expired
 function readResult(json: string): Record<string, unknown> {
   try {
     const value: unknown = JSON.parse(json);
-    return typeof value === "object" && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+    return typeof value === "object" && value !== null && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : {};
   } catch {
     return {};
   }

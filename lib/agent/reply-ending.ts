@@ -27,6 +27,7 @@ export function endReplyWith(content: string, sentence: string): string {
 function closingFence(prose: string): string {
   const last = findUiFences(prose).at(-1);
   if (!last || last.closed) return "";
-  const marker = /^ {0,3}(`{3,}|~{3,})/.exec(prose.slice(last.start, last.contentStart))?.[1] ?? "```";
+  const marker =
+    /^ {0,3}(`{3,}|~{3,})/.exec(prose.slice(last.start, last.contentStart))?.[1] ?? "```";
   return `\n${marker}`;
 }

@@ -21,7 +21,12 @@ export type Scenario = {
  */
 export type Script = { text: string; subagent?: string; pace: number; pieces?: string[] };
 
-export function choiceListFrame(instanceId: string, prompt: string, choices: unknown[], summary: string) {
+export function choiceListFrame(
+  instanceId: string,
+  prompt: string,
+  choices: unknown[],
+  summary: string,
+) {
   return {
     protocol: "agentskit.chat.component",
     version: 1,

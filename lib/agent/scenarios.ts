@@ -65,7 +65,14 @@ export const SCENARIOS: Scenario[] = [
                 id: "send",
                 label: "Send to Ada",
                 description: "Emails ada@example.com after you confirm.",
-                action: { name: "send-email", input: { to: "ada@example.com", subject: "Release notes", body: "Version 1.4 is out." } },
+                action: {
+                  name: "send-email",
+                  input: {
+                    to: "ada@example.com",
+                    subject: "Release notes",
+                    body: "Version 1.4 is out.",
+                  },
+                },
               },
               { id: "hold", label: "Hold for now" },
             ],
@@ -87,8 +94,19 @@ export const SCENARIOS: Scenario[] = [
             "unsafe-actions",
             "Which action?",
             [
-              { id: "wipe", label: "Delete every file", action: { name: "delete-everything", input: {} } },
-              { id: "bad-address", label: "Email nobody", action: { name: "send-email", input: { to: "not-an-address", subject: "Hi", body: "Hello" } } },
+              {
+                id: "wipe",
+                label: "Delete every file",
+                action: { name: "delete-everything", input: {} },
+              },
+              {
+                id: "bad-address",
+                label: "Email nobody",
+                action: {
+                  name: "send-email",
+                  input: { to: "not-an-address", subject: "Hi", body: "Hello" },
+                },
+              },
               { id: "fine", label: "Just reply" },
             ],
             "Choose Delete every file, Email nobody or Just reply.",
@@ -102,7 +120,10 @@ export const SCENARIOS: Scenario[] = [
     command: "/imitate",
     reply: () =>
       envelope([
-        { kind: "text", text: "This list copies the release route's instance id and aliases, but the agent wrote it." },
+        {
+          kind: "text",
+          text: "This list copies the release route's instance id and aliases, but the agent wrote it.",
+        },
         {
           kind: "component",
           frame: choiceListFrame(
@@ -120,7 +141,10 @@ export const SCENARIOS: Scenario[] = [
     command: "/broken",
     reply: () =>
       envelope([
-        { kind: "text", text: "This reply carries an invalid frame, an unregistered one, and a valid one." },
+        {
+          kind: "text",
+          text: "This reply carries an invalid frame, an unregistered one, and a valid one.",
+        },
         { kind: "component", frame: choiceListFrame("broken", "Pick", [], "Nothing to pick.") },
         {
           kind: "component",

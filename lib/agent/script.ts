@@ -4,7 +4,8 @@ import type { Script } from "./scenario";
 import { chunkText } from "./pacing";
 import { commandList, findStarter, HELP_COMMAND, helpReply, starterKey } from "./starters";
 
-const CHOICE = /^The person chose "(.+)" from your UI reply; their message is the visible context of that choice\.\n\n([\s\S]*)$/;
+const CHOICE =
+  /^The person chose "(.+)" from your UI reply; their message is the visible context of that choice\.\n\n([\s\S]*)$/;
 
 /**
  * The mock agent's reply to a message: the next step for a picked choice, an answer to an action's
@@ -32,7 +33,13 @@ export function scriptChunks({ text, pieces }: Script): string[] {
 
 function starterScript(message: string): Script | null {
   const found = findStarter(message);
-  return found && { text: found.scenario.reply(), subagent: found.scenario.subagent?.(), pace: found.pace };
+  return (
+    found && {
+      text: found.scenario.reply(),
+      subagent: found.scenario.subagent?.(),
+      pace: found.pace,
+    }
+  );
 }
 
 function nextStep(label: string): string {

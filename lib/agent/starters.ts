@@ -16,10 +16,19 @@ const SLOW_PACE = 4;
 
 /** A message as starters are compared: lower case, single spaces, no trailing punctuation. */
 export function starterKey(message: string): string {
-  return message.replace(/\s+/g, " ").trim().toLowerCase().replace(/[\s\p{P}]+$/u, "");
+  return message
+    .replace(/\s+/g, " ")
+    .trim()
+    .toLowerCase()
+    .replace(/[\s\p{P}]+$/u, "");
 }
 
-const BY_KEY = new Map(SCENARIOS.flatMap((scenario) => [[starterKey(scenario.prompt), scenario] as const, [scenario.command, scenario] as const]));
+const BY_KEY = new Map(
+  SCENARIOS.flatMap((scenario) => [
+    [starterKey(scenario.prompt), scenario] as const,
+    [scenario.command, scenario] as const,
+  ]),
+);
 
 /** The scenario a message asks for, and its pace; null for anything that is not a starter. */
 export function findStarter(message: string): { scenario: Scenario; pace: number } | null {
@@ -38,7 +47,11 @@ const ABOUT =
 const STARTERS_FRAME = choiceListFrame(
   "starters",
   "Try a starter",
-  SCENARIOS.map((scenario) => ({ id: scenario.name, label: scenario.prompt, description: scenario.command })),
+  SCENARIOS.map((scenario) => ({
+    id: scenario.name,
+    label: scenario.prompt,
+    description: scenario.command,
+  })),
   `Send a starter: ${SCENARIOS.map((scenario) => scenario.prompt).join("; ")}.`,
 );
 
@@ -48,18 +61,25 @@ const STARTERS_FRAME = choiceListFrame(
  */
 function withStarters(text: string): Script {
   const prose = envelope([{ kind: "text", text }]);
-  const whole = envelope([{ kind: "text", text }, { kind: "component", frame: STARTERS_FRAME }]);
+  const whole = envelope([
+    { kind: "text", text },
+    { kind: "component", frame: STARTERS_FRAME },
+  ]);
   return { text: whole, pace: 1, pieces: [prose, whole.slice(prose.length)] };
 }
 
 /** The reply to anything that is not a starter: the message quoted, what the demo shows, and the starters. */
 export function helpReply(message: string): Script {
-  return withStarters(`${echo(message)}\n\n${ABOUT} Pick a starter below, or send \`${HELP_COMMAND}\` for their slash commands.`);
+  return withStarters(
+    `${echo(message)}\n\n${ABOUT} Pick a starter below, or send \`${HELP_COMMAND}\` for their slash commands.`,
+  );
 }
 
 /** The reply to `/help`: every slash command, and the starters to pick. */
 export function commandList(): Script {
   const commands = SCENARIOS.map((scenario) => `- \`${scenario.command}\`: ${scenario.prompt}`);
   const host = "- `/release`: a release route the host answers itself, without the agent";
-  return withStarters(`${ABOUT}\n\nSlash commands:\n\n${[...commands, host].join("\n")}\n\nAdd “slowly” after any starter to watch its reply stream.`);
+  return withStarters(
+    `${ABOUT}\n\nSlash commands:\n\n${[...commands, host].join("\n")}\n\nAdd “slowly” after any starter to watch its reply stream.`,
+  );
 }

@@ -2,9 +2,21 @@ import { describe, expect, it, vi } from "vitest";
 import { parseAgentSetting, type ModelSetting } from "@/lib/config";
 import { checkedAgent } from ".";
 import { scriptedReply } from "./script";
-import { agentDescription, announceAgent, resolveAgent, startupSentence, type AgentStatus } from "./status";
+import {
+  agentDescription,
+  announceAgent,
+  resolveAgent,
+  startupSentence,
+  type AgentStatus,
+} from "./status";
 
-const OPENAI: ModelSetting = { kind: "model", provider: "openai", modelId: "gpt-nonexistent", name: "openai/gpt-nonexistent", catalog: "full" };
+const OPENAI: ModelSetting = {
+  kind: "model",
+  provider: "openai",
+  modelId: "gpt-nonexistent",
+  name: "openai/gpt-nonexistent",
+  catalog: "full",
+};
 const env = { OPENAI_API_KEY: "sk-test" };
 const answering = (status: number) => vi.fn(async () => Response.json({}, { status }));
 const unreachable = async () => {
@@ -25,9 +37,17 @@ describe("the agent once its provider has answered", () => {
 
   it("answers with the mock, saying why, when the provider does not know the model", async () => {
     const status = await resolveAgent(OPENAI, { fetch: answering(404), env });
-    expect(status).toEqual({ kind: "mock", problem: expect.stringContaining("AI_MODEL=openai/gpt-nonexistent") });
+    expect(status).toEqual({
+      kind: "mock",
+      problem: expect.stringContaining("AI_MODEL=openai/gpt-nonexistent"),
+    });
     const chunks: string[] = [];
-    for await (const chunk of checkedAgent(Promise.resolve(status)).reply({ chatId: "c", history: [], message: "hi", signal: new AbortController().signal })) {
+    for await (const chunk of checkedAgent(Promise.resolve(status)).reply({
+      chatId: "c",
+      history: [],
+      message: "hi",
+      signal: new AbortController().signal,
+    })) {
       if (chunk.type === "text") chunks.push(chunk.text);
     }
     expect(chunks.join("")).toBe(scriptedReply("hi").text);
@@ -35,13 +55,20 @@ describe("the agent once its provider has answered", () => {
 
   it("uses a model it could not ask about as configured, saying so", async () => {
     expect(await resolveAgent(OPENAI, { fetch: answering(200), env })).toEqual(OPENAI);
-    expect(await resolveAgent(OPENAI, { fetch: unreachable, env })).toEqual({ ...OPENAI, unchecked: "OpenAI could not be reached" });
+    expect(await resolveAgent(OPENAI, { fetch: unreachable, env })).toEqual({
+      ...OPENAI,
+      unchecked: "OpenAI could not be reached",
+    });
   });
 });
 
 describe("what the home page and start-up say", () => {
   const noKey = parseAgentSetting({ AGENT: "model", AI_MODEL: "openai/gpt-5" });
-  const unknown: AgentStatus = { kind: "mock", problem: "OpenAI does not offer AI_MODEL=openai/gpt-nonexistent to this key: set it to a model id the provider lists." };
+  const unknown: AgentStatus = {
+    kind: "mock",
+    problem:
+      "OpenAI does not offer AI_MODEL=openai/gpt-nonexistent to this key: set it to a model id the provider lists.",
+  };
   const ready: AgentStatus = { ...OPENAI, modelId: "gpt-5", name: "openai/gpt-5" };
   const unchecked: AgentStatus = { ...ready, unchecked: "OpenAI did not answer within 5 s" };
 
@@ -63,17 +90,24 @@ describe("what the home page and start-up say", () => {
     expect(startupSentence(noKey)).toBe(
       "The scripted mock agent answers instead of the configured model: AI_MODEL=openai/gpt-5 needs OPENAI_API_KEY (or AI_GATEWAY_API_KEY to go through the AI Gateway).",
     );
-    expect(startupSentence(unknown)).toMatch(/^The scripted mock agent answers instead of the configured model: OpenAI does not offer AI_MODEL=openai\/gpt-nonexistent/);
+    expect(startupSentence(unknown)).toMatch(
+      /^The scripted mock agent answers instead of the configured model: OpenAI does not offer AI_MODEL=openai\/gpt-nonexistent/,
+    );
     expect(startupSentence(unchecked)).toBe(
       "AI_MODEL=openai/gpt-5 could not be checked (OpenAI did not answer within 5 s), so replies use it as configured and fail with a sentence if the provider does not know it.",
     );
-    for (const status of [noKey, unknown, unchecked, parseAgentSetting({ AGENT: "gpt" })]) expect(sentences(startupSentence(status)!), startupSentence(status)).toBe(1);
+    for (const status of [noKey, unknown, unchecked, parseAgentSetting({ AGENT: "gpt" })])
+      expect(sentences(startupSentence(status)!), startupSentence(status)).toBe(1);
     expect(startupSentence({ kind: "mock" })).toBeUndefined();
     expect(startupSentence(ready)).toBeUndefined();
 
     const log = vi.fn();
     await announceAgent(resolveAgent(OPENAI, { fetch: answering(404), env }), log);
-    expect(log).toHaveBeenCalledExactlyOnceWith(expect.stringMatching(/^The scripted mock agent answers instead of the configured model: OpenAI does not offer/));
+    expect(log).toHaveBeenCalledExactlyOnceWith(
+      expect.stringMatching(
+        /^The scripted mock agent answers instead of the configured model: OpenAI does not offer/,
+      ),
+    );
     log.mockClear();
     await announceAgent(Promise.resolve(ready), log);
     expect(log).not.toHaveBeenCalled();

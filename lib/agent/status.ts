@@ -7,10 +7,14 @@ import { checkModel, type ModelCheckOptions } from "./model/model-check";
  * refused the key. A model the provider could not be asked about is used as configured;
  * `unchecked` says why it was not checked.
  */
-export type AgentStatus = Exclude<AgentSetting, ModelSetting> | (ModelSetting & { unchecked?: string });
+export type AgentStatus =
+  Exclude<AgentSetting, ModelSetting> | (ModelSetting & { unchecked?: string });
 
 /** The configured agent, corrected by what its provider says about the model. Never rejects. */
-export async function resolveAgent(setting: AgentSetting, options?: ModelCheckOptions): Promise<AgentStatus> {
+export async function resolveAgent(
+  setting: AgentSetting,
+  options?: ModelCheckOptions,
+): Promise<AgentStatus> {
   if (setting.kind === "mock") return setting;
   const check = await checkModel(setting, options);
   if (check.kind === "misconfigured") return { kind: "mock", problem: check.problem };
@@ -46,19 +50,27 @@ export function currentAgentStatus(): AgentStatus {
 /** Who answers, in a sentence for the home page. */
 export function agentDescription(status: AgentStatus = currentAgentStatus()): string {
   if (status.kind === "model") return `Replies come from ${status.name}, through the AI SDK.`;
-  if (status.problem) return `Replies come from the scripted mock agent because the configured model cannot run: ${status.problem}`;
+  if (status.problem)
+    return `Replies come from the scripted mock agent because the configured model cannot run: ${status.problem}`;
   return "Replies come from the scripted mock agent: no model is configured (set AGENT=model, AI_MODEL and a key to use one).";
 }
 
 /** What start-up says about the agent, in one sentence; nothing when the agent asked for answers. */
 export function startupSentence(status: AgentStatus): string | undefined {
-  if (status.kind === "mock") return status.problem && `The scripted mock agent answers instead of the configured model: ${status.problem}`;
+  if (status.kind === "mock")
+    return (
+      status.problem &&
+      `The scripted mock agent answers instead of the configured model: ${status.problem}`
+    );
   if (!status.unchecked) return undefined;
   return `AI_MODEL=${status.name} could not be checked (${status.unchecked}), so replies use it as configured and fail with a sentence if the provider does not know it.`;
 }
 
 /** Logs the start-up sentence once the provider has answered; start-up does not wait for it. */
-export async function announceAgent(status: Promise<AgentStatus> = agentStatus(), log: (line: string) => void = console.error): Promise<void> {
+export async function announceAgent(
+  status: Promise<AgentStatus> = agentStatus(),
+  log: (line: string) => void = console.error,
+): Promise<void> {
   const sentence = startupSentence(await status);
   if (sentence) log(sentence);
 }

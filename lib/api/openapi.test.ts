@@ -29,16 +29,36 @@ describe("the OpenAPI document", () => {
   });
 
   it("answers every refusal with the status lib/http/errors.ts gives its code", () => {
-    const refusal = document.paths["/api/chats/{chatId}/messages"]!.post as { responses: Record<string, { content: { "application/json": { schema: { allOf: [unknown, { properties: { code: { enum: string[] } } }] } } } }> };
-    expect(refusal.responses["429"]!.content["application/json"].schema.allOf[1].properties.code.enum).toEqual(["rate-limited", "queue-full"]);
-    expect(refusal.responses["403"]!.content["application/json"].schema.allOf[1].properties.code.enum).toEqual(["forbidden-origin"]);
+    const refusal = document.paths["/api/chats/{chatId}/messages"]!.post as {
+      responses: Record<
+        string,
+        {
+          content: {
+            "application/json": {
+              schema: { allOf: [unknown, { properties: { code: { enum: string[] } } }] };
+            };
+          };
+        }
+      >;
+    };
+    expect(
+      refusal.responses["429"]!.content["application/json"].schema.allOf[1].properties.code.enum,
+    ).toEqual(["rate-limited", "queue-full"]);
+    expect(
+      refusal.responses["403"]!.content["application/json"].schema.allOf[1].properties.code.enum,
+    ).toEqual(["forbidden-origin"]);
   });
 
   it("checks every API test's answers: each spec under e2e/api takes test and expect from its contract fixture", () => {
     const specs = join(__dirname, "../../e2e/api");
     const unchecked = readdirSync(specs)
       .filter((name) => name.endsWith(".spec.ts"))
-      .filter((name) => !/import \{[^}]*\btest\b[^}]*\} from "\.\/contract"/.test(readFileSync(join(specs, name), "utf8")));
+      .filter(
+        (name) =>
+          !/import \{[^}]*\btest\b[^}]*\} from "\.\/contract"/.test(
+            readFileSync(join(specs, name), "utf8"),
+          ),
+      );
     expect(unchecked).toEqual([]);
   });
 });

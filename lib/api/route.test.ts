@@ -10,25 +10,41 @@ import { chatParamsSchema } from "@/lib/chat/wire/requests";
 import { signVisitorId, VISITOR_COOKIE } from "../http/visitor-cookie";
 
 const LIMIT = 3;
-vi.hoisted(() => vi.stubEnv("RATE_LIMIT_REQUESTS", "3").stubEnv("RATE_LIMIT_WINDOW_SECONDS", "86400"));
+vi.hoisted(() =>
+  vi.stubEnv("RATE_LIMIT_REQUESTS", "3").stubEnv("RATE_LIMIT_WINDOW_SECONDS", "86400"),
+);
 
 // What the pipeline leaves for after the response, kept for the test to look at.
 const afterResponse = vi.hoisted(() => [] as (() => unknown)[]);
-vi.mock("next/server", async (original) => ({ ...(await original<typeof import("next/server")>()), after: (task: () => unknown) => afterResponse.push(task) }));
+vi.mock("next/server", async (original) => ({
+  ...(await original<typeof import("next/server")>()),
+  after: (task: () => unknown) => afterResponse.push(task),
+}));
 
 afterAll(async () => {
   await disconnectDb();
 });
 
 const ORIGIN = "http://localhost:3000";
-const action = vi.fn(async ({ params: { chatId } }: { params: { chatId: string } }) => Response.json({ chatId }));
+const action = vi.fn(async ({ params: { chatId } }: { params: { chatId: string } }) =>
+  Response.json({ chatId }),
+);
 const body = z.strictObject({ text: z.string() });
-const counted = apiRoute({ visitor: true, params: chatParamsSchema, body, changesState: "counted", heal: "chat" }, async (input) => {
-  input.drive(input.params.chatId);
-  return action(input);
-});
-const uncounted = apiRoute({ visitor: true, params: chatParamsSchema, body, changesState: "uncounted", heal: false }, action);
-const reading = apiRoute({ visitor: true, params: chatParamsSchema, changesState: false, heal: "chat" }, action);
+const counted = apiRoute(
+  { visitor: true, params: chatParamsSchema, body, changesState: "counted", heal: "chat" },
+  async (input) => {
+    input.drive(input.params.chatId);
+    return action(input);
+  },
+);
+const uncounted = apiRoute(
+  { visitor: true, params: chatParamsSchema, body, changesState: "uncounted", heal: false },
+  action,
+);
+const reading = apiRoute(
+  { visitor: true, params: chatParamsSchema, changesState: false, heal: "chat" },
+  action,
+);
 
 beforeEach(() => {
   action.mockClear();
@@ -45,18 +61,35 @@ async function chatToHeal() {
   return { visitorId, chatId, cookie, lapsed };
 }
 
-function request(chatId: string, { origin = ORIGIN as string | null, cookie = "", json = '{"text":"hi"}', method = "POST" } = {}) {
+function request(
+  chatId: string,
+  { origin = ORIGIN as string | null, cookie = "", json = '{"text":"hi"}', method = "POST" } = {},
+) {
   const headers: Record<string, string> = { cookie, "content-type": "application/json" };
   if (origin) headers.origin = origin;
   const init = method === "GET" ? { method, headers } : { method, headers, body: json };
-  return [new Request(`${ORIGIN}/api/chats/${chatId}/test`, init), { params: Promise.resolve({ chatId }) }] as const;
+  return [
+    new Request(`${ORIGIN}/api/chats/${chatId}/test`, init),
+    { params: Promise.resolve({ chatId }) },
+  ] as const;
 }
 
 /** What the request left behind: its count, whether the chat healed, the action and the work after it. */
 async function traces({ visitorId, chatId, lapsed }: Awaited<ReturnType<typeof chatToHeal>>) {
-  const window = await db().requestWindow.findUnique({ where: { visitorId }, select: { count: true } });
-  const turn = await db().turn.findFirstOrThrow({ where: { chatId }, select: { leaseExpiresAt: true } });
-  return { counted: window?.count ?? 0, healed: turn.leaseExpiresAt > lapsed, acted: action.mock.calls.length, after: afterResponse.length };
+  const window = await db().requestWindow.findUnique({
+    where: { visitorId },
+    select: { count: true },
+  });
+  const turn = await db().turn.findFirstOrThrow({
+    where: { chatId },
+    select: { leaseExpiresAt: true },
+  });
+  return {
+    counted: window?.count ?? 0,
+    healed: turn.leaseExpiresAt > lapsed,
+    acted: action.mock.calls.length,
+    after: afterResponse.length,
+  };
 }
 
 async function refusal(response: Response) {
@@ -66,20 +99,42 @@ async function refusal(response: Response) {
 describe("the request pipeline", () => {
   it("refuses a foreign or missing Origin first, before a bad id, a stranger or a bad body, and leaves no trace", async () => {
     const chat = await chatToHeal();
-    expect(await refusal(await counted(...request("not-a-uuid", { origin: "https://evil.example", json: "{" })))).toEqual({ status: 403, code: "forbidden-origin" });
+    expect(
+      await refusal(
+        await counted(...request("not-a-uuid", { origin: "https://evil.example", json: "{" })),
+      ),
+    ).toEqual({ status: 403, code: "forbidden-origin" });
     for (const origin of ["https://evil.example", null]) {
-      expect(await refusal(await counted(...request(chat.chatId, { origin, cookie: chat.cookie })))).toEqual({ status: 403, code: "forbidden-origin" });
+      expect(
+        await refusal(await counted(...request(chat.chatId, { origin, cookie: chat.cookie }))),
+      ).toEqual({ status: 403, code: "forbidden-origin" });
     }
     // Declared state-changing but not counted: the origin is checked all the same.
-    expect(await refusal(await uncounted(...request(chat.chatId, { origin: "https://evil.example", cookie: chat.cookie })))).toEqual({ status: 403, code: "forbidden-origin" });
+    expect(
+      await refusal(
+        await uncounted(
+          ...request(chat.chatId, { origin: "https://evil.example", cookie: chat.cookie }),
+        ),
+      ),
+    ).toEqual({ status: 403, code: "forbidden-origin" });
     expect(await traces(chat)).toEqual({ counted: 0, healed: false, acted: 0, after: 0 });
   });
 
   it("then a malformed id, then the visitor, then the body; none of them is counted", async () => {
     const chat = await chatToHeal();
-    expect(await refusal(await counted(...request("not-a-uuid", { json: "{" })))).toEqual({ status: 404, code: "not-found" });
-    expect(await refusal(await counted(...request(chat.chatId, { json: "{" })))).toEqual({ status: 404, code: "not-found" });
-    expect(await refusal(await counted(...request(chat.chatId, { cookie: chat.cookie, json: '{"text":1}' })))).toEqual({ status: 400, code: "invalid-body" });
+    expect(await refusal(await counted(...request("not-a-uuid", { json: "{" })))).toEqual({
+      status: 404,
+      code: "not-found",
+    });
+    expect(await refusal(await counted(...request(chat.chatId, { json: "{" })))).toEqual({
+      status: 404,
+      code: "not-found",
+    });
+    expect(
+      await refusal(
+        await counted(...request(chat.chatId, { cookie: chat.cookie, json: '{"text":1}' })),
+      ),
+    ).toEqual({ status: 400, code: "invalid-body" });
     expect(await traces(chat)).toEqual({ counted: 0, healed: false, acted: 0, after: 0 });
   });
 
@@ -103,7 +158,17 @@ describe("the request pipeline", () => {
 
   it("lets a read through from anywhere, uncounted, healing what it reads", async () => {
     const chat = await chatToHeal();
-    expect((await reading(...request(chat.chatId, { origin: "https://evil.example", cookie: chat.cookie, method: "GET" }))).status).toBe(200);
+    expect(
+      (
+        await reading(
+          ...request(chat.chatId, {
+            origin: "https://evil.example",
+            cookie: chat.cookie,
+            method: "GET",
+          }),
+        )
+      ).status,
+    ).toBe(200);
     expect(await traces(chat)).toEqual({ counted: 0, healed: true, acted: 1, after: 1 });
   });
 
@@ -111,9 +176,18 @@ describe("the request pipeline", () => {
     const refuse = () => {
       throw new AppError("unauthorized", "No.");
     };
-    const deployment = apiRoute({ visitor: false, params: chatParamsSchema, admit: refuse }, action);
-    expect(await refusal(await deployment(...request("not-a-uuid")))).toEqual({ status: 404, code: "not-found" });
-    expect(await refusal(await deployment(...request(randomUUID())))).toEqual({ status: 401, code: "unauthorized" });
+    const deployment = apiRoute(
+      { visitor: false, params: chatParamsSchema, admit: refuse },
+      action,
+    );
+    expect(await refusal(await deployment(...request("not-a-uuid")))).toEqual({
+      status: 404,
+      code: "not-found",
+    });
+    expect(await refusal(await deployment(...request(randomUUID())))).toEqual({
+      status: 401,
+      code: "unauthorized",
+    });
     expect(action).not.toHaveBeenCalled();
   });
 

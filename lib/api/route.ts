@@ -40,10 +40,25 @@ export type DeploymentNeeds<P extends Schema, Q = undefined> = {
   reach?: Reach;
 };
 
-export type VisitorInput<P extends Schema, Q, B> = { request: Request; visitorId: string; params: Parsed<P>; query: Q; body: B; drive: Drive };
-export type DeploymentInput<P extends Schema, Q = undefined> = { request: Request; params: Parsed<P>; query: Q; drive: Drive };
+export type VisitorInput<P extends Schema, Q, B> = {
+  request: Request;
+  visitorId: string;
+  params: Parsed<P>;
+  query: Q;
+  body: B;
+  drive: Drive;
+};
+export type DeploymentInput<P extends Schema, Q = undefined> = {
+  request: Request;
+  params: Parsed<P>;
+  query: Q;
+  drive: Drive;
+};
 
-export type RouteHandler = (request: Request, context?: { params: Promise<unknown> }) => Promise<Response>;
+export type RouteHandler = (
+  request: Request,
+  context?: { params: Promise<unknown> },
+) => Promise<Response>;
 
 /**
  * One order for every route: origin, params, visitor, query, body, count and heal (one statement),
@@ -53,12 +68,24 @@ export function apiRoute<P extends Schema = undefined, Q = undefined, B extends 
   needs: VisitorNeeds<P, Q> & { body?: B },
   handle: (input: VisitorInput<P, Q, Parsed<B>>) => Promise<Response>,
 ): RouteHandler;
-export function apiRoute<P extends Schema = undefined, Q = undefined>(needs: DeploymentNeeds<P, Q>, handle: (input: DeploymentInput<P, Q>) => Promise<Response>): RouteHandler;
-export function apiRoute(needs: VisitorNeeds<Schema, unknown> | DeploymentNeeds<Schema, unknown>, handle: (input: never) => Promise<Response>): RouteHandler {
+export function apiRoute<P extends Schema = undefined, Q = undefined>(
+  needs: DeploymentNeeds<P, Q>,
+  handle: (input: DeploymentInput<P, Q>) => Promise<Response>,
+): RouteHandler;
+export function apiRoute(
+  needs: VisitorNeeds<Schema, unknown> | DeploymentNeeds<Schema, unknown>,
+  handle: (input: never) => Promise<Response>,
+): RouteHandler {
   return async (request, context) => {
     try {
-      const input = needs.visitor ? await visitorInput(needs, request, context) : await deploymentInput(needs, request, context);
-      return await (handle as (input: VisitorInput<Schema, unknown, unknown> | DeploymentInput<Schema, unknown>) => Promise<Response>)(input);
+      const input = needs.visitor
+        ? await visitorInput(needs, request, context)
+        : await deploymentInput(needs, request, context);
+      return await (
+        handle as (
+          input: VisitorInput<Schema, unknown, unknown> | DeploymentInput<Schema, unknown>,
+        ) => Promise<Response>
+      )(input);
     } catch (error) {
       return toErrorResponse(error);
     }
@@ -66,8 +93,16 @@ export function apiRoute(needs: VisitorNeeds<Schema, unknown> | DeploymentNeeds<
 }
 
 /** An action that may start the chat's turn: its outcome is the answer (200), and a `sent` one's turn runs after it. */
-export function startsTurn<I extends { chatId: string; visitorId: string }, O extends { status: string }>(action: (input: I) => Promise<O>) {
-  return async ({ visitorId, params: { chatId }, body, drive }: VisitorInput<z.ZodType<{ chatId: string }>, unknown, Omit<I, "chatId" | "visitorId">>) => {
+export function startsTurn<
+  I extends { chatId: string; visitorId: string },
+  O extends { status: string },
+>(action: (input: I) => Promise<O>) {
+  return async ({
+    visitorId,
+    params: { chatId },
+    body,
+    drive,
+  }: VisitorInput<z.ZodType<{ chatId: string }>, unknown, Omit<I, "chatId" | "visitorId">>) => {
     const outcome = await action({ ...body, chatId, visitorId } as I);
     if (outcome.status === "sent") drive(chatId);
     return { status: 200 as const, body: outcome };
@@ -76,7 +111,11 @@ export function startsTurn<I extends { chatId: string; visitorId: string }, O ex
 
 type Context = { params: Promise<unknown> } | undefined;
 
-async function visitorInput(needs: VisitorNeeds<Schema, unknown>, request: Request, context: Context): Promise<VisitorInput<Schema, unknown, unknown>> {
+async function visitorInput(
+  needs: VisitorNeeds<Schema, unknown>,
+  request: Request,
+  context: Context,
+): Promise<VisitorInput<Schema, unknown, unknown>> {
   if (needs.changesState) assertSameOrigin(request);
   const params = await parseRouteParams(needs.params, context);
   const visitorId = await requireVisitor(request);
@@ -85,7 +124,8 @@ async function visitorInput(needs: VisitorNeeds<Schema, unknown>, request: Reque
   const counted = needs.changesState === "counted";
   const drive = driver(needs.heal === "visitor's chats" ? "many chats" : "one chat");
   if (needs.heal) {
-    const chatId = needs.heal === "visitor's chats" ? undefined : (params as { chatId: string }).chatId;
+    const chatId =
+      needs.heal === "visitor's chats" ? undefined : (params as { chatId: string }).chatId;
     drive(...(await healChats({ visitorId, chatId }, { count: counted })));
   } else if (counted) {
     await countRequest({ visitorId });
@@ -93,10 +133,19 @@ async function visitorInput(needs: VisitorNeeds<Schema, unknown>, request: Reque
   return { request, visitorId, params, query, body, drive };
 }
 
-async function deploymentInput(needs: DeploymentNeeds<Schema, unknown>, request: Request, context: Context): Promise<DeploymentInput<Schema, unknown>> {
+async function deploymentInput(
+  needs: DeploymentNeeds<Schema, unknown>,
+  request: Request,
+  context: Context,
+): Promise<DeploymentInput<Schema, unknown>> {
   const params = await parseRouteParams(needs.params, context);
   if (needs.admit !== "anyone") needs.admit(request, params);
-  return { request, params, query: needs.query?.read(request), drive: driver(needs.reach ?? "one chat") };
+  return {
+    request,
+    params,
+    query: needs.query?.read(request),
+    drive: driver(needs.reach ?? "one chat"),
+  };
 }
 
 async function parseRouteParams(schema: Schema, context: Context): Promise<unknown> {

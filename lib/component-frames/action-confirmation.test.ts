@@ -12,7 +12,12 @@ import {
 const START = 1_700_000_000_000;
 const EmailInput = z.strictObject({ to: z.email(), subject: z.string().default("Hello") });
 
-function setup(options: { execute?: (input: z.infer<typeof EmailInput>) => Promise<unknown>; store?: ConfirmationStore } = {}) {
+function setup(
+  options: {
+    execute?: (input: z.infer<typeof EmailInput>) => Promise<unknown>;
+    store?: ConfirmationStore;
+  } = {},
+) {
   const clock = { now: START };
   const runs: unknown[] = [];
   let nextId = 0;
@@ -52,7 +57,10 @@ describe("propose", () => {
   it("creates a pending handle with a frozen copy of the validated input", async () => {
     const { confirmation, runs } = setup();
     const input = { to: "ada@example.com" };
-    const proposed = await confirmation.propose({ sessionId: "session-a", action: { name: "send-email", input } });
+    const proposed = await confirmation.propose({
+      sessionId: "session-a",
+      action: { name: "send-email", input },
+    });
     expect(proposed).toEqual({
       ok: true,
       record: {
@@ -82,13 +90,19 @@ describe("propose", () => {
     ["ACTION_NOT_EXECUTABLE", { name: "describe-email", input: { to: "ada@example.com" } }],
     ["ACTION_CONFIRMATION_REQUIRED", { name: "draft-email", input: { to: "ada@example.com" } }],
     ["ACTION_INVALID_INPUT", { name: "send-email", input: { to: "not an address" } }],
-    ["ACTION_INVALID_INPUT", { name: "send-email", input: { to: "ada@example.com", bcc: "eve@example.com" } }],
+    [
+      "ACTION_INVALID_INPUT",
+      { name: "send-email", input: { to: "ada@example.com", bcc: "eve@example.com" } },
+    ],
     ["ACTION_INVALID", { name: "send-email", input: { to: "ada@example.com" }, force: true }],
     ["ACTION_INVALID", { name: "send email", input: {} }],
     ["ACTION_INVALID", { name: "send-email", input: [] }],
   ])("refuses with %s", async (code, refused) => {
     const { confirmation } = setup();
-    const result = await confirmation.propose({ sessionId: "session-a", action: refused as typeof action });
+    const result = await confirmation.propose({
+      sessionId: "session-a",
+      action: refused as typeof action,
+    });
     expect(result).toMatchObject({ ok: false, diagnostic: { code, retryable: false } });
   });
 
@@ -102,7 +116,15 @@ describe("propose", () => {
 
   it("uses random suffixes by default", async () => {
     const confirmation = createActionConfirmation({
-      tools: [{ name: "send-email", executable: true, requiresConfirmation: true, input: EmailInput, execute: async () => null }],
+      tools: [
+        {
+          name: "send-email",
+          executable: true,
+          requiresConfirmation: true,
+          input: EmailInput,
+          execute: async () => null,
+        },
+      ],
     });
     const result = await confirmation.propose({ sessionId: "s", action });
     expect(result.ok && result.record.token).toMatch(/^confirm-[0-9a-f-]{36}$/);
@@ -139,8 +161,17 @@ describe("approve and reject", () => {
     const denied = await confirmation.approve(record.token, "session-a");
     expect(denied).toEqual({
       ok: false,
-      diagnostic: { code: "CONFIRMATION_EXPIRED", message: "confirmation expired", retryable: false },
-      record: { ...record, status: "expired", settledAt: record.expiresAt, outcome: { kind: "expired" } },
+      diagnostic: {
+        code: "CONFIRMATION_EXPIRED",
+        message: "confirmation expired",
+        retryable: false,
+      },
+      record: {
+        ...record,
+        status: "expired",
+        settledAt: record.expiresAt,
+        outcome: { kind: "expired" },
+      },
     });
     const later = await confirmation.approve(record.token, "session-a");
     expect(later).toMatchObject({ ok: true, changed: false, record: { status: "expired" } });
@@ -160,7 +191,11 @@ describe("approve and reject", () => {
     const record = await proposeRecord(confirmation);
     const notFound = {
       ok: false,
-      diagnostic: { code: "CONFIRMATION_NOT_FOUND", message: "Confirmation was not found.", retryable: false },
+      diagnostic: {
+        code: "CONFIRMATION_NOT_FOUND",
+        message: "Confirmation was not found.",
+        retryable: false,
+      },
     };
     expect(await confirmation.approve(record.token, "session-b")).toEqual(notFound);
     expect(await confirmation.reject(record.token, "session-b")).toEqual(notFound);
@@ -168,7 +203,10 @@ describe("approve and reject", () => {
     expect(await confirmation.approve("not-a-token", "session-a")).toEqual(notFound);
     expect(await confirmation.approve(42 as unknown as string, "session-a")).toEqual(notFound);
     expect(runs).toEqual([]);
-    expect(await confirmation.approve(record.token, "session-a")).toMatchObject({ ok: true, record: { status: "approved" } });
+    expect(await confirmation.approve(record.token, "session-a")).toMatchObject({
+      ok: true,
+      record: { status: "approved" },
+    });
   });
 
   it("keeps a rejection: approving afterwards is inert", async () => {
@@ -183,7 +221,11 @@ describe("approve and reject", () => {
     const approve = await confirmation.approve(record.token, "session-a");
     expect(approve).toEqual({ ok: true, changed: false, record: rejected.ok && rejected.record });
     const rejectAgain = await confirmation.reject(record.token, "session-a", "changed my mind");
-    expect(rejectAgain).toEqual({ ok: true, changed: false, record: rejected.ok && rejected.record });
+    expect(rejectAgain).toEqual({
+      ok: true,
+      changed: false,
+      record: rejected.ok && rejected.record,
+    });
     expect(runs).toEqual([]);
   });
 
@@ -213,7 +255,10 @@ describe("approve and reject", () => {
       expect(result).toEqual({
         ok: true,
         changed: true,
-        record: expect.objectContaining({ status: "approved", outcome: { kind: "executed", result: { sent: 1 } } }),
+        record: expect.objectContaining({
+          status: "approved",
+          outcome: { kind: "executed", result: { sent: 1 } },
+        }),
       });
       expect(result).toEqual(results[0]);
     }
@@ -236,7 +281,9 @@ describe("approve and reject", () => {
   });
 
   it("stores a failure outcome when the tool throws, without its message", async () => {
-    const { confirmation, runs } = setup({ execute: () => Promise.reject(new Error("SMTP password=hunter2")) });
+    const { confirmation, runs } = setup({
+      execute: () => Promise.reject(new Error("SMTP password=hunter2")),
+    });
     const record = await proposeRecord(confirmation);
     const result = await confirmation.approve(record.token, "session-a");
     expect(result).toMatchObject({
@@ -260,8 +307,15 @@ describe("approve and reject", () => {
 describe("ActionConfirmationRecordSchema", () => {
   it("parses every settled record back from its JSON, as a database read would", async () => {
     const { confirmation, clock } = setup();
-    const approved = await confirmation.approve((await proposeRecord(confirmation)).token, "session-a");
-    const rejected = await confirmation.reject((await proposeRecord(confirmation)).token, "session-a", "no");
+    const approved = await confirmation.approve(
+      (await proposeRecord(confirmation)).token,
+      "session-a",
+    );
+    const rejected = await confirmation.reject(
+      (await proposeRecord(confirmation)).token,
+      "session-a",
+      "no",
+    );
     const pending = await proposeRecord(confirmation);
     clock.now = pending.expiresAt;
     const expired = await confirmation.approve(pending.token, "session-a");
@@ -269,20 +323,39 @@ describe("ActionConfirmationRecordSchema", () => {
       const row = JSON.parse(JSON.stringify(result.record));
       expect(ActionConfirmationRecordSchema.parse(row)).toEqual(result.record);
     }
-    expect(ActionConfirmationRecordSchema.safeParse({ ...pending, status: "done" }).success).toBe(false);
+    expect(ActionConfirmationRecordSchema.safeParse({ ...pending, status: "done" }).success).toBe(
+      false,
+    );
   });
 });
 
 describe("createActionConfirmation", () => {
-  const tool = { name: "send-email", executable: true, requiresConfirmation: true, input: EmailInput, execute: async () => null };
+  const tool = {
+    name: "send-email",
+    executable: true,
+    requiresConfirmation: true,
+    input: EmailInput,
+    execute: async () => null,
+  };
 
   it("throws for two tools with one name", () => {
     expect(() => createActionConfirmation({ tools: [tool, tool] })).toThrow(/registered twice/);
   });
 
-  it.each([0, -1, 1.5, Number.NaN, Infinity, Number.MAX_SAFE_INTEGER + 1, "300" as unknown as number])("refuses ttlMs %s: no handle may never expire", (ttlMs) => {
+  it.each([
+    0,
+    -1,
+    1.5,
+    Number.NaN,
+    Infinity,
+    Number.MAX_SAFE_INTEGER + 1,
+    "300" as unknown as number,
+  ])("refuses ttlMs %s: no handle may never expire", (ttlMs) => {
     expect(() => createActionConfirmation({ tools: [tool], ttlMs })).toThrow(
-      expect.objectContaining({ name: "ConfirmationConfigError", code: "CONFIRMATION_INVALID_TTL" }),
+      expect.objectContaining({
+        name: "ConfirmationConfigError",
+        code: "CONFIRMATION_INVALID_TTL",
+      }),
     );
   });
 
@@ -294,15 +367,29 @@ describe("createActionConfirmation", () => {
 
   it("generates ids that always fit the 128-character identifier pattern, and refuses a suffix that would not", async () => {
     const store = createMemoryConfirmationStore();
-    const longest = createActionConfirmation({ tools: [tool], store, createId: () => "a".repeat(120) });
+    const longest = createActionConfirmation({
+      tools: [tool],
+      store,
+      createId: () => "a".repeat(120),
+    });
     const proposed = await longest.propose({ sessionId: "s", action });
     if (!proposed.ok) throw new Error(proposed.diagnostic.code);
     expect(proposed.record.token).toHaveLength(128);
-    expect([proposed.record.token, proposed.record.toolCallId].every((id) => IDENTIFIER_PATTERN.test(id))).toBe(true);
+    expect(
+      [proposed.record.token, proposed.record.toolCallId].every((id) =>
+        IDENTIFIER_PATTERN.test(id),
+      ),
+    ).toBe(true);
     expect(ActionConfirmationRecordSchema.safeParse(proposed.record).success).toBe(true);
     for (const suffix of ["a".repeat(121), "", "has space", "semi;colon"]) {
-      const confirmation = createActionConfirmation({ tools: [tool], store, createId: () => suffix });
-      await expect(confirmation.propose({ sessionId: "s", action })).rejects.toThrow(ConfirmationConfigError);
+      const confirmation = createActionConfirmation({
+        tools: [tool],
+        store,
+        createId: () => suffix,
+      });
+      await expect(confirmation.propose({ sessionId: "s", action })).rejects.toThrow(
+        ConfirmationConfigError,
+      );
       expect(await store.find(`confirm-${suffix}`)).toBeNull();
     }
   });
@@ -315,11 +402,21 @@ describe("a tool that throws", () => {
     const first = setup({ store, execute: failing });
     const second = setup({ store, execute: failing });
     const record = await proposeRecord(first.confirmation);
-    const results = await Promise.all([first, second, first, second].map(({ confirmation }) => confirmation.approve(record.token, "session-a")));
+    const results = await Promise.all(
+      [first, second, first, second].map(({ confirmation }) =>
+        confirmation.approve(record.token, "session-a"),
+      ),
+    );
     expect(first.runs.length + second.runs.length).toBe(1);
     expect(results.filter((result) => result.ok && result.changed)).toHaveLength(2);
-    expect(await store.find(record.token)).toMatchObject({ status: "approved", outcome: { kind: "failed", code: "ACTION_EXECUTION_FAILED" } });
-    expect(await second.confirmation.approve(record.token, "session-a")).toMatchObject({ ok: true, changed: false });
+    expect(await store.find(record.token)).toMatchObject({
+      status: "approved",
+      outcome: { kind: "failed", code: "ACTION_EXECUTION_FAILED" },
+    });
+    expect(await second.confirmation.approve(record.token, "session-a")).toMatchObject({
+      ok: true,
+      changed: false,
+    });
     expect(first.runs.length + second.runs.length).toBe(1);
   });
 
@@ -336,11 +433,21 @@ describe("a tool that throws", () => {
     };
     const crashed = setup({ store: dying, execute: () => Promise.reject(new Error("boom")) });
     const record = await proposeRecord(crashed.confirmation);
-    await expect(crashed.confirmation.approve(record.token, "session-a")).rejects.toThrow("process died");
+    await expect(crashed.confirmation.approve(record.token, "session-a")).rejects.toThrow(
+      "process died",
+    );
     dies = false;
     const later = setup({ store: shared });
-    expect(await later.confirmation.approve(record.token, "session-a")).toMatchObject({ ok: true, changed: false, record: { status: "approving", outcome: null } });
-    expect(await crashed.confirmation.approve(record.token, "session-a")).toMatchObject({ ok: true, changed: false, record: { status: "approving" } });
+    expect(await later.confirmation.approve(record.token, "session-a")).toMatchObject({
+      ok: true,
+      changed: false,
+      record: { status: "approving", outcome: null },
+    });
+    expect(await crashed.confirmation.approve(record.token, "session-a")).toMatchObject({
+      ok: true,
+      changed: false,
+      record: { status: "approving" },
+    });
     expect(crashed.runs.length + later.runs.length).toBe(1);
   });
 });

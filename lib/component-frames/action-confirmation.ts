@@ -20,7 +20,8 @@ export const MAX_ID_SUFFIX_LENGTH = 120;
 const MAX_HANDLE_LENGTH = 256;
 const MAX_REASON_LENGTH = 1_024;
 
-type Decision = { readonly kind: "approve" } | { readonly kind: "reject"; readonly reason: string | null };
+type Decision =
+  { readonly kind: "approve" } | { readonly kind: "reject"; readonly reason: string | null };
 
 export type ConfirmationConfigErrorCode = "CONFIRMATION_INVALID_TTL" | "CONFIRMATION_INVALID_ID";
 
@@ -55,20 +56,35 @@ export function createActionConfirmation(options: ActionConfirmationOptions): Ac
   const now = options.now ?? Date.now;
   const ttlMs = options.ttlMs ?? DEFAULT_CONFIRMATION_TTL_MS;
   if (typeof ttlMs !== "number" || !Number.isSafeInteger(ttlMs) || ttlMs <= 0) {
-    throw new ConfirmationConfigError("CONFIRMATION_INVALID_TTL", "ttlMs must be a positive safe integer.");
+    throw new ConfirmationConfigError(
+      "CONFIRMATION_INVALID_TTL",
+      "ttlMs must be a positive safe integer.",
+    );
   }
   const randomId = options.createId ?? createRandomId;
   const createId = (prefix: string): string => {
     const suffix = randomId();
     const id = prefix + suffix;
-    if (typeof suffix !== "string" || suffix.length === 0 || suffix.length > MAX_ID_SUFFIX_LENGTH || !IDENTIFIER_PATTERN.test(id)) {
-      throw new ConfirmationConfigError("CONFIRMATION_INVALID_ID", `createId must return 1..${MAX_ID_SUFFIX_LENGTH} identifier characters.`);
+    if (
+      typeof suffix !== "string" ||
+      suffix.length === 0 ||
+      suffix.length > MAX_ID_SUFFIX_LENGTH ||
+      !IDENTIFIER_PATTERN.test(id)
+    ) {
+      throw new ConfirmationConfigError(
+        "CONFIRMATION_INVALID_ID",
+        `createId must return 1..${MAX_ID_SUFFIX_LENGTH} identifier characters.`,
+      );
     }
     return id;
   };
   const inFlight = new Map<string, Promise<ConfirmationResult>>();
 
-  async function decide(token: unknown, sessionId: unknown, decision: Decision): Promise<ConfirmationResult> {
+  async function decide(
+    token: unknown,
+    sessionId: unknown,
+    decision: Decision,
+  ): Promise<ConfirmationResult> {
     if (!isHandle(token) || typeof sessionId !== "string") return fail("CONFIRMATION_NOT_FOUND");
     const record = await store.find(token);
     // Another session's token is indistinguishable from an unknown one.
@@ -81,13 +97,21 @@ export function createActionConfirmation(options: ActionConfirmationOptions): Ac
     return operation;
   }
 
-  async function settle(record: ActionConfirmationRecord, decision: Decision): Promise<ConfirmationResult> {
+  async function settle(
+    record: ActionConfirmationRecord,
+    decision: Decision,
+  ): Promise<ConfirmationResult> {
     if (now() >= record.expiresAt) {
       const expired = await transition(record, "expiring", async () => ({ kind: "expired" }));
-      return expired.changed ? { ...fail("CONFIRMATION_EXPIRED"), record: expired.record } : expired;
+      return expired.changed
+        ? { ...fail("CONFIRMATION_EXPIRED"), record: expired.record }
+        : expired;
     }
     if (decision.kind === "reject") {
-      return transition(record, "rejecting", async () => ({ kind: "rejected", reason: decision.reason }));
+      return transition(record, "rejecting", async () => ({
+        kind: "rejected",
+        reason: decision.reason,
+      }));
     }
     return transition(record, "approving", () => runTool(registry, record));
   }
@@ -109,7 +133,11 @@ export function createActionConfirmation(options: ActionConfirmationOptions): Ac
   return {
     async propose(request) {
       const sessionId: unknown = request?.sessionId;
-      if (typeof sessionId !== "string" || sessionId.length === 0 || sessionId.length > MAX_HANDLE_LENGTH) {
+      if (
+        typeof sessionId !== "string" ||
+        sessionId.length === 0 ||
+        sessionId.length > MAX_HANDLE_LENGTH
+      ) {
         return fail("CONFIRMATION_INVALID_REQUEST");
       }
       const checked = validateToolAction(registry, request.action);
@@ -134,7 +162,10 @@ export function createActionConfirmation(options: ActionConfirmationOptions): Ac
     },
     approve: (token, sessionId) => decide(token, sessionId, { kind: "approve" }),
     reject(token, sessionId, reason) {
-      if (reason !== undefined && (typeof reason !== "string" || reason.length > MAX_REASON_LENGTH)) {
+      if (
+        reason !== undefined &&
+        (typeof reason !== "string" || reason.length > MAX_REASON_LENGTH)
+      ) {
         return Promise.resolve(fail("CONFIRMATION_INVALID_REQUEST"));
       }
       return decide(token, sessionId, { kind: "reject", reason: reason || null });
@@ -142,7 +173,11 @@ export function createActionConfirmation(options: ActionConfirmationOptions): Ac
   };
 }
 
-const settledStatus = { approving: "approved", rejecting: "rejected", expiring: "expired" } as const;
+const settledStatus = {
+  approving: "approved",
+  rejecting: "rejected",
+  expiring: "expired",
+} as const;
 
 /** Someone else settled the handle first; theirs is the answer. */
 async function reload(store: ConfirmationStore, record: ActionConfirmationRecord) {
@@ -150,10 +185,17 @@ async function reload(store: ConfirmationStore, record: ActionConfirmationRecord
   return { ok: true as const, record: current ?? record, changed: false };
 }
 
-async function runTool(registry: ToolRegistry, record: ActionConfirmationRecord): Promise<ConfirmationOutcome> {
+async function runTool(
+  registry: ToolRegistry,
+  record: ActionConfirmationRecord,
+): Promise<ConfirmationOutcome> {
   const tool = registry.get(record.action);
   if (!tool?.executable) {
-    return { kind: "failed", code: "ACTION_UNAVAILABLE", message: "The action is no longer available." };
+    return {
+      kind: "failed",
+      code: "ACTION_UNAVAILABLE",
+      message: "The action is no longer available.",
+    };
   }
   let result: unknown;
   try {
@@ -164,13 +206,19 @@ async function runTool(registry: ToolRegistry, record: ActionConfirmationRecord)
   }
   const json = readBoundedJson(result === undefined ? null : result);
   if (!json.ok) {
-    return { kind: "failed", code: "ACTION_RESULT_INVALID", message: "The action result is not JSON." };
+    return {
+      kind: "failed",
+      code: "ACTION_RESULT_INVALID",
+      message: "The action result is not JSON.",
+    };
   }
   return { kind: "executed", result: freezeJson(json.value) };
 }
 
 function isHandle(token: unknown): token is string {
-  return typeof token === "string" && token.startsWith(TOKEN_PREFIX) && token.length <= MAX_HANDLE_LENGTH;
+  return (
+    typeof token === "string" && token.startsWith(TOKEN_PREFIX) && token.length <= MAX_HANDLE_LENGTH
+  );
 }
 
 function createRandomId(): string {

@@ -6,8 +6,7 @@ import { fail, type Failure } from "./diagnostics";
 export type ToolRegistry = ReadonlyMap<string, ConfirmableTool>;
 
 export type ActionCheckResult =
-  | { readonly ok: true; readonly tool: ConfirmableTool; readonly input: JsonValue }
-  | Failure;
+  { readonly ok: true; readonly tool: ConfirmableTool; readonly input: JsonValue } | Failure;
 
 /** Indexes the app's tools by name; two tools with one name is a configuration error and throws. */
 export function createToolRegistry(tools: readonly ConfirmableTool[]): ToolRegistry {
@@ -33,7 +32,9 @@ export function validateToolAction(registry: ToolRegistry, action: unknown): Act
   if (!tool.executable) return fail("ACTION_NOT_EXECUTABLE");
   if (!tool.requiresConfirmation) return fail("ACTION_CONFIRMATION_REQUIRED");
   const input = validateToolInput(tool, parsed.data.input);
-  return input.ok ? { ok: true, tool, input: freezeJson(input.value) } : fail("ACTION_INVALID_INPUT");
+  return input.ok
+    ? { ok: true, tool, input: freezeJson(input.value) }
+    : fail("ACTION_INVALID_INPUT");
 }
 
 function validateToolInput(tool: ConfirmableTool, input: JsonValue) {

@@ -74,7 +74,9 @@ describe("readBoundedJson", () => {
     expect(violationOf(new Map())).toBe("not-plain");
     expect(violationOf(new (class Point {})())).toBe("not-plain");
     expect(violationOf(new (class List extends Array {})())).toBe("not-plain");
-    expect(violationOf(Object.defineProperty({}, "hidden", { value: 1, enumerable: false }))).toBe("not-plain");
+    expect(violationOf(Object.defineProperty({}, "hidden", { value: 1, enumerable: false }))).toBe(
+      "not-plain",
+    );
   });
 
   it("refuses sparse arrays and arrays with named properties", () => {
@@ -111,10 +113,20 @@ describe("readBoundedJson", () => {
 
   it("reads proxies through descriptors and survives traps that throw", () => {
     let gets = 0;
-    const quiet = new Proxy({ a: 1 }, { get: (target, key) => ((gets += 1), Reflect.get(target, key)) });
+    const quiet = new Proxy(
+      { a: 1 },
+      { get: (target, key) => ((gets += 1), Reflect.get(target, key)) },
+    );
     expect(readBoundedJson(quiet)).toEqual({ ok: true, value: { a: 1 } });
     expect(gets).toBe(0);
-    const hostile = new Proxy({}, { ownKeys: () => { throw new Error("boom"); } });
+    const hostile = new Proxy(
+      {},
+      {
+        ownKeys: () => {
+          throw new Error("boom");
+        },
+      },
+    );
     expect(violationOf(hostile)).toBe("unreadable");
   });
 

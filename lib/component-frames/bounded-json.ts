@@ -38,14 +38,21 @@ export function readBoundedJson(input: unknown): BoundedJsonResult {
   try {
     return { ok: true, value: copyValue(input, 0, { count: 0, ancestors: new Set() }) };
   } catch (error) {
-    return { ok: false, violation: error instanceof JsonViolation ? error.violation : "unreadable" };
+    return {
+      ok: false,
+      violation: error instanceof JsonViolation ? error.violation : "unreadable",
+    };
   }
 }
 
 /** A bounded-JSON record (not an array or null) whose keys are at most `maxKeyLength` long. */
 export function isJsonRecord(input: unknown, maxKeyLength: number): input is JsonRecord {
   const result = readBoundedJson(input);
-  return result.ok && isRecordValue(result.value) && Object.keys(result.value).every((key) => key.length <= maxKeyLength);
+  return (
+    result.ok &&
+    isRecordValue(result.value) &&
+    Object.keys(result.value).every((key) => key.length <= maxKeyLength)
+  );
 }
 
 function isRecordValue(value: JsonValue): value is JsonRecord {
@@ -66,7 +73,8 @@ function copyValue(value: unknown, depth: number, state: WalkState): JsonValue {
   if (state.count > BOUNDED_JSON_LIMITS.maxValues) throw new JsonViolation("too-many-values");
   switch (typeof value) {
     case "string":
-      if (value.length > BOUNDED_JSON_LIMITS.maxStringLength) throw new JsonViolation("string-too-long");
+      if (value.length > BOUNDED_JSON_LIMITS.maxStringLength)
+        throw new JsonViolation("string-too-long");
       return value;
     case "number":
       if (!Number.isFinite(value)) throw new JsonViolation("non-finite-number");
@@ -83,7 +91,9 @@ function copyValue(value: unknown, depth: number, state: WalkState): JsonValue {
 function copyContainer(value: object, depth: number, state: WalkState): JsonValue {
   if (state.ancestors.has(value)) throw new JsonViolation("cycle");
   state.ancestors.add(value);
-  const copy = Array.isArray(value) ? copyArray(value, depth, state) : copyRecord(value, depth, state);
+  const copy = Array.isArray(value)
+    ? copyArray(value, depth, state)
+    : copyRecord(value, depth, state);
   state.ancestors.delete(value);
   return copy;
 }
@@ -113,7 +123,12 @@ function copyRecord(value: object, depth: number, state: WalkState): JsonRecord 
     if (key.length > BOUNDED_JSON_LIMITS.maxKeyLength) throw new JsonViolation("key-too-long");
     const child = copyValue(readDataProperty(value, key), depth + 1, state);
     // Plain assignment of "__proto__" would replace the copy's prototype instead of adding a key.
-    Object.defineProperty(copy, key, { value: child, enumerable: true, writable: true, configurable: true });
+    Object.defineProperty(copy, key, {
+      value: child,
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
   }
   return copy;
 }

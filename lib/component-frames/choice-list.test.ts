@@ -1,5 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { ChoiceListPropsSchema, formatChoiceListFallback, type ChoiceListProps } from "./choice-list";
+import {
+  ChoiceListPropsSchema,
+  formatChoiceListFallback,
+  type ChoiceListProps,
+} from "./choice-list";
 
 function choice(id: string, extra: Record<string, unknown> = {}) {
   return { id, label: `Label ${id}`, ...extra };
@@ -63,7 +67,10 @@ describe("ChoiceListPropsSchema", () => {
   });
 
   it("accepts a strict action whose input is a JSON record", () => {
-    const action = { name: "send-email", input: { to: "ada@example.com", cc: ["b@example.com"], urgent: false } };
+    const action = {
+      name: "send-email",
+      input: { to: "ada@example.com", cc: ["b@example.com"], urgent: false },
+    };
     expect(isValid(withChoices(choice("a", { action })))).toBe(true);
     expect(isValid(withChoices(choice("a", { action: { name: "noop", input: {} } })))).toBe(true);
   });

@@ -41,7 +41,11 @@ const JsonValueSchema = z.custom<JsonValue>((value) => readBoundedJson(value).ok
 /** What a settled handle ended with; `null` on the record until then. */
 export const ConfirmationOutcomeSchema = z.discriminatedUnion("kind", [
   z.strictObject({ kind: z.literal("executed"), result: JsonValueSchema }),
-  z.strictObject({ kind: z.literal("failed"), code: ConfirmationFailureCodeSchema, message: z.string() }),
+  z.strictObject({
+    kind: z.literal("failed"),
+    code: ConfirmationFailureCodeSchema,
+    message: z.string(),
+  }),
   z.strictObject({ kind: z.literal("rejected"), reason: z.string().nullable() }),
   z.strictObject({ kind: z.literal("expired") }),
 ]);
@@ -78,12 +82,17 @@ export type ConfirmationPatch = {
 export type ConfirmationStore = {
   insert(record: ActionConfirmationRecord): Promise<void>;
   find(token: string): Promise<ActionConfirmationRecord | null>;
-  compareAndSwap(token: string, from: ConfirmationStatus, patch: ConfirmationPatch): Promise<boolean>;
+  compareAndSwap(
+    token: string,
+    from: ConfirmationStatus,
+    patch: ConfirmationPatch,
+  ): Promise<boolean>;
 };
 
 export type ProposeRequest = { readonly sessionId: string; readonly action: ChoiceAction };
 
-export type ProposeResult = { readonly ok: true; readonly record: ActionConfirmationRecord } | Failure;
+export type ProposeResult =
+  { readonly ok: true; readonly record: ActionConfirmationRecord } | Failure;
 
 /**
  * `ok: true` hands back the record as it now stands: `changed` is true when this call (or the

@@ -26,7 +26,10 @@ const HEADER_VERSION = "1";
  */
 export function decodeAssistantContent(input: unknown): AssistantContentDecodeResult {
   if (typeof input !== "string") return fail("INVALID_RECORD");
-  if (input.length < ASSISTANT_CONTENT_HEADER.length && ASSISTANT_CONTENT_HEADER.startsWith(input)) {
+  if (
+    input.length < ASSISTANT_CONTENT_HEADER.length &&
+    ASSISTANT_CONTENT_HEADER.startsWith(input)
+  ) {
     return { ok: true, parts: [], complete: false };
   }
   if (exceedsUtf8Bytes(input, ASSISTANT_CONTENT_LIMITS.maxBytes)) {

@@ -8,13 +8,16 @@ import {
 import { fail, type Failure } from "./diagnostics";
 import { decodeComponentFrame } from "./frame-decoder";
 
-export type AssistantContentEncodeResult = { readonly ok: true; readonly content: string } | Failure;
+export type AssistantContentEncodeResult =
+  { readonly ok: true; readonly content: string } | Failure;
 
 /**
  * Writes prose and frames, in order, as one envelope: the header, then one JSON record per line,
  * each line terminated so a streaming reader can tell a finished record from a partial one.
  */
-export function encodeAssistantContent(parts: readonly AssistantContentPart[]): AssistantContentEncodeResult {
+export function encodeAssistantContent(
+  parts: readonly AssistantContentPart[],
+): AssistantContentEncodeResult {
   const records: ContentRecord[] = [];
   try {
     for (const part of parts) {
@@ -25,8 +28,10 @@ export function encodeAssistantContent(parts: readonly AssistantContentPart[]): 
   } catch {
     return fail("INVALID_RECORD");
   }
-  if (records.length > ASSISTANT_CONTENT_LIMITS.maxRecords) return fail("ASSISTANT_CONTENT_LIMIT_EXCEEDED");
-  const content = ASSISTANT_CONTENT_HEADER + records.map((record) => `${JSON.stringify(record)}\n`).join("");
+  if (records.length > ASSISTANT_CONTENT_LIMITS.maxRecords)
+    return fail("ASSISTANT_CONTENT_LIMIT_EXCEEDED");
+  const content =
+    ASSISTANT_CONTENT_HEADER + records.map((record) => `${JSON.stringify(record)}\n`).join("");
   if (exceedsUtf8Bytes(content, ASSISTANT_CONTENT_LIMITS.maxBytes)) {
     return fail("ASSISTANT_CONTENT_LIMIT_EXCEEDED");
   }

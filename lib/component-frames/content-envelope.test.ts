@@ -30,7 +30,7 @@ describe("encodeAssistantContent and decodeAssistantContent", () => {
   const parts: AssistantContentPart[] = [
     { kind: "text", text: "Here are two options 🚀.\nPick one:" },
     { kind: "component", frame },
-    { kind: "text", text: "Or this — with \"quotes\" and a \u2028 separator." },
+    { kind: "text", text: 'Or this — with "quotes" and a \u2028 separator.' },
     { kind: "component", frame: otherFrame },
     { kind: "text", text: "Done." },
   ];
@@ -73,7 +73,12 @@ describe("encodeAssistantContent and decodeAssistantContent", () => {
     ]);
     expect(decodeAssistantContent(content)).toEqual({
       ok: true,
-      parts: [{ kind: "text", text: "ab" }, { kind: "component", frame }, { kind: "component", frame }, { kind: "text", text: "c" }],
+      parts: [
+        { kind: "text", text: "ab" },
+        { kind: "component", frame },
+        { kind: "component", frame },
+        { kind: "text", text: "c" },
+      ],
       complete: true,
     });
   });
@@ -85,7 +90,11 @@ describe("encodeAssistantContent and decodeAssistantContent", () => {
     expect(lines).toHaveLength(3);
     for (const line of lines) expect(JSON.parse(line).text.length).toBeLessThanOrEqual(16_384);
     expect(JSON.parse(lines[1] ?? "").text.startsWith("😀")).toBe(true);
-    expect(decodeAssistantContent(content)).toEqual({ ok: true, parts: [{ kind: "text", text }], complete: true });
+    expect(decodeAssistantContent(content)).toEqual({
+      ok: true,
+      parts: [{ kind: "text", text }],
+      complete: true,
+    });
   });
 
   it("refuses to encode an invalid frame or too many records", () => {
@@ -113,11 +122,22 @@ describe("decodeAssistantContent", () => {
         complete: false,
       });
     }
-    expect(decodeAssistantContent(ASSISTANT_CONTENT_HEADER)).toEqual({ ok: true, parts: [], complete: true });
+    expect(decodeAssistantContent(ASSISTANT_CONTENT_HEADER)).toEqual({
+      ok: true,
+      parts: [],
+      complete: true,
+    });
   });
 
   it("refuses input that is not a string or not an envelope", () => {
-    for (const input of [undefined, null, 42, { kind: "text" }, "Just prose.", "\u001enot-the-header\n"]) {
+    for (const input of [
+      undefined,
+      null,
+      42,
+      { kind: "text" },
+      "Just prose.",
+      "\u001enot-the-header\n",
+    ]) {
       expect(codeOf(input)).toBe("INVALID_RECORD");
     }
   });
@@ -141,7 +161,9 @@ describe("decodeAssistantContent", () => {
       },
     });
     expect(codeOf("\u001eagentskit.chat.content/2")).toBe("ASSISTANT_CONTENT_UNSUPPORTED_VERSION");
-    expect(codeOf("\u001eagentskit.chat.content/10\n")).toBe("ASSISTANT_CONTENT_UNSUPPORTED_VERSION");
+    expect(codeOf("\u001eagentskit.chat.content/10\n")).toBe(
+      "ASSISTANT_CONTENT_UNSUPPORTED_VERSION",
+    );
   });
 
   it("holds back an unterminated last record", () => {
@@ -152,7 +174,9 @@ describe("decodeAssistantContent", () => {
       parts: [{ kind: "text", text: "first" }],
       complete: false,
     });
-    expect(decodeAssistantContent(`${ASSISTANT_CONTENT_HEADER + text}{"kind":"text","text":"second"}`)).toEqual({
+    expect(
+      decodeAssistantContent(`${ASSISTANT_CONTENT_HEADER + text}{"kind":"text","text":"second"}`),
+    ).toEqual({
       ok: true,
       parts: [{ kind: "text", text: "first" }],
       complete: false,
@@ -167,17 +191,26 @@ describe("decodeAssistantContent", () => {
     ["a record with an extra key", record({ kind: "text", text: "hi", role: "system" })],
     ["an unknown kind", record({ kind: "image", url: "x" })],
     ["a component without a frame", record({ kind: "component" })],
-    ["a component with an invalid frame", record({ kind: "component", frame: { ...frame, instanceId: "" } })],
+    [
+      "a component with an invalid frame",
+      record({ kind: "component", frame: { ...frame, instanceId: "" } }),
+    ],
     ["a record that is an array", record([{ kind: "text", text: "hi" }])],
   ])("refuses %s", (_name, body) => {
     expect(decodeAssistantContent(ASSISTANT_CONTENT_HEADER + body)).toEqual({
       ok: false,
-      diagnostic: { code: "INVALID_RECORD", message: "Assistant content record is invalid.", retryable: false },
+      diagnostic: {
+        code: "INVALID_RECORD",
+        message: "Assistant content record is invalid.",
+        retryable: false,
+      },
     });
   });
 
   it("accepts a text record of exactly 16,384 characters", () => {
-    expect(codeOf(ASSISTANT_CONTENT_HEADER + record({ kind: "text", text: "t".repeat(16_384) }))).toBe("ok");
+    expect(
+      codeOf(ASSISTANT_CONTENT_HEADER + record({ kind: "text", text: "t".repeat(16_384) })),
+    ).toBe("ok");
   });
 
   it("allows 512 records and refuses the 513th once it is terminated", () => {
@@ -194,7 +227,10 @@ describe("decodeAssistantContent", () => {
     let content = ASSISTANT_CONTENT_HEADER;
     while (utf8Length(content + filler) < 262_144 - 100) content += filler;
     const emptyRecordBytes = utf8Length(record({ kind: "text", text: "" }));
-    content += record({ kind: "text", text: "a".repeat(262_144 - utf8Length(content) - emptyRecordBytes) });
+    content += record({
+      kind: "text",
+      text: "a".repeat(262_144 - utf8Length(content) - emptyRecordBytes),
+    });
     expect(utf8Length(content)).toBe(262_144);
     expect(codeOf(content)).toBe("ok");
     expect(codeOf(`${content} `)).toBe("ASSISTANT_CONTENT_LIMIT_EXCEEDED");

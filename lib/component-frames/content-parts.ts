@@ -3,7 +3,10 @@ import { ASSISTANT_CONTENT_LIMITS } from "./constants";
 import type { ComponentRenderFrame } from "./frame-decoder";
 
 export type AssistantTextPart = { readonly kind: "text"; readonly text: string };
-export type AssistantComponentPart = { readonly kind: "component"; readonly frame: ComponentRenderFrame };
+export type AssistantComponentPart = {
+  readonly kind: "component";
+  readonly frame: ComponentRenderFrame;
+};
 export type AssistantContentPart = AssistantTextPart | AssistantComponentPart;
 
 /** One line of the envelope; the frame is decoded separately by `decodeComponentFrame`. */

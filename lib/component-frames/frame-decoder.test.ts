@@ -23,9 +23,18 @@ describe("decodeComponentFrame", () => {
       fallback: { kind: "choice-list", summary: "Pick one.", extra: 1 },
     });
     expect(result.ok && Object.keys(result.frame)).toEqual([
-      "protocol", "version", "type", "componentKey", "instanceId", "props", "fallback",
+      "protocol",
+      "version",
+      "type",
+      "componentKey",
+      "instanceId",
+      "props",
+      "fallback",
     ]);
-    expect(result.ok && result.frame.fallback).toEqual({ kind: "choice-list", summary: "Pick one." });
+    expect(result.ok && result.frame.fallback).toEqual({
+      kind: "choice-list",
+      summary: "Pick one.",
+    });
   });
 
   it("allows null props but not missing props", () => {
@@ -38,7 +47,11 @@ describe("decodeComponentFrame", () => {
   it("reports text that is not JSON with its own message", () => {
     expect(decodeComponentFrame(`{"protocol": ${SECRET}`)).toEqual({
       ok: false,
-      diagnostic: { code: "COMPONENT_INVALID_FRAME", message: "Component frame is not valid JSON.", retryable: false },
+      diagnostic: {
+        code: "COMPONENT_INVALID_FRAME",
+        message: "Component frame is not valid JSON.",
+        retryable: false,
+      },
     });
   });
 
@@ -52,13 +65,19 @@ describe("decodeComponentFrame", () => {
       },
     });
     expect(codeOf(buildChoiceListFrame({ version: 0 }))).toBe("COMPONENT_UNSUPPORTED_VERSION");
-    expect(codeOf(buildChoiceListFrame({ version: Number.NaN }))).toBe("COMPONENT_UNSUPPORTED_VERSION");
+    expect(codeOf(buildChoiceListFrame({ version: Number.NaN }))).toBe(
+      "COMPONENT_UNSUPPORTED_VERSION",
+    );
   });
 
   it("reports a type other than render", () => {
     expect(decodeComponentFrame(buildChoiceListFrame({ type: "select" }))).toEqual({
       ok: false,
-      diagnostic: { code: "COMPONENT_UNKNOWN_TYPE", message: "Component frame type is not supported.", retryable: false },
+      diagnostic: {
+        code: "COMPONENT_UNKNOWN_TYPE",
+        message: "Component frame type is not supported.",
+        retryable: false,
+      },
     });
   });
 
@@ -75,14 +94,21 @@ describe("decodeComponentFrame", () => {
     ["an empty fallback kind", { fallback: { kind: "", summary: "x" } }],
     ["a fallback kind of 65 characters", { fallback: { kind: "k".repeat(65), summary: "x" } }],
     ["an empty fallback summary", { fallback: { kind: "k", summary: "" } }],
-    ["a fallback summary of 4,097 characters", { fallback: { kind: "k", summary: "s".repeat(4_097) } }],
+    [
+      "a fallback summary of 4,097 characters",
+      { fallback: { kind: "k", summary: "s".repeat(4_097) } },
+    ],
     ["props nested too deep", { props: nestArrays(21) }],
     ["props with too many values", { props: Array(1_000).fill(0) }],
     ["props holding a function", { props: { run: () => SECRET } }],
   ])("refuses %s as an invalid frame", (_name, overrides) => {
     expect(decodeComponentFrame(buildChoiceListFrame(overrides))).toEqual({
       ok: false,
-      diagnostic: { code: "COMPONENT_INVALID_FRAME", message: "Component frame payload is invalid.", retryable: false },
+      diagnostic: {
+        code: "COMPONENT_INVALID_FRAME",
+        message: "Component frame payload is invalid.",
+        retryable: false,
+      },
     });
   });
 
@@ -97,9 +123,12 @@ describe("decodeComponentFrame", () => {
     expect(codeOf(frame)).toBe("ok");
   });
 
-  it.each([null, 1, "1", [], [buildChoiceListFrame()], new Date(0), true])("refuses %s", (input) => {
-    expect(codeOf(input)).toBe("COMPONENT_INVALID_FRAME");
-  });
+  it.each([null, 1, "1", [], [buildChoiceListFrame()], new Date(0), true])(
+    "refuses %s",
+    (input) => {
+      expect(codeOf(input)).toBe("COMPONENT_INVALID_FRAME");
+    },
+  );
 
   it("never invokes a getter on the frame and treats one as invalid", () => {
     let calls = 0;
@@ -108,7 +137,10 @@ describe("decodeComponentFrame", () => {
       get: () => ((calls += 1), "destination-choice"),
     });
     expect(codeOf(frame)).toBe("COMPONENT_INVALID_FRAME");
-    const props = Object.defineProperty({}, "prompt", { enumerable: true, get: () => ((calls += 1), "x") });
+    const props = Object.defineProperty({}, "prompt", {
+      enumerable: true,
+      get: () => ((calls += 1), "x"),
+    });
     expect(codeOf(buildChoiceListFrame({ props }))).toBe("COMPONENT_INVALID_FRAME");
     expect(calls).toBe(0);
   });

@@ -21,7 +21,8 @@ export type ComponentRenderFrame<K extends string = string, P = JsonValue> = {
   readonly fallback: ComponentFallback;
 };
 
-export type FrameDecodeResult = { readonly ok: true; readonly frame: ComponentRenderFrame } | Failure;
+export type FrameDecodeResult =
+  { readonly ok: true; readonly frame: ComponentRenderFrame } | Failure;
 
 class InvalidFrame extends Error {}
 
@@ -84,7 +85,8 @@ function decodeFallback(source: unknown): ComponentFallback | undefined {
 }
 
 function requirePlainRecord(source: unknown): object {
-  if (typeof source !== "object" || source === null || Array.isArray(source)) throw new InvalidFrame();
+  if (typeof source !== "object" || source === null || Array.isArray(source))
+    throw new InvalidFrame();
   const prototype = Reflect.getPrototypeOf(source);
   if (prototype !== Object.prototype && prototype !== null) throw new InvalidFrame();
   return source;

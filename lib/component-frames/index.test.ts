@@ -30,11 +30,16 @@ describe("lib/component-frames", () => {
   });
 
   it("depends on nothing but zod and its own modules", () => {
-    const sources = readdirSync(__dirname).filter((file) => file.endsWith(".ts") && !file.endsWith(".test.ts"));
+    const sources = readdirSync(__dirname).filter(
+      (file) => file.endsWith(".ts") && !file.endsWith(".test.ts"),
+    );
     for (const file of sources) {
       const text = readFileSync(`${__dirname}/${file}`, "utf8");
       for (const [, specifier] of text.matchAll(/from "([^"]+)"/g)) {
-        expect(specifier === "zod" || specifier?.startsWith("./"), `${file} imports ${specifier}`).toBe(true);
+        expect(
+          specifier === "zod" || specifier?.startsWith("./"),
+          `${file} imports ${specifier}`,
+        ).toBe(true);
       }
     }
   });

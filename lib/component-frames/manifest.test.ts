@@ -22,35 +22,46 @@ function manifestErrorCode(run: () => unknown) {
 
 describe("defineComponentManifest", () => {
   it("lists the declared keys", () => {
-    expect(defineComponentManifest([ChoiceListComponent, WeatherCard]).keys).toEqual(["choice-list", "weather-card"]);
+    expect(defineComponentManifest([ChoiceListComponent, WeatherCard]).keys).toEqual([
+      "choice-list",
+      "weather-card",
+    ]);
   });
 
   it.each(["Weather", "9lives", "", "-dash", "under_score", `a${"b".repeat(64)}`])(
     "throws for the key %j",
     (key) => {
-      expect(manifestErrorCode(() => defineComponentManifest([{ ...WeatherCard, key }]))).toBe("MANIFEST_INVALID_KEY");
+      expect(manifestErrorCode(() => defineComponentManifest([{ ...WeatherCard, key }]))).toBe(
+        "MANIFEST_INVALID_KEY",
+      );
     },
   );
 
   it("accepts a 64-character key", () => {
-    expect(manifestErrorCode(() => defineComponentManifest([{ ...WeatherCard, key: `a${"b".repeat(63)}` }]))).toBe(
-      "no error",
-    );
+    expect(
+      manifestErrorCode(() =>
+        defineComponentManifest([{ ...WeatherCard, key: `a${"b".repeat(63)}` }]),
+      ),
+    ).toBe("no error");
   });
 
   it("throws for a duplicate key", () => {
-    expect(manifestErrorCode(() => defineComponentManifest([WeatherCard, WeatherCard]))).toBe("MANIFEST_DUPLICATE_KEY");
-    expect(manifestErrorCode(() => defineComponentManifest([ChoiceListComponent, ChoiceListComponent]))).toBe(
+    expect(manifestErrorCode(() => defineComponentManifest([WeatherCard, WeatherCard]))).toBe(
       "MANIFEST_DUPLICATE_KEY",
     );
+    expect(
+      manifestErrorCode(() => defineComponentManifest([ChoiceListComponent, ChoiceListComponent])),
+    ).toBe("MANIFEST_DUPLICATE_KEY");
   });
 
   it("throws when a custom definition reuses a standard key", () => {
     const imitation = defineComponent({ ...ChoiceListComponent });
-    expect(manifestErrorCode(() => defineComponentManifest([imitation]))).toBe("MANIFEST_RESERVED_KEY");
-    expect(manifestErrorCode(() => defineComponentManifest([{ ...WeatherCard, key: "table" }]))).toBe(
+    expect(manifestErrorCode(() => defineComponentManifest([imitation]))).toBe(
       "MANIFEST_RESERVED_KEY",
     );
+    expect(
+      manifestErrorCode(() => defineComponentManifest([{ ...WeatherCard, key: "table" }])),
+    ).toBe("MANIFEST_RESERVED_KEY");
   });
 });
 
@@ -60,7 +71,12 @@ describe("resolveComponentFrame", () => {
   it("returns the frame and the validated props", () => {
     const frame = buildChoiceListFrame();
     const result = resolveComponentFrame(frame, manifest);
-    expect(result).toMatchObject({ ok: true, componentKey: "choice-list", frame, props: frame.props });
+    expect(result).toMatchObject({
+      ok: true,
+      componentKey: "choice-list",
+      frame,
+      props: frame.props,
+    });
     if (result.ok && result.componentKey === "choice-list") {
       expect(result.props.choices.map((choice) => choice.id)).toEqual(["docs", "demo"]);
       expect(result.definition).toBe(ChoiceListComponent);
@@ -72,7 +88,11 @@ describe("resolveComponentFrame", () => {
       buildChoiceListFrame({ componentKey: "weather-card", props: { city: "Oslo" } }),
       manifest,
     );
-    expect(result).toMatchObject({ ok: true, componentKey: "weather-card", props: { city: "Oslo" } });
+    expect(result).toMatchObject({
+      ok: true,
+      componentKey: "weather-card",
+      props: { city: "Oslo" },
+    });
   });
 
   it.each(["constructor", "hasownproperty", "valueof", "table", "unregistered"])(
@@ -81,7 +101,11 @@ describe("resolveComponentFrame", () => {
       const result = resolveComponentFrame(buildChoiceListFrame({ componentKey }), manifest);
       expect(result).toMatchObject({
         ok: false,
-        diagnostic: { code: "COMPONENT_UNKNOWN", message: "Component is not registered.", retryable: false },
+        diagnostic: {
+          code: "COMPONENT_UNKNOWN",
+          message: "Component is not registered.",
+          retryable: false,
+        },
       });
       expect(!result.ok && result.frame && componentFallbackText(result.frame.fallback)).toBe(
         "[unsupported visual: choice-list] Choose Documentation or Demo.",
@@ -90,17 +114,26 @@ describe("resolveComponentFrame", () => {
   );
 
   it("refuses __proto__ as a component key before any lookup", () => {
-    const frame = JSON.parse(JSON.stringify(buildChoiceListFrame()).replace('"choice-list",', '"__proto__",'));
+    const frame = JSON.parse(
+      JSON.stringify(buildChoiceListFrame()).replace('"choice-list",', '"__proto__",'),
+    );
     expect(frame.componentKey).toBe("__proto__");
     const result = resolveComponentFrame(frame, manifest);
     expect(!result.ok && result.diagnostic.code).toBe("COMPONENT_INVALID_FRAME");
   });
 
   it("refuses props the component schema rejects", () => {
-    const result = resolveComponentFrame(buildChoiceListFrame({ props: { prompt: "Only a prompt" } }), manifest);
+    const result = resolveComponentFrame(
+      buildChoiceListFrame({ props: { prompt: "Only a prompt" } }),
+      manifest,
+    );
     expect(result).toMatchObject({
       ok: false,
-      diagnostic: { code: "COMPONENT_INVALID_PROPS", message: "Component props are invalid.", retryable: false },
+      diagnostic: {
+        code: "COMPONENT_INVALID_PROPS",
+        message: "Component props are invalid.",
+        retryable: false,
+      },
     });
   });
 
@@ -108,7 +141,11 @@ describe("resolveComponentFrame", () => {
     const result = resolveComponentFrame("not json", manifest);
     expect(result).toEqual({
       ok: false,
-      diagnostic: { code: "COMPONENT_INVALID_FRAME", message: "Component frame is not valid JSON.", retryable: false },
+      diagnostic: {
+        code: "COMPONENT_INVALID_FRAME",
+        message: "Component frame is not valid JSON.",
+        retryable: false,
+      },
     });
   });
 

@@ -3,9 +3,7 @@ import type { ComponentDefinition } from "./component-definition";
 import { COMPONENT_KEY_PATTERN, STANDARD_COMPONENT_KEYS } from "./constants";
 
 export type ManifestErrorCode =
-  | "MANIFEST_INVALID_KEY"
-  | "MANIFEST_DUPLICATE_KEY"
-  | "MANIFEST_RESERVED_KEY";
+  "MANIFEST_INVALID_KEY" | "MANIFEST_DUPLICATE_KEY" | "MANIFEST_RESERVED_KEY";
 
 /** A configuration mistake in the app's own code, so it throws instead of returning a diagnostic. */
 export class ComponentManifestError extends Error {
@@ -36,10 +34,16 @@ export function defineComponentManifest<const D extends readonly ComponentDefini
   for (const definition of definitions) {
     const key: unknown = definition.key;
     if (typeof key !== "string" || !COMPONENT_KEY_PATTERN.test(key)) {
-      throw new ComponentManifestError("MANIFEST_INVALID_KEY", `Component key "${String(key)}" is not valid.`);
+      throw new ComponentManifestError(
+        "MANIFEST_INVALID_KEY",
+        `Component key "${String(key)}" is not valid.`,
+      );
     }
     if (byKey.has(key)) {
-      throw new ComponentManifestError("MANIFEST_DUPLICATE_KEY", `Component key "${key}" is declared twice.`);
+      throw new ComponentManifestError(
+        "MANIFEST_DUPLICATE_KEY",
+        `Component key "${key}" is declared twice.`,
+      );
     }
     if (standardKeys.has(key) && !standardDefinitions.has(definition)) {
       throw new ComponentManifestError(

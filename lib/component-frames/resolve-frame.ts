@@ -21,8 +21,7 @@ export type ResolvedComponentFrame<D extends ComponentDefinition> =
 export type UnresolvedComponentFrame = Failure & { readonly frame?: ComponentRenderFrame };
 
 export type FrameResolveResult<D extends ComponentDefinition> =
-  | ResolvedComponentFrame<D>
-  | UnresolvedComponentFrame;
+  ResolvedComponentFrame<D> | UnresolvedComponentFrame;
 
 export function resolveComponentFrame<D extends ComponentDefinition>(
   input: unknown,

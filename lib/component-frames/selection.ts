@@ -17,10 +17,10 @@ export const ComponentSelectionEventSchema = z.strictObject({
 export type ComponentSelectionEvent = z.infer<typeof ComponentSelectionEventSchema>;
 
 export type ChoiceSelectionResult =
-  | { readonly ok: true; readonly event: ComponentSelectionEvent; readonly choice: Choice }
-  | Failure;
+  { readonly ok: true; readonly event: ComponentSelectionEvent; readonly choice: Choice } | Failure;
 
-export type SelectionEventResult = { readonly ok: true; readonly event: ComponentSelectionEvent } | Failure;
+export type SelectionEventResult =
+  { readonly ok: true; readonly event: ComponentSelectionEvent } | Failure;
 
 const choiceListOnly = defineComponentManifest([ChoiceListComponent]);
 

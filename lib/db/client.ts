@@ -33,10 +33,18 @@ export function createPrismaClient(connectionString: string): PrismaClient {
 function createPooledClient(connectionString: string): Pooled {
   const pool = new pg.Pool({ connectionString, ...POOL });
   // An idle connection the database closes must not crash the process; the pool drops it.
-  pool.on("error", (error) => console.error("database: an idle pooled connection failed", error.message));
+  pool.on("error", (error) =>
+    console.error("database: an idle pooled connection failed", error.message),
+  );
   // On Vercel: keeps an instance from suspending while idle connections are still open.
   attachDatabasePool(pool);
-  return { prisma: new PrismaClient({ adapter: new PrismaPg(pool), transactionOptions: { maxWait: TRANSACTION_MAX_WAIT_MS } }), pool };
+  return {
+    prisma: new PrismaClient({
+      adapter: new PrismaPg(pool),
+      transactionOptions: { maxWait: TRANSACTION_MAX_WAIT_MS },
+    }),
+    pool,
+  };
 }
 
 // One pool per process on globalThis: Next dev reloads modules, and the proxy runs in the routes' process.

@@ -26,18 +26,31 @@ async function databaseDown() {
 describe("checkDatabase", () => {
   it("reports how long the longest-stuck turn has waited since its lease lapsed, and null while none has", async () => {
     expect(await checkDatabase()).toEqual({ reachable: true, oldestStuckTurnSeconds: null });
-    const [live, stuck, older] = await Promise.all([1, 2, 3].map(() => createChat({ visitorId: randomUUID(), message: "hello" })));
-    const lease = (chatId: string, seconds: number) => db().turn.updateMany({ where: { chatId }, data: { leaseExpiresAt: new Date(Date.now() + seconds * 1_000) } });
+    const [live, stuck, older] = await Promise.all(
+      [1, 2, 3].map(() => createChat({ visitorId: randomUUID(), message: "hello" })),
+    );
+    const lease = (chatId: string, seconds: number) =>
+      db().turn.updateMany({
+        where: { chatId },
+        data: { leaseExpiresAt: new Date(Date.now() + seconds * 1_000) },
+      });
     await lease(live!.chatId, 60);
     expect(await checkDatabase()).toEqual({ reachable: true, oldestStuckTurnSeconds: null });
     await lease(stuck!.chatId, -30);
     await lease(older!.chatId, -90);
-    const { oldestStuckTurnSeconds } = (await checkDatabase()) as { oldestStuckTurnSeconds: number };
+    const { oldestStuckTurnSeconds } = (await checkDatabase()) as {
+      oldestStuckTurnSeconds: number;
+    };
     expect(oldestStuckTurnSeconds).toBeGreaterThanOrEqual(90);
     expect(oldestStuckTurnSeconds).toBeLessThan(95);
     // A turn that ended is not stuck, whatever its lease says.
-    await db().turn.updateMany({ where: { chatId: older!.chatId }, data: { status: "interrupted", endedAt: new Date() } });
-    expect(((await checkDatabase()) as { oldestStuckTurnSeconds: number }).oldestStuckTurnSeconds).toBeLessThan(35);
+    await db().turn.updateMany({
+      where: { chatId: older!.chatId },
+      data: { status: "interrupted", endedAt: new Date() },
+    });
+    expect(
+      ((await checkDatabase()) as { oldestStuckTurnSeconds: number }).oldestStuckTurnSeconds,
+    ).toBeLessThan(35);
   });
 
   it("answers unreachable, without throwing, when the database is out of reach", async () => {
@@ -56,7 +69,11 @@ describe("databaseOutage", () => {
   it("is true when it is out of reach, and pages asking together share one probe", async () => {
     await databaseDown();
     const logged = vi.spyOn(console, "error").mockImplementation(() => {});
-    expect(await Promise.all([databaseOutage(), databaseOutage(), databaseOutage()])).toEqual([true, true, true]);
+    expect(await Promise.all([databaseOutage(), databaseOutage(), databaseOutage()])).toEqual([
+      true,
+      true,
+      true,
+    ]);
     expect(logged).toHaveBeenCalledOnce();
     expect(await databaseOutage()).toBe(true);
     expect(logged).toHaveBeenCalledTimes(2);

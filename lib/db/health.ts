@@ -1,7 +1,8 @@
 import { isDatabaseUnavailable } from "@/lib/http/errors";
 import { db } from "./client";
 
-export type DatabaseHealth = { reachable: false } | { reachable: true; oldestStuckTurnSeconds: number | null };
+export type DatabaseHealth =
+  { reachable: false } | { reachable: true; oldestStuckTurnSeconds: number | null };
 
 /**
  * `oldestStuckTurnSeconds`: since the oldest lapsed lease of a `running` turn, null when none. One
@@ -27,11 +28,16 @@ let probing: Promise<boolean> | undefined;
  * fails with its own error before `database-unavailable`.
  */
 export function databaseOutage(): Promise<boolean> {
-  probing ??= db()
-    .$queryRaw`SELECT 1`.then(
+  probing ??= db().$queryRaw`SELECT 1`
+    .then(
       () => false,
       (error: unknown) => {
-        console.error(isDatabaseUnavailable(error) ? "Database unavailable; a page answered 503" : "Database failed a probe; a page answered 503", error instanceof Error ? error.message : error);
+        console.error(
+          isDatabaseUnavailable(error)
+            ? "Database unavailable; a page answered 503"
+            : "Database failed a probe; a page answered 503",
+          error instanceof Error ? error.message : error,
+        );
         return true;
       },
     )

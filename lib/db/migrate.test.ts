@@ -3,7 +3,12 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pg from "pg";
 import { afterEach, beforeEach, describe, expect, inject, it } from "vitest";
-import { checksumOf, DEFAULT_MIGRATIONS_DIR, migrateDatabase, readLocalMigrations } from "./migrate";
+import {
+  checksumOf,
+  DEFAULT_MIGRATIONS_DIR,
+  migrateDatabase,
+  readLocalMigrations,
+} from "./migrate";
 import { createScratchDatabase, type ScratchDatabase } from "../../scripts/db/scratch-database";
 
 let scratch: ScratchDatabase;
@@ -48,11 +53,15 @@ describe("migrateDatabase", () => {
   });
 
   it("applies exactly once when three runs race", async () => {
-    const runs = await Promise.all([1, 2, 3].map(() => migrateDatabase({ connectionString: scratch.url })));
+    const runs = await Promise.all(
+      [1, 2, 3].map(() => migrateDatabase({ connectionString: scratch.url })),
+    );
     const applied = runs.flat();
     const local = await readLocalMigrations(DEFAULT_MIGRATIONS_DIR);
     expect(applied.sort()).toEqual(local.map((migration) => migration.name).sort());
-    const rows = await query<{ migration_name: string }>(`SELECT migration_name FROM "_prisma_migrations"`);
+    const rows = await query<{ migration_name: string }>(
+      `SELECT migration_name FROM "_prisma_migrations"`,
+    );
     expect(rows).toHaveLength(local.length);
   });
 
@@ -105,9 +114,9 @@ describe("migrateDatabase", () => {
       const [first] = await readLocalMigrations(dir);
       await migrateDatabase({ connectionString: scratch.url, migrationsDir: dir });
       await writeFile(join(dir, first!.name, "migration.sql"), `${first!.sql}\n-- edited\n`);
-      await expect(migrateDatabase({ connectionString: scratch.url, migrationsDir: dir })).rejects.toThrow(
-        /was modified after it was applied/,
-      );
+      await expect(
+        migrateDatabase({ connectionString: scratch.url, migrationsDir: dir }),
+      ).rejects.toThrow(/was modified after it was applied/);
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
@@ -117,12 +126,17 @@ describe("migrateDatabase", () => {
     const dir = await copyMigrations();
     try {
       const broken = "99990101000000_broken";
-      await cp(join(dir, (await readLocalMigrations(dir))[0]!.name), join(dir, broken), { recursive: true });
-      await writeFile(join(dir, broken, "migration.sql"), `CREATE TABLE "Half" (id INT);\nSELECT no_such_function();\n`);
-
-      await expect(migrateDatabase({ connectionString: scratch.url, migrationsDir: dir })).rejects.toThrow(
-        /99990101000000_broken failed and was rolled back/,
+      await cp(join(dir, (await readLocalMigrations(dir))[0]!.name), join(dir, broken), {
+        recursive: true,
+      });
+      await writeFile(
+        join(dir, broken, "migration.sql"),
+        `CREATE TABLE "Half" (id INT);\nSELECT no_such_function();\n`,
       );
+
+      await expect(
+        migrateDatabase({ connectionString: scratch.url, migrationsDir: dir }),
+      ).rejects.toThrow(/99990101000000_broken failed and was rolled back/);
       const half = await query<{ t: string | null }>(`SELECT to_regclass('"Half"')::text AS t`);
       expect(half[0]?.t).toBeNull();
       const failed = await query<{ finished_at: Date | null; logs: string | null }>(
@@ -133,9 +147,9 @@ describe("migrateDatabase", () => {
       expect(failed[0]?.finished_at).toBeNull();
       expect(failed[0]?.logs).toMatch(/no_such_function/);
 
-      await expect(migrateDatabase({ connectionString: scratch.url, migrationsDir: dir })).rejects.toThrow(
-        /failed earlier/,
-      );
+      await expect(
+        migrateDatabase({ connectionString: scratch.url, migrationsDir: dir }),
+      ).rejects.toThrow(/failed earlier/);
     } finally {
       await rm(dir, { recursive: true, force: true });
     }

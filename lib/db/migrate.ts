@@ -45,10 +45,14 @@ function matchesChecksum(script: string, checksum: string): boolean {
 }
 
 export async function readLocalMigrations(migrationsDir: string): Promise<LocalMigration[]> {
-  if (!existsSync(migrationsDir)) throw new MigrationError(`no migrations folder at ${migrationsDir}`);
+  if (!existsSync(migrationsDir))
+    throw new MigrationError(`no migrations folder at ${migrationsDir}`);
   const entries = await readdir(migrationsDir, { withFileTypes: true });
   const names = entries
-    .filter((entry) => entry.isDirectory() && existsSync(join(migrationsDir, entry.name, "migration.sql")))
+    .filter(
+      (entry) =>
+        entry.isDirectory() && existsSync(join(migrationsDir, entry.name, "migration.sql")),
+    )
     .map((entry) => entry.name)
     .sort();
   return Promise.all(
@@ -69,7 +73,12 @@ export async function migrateDatabase({
 }: MigrateOptions): Promise<string[]> {
   const local = await readLocalMigrations(migrationsDir);
   // One connection: the lock and every migration's transaction share its session.
-  const sql = postgres(connectionString, { max: 1, prepare: false, onnotice: () => {}, connect_timeout: 15 });
+  const sql = postgres(connectionString, {
+    max: 1,
+    prepare: false,
+    onnotice: () => {},
+    connect_timeout: 15,
+  });
   try {
     // Concurrent runs (two deploys) wait here, then find nothing to apply; released by Postgres if the process dies.
     await sql`SELECT pg_advisory_lock(${MIGRATION_LOCK_KEY})`;
@@ -88,7 +97,9 @@ async function applyPending(
   local: LocalMigration[],
   log: (message: string) => void,
 ): Promise<string[]> {
-  const [exists] = await sql<{ t: string | null }[]>`SELECT to_regclass('"_prisma_migrations"')::text AS t`;
+  const [exists] = await sql<
+    { t: string | null }[]
+  >`SELECT to_regclass('"_prisma_migrations"')::text AS t`;
   if (!exists?.t) await sql.unsafe(CREATE_HISTORY_TABLE);
 
   const history = await sql<HistoryRow[]>`

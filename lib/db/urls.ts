@@ -13,10 +13,16 @@ export type DatabaseUrls = {
 
 /** When only one is set it serves both; neither set is an EnvError, which the start-up check reports first. */
 export function readDatabaseUrls(source?: EnvSource): DatabaseUrls {
-  const { DATABASE_URL, DATABASE_URL_UNPOOLED } = source ? parseVariables(source, ["DATABASE_URL", "DATABASE_URL_UNPOOLED"]) : env();
+  const { DATABASE_URL, DATABASE_URL_UNPOOLED } = source
+    ? parseVariables(source, ["DATABASE_URL", "DATABASE_URL_UNPOOLED"])
+    : env();
   const pooled = DATABASE_URL ?? DATABASE_URL_UNPOOLED;
   const direct = DATABASE_URL_UNPOOLED ?? DATABASE_URL;
   // Only `next build` parses the environment without requiring one, and it never opens the database.
   if (!pooled || !direct) throw missingVariable("DATABASE_URL");
-  return { pooled, direct, directFrom: DATABASE_URL_UNPOOLED ? "DATABASE_URL_UNPOOLED" : "DATABASE_URL" };
+  return {
+    pooled,
+    direct,
+    directFrom: DATABASE_URL_UNPOOLED ? "DATABASE_URL_UNPOOLED" : "DATABASE_URL",
+  };
 }

@@ -42,7 +42,12 @@ export function allowedMethods(pathname: string): string | undefined {
   const segments = pathname.split("/");
   const pattern = Object.keys(API_ROUTES).find((route) => {
     const parts = route.split("/");
-    return parts.length === segments.length && parts.every((part, index) => (part.startsWith("[") ? segments[index] !== "" : part === segments[index]));
+    return (
+      parts.length === segments.length &&
+      parts.every((part, index) =>
+        part.startsWith("[") ? segments[index] !== "" : part === segments[index],
+      )
+    );
   });
   if (!pattern) return undefined;
   const methods = new Set([...API_ROUTES[pattern]!, "OPTIONS"]);
@@ -53,7 +58,9 @@ export function allowedMethods(pathname: string): string | undefined {
 /** The path of a request-target, in origin form (`/a?b`) or absolute form (`http://host/a`). */
 export function targetPath(target: string): string | undefined {
   if (target.startsWith("/")) return target.split("?")[0];
-  return /^https?:\/\//i.test(target) && URL.canParse(target) ? new URL(target).pathname : undefined;
+  return /^https?:\/\//i.test(target) && URL.canParse(target)
+    ? new URL(target).pathname
+    : undefined;
 }
 
 export type EarlyRefusal = { error: AppError; allow?: string };
@@ -61,11 +68,19 @@ export type EarlyRefusal = { error: AppError; allow?: string };
 /** A request-target that is not a path (`*`) and non-Fetch methods (TRACE…), which the framework would fail with 500 or bare 400. */
 export function refusalBeforeFramework(method: string, target: string): EarlyRefusal | null {
   const path = targetPath(target);
-  if (path === undefined) return { error: new AppError("malformed-request", "The request-target must be a path such as /api/chats.") };
+  if (path === undefined)
+    return {
+      error: new AppError(
+        "malformed-request",
+        "The request-target must be a path such as /api/chats.",
+      ),
+    };
   if (FETCH_METHODS.has(method.toUpperCase())) return null;
   if (!isApiPath(path)) return { error: methodNotAllowed(method), allow: PAGE_METHODS };
   const allow = allowedMethods(path);
-  return allow ? { error: methodNotAllowed(method), allow } : { error: new AppError("not-found", "Not found.") };
+  return allow
+    ? { error: methodNotAllowed(method), allow }
+    : { error: new AppError("not-found", "Not found.") };
 }
 
 export function methodNotAllowed(method: string | undefined): AppError {

@@ -21,10 +21,10 @@ export const ERROR_STATUS = {
   "frame-not-found": 404,
   "frame-not-answerable": 409,
   "frame-already-answered": 409,
-  "refused_choice": 422,
-  "refused_binding": 422,
-  "invalid_value": 422,
-  "budget_exceeded": 422,
+  refused_choice: 422,
+  refused_binding: 422,
+  invalid_value: 422,
+  budget_exceeded: 422,
   "ui-block-not-found": 404,
   "stale-ui-block": 409,
   "ui-already-answered": 409,
@@ -37,10 +37,10 @@ export const ERROR_STATUS = {
   "queue-full": 429,
   "rate-limited": 429,
   "too-many-chats": 409,
-  "unauthorized": 401,
+  unauthorized: 401,
   "database-busy": 503,
   "database-unavailable": 503,
-  "busy": 429,
+  busy: 429,
   "block-stale": 409,
   "block-answered": 409,
   "query-undeclared": 422,
@@ -54,13 +54,17 @@ export const ERROR_STATUS = {
   "confirmation-not-found": 404,
   "confirmation-settled": 409,
   "confirmation-expired": 410,
-  "internal": 500,
+  internal: 500,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
 
 /** Loose: a refusal may carry the state it was refused against beside these. */
-export const errorBodySchema = z.looseObject({ code: z.string(), message: z.string(), reason: z.string().optional() });
+export const errorBodySchema = z.looseObject({
+  code: z.string(),
+  message: z.string(),
+  reason: z.string().optional(),
+});
 /** A refusal may carry the state it was refused against (e.g. a settled confirmation), so a page can redraw. */
 export type ErrorBody = z.infer<typeof errorBodySchema> & Record<string, unknown>;
 
@@ -74,7 +78,12 @@ export class AppError extends Error {
   /** Public fields answered beside `code` and `message`; never internals. */
   readonly details: Record<string, unknown> | undefined;
 
-  constructor(code: ErrorCode, message: string, reason?: string, options: { retryAfterSeconds?: number; details?: Record<string, unknown> } = {}) {
+  constructor(
+    code: ErrorCode,
+    message: string,
+    reason?: string,
+    options: { retryAfterSeconds?: number; details?: Record<string, unknown> } = {},
+  ) {
     super(message);
     this.name = "AppError";
     this.code = code;
@@ -85,7 +94,12 @@ export class AppError extends Error {
   }
 
   toBody(): ErrorBody {
-    return { ...this.details, code: this.code, message: this.message, ...(this.reason ? { reason: this.reason } : {}) };
+    return {
+      ...this.details,
+      code: this.code,
+      message: this.message,
+      ...(this.reason ? { reason: this.reason } : {}),
+    };
   }
 }
 
@@ -93,33 +107,63 @@ export class AppError extends Error {
 const POOL_EXHAUSTED = new Set(["P2024", "P2028"]);
 
 export function isDatabaseBusy(error: unknown): boolean {
-  return typeof error === "object" && error !== null && "code" in error && POOL_EXHAUSTED.has(String(error.code));
+  return (
+    typeof error === "object" &&
+    error !== null &&
+    "code" in error &&
+    POOL_EXHAUSTED.has(String(error.code))
+  );
 }
 
 // Unreachable, shutting down or starting up, as Prisma, its adapter and Postgres name it; nothing was committed.
 const UNREACHABLE_CODES = new Set(["P1001", "P1002", "P1017"]);
-const UNREACHABLE_KINDS = new Set(["DatabaseNotReachable", "ConnectionClosed", "TooManyConnections"]);
+const UNREACHABLE_KINDS = new Set([
+  "DatabaseNotReachable",
+  "ConnectionClosed",
+  "TooManyConnections",
+]);
 const UNAVAILABLE_SQLSTATES = new Set(["57P01", "57P02", "57P03", "53300"]);
 
 /** An outage or a restart. */
 export function isDatabaseUnavailable(error: unknown): boolean {
   if (typeof error !== "object" || error === null) return false;
-  const { code, meta } = error as { code?: unknown; meta?: { driverAdapterError?: { cause?: { kind?: unknown; code?: unknown } } } };
+  const { code, meta } = error as {
+    code?: unknown;
+    meta?: { driverAdapterError?: { cause?: { kind?: unknown; code?: unknown } } };
+  };
   const cause = meta?.driverAdapterError?.cause;
-  return UNREACHABLE_CODES.has(String(code)) || UNREACHABLE_KINDS.has(String(cause?.kind)) || UNAVAILABLE_SQLSTATES.has(String(cause?.code));
+  return (
+    UNREACHABLE_CODES.has(String(code)) ||
+    UNREACHABLE_KINDS.has(String(cause?.kind)) ||
+    UNAVAILABLE_SQLSTATES.has(String(cause?.code))
+  );
 }
 
 /** The one way an error leaves a route: known refusals as they are, anything else as a bare 500. */
 export function toErrorResponse(error: unknown): Response {
   if (isDatabaseBusy(error)) {
-    return toErrorResponse(new AppError("database-busy", "The server is busy. Try again in a moment.", undefined, { retryAfterSeconds: 1 }));
+    return toErrorResponse(
+      new AppError("database-busy", "The server is busy. Try again in a moment.", undefined, {
+        retryAfterSeconds: 1,
+      }),
+    );
   }
   if (isDatabaseUnavailable(error)) {
     console.error("Database unavailable; answered 503");
-    return toErrorResponse(new AppError("database-unavailable", "The database is out of reach. Try again shortly.", undefined, { retryAfterSeconds: 5 }));
+    return toErrorResponse(
+      new AppError(
+        "database-unavailable",
+        "The database is out of reach. Try again shortly.",
+        undefined,
+        { retryAfterSeconds: 5 },
+      ),
+    );
   }
   if (error instanceof AppError) {
-    const headers = error.retryAfterSeconds === undefined ? undefined : { "retry-after": String(error.retryAfterSeconds) };
+    const headers =
+      error.retryAfterSeconds === undefined
+        ? undefined
+        : { "retry-after": String(error.retryAfterSeconds) };
     return Response.json(error.toBody(), { status: error.status, headers });
   }
   console.error("Unhandled route error", error);

@@ -3,9 +3,14 @@ import { AppError } from "./errors";
 
 export function rateLimited(limit: RateLimit, retryAfterSeconds: number): AppError {
   const seconds = Math.max(1, retryAfterSeconds);
-  return new AppError("rate-limited", `Too many requests: at most ${limit.requests} every ${limit.windowSeconds} s. Try again in ${seconds} s.`, undefined, {
-    retryAfterSeconds: seconds,
-  });
+  return new AppError(
+    "rate-limited",
+    `Too many requests: at most ${limit.requests} every ${limit.windowSeconds} s. Try again in ${seconds} s.`,
+    undefined,
+    {
+      retryAfterSeconds: seconds,
+    },
+  );
 }
 
 /** In this process's memory: bounds an instance, for new visitors whose address nothing names. */
@@ -27,7 +32,8 @@ export class InstanceWindow {
       this.windowStart = start;
       this.count = 0;
     }
-    if (this.count >= this.limit.requests) throw rateLimited(this.limit, Math.ceil((start + length - now) / 1000));
+    if (this.count >= this.limit.requests)
+      throw rateLimited(this.limit, Math.ceil((start + length - now) / 1000));
     this.count++;
   }
 }

@@ -11,13 +11,21 @@ export function refuseUnservedMethods(): void {
   if (installed) return;
   installed = true;
   const emit = Server.prototype.emit;
-  Server.prototype.emit = function (this: Server, event: string | symbol, ...args: unknown[]): boolean {
+  Server.prototype.emit = function (
+    this: Server,
+    event: string | symbol,
+    ...args: unknown[]
+  ): boolean {
     if (event === "request") {
       const [request, response] = args as [IncomingMessage, ServerResponse];
       const early = refusalBeforeFramework(request.method ?? "", request.url ?? "");
       if (early) {
         const body = JSON.stringify(early.error.toBody());
-        const headers = { "content-type": "application/json", "content-length": Buffer.byteLength(body), ...(early.allow ? { allow: early.allow } : {}) };
+        const headers = {
+          "content-type": "application/json",
+          "content-length": Buffer.byteLength(body),
+          ...(early.allow ? { allow: early.allow } : {}),
+        };
         response.writeHead(early.error.status, headers).end(body);
         return true;
       }
@@ -38,7 +46,12 @@ function describeBareMethodRefusal(request: IncomingMessage, response: ServerRes
   const writeHead = response.writeHead;
   response.writeHead = function (this: ServerResponse, ...args: unknown[]) {
     const status = typeof args[0] === "number" ? args[0] : response.statusCode;
-    const named = args.some((arg) => typeof arg === "object" && arg !== null && Object.keys(arg).some((name) => name.toLowerCase() === "content-type"));
+    const named = args.some(
+      (arg) =>
+        typeof arg === "object" &&
+        arg !== null &&
+        Object.keys(arg).some((name) => name.toLowerCase() === "content-type"),
+    );
     if (status === 405 && !named && !response.hasHeader("content-type")) {
       bare = true;
       response.setHeader("content-type", "application/json");
@@ -51,10 +64,21 @@ function describeBareMethodRefusal(request: IncomingMessage, response: ServerRes
   const end = response.end;
   response.end = function (this: ServerResponse, ...args: unknown[]) {
     const empty = args.length === 0 || args[0] == null || typeof args[0] === "function";
-    if (empty && !response.headersSent && response.statusCode === 405 && !response.hasHeader("content-type")) response.writeHead(405);
+    if (
+      empty &&
+      !response.headersSent &&
+      response.statusCode === 405 &&
+      !response.hasHeader("content-type")
+    )
+      response.writeHead(405);
     if (empty && bare) {
       const done = args.find((arg): arg is () => void => typeof arg === "function");
-      return end.call(this, JSON.stringify(methodNotAllowed(request.method).toBody()), "utf8", done);
+      return end.call(
+        this,
+        JSON.stringify(methodNotAllowed(request.method).toBody()),
+        "utf8",
+        done,
+      );
     }
     return end.apply(this, args as Parameters<typeof end>);
   } as typeof response.end;
@@ -72,5 +96,7 @@ function refuseUnparsable(error: NodeJS.ErrnoException, socket: Duplex): void {
       : new AppError("malformed-request", "The request could not be read as HTTP.");
   const body = JSON.stringify(refusal.toBody());
   const reason = refusal.status === 431 ? "Request Header Fields Too Large" : "Bad Request";
-  socket.end(`HTTP/1.1 ${refusal.status} ${reason}\r\nconnection: close\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\n\r\n${body}`);
+  socket.end(
+    `HTTP/1.1 ${refusal.status} ${reason}\r\nconnection: close\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+  );
 }

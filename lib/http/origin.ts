@@ -1,6 +1,9 @@
 import type { AppConfig } from "@/lib/config";
 
-export type OriginConfig = Pick<AppConfig, "production" | "appOrigins" | "platformOrigins" | "port" | "trustForwardedHeaders">;
+export type OriginConfig = Pick<
+  AppConfig,
+  "production" | "appOrigins" | "platformOrigins" | "port" | "trustForwardedHeaders"
+>;
 
 /** `loopbackOnly`: production with no origin configured, where only a browser on this machine is served. */
 export type AcceptedOrigins = { origins: Set<string>; loopbackOnly: boolean };
@@ -13,7 +16,8 @@ export function acceptedOrigins(request: Request, config: OriginConfig): Accepte
   const configured = new Set([...config.appOrigins, ...config.platformOrigins]);
   const forwarded = config.trustForwardedHeaders ? forwardedOrigin(request) : undefined;
   if (forwarded) configured.add(forwarded);
-  if (!config.production) return { origins: new Set([...configured, ...ownOrigins(request)]), loopbackOnly: false };
+  if (!config.production)
+    return { origins: new Set([...configured, ...ownOrigins(request)]), loopbackOnly: false };
   if (configured.size > 0) return { origins: configured, loopbackOnly: false };
   return { origins: loopbackOrigins(config.port), loopbackOnly: true };
 }
@@ -32,7 +36,9 @@ function ownOrigins(request: Request): string[] {
 function forwardedOrigin(request: Request): string | undefined {
   const host = firstValue(request.headers.get("x-forwarded-host"));
   if (!host) return undefined;
-  const proto = firstValue(request.headers.get("x-forwarded-proto")) ?? new URL(request.url).protocol.replace(":", "");
+  const proto =
+    firstValue(request.headers.get("x-forwarded-proto")) ??
+    new URL(request.url).protocol.replace(":", "");
   return `${proto}://${host}`;
 }
 

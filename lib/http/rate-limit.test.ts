@@ -20,7 +20,9 @@ describe("per-visitor request limits", () => {
     for (let index = 0; index < 2; index++) {
       const refusal = countRequest({ visitorId, limit });
       await expect(refusal).rejects.toMatchObject({ code: "rate-limited", status: 429 });
-      const { retryAfterSeconds } = (await refusal.catch((error: unknown) => error)) as { retryAfterSeconds: number };
+      const { retryAfterSeconds } = (await refusal.catch((error: unknown) => error)) as {
+        retryAfterSeconds: number;
+      };
       expect(retryAfterSeconds).toBeGreaterThan(0);
       expect(retryAfterSeconds).toBeLessThanOrEqual(3_600);
     }
@@ -32,29 +34,51 @@ describe("per-visitor request limits", () => {
   it("holds the limit exactly when a visitor's requests race", async () => {
     const visitorId = randomUUID();
     const limit = { requests: 7, windowSeconds: 3_600 };
-    const results = await Promise.allSettled(Array.from({ length: 20 }, () => countRequest({ visitorId, limit })));
+    const results = await Promise.allSettled(
+      Array.from({ length: 20 }, () => countRequest({ visitorId, limit })),
+    );
     expect(results.filter((result) => result.status === "fulfilled")).toHaveLength(7);
-    expect(results.filter((result) => result.status === "rejected").map((result) => (result as PromiseRejectedResult).reason.code)).toEqual(Array(13).fill("rate-limited"));
+    expect(
+      results
+        .filter((result) => result.status === "rejected")
+        .map((result) => (result as PromiseRejectedResult).reason.code),
+    ).toEqual(Array(13).fill("rate-limited"));
     expect((await window(visitorId))?.count).toBe(7);
   });
 
   it("starts a new window afresh, and the sweep deletes only windows long past", async () => {
     const limit = { requests: 2, windowSeconds: 60 };
     const [stale, current] = [randomUUID(), randomUUID()];
-    await db().requestWindow.create({ data: { visitorId: stale, windowStart: new Date(Date.now() - 3_600_000), count: 2 } });
+    await db().requestWindow.create({
+      data: { visitorId: stale, windowStart: new Date(Date.now() - 3_600_000), count: 2 },
+    });
     await countRequest({ visitorId: current, limit });
     // A full window that has passed no longer refuses: the count restarts at 1.
     await countRequest({ visitorId: stale, limit });
     expect((await window(stale))?.count).toBe(1);
-    await db().requestWindow.update({ where: { visitorId: stale }, data: { windowStart: new Date(Date.now() - 3_600_000) } });
+    await db().requestWindow.update({
+      where: { visitorId: stale },
+      data: { windowStart: new Date(Date.now() - 3_600_000) },
+    });
     const [staleAddress, currentAddress] = [randomUUID(), randomUUID()];
-    await db().addressWindow.create({ data: { address: staleAddress, windowStart: new Date(Date.now() - 3 * 3_600_000), count: 1 } });
-    await db().addressWindow.create({ data: { address: currentAddress, windowStart: new Date(), count: 1 } });
-    expect(await deleteExpiredRequestWindows({ limit, newVisitorLimit: { requests: 2, windowSeconds: 3_600 } })).toBeGreaterThanOrEqual(2);
+    await db().addressWindow.create({
+      data: { address: staleAddress, windowStart: new Date(Date.now() - 3 * 3_600_000), count: 1 },
+    });
+    await db().addressWindow.create({
+      data: { address: currentAddress, windowStart: new Date(), count: 1 },
+    });
+    expect(
+      await deleteExpiredRequestWindows({
+        limit,
+        newVisitorLimit: { requests: 2, windowSeconds: 3_600 },
+      }),
+    ).toBeGreaterThanOrEqual(2);
     expect(await window(stale)).toBeNull();
     expect(await window(current)).not.toBeNull();
     expect(await db().addressWindow.findUnique({ where: { address: staleAddress } })).toBeNull();
-    expect(await db().addressWindow.findUnique({ where: { address: currentAddress } })).not.toBeNull();
+    expect(
+      await db().addressWindow.findUnique({ where: { address: currentAddress } }),
+    ).not.toBeNull();
   });
 });
 
@@ -72,6 +96,8 @@ describe("new visitors whose address is not known", () => {
     await expect(create(visitors[2]!)).rejects.toMatchObject({ code: "rate-limited", status: 429 });
     expect(await db().visitor.count({ where: { id: { in: visitors } } })).toBe(2);
     // A named address is counted in Postgres instead, whatever the instance's window says.
-    await db().$transaction((tx) => countNewVisitor(tx, { address: `192.0.2.1 ${randomUUID()}`, instance }));
+    await db().$transaction((tx) =>
+      countNewVisitor(tx, { address: `192.0.2.1 ${randomUUID()}`, instance }),
+    );
   });
 });

@@ -7,15 +7,32 @@ import { Prisma } from "@/lib/db/generated/client";
 import { InstanceWindow, rateLimited } from "./instance-window";
 
 // A full window counts nothing: `count` is null, and `retryAfter` says when the window ends.
-const countedSchema = z.object({ count: z.number().int().nullable(), retryAfter: z.number().int() });
+const countedSchema = z.object({
+  count: z.number().int().nullable(),
+  retryAfter: z.number().int(),
+});
 
 const WINDOWS = {
-  requests: { table: Prisma.raw(`"RequestWindow"`), key: Prisma.raw(`"visitorId"`), cast: Prisma.raw("uuid") },
-  newVisitors: { table: Prisma.raw(`"AddressWindow"`), key: Prisma.raw(`"address"`), cast: Prisma.raw("text") },
+  requests: {
+    table: Prisma.raw(`"RequestWindow"`),
+    key: Prisma.raw(`"visitorId"`),
+    cast: Prisma.raw("uuid"),
+  },
+  newVisitors: {
+    table: Prisma.raw(`"AddressWindow"`),
+    key: Prisma.raw(`"address"`),
+    cast: Prisma.raw("text"),
+  },
 } as const;
 
 /** A request that also heals counts in `countRequestAndFindHealable` (lib/chat/store/healing.ts). */
-export async function countRequest({ visitorId, limit = appConfig().rateLimit }: { visitorId: string; limit?: RateLimit }): Promise<void> {
+export async function countRequest({
+  visitorId,
+  limit = appConfig().rateLimit,
+}: {
+  visitorId: string;
+  limit?: RateLimit;
+}): Promise<void> {
   await countInWindow(db(), WINDOWS.requests, visitorId, limit);
 }
 
@@ -23,9 +40,21 @@ let instanceWindow: InstanceWindow | undefined;
 let toldHowToNameAddresses = false;
 
 /** Inside the transaction that creates the visitor, as cookies are free to mint; with no address, the instance's window. */
-export async function countNewVisitor(tx: Tx, { address, limit = appConfig().newVisitorLimit, instance }: { address: string | null; limit?: RateLimit; instance?: InstanceWindow }): Promise<void> {
-  if (!address) return countInInstance(instance ?? (instanceWindow ??= new InstanceWindow(appConfig().newVisitorsPerInstance)));
-  const hashed = createHmac("sha256", appConfig().sessionSecret).update(address).digest("base64url");
+export async function countNewVisitor(
+  tx: Tx,
+  {
+    address,
+    limit = appConfig().newVisitorLimit,
+    instance,
+  }: { address: string | null; limit?: RateLimit; instance?: InstanceWindow },
+): Promise<void> {
+  if (!address)
+    return countInInstance(
+      instance ?? (instanceWindow ??= new InstanceWindow(appConfig().newVisitorsPerInstance)),
+    );
+  const hashed = createHmac("sha256", appConfig().sessionSecret)
+    .update(address)
+    .digest("base64url");
   await countInWindow(tx, WINDOWS.newVisitors, hashed, limit);
 }
 
@@ -34,7 +63,9 @@ function countInInstance(instance: InstanceWindow): void {
     instance.take();
   } catch (error) {
     if (!toldHowToNameAddresses) {
-      console.warn("New visitors are limited per instance, not per client, as no client address is known: set TRUSTED_CLIENT_IP_HEADER to the header your proxy sets, such as x-real-ip.");
+      console.warn(
+        "New visitors are limited per instance, not per client, as no client address is known: set TRUSTED_CLIENT_IP_HEADER to the header your proxy sets, such as x-real-ip.",
+      );
     }
     toldHowToNameAddresses = true;
     throw error;
@@ -42,7 +73,12 @@ function countInInstance(instance: InstanceWindow): void {
 }
 
 /** On the database's clock, so instances share the count; a full window is untouched (a refusal writes nothing). */
-async function countInWindow(client: Pick<Tx, "$queryRaw">, where: (typeof WINDOWS)[keyof typeof WINDOWS], key: string, limit: RateLimit): Promise<void> {
+async function countInWindow(
+  client: Pick<Tx, "$queryRaw">,
+  where: (typeof WINDOWS)[keyof typeof WINDOWS],
+  key: string,
+  limit: RateLimit,
+): Promise<void> {
   const seconds = limit.windowSeconds;
   const { table, key: column, cast } = where;
   const rows = await client.$queryRaw<unknown[]>`

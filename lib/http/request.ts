@@ -22,12 +22,18 @@ let told = false;
 function sayOnceHowToConfigureOrigins(port: number): void {
   if (told) return;
   told = true;
-  console.warn(`APP_ORIGIN is not set, so only pages at http://localhost:${port} (or 127.0.0.1, [::1]) may change anything: set APP_ORIGIN to the public origin, such as https://chat.example.com (several separated by commas).`);
+  console.warn(
+    `APP_ORIGIN is not set, so only pages at http://localhost:${port} (or 127.0.0.1, [::1]) may change anything: set APP_ORIGIN to the public origin, such as https://chat.example.com (several separated by commas).`,
+  );
 }
 
 /** Only where something trustworthy names it: Vercel's X-Forwarded-For, or the last value of TRUSTED_CLIENT_IP_HEADER. */
-export function clientAddress(request: Request, config: Pick<AppConfig, "trustForwardedHeaders" | "clientIpHeader"> = appConfig()): string | null {
-  if (config.trustForwardedHeaders) return firstValue(request.headers.get("x-forwarded-for")) ?? null;
+export function clientAddress(
+  request: Request,
+  config: Pick<AppConfig, "trustForwardedHeaders" | "clientIpHeader"> = appConfig(),
+): string | null {
+  if (config.trustForwardedHeaders)
+    return firstValue(request.headers.get("x-forwarded-for")) ?? null;
   if (!config.clientIpHeader) return null;
   const address = request.headers.get(config.clientIpHeader)?.split(",").at(-1)?.trim() ?? "";
   return isIP(address) ? address : null;
@@ -43,7 +49,10 @@ function isJsonMediaType(header: string | null): boolean {
   });
 }
 
-export async function parseJsonBody<S extends z.ZodType>(request: Request, schema: S): Promise<z.infer<S>> {
+export async function parseJsonBody<S extends z.ZodType>(
+  request: Request,
+  schema: S,
+): Promise<z.infer<S>> {
   if (!isJsonMediaType(request.headers.get("content-type"))) {
     throw new AppError("unsupported-media-type", "Send the body as application/json.");
   }
@@ -58,13 +67,22 @@ export async function parseJsonBody<S extends z.ZodType>(request: Request, schem
   }
   const parsed = schema.safeParse(json);
   if (!parsed.success) {
-    const unstorable = parsed.error.issues.find((issue) => issue.code === "custom" && issue.params?.code === INVALID_TEXT);
+    const unstorable = parsed.error.issues.find(
+      (issue) => issue.code === "custom" && issue.params?.code === INVALID_TEXT,
+    );
     const where = (unstorable ?? parsed.error.issues[0])?.path.join(".") || "body";
-    if (unstorable) throw new AppError("invalid-text", `The text at ${where} holds a NUL or an unpaired surrogate, which cannot be stored.`);
+    if (unstorable)
+      throw new AppError(
+        "invalid-text",
+        `The text at ${where} holds a NUL or an unpaired surrogate, which cannot be stored.`,
+      );
     // Text over its limit says the limit, so a client can tell the person how much to cut.
     const first = parsed.error.issues[0];
     if (first?.code === "too_big" && first.origin === "string") {
-      throw new AppError("invalid-body", `The text at ${where} is longer than its limit of ${Number(first.maximum)} characters.`);
+      throw new AppError(
+        "invalid-body",
+        `The text at ${where} is longer than its limit of ${Number(first.maximum)} characters.`,
+      );
     }
     throw new AppError("invalid-body", `The request body is invalid at ${where}.`);
   }
@@ -73,25 +91,43 @@ export async function parseJsonBody<S extends z.ZodType>(request: Request, schem
 
 /** Where a stream starts: `Last-Event-ID` (a reconnect), `?after=` (a first connection), else 0. */
 export function parseEventCursor(request: Request): number {
-  const raw = request.headers.get("last-event-id") ?? new URL(request.url).searchParams.get("after");
+  const raw =
+    request.headers.get("last-event-id") ?? new URL(request.url).searchParams.get("after");
   if (raw === null) return 0;
   const parsed = eventCursorSchema.safeParse(raw);
-  if (!parsed.success) throw new AppError("invalid-cursor", `An event cursor is a whole number from 0 to ${MAX_POSTGRES_INT}.`);
+  if (!parsed.success)
+    throw new AppError(
+      "invalid-cursor",
+      `An event cursor is a whole number from 0 to ${MAX_POSTGRES_INT}.`,
+    );
   return parsed.data;
 }
 
 /** Parses an item position query (`?before=`, `?from=`); anything but a Postgres integer is refused. */
 export function parsePositionQuery<S extends z.ZodType>(request: Request, schema: S): z.infer<S> {
   const parsed = schema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
-  if (!parsed.success) throw new AppError("invalid-position", `An item position is a whole number from 0 to ${MAX_POSTGRES_INT}.`);
+  if (!parsed.success)
+    throw new AppError(
+      "invalid-position",
+      `An item position is a whole number from 0 to ${MAX_POSTGRES_INT}.`,
+    );
   return parsed.data;
 }
 
 /** A route's query: the schema it is documented by, the code it is refused with, and how it is read. */
-export type QueryReader<Q> = { schema: z.ZodObject; header?: { name: string; schema: z.ZodType }; refusal: ErrorCode; read: (request: Request) => Q };
+export type QueryReader<Q> = {
+  schema: z.ZodObject;
+  header?: { name: string; schema: z.ZodType };
+  refusal: ErrorCode;
+  read: (request: Request) => Q;
+};
 
 export function positionQuery<S extends z.ZodObject>(schema: S): QueryReader<z.infer<S>> {
-  return { schema, refusal: "invalid-position", read: (request) => parsePositionQuery(request, schema) };
+  return {
+    schema,
+    refusal: "invalid-position",
+    read: (request) => parsePositionQuery(request, schema),
+  };
 }
 
 /** `?after=` or, on a reconnect, the `Last-Event-ID` header. */

@@ -10,7 +10,11 @@ export function isStorableText(text: string): boolean {
 
 /** Every text field of every body is one of these, so such text is refused at the boundary. */
 export function storableText() {
-  return z.string().refine(isStorableText, { error: "The text holds characters that cannot be stored.", params: { code: INVALID_TEXT }, abort: true });
+  return z.string().refine(isStorableText, {
+    error: "The text holds characters that cannot be stored.",
+    params: { code: INVALID_TEXT },
+    abort: true,
+  });
 }
 
 /** The largest value of a Postgres `integer` column (revisions, positions, sequence numbers). */

@@ -32,31 +32,50 @@ export type CookieSettings = CookieLifetime & { secret: string; secure: boolean 
 
 const nowInSeconds = () => Math.floor(Date.now() / 1000);
 
-export function cookieSettings(config: Pick<AppConfig, "sessionSecret" | "secureCookies" | "visitorCookieMaxAgeSeconds">): CookieSettings {
-  return { secret: config.sessionSecret, secure: config.secureCookies, maxAgeSeconds: config.visitorCookieMaxAgeSeconds };
+export function cookieSettings(
+  config: Pick<AppConfig, "sessionSecret" | "secureCookies" | "visitorCookieMaxAgeSeconds">,
+): CookieSettings {
+  return {
+    secret: config.sessionSecret,
+    secure: config.secureCookies,
+    maxAgeSeconds: config.visitorCookieMaxAgeSeconds,
+  };
 }
 
 /** Two cookies of the name are refused, not one picked: whoever planted the second would choose the visitor. */
-export type VisitorLookup = { status: "valid"; id: string; renew: boolean } | { status: "missing" } | { status: "duplicate" };
+export type VisitorLookup =
+  { status: "valid"; id: string; renew: boolean } | { status: "missing" } | { status: "duplicate" };
 
 /** An expired cookie is `missing`, as no cookie: its bearer is a new visitor. `renew`: issue it again. */
-export async function findVisitor(header: string | null, { secret, secure, ...lifetime }: CookieSettings): Promise<VisitorLookup> {
+export async function findVisitor(
+  header: string | null,
+  { secret, secure, ...lifetime }: CookieSettings,
+): Promise<VisitorLookup> {
   const values = cookieValues(header, visitorCookieName(secure));
   if (values.length > 1) return { status: "duplicate" };
   const found = await verifyVisitorCookie(values[0], secret, lifetime);
   if (!found) return { status: "missing" };
   const renewAfter = Math.min(RENEW_AFTER_SECONDS, lifetime.maxAgeSeconds / 2);
-  return { status: "valid", id: found.id, renew: (lifetime.now ?? nowInSeconds)() - found.issuedAt >= renewAfter };
+  return {
+    status: "valid",
+    id: found.id,
+    renew: (lifetime.now ?? nowInSeconds)() - found.issuedAt >= renewAfter,
+  };
 }
 
 export function duplicateCookie(): AppError {
-  return new AppError("duplicate-cookie", "The request carries two visitor cookies; clear this site's cookies and reload.");
+  return new AppError(
+    "duplicate-cookie",
+    "The request carries two visitor cookies; clear this site's cookies and reload.",
+  );
 }
 
 /** The `Cookie` header with the visitor cookie replaced by `value`, for the request the proxy forwards. */
 export function withVisitorCookie(header: string | null, secure: boolean, value: string): string {
   const name = visitorCookieName(secure);
-  const others = splitCookies(header).filter((pair) => pair.name !== name).map((pair) => `${pair.name}=${pair.value}`);
+  const others = splitCookies(header)
+    .filter((pair) => pair.name !== name)
+    .map((pair) => `${pair.name}=${pair.value}`);
   return [...others, `${name}=${value}`].join("; ");
 }
 
@@ -65,7 +84,8 @@ function splitCookies(header: string | null): Array<{ name: string; value: strin
   const pairs: Array<{ name: string; value: string }> = [];
   for (const pair of (header ?? "").split(";")) {
     const index = pair.indexOf("=");
-    if (index > 0) pairs.push({ name: pair.slice(0, index).trim(), value: pair.slice(index + 1).trim() });
+    if (index > 0)
+      pairs.push({ name: pair.slice(0, index).trim(), value: pair.slice(index + 1).trim() });
   }
   return pairs;
 }
@@ -86,13 +106,21 @@ function fromBase64Url(text: string): Buffer | null {
 }
 
 /** A cookie value for the visitor, issued at `issuedAt` (seconds since 1970; now by default). */
-export async function signVisitorId(id: string, secret: string, issuedAt = nowInSeconds()): Promise<string> {
+export async function signVisitorId(
+  id: string,
+  secret: string,
+  issuedAt = nowInSeconds(),
+): Promise<string> {
   const signed = `${id}.${issuedAt}`;
   return `${signed}.${signature(signed, secret)}`;
 }
 
 /** The visitor in a cookie value, or null when it is malformed, its signature is wrong, or it expired. */
-export async function verifyVisitorCookie(value: string | undefined, secret: string, { maxAgeSeconds, now = nowInSeconds }: CookieLifetime): Promise<{ id: string; issuedAt: number } | null> {
+export async function verifyVisitorCookie(
+  value: string | undefined,
+  secret: string,
+  { maxAgeSeconds, now = nowInSeconds }: CookieLifetime,
+): Promise<{ id: string; issuedAt: number } | null> {
   const parts = value?.split(".") ?? [];
   if (parts.length !== 2 && parts.length !== 3) return null;
   const [id, issued, mac] = parts.length === 2 ? [parts[0], undefined, parts[1]] : parts;

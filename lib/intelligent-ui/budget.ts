@@ -13,7 +13,10 @@ export function budgetMessage(scope: "block" | "reply", limit: string): string {
 
 /** A refusal that time alone caused: the same work may pass at a less busy moment. */
 export function isTimeRefusal(message: string): boolean {
-  return message === budgetMessage("block", "milliseconds") || message === budgetMessage("reply", "milliseconds");
+  return (
+    message === budgetMessage("block", "milliseconds") ||
+    message === budgetMessage("reply", "milliseconds")
+  );
 }
 
 /** Counts the work of one compile or evaluation; running out throws `budget_exceeded`. */

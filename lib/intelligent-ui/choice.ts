@@ -12,7 +12,9 @@ function hasError(node: UiViewNode): boolean {
 }
 
 function textOf(node: UiViewNode): string {
-  return node.children.map((child) => (child.type === "text" ? (child.text ?? "") : textOf(child))).join("");
+  return node.children
+    .map((child) => (child.type === "text" ? (child.text ?? "") : textOf(child)))
+    .join("");
 }
 
 /**
@@ -29,7 +31,8 @@ export function resolveUiChoice(
   const submitted = applySubmission(block, input, queries, limits, "refused_choice");
   const inputs = walkVisible(block, submitted.evaluation.nodes, submitted.changed, choiceId);
   checkChanged(inputs, submitted);
-  const choice = inputs.choice ?? refuse("That Choice is not there, hidden, disabled or outside Choices.");
+  const choice =
+    inputs.choice ?? refuse("That Choice is not there, hidden, disabled or outside Choices.");
   if (hasError(choice)) refuse("The Choice's label could not be drawn.");
   const label = textOf(choice).replace(/\s+/g, " ").trim();
   if (label === "") refuse("The Choice has no readable label.");

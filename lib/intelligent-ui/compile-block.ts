@@ -9,7 +9,14 @@ import { blockFallback } from "./fallback";
 import { resolveUiLimits } from "./limits";
 import { startsWithText } from "./quoted";
 import { UiState } from "./state";
-import type { CompileUiBlockOptions, UiBlock, UiDiagnostic, UiNode, UiQuery, UiVariable } from "./types";
+import type {
+  CompileUiBlockOptions,
+  UiBlock,
+  UiDiagnostic,
+  UiNode,
+  UiQuery,
+  UiVariable,
+} from "./types";
 import { WARM_UP_LIMITS, WARM_UP_SOURCE, warmUpOnce } from "./warm-up";
 
 function warmUpPipeline(): void {
@@ -30,11 +37,27 @@ export interface BlockCache {
 }
 
 function emptyBlock(id: string, source: string, complete: boolean): UiBlock {
-  return { id, catalogVersion: UI_CATALOG_VERSION, complete, source, variables: {}, queries: {}, nodes: [], diagnostics: [], fallback: source };
+  return {
+    id,
+    catalogVersion: UI_CATALOG_VERSION,
+    complete,
+    source,
+    variables: {},
+    queries: {},
+    nodes: [],
+    diagnostics: [],
+    fallback: source,
+  };
 }
 
 /** A block that failed as a whole: its text, with exactly one diagnostic. */
-export function failedBlock(id: string, source: string, complete: boolean, diagnostic: UiDiagnostic, fallback = source): UiBlock {
+export function failedBlock(
+  id: string,
+  source: string,
+  complete: boolean,
+  diagnostic: UiDiagnostic,
+  fallback = source,
+): UiBlock {
   return { ...emptyBlock(id, source, complete), diagnostics: [diagnostic], fallback };
 }
 
@@ -50,24 +73,53 @@ export interface CompiledBlock {
   cache?: BlockCache;
 }
 
-export function compileBlock(source: string, options: CompileUiBlockOptions, cache?: BlockCache): CompiledBlock {
+export function compileBlock(
+  source: string,
+  options: CompileUiBlockOptions,
+  cache?: BlockCache,
+): CompiledBlock {
   const limits = resolveUiLimits(options.limits);
   prepareCatalog();
   warmUpOnce("compile", warmUpPipeline);
   const final = options.final ?? true;
   const { id } = options;
   if (source.length > limits.characters) {
-    const diagnostic: UiDiagnostic = { code: "budget_exceeded", message: `The block is longer than ${limits.characters} characters.`, start: limits.characters, end: source.length };
-    return { block: failedBlock(id, source, final, diagnostic, source.slice(0, limits.characters)), nodeCount: 0 };
+    const diagnostic: UiDiagnostic = {
+      code: "budget_exceeded",
+      message: `The block is longer than ${limits.characters} characters.`,
+      start: limits.characters,
+      end: source.length,
+    };
+    return {
+      block: failedBlock(id, source, final, diagnostic, source.slice(0, limits.characters)),
+      nodeCount: 0,
+    };
   }
   const context: CompileContext = {
-    blockId: id, source, final, limits, budget: new UiBudget(limits), querySchemas: options.querySchemas ?? {},
-    variables: {}, queries: {}, declared: new Set(), diagnostics: [],
+    blockId: id,
+    source,
+    final,
+    limits,
+    budget: new UiBudget(limits),
+    querySchemas: options.querySchemas ?? {},
+    variables: {},
+    queries: {},
+    declared: new Set(),
+    diagnostics: [],
   };
   try {
     return compileWithin(context, cache);
   } catch (error) {
-    return { block: failedBlock(id, source, final, blockFailure(emptyBlock(id, source, final), error), source), nodeCount: 0 };
+    return {
+      block: failedBlock(
+        id,
+        source,
+        final,
+        blockFailure(emptyBlock(id, source, final), error),
+        source,
+      ),
+      nodeCount: 0,
+    };
   }
 }
 
@@ -89,7 +141,15 @@ function compileWithin(context: CompileContext, previous: BlockCache | undefined
   } else {
     const declarations = compileDeclarations(context);
     if (declarations.stopped) {
-      return { block: { ...emptyBlock(context.blockId, context.source, context.final), variables: context.variables, queries: context.queries, diagnostics: context.diagnostics }, nodeCount: 0 };
+      return {
+        block: {
+          ...emptyBlock(context.blockId, context.source, context.final),
+          variables: context.variables,
+          queries: context.queries,
+          diagnostics: context.diagnostics,
+        },
+        nodeCount: 0,
+      };
     }
     parser = new TagParser(context, declarations.bodyStart);
   }
@@ -99,7 +159,8 @@ function compileWithin(context: CompileContext, previous: BlockCache | undefined
     source: context.source,
     budget: context.budget,
     // Only the defaults resolve: query data is not loaded yet.
-    read: (name) => (Object.hasOwn(context.variables, name) ? context.variables[name]?.default : undefined),
+    read: (name) =>
+      Object.hasOwn(context.variables, name) ? context.variables[name]?.default : undefined,
     unresolved: unresolvedNames(context),
     variables: context.variables,
     diagnostics: [],
@@ -115,7 +176,11 @@ function compileWithin(context: CompileContext, previous: BlockCache | undefined
     variables: context.variables,
     queries: context.queries,
     nodes: parser.roots,
-    diagnostics: mergeDiagnostics(context.diagnostics, tree.diagnostics, context.limits.diagnostics),
+    diagnostics: mergeDiagnostics(
+      context.diagnostics,
+      tree.diagnostics,
+      context.limits.diagnostics,
+    ),
     fallback: blockFallback(evaluated.text, context.source),
   };
   const checkpoint = parser.checkpoint;
@@ -124,7 +189,16 @@ function compileWithin(context: CompileContext, previous: BlockCache | undefined
   return {
     block,
     nodeCount,
-    cache: { source: context.source, checkpoint, variables: context.variables, queries: context.queries, declared: context.declared, diagnostics: context.diagnostics, roots: parser.roots, memo },
+    cache: {
+      source: context.source,
+      checkpoint,
+      variables: context.variables,
+      queries: context.queries,
+      declared: context.declared,
+      diagnostics: context.diagnostics,
+      roots: parser.roots,
+      memo,
+    },
   };
 }
 
@@ -136,7 +210,11 @@ function unresolvedNames(context: CompileContext): Set<string> {
 }
 
 /** Parse diagnostics, then one per code and node from evaluating with the defaults. */
-function mergeDiagnostics(parsed: UiDiagnostic[], evaluated: UiDiagnostic[], limit: number): UiDiagnostic[] {
+function mergeDiagnostics(
+  parsed: UiDiagnostic[],
+  evaluated: UiDiagnostic[],
+  limit: number,
+): UiDiagnostic[] {
   if (evaluated.length === 0) return parsed.slice(0, limit);
   const seen = new Set(parsed.map((d) => `${d.code} ${d.nodeId}`));
   const merged = [...parsed];

@@ -1,6 +1,13 @@
 import type { UiBudget } from "./budget";
 import { isUiFailure } from "./failure";
-import type { UiArgumentSchema, UiDiagnostic, UiDiagnosticCode, UiLimits, UiQuery, UiVariable } from "./types";
+import type {
+  UiArgumentSchema,
+  UiDiagnostic,
+  UiDiagnosticCode,
+  UiLimits,
+  UiQuery,
+  UiVariable,
+} from "./types";
 
 /** What every compile stage of one block shares. */
 export interface CompileContext {
@@ -27,7 +34,9 @@ export function report(
 ): void {
   context.budget.step();
   if (context.diagnostics.length >= context.limits.diagnostics) return;
-  context.diagnostics.push(nodeId === undefined ? { code, message, start, end } : { code, message, start, end, nodeId });
+  context.diagnostics.push(
+    nodeId === undefined ? { code, message, start, end } : { code, message, start, end, nodeId },
+  );
 }
 
 /** Turns a refusal into a diagnostic; budget failures and bugs keep propagating. */

@@ -42,7 +42,8 @@ export function compileDeclarations(context: CompileContext): DeclarationResult 
     const head = DECLARATION.exec(source);
     const lineEnd = source.indexOf("\n", start);
     if (head === null || REFUSED_KEYS.has(head[1] as string)) {
-      if (!context.final && lineEnd < 0 && UNFINISHED.test(source.slice(start))) return { bodyStart: source.length, stopped: false };
+      if (!context.final && lineEnd < 0 && UNFINISHED.test(source.slice(start)))
+        return { bodyStart: source.length, stopped: false };
       const end = lineEnd < 0 ? source.length : lineEnd;
       report(context, "invalid_declaration", "A declaration reads `$name = value`.", start, end);
       return { bodyStart: source.length, stopped: true };
@@ -113,7 +114,8 @@ function findValueEnd(source: string, start: number): number {
     const char = source[i] as string;
     if (char === '"' || char === "'") {
       const quoted = readQuoted(source, i, char);
-      if (!quoted.closed) return quoted.invalidAt === undefined ? -1 : source.indexOf("\n", quoted.end);
+      if (!quoted.closed)
+        return quoted.invalidAt === undefined ? -1 : source.indexOf("\n", quoted.end);
       i = quoted.end - 1;
     } else if (OPENERS.includes(char)) {
       depth++;
@@ -129,7 +131,13 @@ function findValueEnd(source: string, start: number): number {
 function compileQueries(context: CompileContext, pending: PendingQuery[]): void {
   pending.forEach((query, index) => {
     if (index >= UI_HOST_LIMITS.queries) {
-      report(context, "budget_exceeded", `A block declares at most ${UI_HOST_LIMITS.queries} queries.`, query.start, query.end);
+      report(
+        context,
+        "budget_exceeded",
+        `A block declares at most ${UI_HOST_LIMITS.queries} queries.`,
+        query.start,
+        query.end,
+      );
       return;
     }
     const problem = checkQuery(context, query);
@@ -137,34 +145,60 @@ function compileQueries(context: CompileContext, pending: PendingQuery[]): void 
       report(context, problem[0], problem[1], query.start, query.end);
       return;
     }
-    const [source, args = { type: "literal", value: {} }] = query.call.args as [{ value: string }, UiExpr?];
+    const [source, args = { type: "literal", value: {} }] = query.call.args as [
+      { value: string },
+      UiExpr?,
+    ];
     context.queries[query.name] = {
-      name: query.name, source: source.value, args, definition: query.definition, start: query.start, end: query.end,
+      name: query.name,
+      source: source.value,
+      args,
+      definition: query.definition,
+      start: query.start,
+      end: query.end,
     };
   });
 }
 
-function checkQuery(context: CompileContext, query: PendingQuery): ["invalid_query" | "unknown_query", string] | undefined {
+function checkQuery(
+  context: CompileContext,
+  query: PendingQuery,
+): ["invalid_query" | "unknown_query", string] | undefined {
   const [source, args, extra] = query.call.args;
-  if (query.call.name !== "Query" || source?.type !== "literal" || typeof source.value !== "string" || extra !== undefined) {
+  if (
+    query.call.name !== "Query" ||
+    source?.type !== "literal" ||
+    typeof source.value !== "string" ||
+    extra !== undefined
+  ) {
     return ["invalid_query", '@Query reads @Query("source", {args}).'];
   }
-  if (!Object.hasOwn(context.querySchemas, source.value)) return ["unknown_query", `No source ${source.value} is registered.`];
-  if (args !== undefined && args.type !== "record" && !(args.type === "literal" && isRecordLiteral(args.value))) {
+  if (!Object.hasOwn(context.querySchemas, source.value))
+    return ["unknown_query", `No source ${source.value} is registered.`];
+  if (
+    args !== undefined &&
+    args.type !== "record" &&
+    !(args.type === "literal" && isRecordLiteral(args.value))
+  ) {
     return ["invalid_query", "The query's arguments are a record."];
   }
   let value;
   try {
-    value = args === undefined ? {} : evaluate(args, {
-      budget: context.budget,
-      read: (name) => (Object.hasOwn(context.variables, name) ? context.variables[name]?.default : undefined),
-    });
+    value =
+      args === undefined
+        ? {}
+        : evaluate(args, {
+            budget: context.budget,
+            read: (name) =>
+              Object.hasOwn(context.variables, name) ? context.variables[name]?.default : undefined,
+          });
   } catch (error) {
     if ((error as { code?: string }).code === "budget_exceeded") throw error;
     return ["invalid_query", "The query's arguments read only local variables."];
   }
   const schema = context.querySchemas[source.value];
-  if (schema === undefined || !schema.safeParse(value).success) return ["invalid_query", `The arguments do not fit ${source.value}.`];
+  if (schema === undefined || !schema.safeParse(value).success)
+    return ["invalid_query", `The arguments do not fit ${source.value}.`];
   return undefined;
 }
 

@@ -5,21 +5,36 @@ import { parseExpression, type ExpressionMode } from "./expression-parse";
 import type { UiExpr, UiNode, UiProp } from "./types";
 import { displayUiScalar, isUiScalar } from "./values";
 
-function parseInto(context: CompileContext, node: UiNode, text: string, offset: number, mode: ExpressionMode): UiExpr | undefined {
+function parseInto(
+  context: CompileContext,
+  node: UiNode,
+  text: string,
+  offset: number,
+  mode: ExpressionMode,
+): UiExpr | undefined {
   try {
     return parseExpression(text, context.budget, mode);
   } catch (error) {
     // Inside closed braces a cut-off expression is simply malformed.
-    const failure = isUiFailure(error) && error.code === "incomplete_expression"
-      ? new UiFailure("invalid_expression", error.message, { start: error.start ?? 0, end: error.end ?? text.length })
-      : error;
+    const failure =
+      isUiFailure(error) && error.code === "incomplete_expression"
+        ? new UiFailure("invalid_expression", error.message, {
+            start: error.start ?? 0,
+            end: error.end ?? text.length,
+          })
+        : error;
     node.error ??= reportFailure(context, failure, offset, offset + text.length, offset, node.id);
     return undefined;
   }
 }
 
 /** `{expression}` inside text: a constant scalar becomes text, anything else waits for a state. */
-export function compileInline(context: CompileContext, node: UiNode, text: string, offset: number): void {
+export function compileInline(
+  context: CompileContext,
+  node: UiNode,
+  text: string,
+  offset: number,
+): void {
   const expr = parseInto(context, node, text, offset, "value");
   if (expr === undefined) return;
   if (expr.type !== "literal") {
@@ -28,7 +43,14 @@ export function compileInline(context: CompileContext, node: UiNode, text: strin
     node.text = displayUiScalar(expr.value);
   } else {
     node.error = "invalid_value";
-    report(context, "invalid_value", "Text shows a string, number, boolean or null.", node.start, node.end, node.id);
+    report(
+      context,
+      "invalid_value",
+      "Text shows a string, number, boolean or null.",
+      node.start,
+      node.end,
+      node.id,
+    );
   }
 }
 

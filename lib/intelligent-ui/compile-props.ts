@@ -25,14 +25,22 @@ export interface PropsMark {
  * How an opening tag ended: `>` (open), `/>` (self), cut short by a malformed prop (the element
  * stays an incomplete node that is never opened), or the text ran out inside it.
  */
-export type TagEnding = { kind: "open" | "self" | "malformed"; end: number } | { kind: "unfinished"; mark?: PropsMark };
+export type TagEnding =
+  { kind: "open" | "self" | "malformed"; end: number } | { kind: "unfinished"; mark?: PropsMark };
 
 /**
  * Reads props from `start` to the end of the opening tag, reporting and skipping malformed ones.
  * A resumed read passes the names it had seen, how many props it had stored and whether a prop
  * was malformed. A `<` ends a malformed tag where it stands: it starts the next tag.
  */
-export function readProps(context: CompileContext, node: UiNode, start: number, seen = new Set<string>(), stored = 0, malformedBefore = false): TagEnding {
+export function readProps(
+  context: CompileContext,
+  node: UiNode,
+  start: number,
+  seen = new Set<string>(),
+  stored = 0,
+  malformedBefore = false,
+): TagEnding {
   const { source, budget } = context;
   let i = start;
   let mark: PropsMark | undefined;
@@ -44,7 +52,16 @@ export function readProps(context: CompileContext, node: UiNode, start: number, 
   };
   for (;;) {
     // A skip cut short by the end of the text would go further in a longer text: no resuming there.
-    if (stable && !context.final) mark = { position: i, steps: budget.steps, diagnostics: context.diagnostics.length, props: stored, seen: seen.size, error: node.error, malformed };
+    if (stable && !context.final)
+      mark = {
+        position: i,
+        steps: budget.steps,
+        diagnostics: context.diagnostics.length,
+        props: stored,
+        seen: seen.size,
+        error: node.error,
+        malformed,
+      };
     stable = true;
     while (i < source.length && SPACE.test(source[i] as string)) {
       budget.step();
@@ -54,7 +71,8 @@ export function readProps(context: CompileContext, node: UiNode, start: number, 
     if (char === undefined) return { kind: "unfinished", mark };
     budget.step();
     if (char === ">") return { kind: malformed ? "malformed" : "open", end: i + 1 };
-    if (char === "/" && source[i + 1] === ">") return { kind: malformed ? "malformed" : "self", end: i + 2 };
+    if (char === "/" && source[i + 1] === ">")
+      return { kind: malformed ? "malformed" : "self", end: i + 2 };
     if (char === "/" && i + 1 >= source.length) return { kind: "unfinished", mark };
     if (char === "<") {
       if (!malformed) invalid(`<${node.type}> is not finished before the next tag.`, i, i + 1);
@@ -81,8 +99,10 @@ export function readProps(context: CompileContext, node: UiNode, start: number, 
     if (j >= source.length) return { kind: "unfinished", mark };
     const value = readValue(context, node, name, j);
     if (value.kind === "invalid") malformed = true;
-    else if (admitProp(context, node, seen, name, i, value.end)) stored += storeProp(context, node, name, value);
-    if (value.kind === "unfinished" || (value.kind === "text" && value.unfinished)) return { kind: "unfinished", mark };
+    else if (admitProp(context, node, seen, name, i, value.end))
+      stored += storeProp(context, node, name, value);
+    if (value.kind === "unfinished" || (value.kind === "text" && value.unfinished))
+      return { kind: "unfinished", mark };
     i = value.end;
     stable = value.kind !== "invalid" || i < source.length;
   }
@@ -99,23 +119,64 @@ function readValue(context: CompileContext, node: UiNode, name: string, start: n
   if (opener === '"' || opener === "'") {
     const quoted = readQuoted(source, start, opener);
     if (quoted.invalidAt !== undefined) {
-      report(context, "invalid_prop", `Invalid escape or line break in ${name}.`, quoted.invalidAt, quoted.invalidAt + 1, node.id);
+      report(
+        context,
+        "invalid_prop",
+        `Invalid escape or line break in ${name}.`,
+        quoted.invalidAt,
+        quoted.invalidAt + 1,
+        node.id,
+      );
       return { kind: "invalid", end: skipValue(source, quoted.invalidAt) };
     }
-    return { kind: "text", value: context.budget.checkString(quoted.value), start, end: quoted.end, unfinished: !quoted.closed };
+    return {
+      kind: "text",
+      value: context.budget.checkString(quoted.value),
+      start,
+      end: quoted.end,
+      unfinished: !quoted.closed,
+    };
   }
   if (opener === "{") {
     const close = findClosingBrace(source, start);
-    if (close >= 0) return { kind: "expression", text: source.slice(start + 1, close), start: start + 1, end: close + 1 };
-    if (final) report(context, "incomplete_expression", `${name}={...} is not closed.`, start, source.length, node.id);
+    if (close >= 0)
+      return {
+        kind: "expression",
+        text: source.slice(start + 1, close),
+        start: start + 1,
+        end: close + 1,
+      };
+    if (final)
+      report(
+        context,
+        "incomplete_expression",
+        `${name}={...} is not closed.`,
+        start,
+        source.length,
+        node.id,
+      );
     return { kind: "unfinished", end: source.length };
   }
-  report(context, "invalid_prop", `${name} needs a quoted or braced value.`, start, start + 1, node.id);
+  report(
+    context,
+    "invalid_prop",
+    `${name} needs a quoted or braced value.`,
+    start,
+    start + 1,
+    node.id,
+  );
   return { kind: "invalid", end: skipValue(source, start) };
 }
 
 /** The first of a repeated prop wins; a prop the component does not have is dropped. */
-function admitProp(context: CompileContext, node: UiNode, seen: Set<string>, name: string, start: number, end: number): boolean {
+function admitProp(
+  context: CompileContext,
+  node: UiNode,
+  seen: Set<string>,
+  name: string,
+  start: number,
+  end: number,
+): boolean {
   if (seen.has(name)) {
     report(context, "duplicate_prop", `${name} is written twice.`, start, end, node.id);
     return false;
@@ -137,7 +198,14 @@ function storeProp(context: CompileContext, node: UiNode, name: string, value: R
   if (value.kind !== "text") return 0;
   if (node.type === "Button" && name === "action") {
     node.error ??= "refused_action";
-    report(context, "refused_action", "An action is written as action={@Set(...)}.", value.start, value.end, node.id);
+    report(
+      context,
+      "refused_action",
+      "An action is written as action={@Set(...)}.",
+      value.start,
+      value.end,
+      node.id,
+    );
     return 0;
   }
   node.props[name] = { value: value.value };
@@ -147,6 +215,13 @@ function storeProp(context: CompileContext, node: UiNode, name: string, value: R
 /** Skips a malformed value: up to whitespace, the end of the tag, or the next tag. */
 function skipValue(source: string, from: number): number {
   let i = from;
-  while (i < source.length && !SPACE.test(source[i] as string) && source[i] !== ">" && source[i] !== "<" && !source.startsWith("/>", i)) i++;
+  while (
+    i < source.length &&
+    !SPACE.test(source[i] as string) &&
+    source[i] !== ">" &&
+    source[i] !== "<" &&
+    !source.startsWith("/>", i)
+  )
+    i++;
   return i;
 }

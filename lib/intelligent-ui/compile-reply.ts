@@ -5,7 +5,8 @@ import { resolveLimits, UI_REPLY_LIMITS } from "./limits";
 import { startsWithText } from "./quoted";
 import type { CompileUiOptions, UiBlock, UiReplyLimits } from "./types";
 
-const now: () => number = typeof performance !== "undefined" ? () => performance.now() : () => Date.now();
+const now: () => number =
+  typeof performance !== "undefined" ? () => performance.now() : () => Date.now();
 
 /** Compiled fences a streaming compiler keeps between calls, by the fence's offset. */
 export interface ReplyCache {
@@ -22,12 +23,31 @@ interface KeptBlock {
 }
 
 function refusedBlock(id: string, source: string, complete: boolean, reason: string): UiBlock {
-  return failedBlock(id, source, complete, { code: "budget_exceeded", message: budgetMessage("reply", reason), start: 0, end: source.length });
+  return failedBlock(id, source, complete, {
+    code: "budget_exceeded",
+    message: budgetMessage("reply", reason),
+    start: 0,
+    end: source.length,
+  });
 }
 
 /** Built field by field: spreading the compiled block into a new object was a generic slow copy. */
-function compileFence(source: string, id: string, complete: boolean, options: Omit<CompileUiOptions, "final">, cache: BlockCache | undefined): KeptBlock {
-  const { block, nodeCount, cache: next } = compileBlock(source, { id, final: complete, querySchemas: options.querySchemas, limits: options.limits }, cache);
+function compileFence(
+  source: string,
+  id: string,
+  complete: boolean,
+  options: Omit<CompileUiOptions, "final">,
+  cache: BlockCache | undefined,
+): KeptBlock {
+  const {
+    block,
+    nodeCount,
+    cache: next,
+  } = compileBlock(
+    source,
+    { id, final: complete, querySchemas: options.querySchemas, limits: options.limits },
+    cache,
+  );
   return { source, block, nodeCount, cache: next };
 }
 
@@ -40,7 +60,12 @@ export function compileUi(text: string, options: CompileUiOptions = {}): UiBlock
 }
 
 /** `final` is passed apart: copying the options to add it took a slow path in V8 (~0.6 µs a call). */
-export function compileReply(text: string, options: Omit<CompileUiOptions, "final">, final: boolean, cache?: ReplyCache): UiBlock[] {
+export function compileReply(
+  text: string,
+  options: Omit<CompileUiOptions, "final">,
+  final: boolean,
+  cache?: ReplyCache,
+): UiBlock[] {
   const replyLimits: UiReplyLimits = resolveLimits(UI_REPLY_LIMITS, options.replyLimits);
   const language = options.fenceLanguage ?? UI_FENCE_LANGUAGE;
   const appended = cache !== undefined && startsWithText(text, cache.text, cache.text.length);
@@ -56,15 +81,21 @@ export function compileReply(text: string, options: Omit<CompileUiOptions, "fina
     const id = `${options.id ?? "reply"}:ui:${fence.start}`;
     const complete = fence.closed || final;
     characters += source.length;
-    const over = blocks.length >= replyLimits.blocks ? "blocks"
-      : characters > replyLimits.characters ? "characters"
-      : now() - started > replyLimits.milliseconds ? "milliseconds" : undefined;
+    const over =
+      blocks.length >= replyLimits.blocks
+        ? "blocks"
+        : characters > replyLimits.characters
+          ? "characters"
+          : now() - started > replyLimits.milliseconds
+            ? "milliseconds"
+            : undefined;
     if (over !== undefined) {
       blocks.push(refusedBlock(id, source, complete, over));
       break;
     }
     const before = final ? undefined : previous.get(fence.start);
-    const reused = before !== undefined && before.source === source && before.block.complete === complete;
+    const reused =
+      before !== undefined && before.source === source && before.block.complete === complete;
     const compiled = reused ? before : compileFence(source, id, complete, options, before?.cache);
     nodes += compiled.nodeCount;
     if (nodes > replyLimits.nodes) {

@@ -24,7 +24,11 @@ export function dropsWhitespace(stack: readonly UiNode[]): boolean {
 }
 
 /** Catalog, parent and child rules for a node about to join `stack`'s top. */
-export function checkPlacement(context: CompileContext, node: UiNode, stack: readonly UiNode[]): void {
+export function checkPlacement(
+  context: CompileContext,
+  node: UiNode,
+  stack: readonly UiNode[],
+): void {
   const code = placementProblem(node, stack);
   if (code === undefined) return;
   node.error = code;
@@ -33,16 +37,25 @@ export function checkPlacement(context: CompileContext, node: UiNode, stack: rea
     invalid_parent: `${node.type} must sit directly in ${findComponent(node.type)?.parent}.`,
     invalid_child: `${effectiveParent(stack)?.type ?? "This component"} does not hold ${node.type}.`,
   };
-  report(context, code, messages[code] ?? code, node.start, node.start + 1 + node.type.length, node.id);
+  report(
+    context,
+    code,
+    messages[code] ?? code,
+    node.start,
+    node.start + 1 + node.type.length,
+    node.id,
+  );
 }
 
 function placementProblem(node: UiNode, stack: readonly UiNode[]): UiDiagnosticCode | undefined {
   const definition = findComponent(node.type);
   if (node.type !== "text" && definition === undefined) return "unknown_component";
   const parent = effectiveParent(stack);
-  if (definition?.parent !== undefined && parent?.type !== definition.parent) return "invalid_parent";
+  if (definition?.parent !== undefined && parent?.type !== definition.parent)
+    return "invalid_parent";
   const holds = parent === undefined ? undefined : findComponent(parent.type)?.holds;
-  if (holds !== undefined && !isPassThrough(node.type) && !holds.includes(node.type)) return "invalid_child";
+  if (holds !== undefined && !isPassThrough(node.type) && !holds.includes(node.type))
+    return "invalid_child";
   return undefined;
 }
 
@@ -59,7 +72,8 @@ export function checkOpenedTag(context: CompileContext, node: UiNode): void {
   const valueProp = node.props.value;
   if (definition.binds && valueProp !== undefined && "expression" in valueProp) {
     const expr = valueProp.expression;
-    if (expr.type === "variable" && Object.hasOwn(context.variables, expr.name)) node.binding = expr.name;
+    if (expr.type === "variable" && Object.hasOwn(context.variables, expr.name))
+      node.binding = expr.name;
   }
   const props: Record<string, unknown> = {};
   for (const [key, prop] of Object.entries(node.props)) {
@@ -71,7 +85,14 @@ export function checkOpenedTag(context: CompileContext, node: UiNode): void {
   node.error = "invalid_props";
   const detail = result.error.issues[0];
   const where = detail && detail.path.length > 0 ? `${detail.path.join(".")}: ` : "";
-  report(context, "invalid_props", `${node.type} props: ${where}${detail?.message ?? "invalid"}`, node.start, node.end, node.id);
+  report(
+    context,
+    "invalid_props",
+    `${node.type} props: ${where}${detail?.message ?? "invalid"}`,
+    node.start,
+    node.end,
+    node.id,
+  );
 }
 
 /** A complete Button without an action cannot do anything. */
@@ -82,14 +103,24 @@ export function checkClosedTag(context: CompileContext, node: UiNode): void {
 }
 
 /** Turns a parsed `action={...}` into a Button action, or names why it is refused. */
-export function toAction(context: CompileContext, expr: UiExpr): UiAction | ["refused_action" | "refused_binding", string] {
+export function toAction(
+  context: CompileContext,
+  expr: UiExpr,
+): UiAction | ["refused_action" | "refused_binding", string] {
   if (expr.type !== "call" || (expr.name !== "Set" && expr.name !== "Reset")) {
     return ["refused_action", "An action is @Set($local, constant), @Reset($local) or @Reset()."];
   }
   const [target, value, extra] = expr.args;
   if (expr.name === "Reset" && target === undefined) return { type: "reset" };
-  if (target?.type !== "variable" || extra !== undefined || (expr.name === "Reset") !== (value === undefined)) {
-    return ["refused_action", `@${expr.name} takes a $local${expr.name === "Set" ? " and a constant" : ""}.`];
+  if (
+    target?.type !== "variable" ||
+    extra !== undefined ||
+    (expr.name === "Reset") !== (value === undefined)
+  ) {
+    return [
+      "refused_action",
+      `@${expr.name} takes a $local${expr.name === "Set" ? " and a constant" : ""}.`,
+    ];
   }
   if (!Object.hasOwn(context.variables, target.name)) {
     return ["refused_binding", `$${target.name} is not a declared local variable.`];

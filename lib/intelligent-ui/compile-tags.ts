@@ -53,12 +53,19 @@ export class TagParser {
   private position: number;
   private resumedTag: OpeningTag | undefined;
 
-  constructor(private readonly context: CompileContext, start: number) {
+  constructor(
+    private readonly context: CompileContext,
+    start: number,
+  ) {
     this.position = start;
   }
 
   /** Continues after `checkpoint`; open nodes are copied so the earlier tree stays as it was. */
-  static resume(context: CompileContext, checkpoint: ParseCheckpoint, roots: readonly UiNode[]): TagParser {
+  static resume(
+    context: CompileContext,
+    checkpoint: ParseCheckpoint,
+    roots: readonly UiNode[],
+  ): TagParser {
     const parser = new TagParser(context, checkpoint.position);
     parser.roots = roots.slice(0, checkpoint.roots);
     let siblings = parser.roots;
@@ -72,10 +79,23 @@ export class TagParser {
     if (tag !== undefined) {
       // Built as the parser builds a node, for the same reason as copyProps; its children are new, as the tag may open.
       const { id, type, start, end, complete, props, children: _children, ...rest } = tag.node;
-      const node: UiNode = { id, type, start, end, complete, props: copyProps(props, Infinity), children: [] };
+      const node: UiNode = {
+        id,
+        type,
+        start,
+        end,
+        complete,
+        props: copyProps(props, Infinity),
+        children: [],
+      };
       Object.assign(node, rest);
       siblings[siblings.length - 1] = node;
-      parser.resumedTag = { node, seen: new Set(tag.seen), props: tag.props, malformed: tag.malformed };
+      parser.resumedTag = {
+        node,
+        seen: new Set(tag.seen),
+        props: tag.props,
+        malformed: tag.malformed,
+      };
     }
     parser.nodeCount = checkpoint.nodes;
     context.budget.steps = checkpoint.steps;
@@ -89,7 +109,8 @@ export class TagParser {
     while (this.position < source.length) {
       this.saveCheckpoint();
       const char = source[this.position];
-      const advanced = char === "<" ? this.readTag() : char === "{" ? this.readInline() : this.readText();
+      const advanced =
+        char === "<" ? this.readTag() : char === "{" ? this.readInline() : this.readText();
       if (!advanced) break;
     }
     this.finish();
@@ -103,7 +124,11 @@ export class TagParser {
       // An open node does not change until it closes, so a header copied at an earlier checkpoint still holds.
       stack: this.stack.map((open, i) => {
         const frame = before?.[i];
-        return { open, node: frame?.open === open ? frame.node : { ...open }, children: open.children.length };
+        return {
+          open,
+          node: frame?.open === open ? frame.node : { ...open },
+          children: open.children.length,
+        };
       }),
       diagnostics: this.context.diagnostics.length,
       nodes: this.nodeCount,
@@ -121,7 +146,12 @@ export class TagParser {
       position: mark.position,
       diagnostics: mark.diagnostics,
       steps: mark.steps,
-      tag: { node: copy, seen: [...seen].slice(0, mark.seen), props: mark.props, malformed: mark.malformed },
+      tag: {
+        node: copy,
+        seen: [...seen].slice(0, mark.seen),
+        props: mark.props,
+        malformed: mark.malformed,
+      },
     });
   }
 
@@ -135,7 +165,15 @@ export class TagParser {
     budget.step();
     if (this.nodeCount > limits.nodes) throw UiBudget.exceeded("nodes");
     budget.checkDepth(this.stack.length + 1);
-    const node: UiNode = { id: `${blockId}:${start}`, type, start, end: start, complete: false, props: {}, children: [] };
+    const node: UiNode = {
+      id: `${blockId}:${start}`,
+      type,
+      start,
+      end: start,
+      complete: false,
+      props: {},
+      children: [],
+    };
     checkPlacement(this.context, node, this.stack);
     this.siblings().push(node);
     return node;
@@ -182,7 +220,13 @@ export class TagParser {
     const close = findClosingBrace(source, start);
     if (close < 0) {
       if (!final) return false;
-      report(this.context, "incomplete_expression", "The expression is not closed.", start, source.length);
+      report(
+        this.context,
+        "incomplete_expression",
+        "The expression is not closed.",
+        start,
+        source.length,
+      );
       this.position = source.length;
       return true;
     }
@@ -204,7 +248,13 @@ export class TagParser {
     const after = start + 1 + (name?.length ?? 0);
     if (after >= source.length && !final) return false;
     if (name === undefined || !/[\s/>]/.test(source[after] ?? " ")) {
-      report(this.context, "invalid_tag", "A tag name is a letter, then letters and digits.", start, after + 1);
+      report(
+        this.context,
+        "invalid_tag",
+        "A tag name is a letter, then letters and digits.",
+        start,
+        after + 1,
+      );
       return this.recover(start + 1);
     }
     this.context.budget.step();
@@ -215,13 +265,28 @@ export class TagParser {
   private readOpening(node: UiNode, from: number, resumed?: Omit<OpeningTag, "node">): true {
     const { source, final } = this.context;
     const seen = resumed?.seen ?? new Set<string>();
-    const ending = readProps(this.context, node, from, seen, resumed?.props ?? 0, resumed?.malformed ?? false);
+    const ending = readProps(
+      this.context,
+      node,
+      from,
+      seen,
+      resumed?.props ?? 0,
+      resumed?.malformed ?? false,
+    );
     if (ending.kind === "unfinished") {
       if (ending.mark !== undefined) this.saveTagCheckpoint(node, ending.mark, seen);
       node.partial = true;
       node.end = source.length;
       this.position = source.length;
-      if (final) report(this.context, "unclosed_tag", `<${node.type}> is not finished.`, node.start, source.length, node.id);
+      if (final)
+        report(
+          this.context,
+          "unclosed_tag",
+          `<${node.type}> is not finished.`,
+          node.start,
+          source.length,
+          node.id,
+        );
       return true;
     }
     node.end = ending.end;
@@ -247,8 +312,12 @@ export class TagParser {
     CODE_END.lastIndex = start;
     const match = CODE_END.exec(source);
     const end = match?.index ?? source.length;
-    const text = match || final ? source.slice(start, end) : source.slice(start, end).replace(/<(\/(C(o(d(e(B(l(o(c(k)?)?)?)?)?)?)?)?)?)?$/, "");
-    if (text.length > 0) this.addText(this.context.budget.checkString(text), start, start + text.length);
+    const text =
+      match || final
+        ? source.slice(start, end)
+        : source.slice(start, end).replace(/<(\/(C(o(d(e(B(l(o(c(k)?)?)?)?)?)?)?)?)?)?$/, "");
+    if (text.length > 0)
+      this.addText(this.context.budget.checkString(text), start, start + text.length);
     if (match === null) {
       this.position = source.length;
       return;
@@ -267,7 +336,13 @@ export class TagParser {
     while (end < source.length && /[ \t\r\n]/.test(source[end] as string)) end++;
     if (end >= source.length && !final) return false;
     if (name === undefined || source[end] !== ">") {
-      report(this.context, "invalid_tag", "A closing tag reads </Name>.", start, Math.min(end + 1, source.length));
+      report(
+        this.context,
+        "invalid_tag",
+        "A closing tag reads </Name>.",
+        start,
+        Math.min(end + 1, source.length),
+      );
       return this.recover(start + 1);
     }
     this.context.budget.step(end - start);
@@ -279,7 +354,14 @@ export class TagParser {
     }
     for (let i = this.stack.length - 1; i > index; i--) {
       const inner = this.stack[i] as UiNode;
-      report(this.context, "unclosed_tag", `<${inner.type}> is not closed before </${name}>.`, inner.start, start, inner.id);
+      report(
+        this.context,
+        "unclosed_tag",
+        `<${inner.type}> is not closed before </${name}>.`,
+        inner.start,
+        start,
+        inner.id,
+      );
       this.close(inner, start, false);
     }
     this.close(this.stack[index] as UiNode, end + 1, true);
@@ -298,7 +380,15 @@ export class TagParser {
     const { source, final } = this.context;
     for (let i = this.stack.length - 1; i >= 0; i--) {
       const node = this.stack[i] as UiNode;
-      if (final) report(this.context, "unclosed_tag", `<${node.type}> is not closed.`, node.start, source.length, node.id);
+      if (final)
+        report(
+          this.context,
+          "unclosed_tag",
+          `<${node.type}> is not closed.`,
+          node.start,
+          source.length,
+          node.id,
+        );
       this.close(node, source.length, false);
     }
   }

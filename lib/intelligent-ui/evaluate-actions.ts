@@ -9,13 +9,30 @@ import { copyUiValue, sameUiType } from "./values";
  * compiled. A target that is not a declared local, or a value its type refuses, would make a
  * press fail silently; the Button becomes an error node instead.
  */
-export function actionProblem(action: UiAction, variables: Readonly<Record<string, UiVariable>>): UiFailure | undefined {
-  if (action === null || typeof action !== "object" || (action.type !== "set" && action.type !== "reset")) {
-    return new UiFailure("refused_action", "An action is @Set($local, constant), @Reset($local) or @Reset().");
+export function actionProblem(
+  action: UiAction,
+  variables: Readonly<Record<string, UiVariable>>,
+): UiFailure | undefined {
+  if (
+    action === null ||
+    typeof action !== "object" ||
+    (action.type !== "set" && action.type !== "reset")
+  ) {
+    return new UiFailure(
+      "refused_action",
+      "An action is @Set($local, constant), @Reset($local) or @Reset().",
+    );
   }
   if (action.type === "reset" && action.name === undefined) return undefined;
-  const variable = typeof action.name === "string" && Object.hasOwn(variables, action.name) ? variables[action.name] : undefined;
-  if (variable === undefined) return new UiFailure("refused_binding", `$${String(action.name)} is not a declared local variable.`);
+  const variable =
+    typeof action.name === "string" && Object.hasOwn(variables, action.name)
+      ? variables[action.name]
+      : undefined;
+  if (variable === undefined)
+    return new UiFailure(
+      "refused_binding",
+      `$${String(action.name)} is not a declared local variable.`,
+    );
   if (action.type === "set" && !sameUiType(variable.default, action.value)) {
     return new UiFailure("invalid_value", `$${action.name} keeps the type of its default.`);
   }
@@ -31,7 +48,11 @@ export function attachCallbacks(view: UiViewNode, state: UiState): void {
       if (!view.interactive) return false;
       try {
         const copy = copyUiValue(value);
-        if (findComponent(view.type)?.schema.safeParse({ ...view.props, value: copy }).success !== true) return false;
+        if (
+          findComponent(view.type)?.schema.safeParse({ ...view.props, value: copy }).success !==
+          true
+        )
+          return false;
         state.assign(binding, copy);
         return true;
       } catch (caught) {

@@ -6,7 +6,16 @@ import { readsUnresolved } from "./expression-reads";
 import { isUiFailure, UiFailure } from "./failure";
 import { joinFallbacks, nodeFallback } from "./fallback";
 import type { UiState } from "./state";
-import type { UiDiagnostic, UiDiagnosticCode, UiExpr, UiNode, UiProp, UiValue, UiVariable, UiViewNode } from "./types";
+import type {
+  UiDiagnostic,
+  UiDiagnosticCode,
+  UiExpr,
+  UiNode,
+  UiProp,
+  UiValue,
+  UiVariable,
+  UiViewNode,
+} from "./types";
 import { displayUiScalar, isUiScalar } from "./values";
 
 const RAW_FALLBACK_LIMIT = 1_024;
@@ -51,15 +60,31 @@ export interface TreeContext {
 
 function sharedPrefix(before: readonly UiNode[], now: readonly UiNode[]): number {
   let count = 0;
-  while (count < before.length && count < now.length && before[count] === now[count] && now[count]?.complete) count++;
+  while (
+    count < before.length &&
+    count < now.length &&
+    before[count] === now[count] &&
+    now[count]?.complete
+  )
+    count++;
   return count;
 }
 
-export function evaluateTree(nodes: readonly UiNode[], context: TreeContext, locals?: UiLocals, suffix = ""): UiViewNode[] {
+export function evaluateTree(
+  nodes: readonly UiNode[],
+  context: TreeContext,
+  locals?: UiLocals,
+  suffix = "",
+): UiViewNode[] {
   return evaluateList(nodes, context, locals, suffix).views;
 }
 
-export function evaluateList(nodes: readonly UiNode[], context: TreeContext, locals?: UiLocals, suffix = ""): EvaluatedList {
+export function evaluateList(
+  nodes: readonly UiNode[],
+  context: TreeContext,
+  locals?: UiLocals,
+  suffix = "",
+): EvaluatedList {
   const { memo, budget, diagnostics } = context;
   const first = nodes[0];
   if (memo === undefined || locals !== undefined || first === undefined) {
@@ -98,7 +123,8 @@ export function evaluateList(nodes: readonly UiNode[], context: TreeContext, loc
     const [steps, iterations, count] = [budget.steps, budget.iterations, diagnostics.length];
     const view = evaluateNode(nodes[i] as UiNode, context, locals, suffix);
     replay.views.push(view);
-    for (let d = count; d < diagnostics.length; d++) replay.diagnostics.push(diagnostics[d] as UiDiagnostic);
+    for (let d = count; d < diagnostics.length; d++)
+      replay.diagnostics.push(diagnostics[d] as UiDiagnostic);
     replay.text += view.fallback;
     total = {
       steps: total.steps + budget.steps - steps,
@@ -113,33 +139,65 @@ export function evaluateList(nodes: readonly UiNode[], context: TreeContext, loc
 }
 
 /** Records a node's refusal; at compile time, only when what its expressions read resolves. */
-function fail(context: TreeContext, node: UiNode, id: string, error: unknown, reads: readonly UiExpr[], locals: UiLocals | undefined): UiDiagnosticCode {
+function fail(
+  context: TreeContext,
+  node: UiNode,
+  id: string,
+  error: unknown,
+  reads: readonly UiExpr[],
+  locals: UiLocals | undefined,
+): UiDiagnosticCode {
   if (!isUiFailure(error) || error.code === "budget_exceeded") throw error;
   const code = error.code as UiDiagnosticCode;
   const { unresolved } = context;
-  if (unresolved !== undefined && reads.some((expr) => readsUnresolved(expr, unresolved, locals))) return code;
+  if (unresolved !== undefined && reads.some((expr) => readsUnresolved(expr, unresolved, locals)))
+    return code;
   const nodeId = context.nodeIds === "view" ? id : node.id;
-  context.diagnostics.push({ code, message: error.message, start: node.start, end: node.end, nodeId });
+  context.diagnostics.push({
+    code,
+    message: error.message,
+    start: node.start,
+    end: node.end,
+    nodeId,
+  });
   return code;
 }
 
 function computedExpressions(node: UiNode): UiExpr[] {
-  return Object.values(node.props).flatMap((prop) => ("expression" in prop ? [prop.expression] : []));
+  return Object.values(node.props).flatMap((prop) =>
+    "expression" in prop ? [prop.expression] : [],
+  );
 }
 
-function evaluateText(node: UiNode, context: TreeContext, locals: UiLocals | undefined, id: string): UiViewNode {
+function evaluateText(
+  node: UiNode,
+  context: TreeContext,
+  locals: UiLocals | undefined,
+  id: string,
+): UiViewNode {
   let text = node.text ?? "";
   let error = node.error;
   if (node.expression !== undefined && error === undefined) {
     try {
       const value = evaluate(node.expression, context, locals);
-      if (!isUiScalar(value)) throw new UiFailure("invalid_value", "Text shows a string, number, boolean or null.");
+      if (!isUiScalar(value))
+        throw new UiFailure("invalid_value", "Text shows a string, number, boolean or null.");
       text = displayUiScalar(value);
     } catch (caught) {
       error = fail(context, node, id, caught, [node.expression], locals);
     }
   }
-  const view: UiViewNode = { id, sourceId: node.id, type: "text", props: {}, text, children: [], complete: node.complete, fallback: text, interactive: false };
+  const view: UiViewNode = {
+    id,
+    sourceId: node.id,
+    type: "text",
+    props: {},
+    text,
+    children: [],
+    complete: node.complete,
+    fallback: text,
+    interactive: false,
+  };
   if (error !== undefined) view.error = error;
   return view;
 }
@@ -148,21 +206,49 @@ function evaluateText(node: UiNode, context: TreeContext, locals: UiLocals | und
  * While drawing, a node that runs out of budget becomes a `budget_exceeded` error node and the
  * view stops there: what was drawn stays. While compiling, running out fails the whole block.
  */
-function evaluateNode(node: UiNode, context: TreeContext, locals: UiLocals | undefined, suffix: string): UiViewNode {
+function evaluateNode(
+  node: UiNode,
+  context: TreeContext,
+  locals: UiLocals | undefined,
+  suffix: string,
+): UiViewNode {
   const id = node.id + suffix;
   if (context.nodeIds === "source") return drawNode(node, context, locals, id, suffix);
   try {
     return drawNode(node, context, locals, id, suffix);
   } catch (caught) {
-    if (!isUiFailure(caught) || caught.code !== "budget_exceeded" || context.exhausted) throw caught;
+    if (!isUiFailure(caught) || caught.code !== "budget_exceeded" || context.exhausted)
+      throw caught;
     context.exhausted = true;
-    context.diagnostics.push({ code: "budget_exceeded", message: caught.message, start: node.start, end: node.end, nodeId: id });
+    context.diagnostics.push({
+      code: "budget_exceeded",
+      message: caught.message,
+      start: node.start,
+      end: node.end,
+      nodeId: id,
+    });
     const fallback = context.source.slice(node.start, node.end).slice(0, RAW_FALLBACK_LIMIT);
-    return { id, sourceId: node.id, type: node.type, props: {}, children: [], complete: node.complete, error: "budget_exceeded", fallback, interactive: false };
+    return {
+      id,
+      sourceId: node.id,
+      type: node.type,
+      props: {},
+      children: [],
+      complete: node.complete,
+      error: "budget_exceeded",
+      fallback,
+      interactive: false,
+    };
   }
 }
 
-function drawNode(node: UiNode, context: TreeContext, locals: UiLocals | undefined, id: string, suffix: string): UiViewNode {
+function drawNode(
+  node: UiNode,
+  context: TreeContext,
+  locals: UiLocals | undefined,
+  id: string,
+  suffix: string,
+): UiViewNode {
   // Copying the node's scope and props into its view is an iteration.
   context.budget.iterate();
   if (node.type === "text") return evaluateText(node, context, locals, id);
@@ -187,24 +273,37 @@ function drawNode(node: UiNode, context: TreeContext, locals: UiLocals | undefin
     const result = definition.schema.safeParse(props);
     if (!result.success) {
       const issue = result.error.issues[0];
-      const failure = new UiFailure("invalid_props", `${node.type} props: ${issue?.path.join(".") ?? ""} ${issue?.message ?? ""}`.trim());
+      const failure = new UiFailure(
+        "invalid_props",
+        `${node.type} props: ${issue?.path.join(".") ?? ""} ${issue?.message ?? ""}`.trim(),
+      );
       error = fail(context, node, id, failure, computedExpressions(node), locals);
     }
   }
   const action = node.action;
-  const refused = action === undefined || error !== undefined ? undefined : actionProblem(action, context.variables);
+  const refused =
+    action === undefined || error !== undefined
+      ? undefined
+      : actionProblem(action, context.variables);
   if (refused !== undefined) error = fail(context, node, id, refused, [], locals);
   const children = evaluateChildren(node, props, error, context, locals, suffix);
   const raw = context.source.slice(node.start, node.end);
   const view: UiViewNode = {
-    id, sourceId: node.id, type: node.type, props, children: children.views, complete: node.complete,
-    fallback: nodeFallback(node.type, props, children.text, raw), interactive: false,
+    id,
+    sourceId: node.id,
+    type: node.type,
+    props,
+    children: children.views,
+    complete: node.complete,
+    fallback: nodeFallback(node.type, props, children.text, raw),
+    interactive: false,
   };
   if (error !== undefined) view.error = error;
   if (node.binding !== undefined) view.binding = node.binding;
   if (action !== undefined && refused === undefined) view.action = action;
   const ready = node.complete && error === undefined && node.partial === undefined;
-  view.interactive = ready && (node.binding !== undefined || (view.action !== undefined && props.disabled !== true));
+  view.interactive =
+    ready && (node.binding !== undefined || (view.action !== undefined && props.disabled !== true));
   if (context.state !== undefined) attachCallbacks(view, context.state);
   return view;
 }
@@ -218,7 +317,10 @@ function evaluateChildren(
   suffix: string,
 ): EvaluatedList {
   const joined: EvaluatedList = { views: [], text: "" };
-  if (node.type === "Show") return error === undefined && props.when === true ? evaluateList(node.children, context, locals, suffix) : joined;
+  if (node.type === "Show")
+    return error === undefined && props.when === true
+      ? evaluateList(node.children, context, locals, suffix)
+      : joined;
   if (node.type !== "Each") return evaluateList(node.children, context, locals, suffix);
   const items = props.items;
   const name = props.as;
@@ -226,7 +328,12 @@ function evaluateChildren(
   // Each reserves all its iterations before it creates a child, so explosions stop early.
   context.budget.iterate(items.length);
   for (let index = 0; index < items.length && !context.exhausted; index++) {
-    const item = evaluateList(node.children, context, { name, value: items[index] as UiValue, parent: locals }, `${suffix}:${index}`);
+    const item = evaluateList(
+      node.children,
+      context,
+      { name, value: items[index] as UiValue, parent: locals },
+      `${suffix}:${index}`,
+    );
     joined.views.push(...item.views);
     joined.text += item.text;
   }

@@ -6,15 +6,30 @@ import { isUiFailure } from "./failure";
 import { nodeFallback } from "./fallback";
 import { resolveUiLimits } from "./limits";
 import type { UiState } from "./state";
-import type { UiBlock, UiDiagnostic, UiEvaluation, UiExpr, UiLimits, UiNode, UiValue, UiViewNode } from "./types";
+import type {
+  UiBlock,
+  UiDiagnostic,
+  UiEvaluation,
+  UiExpr,
+  UiLimits,
+  UiNode,
+  UiValue,
+  UiViewNode,
+} from "./types";
 import { displayUiScalar, isUiScalar } from "./values";
 import { WARM_UP_LIMITS, warmUpOnce } from "./warm-up";
 
 /** A whole-block failure: the block draws as its fallback. */
 export function blockFailure(block: UiBlock, error: unknown): UiDiagnostic {
-  const code = isUiFailure(error) && error.code === "budget_exceeded" ? "budget_exceeded" : "invalid_syntax";
+  const code =
+    isUiFailure(error) && error.code === "budget_exceeded" ? "budget_exceeded" : "invalid_syntax";
   const message = error instanceof Error ? error.message : "The block could not be evaluated.";
-  return { code, message, start: 0, end: typeof block?.source === "string" ? block.source.length : 0 };
+  return {
+    code,
+    message,
+    start: 0,
+    end: typeof block?.source === "string" ? block.source.length : 0,
+  };
 }
 
 /**
@@ -22,7 +37,11 @@ export function blockFailure(block: UiBlock, error: unknown): UiDiagnostic {
  * A block of another catalog version draws as its text: each top-level node an `unknown_catalog`
  * error node with its own fallback.
  */
-export function evaluateUiBlock(block: UiBlock, state: UiState, limits?: Partial<UiLimits>): UiEvaluation {
+export function evaluateUiBlock(
+  block: UiBlock,
+  state: UiState,
+  limits?: Partial<UiLimits>,
+): UiEvaluation {
   const resolved = resolveUiLimits(limits);
   prepareCatalog();
   try {
@@ -77,16 +96,31 @@ function withDefaults(expression: UiExpr, context: EvalContext): UiValue | undef
 function otherCatalog(block: UiBlock, resolved: UiLimits): UiEvaluation {
   const context: EvalContext = {
     budget: new UiBudget(resolved),
-    read: (name) => (Object.hasOwn(block.variables, name) ? block.variables[name]?.default : undefined),
+    read: (name) =>
+      Object.hasOwn(block.variables, name) ? block.variables[name]?.default : undefined,
   };
   const message = `Catalog version ${block.catalogVersion} is not ${UI_CATALOG_VERSION}.`;
   const nodes: UiViewNode[] = block.nodes.map((node) => ({
-    id: node.id, sourceId: node.id, type: node.type, props: {}, children: [], complete: node.complete === true,
-    error: "unknown_catalog", fallback: staticFallback(node, block, context, 1), interactive: false,
+    id: node.id,
+    sourceId: node.id,
+    type: node.type,
+    props: {},
+    children: [],
+    complete: node.complete === true,
+    error: "unknown_catalog",
+    fallback: staticFallback(node, block, context, 1),
+    interactive: false,
   }));
-  const diagnostics: UiDiagnostic[] = nodes.length === 0
-    ? [{ code: "unknown_catalog", message, start: 0, end: block.source.length, nodeId: block.id }]
-    : block.nodes.map((node) => ({ code: "unknown_catalog", message, start: node.start, end: node.end, nodeId: node.id }));
+  const diagnostics: UiDiagnostic[] =
+    nodes.length === 0
+      ? [{ code: "unknown_catalog", message, start: 0, end: block.source.length, nodeId: block.id }]
+      : block.nodes.map((node) => ({
+          code: "unknown_catalog",
+          message,
+          start: node.start,
+          end: node.end,
+          nodeId: node.id,
+        }));
   return { nodes, diagnostics: diagnostics.slice(0, resolved.diagnostics) };
 }
 

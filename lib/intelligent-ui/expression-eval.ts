@@ -26,12 +26,17 @@ export function evaluate(expr: UiExpr, context: EvalContext, locals?: UiLocals):
       return expr.items.map((item) => evaluate(item, context, locals));
     case "record": {
       const record: UiRecord = {};
-      for (const entry of expr.entries) setOwn(record, entry.key, evaluate(entry.value, context, locals));
+      for (const entry of expr.entries)
+        setOwn(record, entry.key, evaluate(entry.value, context, locals));
       return record;
     }
     case "variable": {
       const value = context.read(expr.name);
-      if (value === undefined) throw new UiFailure("refused_access", `$${expr.name} has no value: it is not declared, or its query is not loaded yet.`);
+      if (value === undefined)
+        throw new UiFailure(
+          "refused_access",
+          `$${expr.name} has no value: it is not declared, or its query is not loaded yet.`,
+        );
       return value;
     }
     case "local":
@@ -39,7 +44,10 @@ export function evaluate(expr: UiExpr, context: EvalContext, locals?: UiLocals):
     case "member":
       return readField(evaluate(expr.object, context, locals), expr.key);
     case "index":
-      return readIndex(evaluate(expr.object, context, locals), evaluate(expr.index, context, locals));
+      return readIndex(
+        evaluate(expr.object, context, locals),
+        evaluate(expr.index, context, locals),
+      );
     case "unary":
       return applyUnary(expr.operator, evaluate(expr.operand, context, locals));
     case "binary":
@@ -58,17 +66,20 @@ function readLocal(name: string, locals: UiLocals | undefined): UiValue {
 
 function readIndex(target: UiValue, index: UiValue): UiValue {
   if (typeof index === "string") return readField(target, index);
-  if (!Array.isArray(target)) throw new UiFailure("invalid_value", "Only a list has numbered items.");
+  if (!Array.isArray(target))
+    throw new UiFailure("invalid_value", "Only a list has numbered items.");
   if (typeof index !== "number" || !Number.isInteger(index)) {
     throw new UiFailure("invalid_value", "A list index is a whole number.");
   }
-  if (index < 0 || index >= target.length) throw new UiFailure("refused_access", `The list has no item ${index}.`);
+  if (index < 0 || index >= target.length)
+    throw new UiFailure("refused_access", `The list has no item ${index}.`);
   return target[index] as UiValue;
 }
 
 function applyUnary(operator: string, value: UiValue): UiValue {
   if (operator === "!") return !isTruthy(value);
-  if (typeof value !== "number") throw new UiFailure("invalid_value", `${operator} needs a number.`);
+  if (typeof value !== "number")
+    throw new UiFailure("invalid_value", `${operator} needs a number.`);
   return operator === "-" ? -value : value;
 }
 
@@ -76,7 +87,11 @@ function isTruthy(value: UiValue): boolean {
   return value !== null && value !== false && value !== 0 && value !== "";
 }
 
-function applyBinary(expr: Extract<UiExpr, { type: "binary" }>, context: EvalContext, locals?: UiLocals): UiValue {
+function applyBinary(
+  expr: Extract<UiExpr, { type: "binary" }>,
+  context: EvalContext,
+  locals?: UiLocals,
+): UiValue {
   const left = evaluate(expr.left, context, locals);
   if (expr.operator === "||") return isTruthy(left) ? left : evaluate(expr.right, context, locals);
   if (expr.operator === "&&") return isTruthy(left) ? evaluate(expr.right, context, locals) : left;
@@ -84,7 +99,12 @@ function applyBinary(expr: Extract<UiExpr, { type: "binary" }>, context: EvalCon
   return combine(expr.operator, left, right, context.budget);
 }
 
-function combine(operator: UiBinaryOperator, left: UiValue, right: UiValue, budget: UiBudget): UiValue {
+function combine(
+  operator: UiBinaryOperator,
+  left: UiValue,
+  right: UiValue,
+  budget: UiBudget,
+): UiValue {
   switch (operator) {
     case "==":
     case "===":
@@ -94,7 +114,8 @@ function combine(operator: UiBinaryOperator, left: UiValue, right: UiValue, budg
       return !(isUiScalar(left) && left === right);
     case "+":
       if (typeof left === "string" || typeof right === "string") {
-        if (!isUiScalar(left) || !isUiScalar(right)) throw new UiFailure("invalid_value", "+ joins scalars only.");
+        if (!isUiScalar(left) || !isUiScalar(right))
+          throw new UiFailure("invalid_value", "+ joins scalars only.");
         return budget.checkString(String(left) + String(right));
       }
       return arithmetic(operator, left, right);
@@ -116,14 +137,23 @@ function arithmetic(operator: UiBinaryOperator, left: UiValue, right: UiValue): 
 
 function compute(operator: UiBinaryOperator, a: number, b: number): number | boolean {
   switch (operator) {
-    case "<": return a < b;
-    case "<=": return a <= b;
-    case ">": return a > b;
-    case ">=": return a >= b;
-    case "+": return a + b;
-    case "-": return a - b;
-    case "*": return a * b;
-    case "/": return a / b;
-    default: return a % b;
+    case "<":
+      return a < b;
+    case "<=":
+      return a <= b;
+    case ">":
+      return a > b;
+    case ">=":
+      return a >= b;
+    case "+":
+      return a + b;
+    case "-":
+      return a - b;
+    case "*":
+      return a * b;
+    case "/":
+      return a / b;
+    default:
+      return a % b;
   }
 }

@@ -6,7 +6,13 @@ import { isUiScalar, readField } from "./values";
 type Evaluate = (expr: UiExpr, context: EvalContext, locals?: UiLocals) => UiValue;
 
 /** Runs an `@Helper`; every item a helper loops over is an iteration. The evaluator is passed in, as it calls helpers. */
-export function callHelper(name: string, args: UiExpr[], context: EvalContext, locals: UiLocals | undefined, evaluate: Evaluate): UiValue {
+export function callHelper(
+  name: string,
+  args: UiExpr[],
+  context: EvalContext,
+  locals: UiLocals | undefined,
+  evaluate: Evaluate,
+): UiValue {
   if (name === "Filter") return filter(args, context, locals, evaluate);
   const values = args.map((arg) => evaluate(arg, context, locals));
   switch (name) {
@@ -39,13 +45,19 @@ function list(value: UiValue, helper: string, context: EvalContext): UiValue[] {
   return value;
 }
 
-function filter(args: UiExpr[], context: EvalContext, locals: UiLocals | undefined, evaluate: Evaluate): UiValue {
+function filter(
+  args: UiExpr[],
+  context: EvalContext,
+  locals: UiLocals | undefined,
+  evaluate: Evaluate,
+): UiValue {
   const items = list(evaluate(args[0] as UiExpr, context, locals), "Filter", context);
   const name = (args[1] as { name: string }).name;
   const predicate = args[2] as UiExpr;
   return items.filter((value) => {
     const keep = evaluate(predicate, context, { name, value, parent: locals });
-    if (typeof keep !== "boolean") throw new UiFailure("invalid_value", "@Filter's predicate must give a boolean.");
+    if (typeof keep !== "boolean")
+      throw new UiFailure("invalid_value", "@Filter's predicate must give a boolean.");
     return keep;
   });
 }
@@ -53,7 +65,8 @@ function filter(args: UiExpr[], context: EvalContext, locals: UiLocals | undefin
 function sum(values: UiValue[], context: EvalContext): number {
   const items = list(values[0] as UiValue, "Sum", context);
   const field = values[1];
-  if (field !== undefined && typeof field !== "string") throw new UiFailure("invalid_value", "@Sum's field is text.");
+  if (field !== undefined && typeof field !== "string")
+    throw new UiFailure("invalid_value", "@Sum's field is text.");
   let total = 0;
   for (const item of items) {
     const value = field === undefined ? item : readField(item, field);
@@ -67,7 +80,8 @@ function sum(values: UiValue[], context: EvalContext): number {
 function join(values: UiValue[], context: EvalContext): string {
   const items = list(values[0] as UiValue, "Join", context);
   const separator = values[1] ?? ", ";
-  if (typeof separator !== "string") throw new UiFailure("invalid_value", "@Join's separator is text.");
+  if (typeof separator !== "string")
+    throw new UiFailure("invalid_value", "@Join's separator is text.");
   if (!items.every(isUiScalar)) throw new UiFailure("invalid_value", "@Join joins scalars only.");
   return context.budget.checkString(items.join(separator));
 }

@@ -9,17 +9,32 @@ export type ExpressionMode = "value" | "declaration" | "action";
 export const REFUSED_KEYS: ReadonlySet<string> = new Set(["__proto__", "constructor", "prototype"]);
 
 const HELPER_ARITY: Record<string, readonly [number, number]> = {
-  Count: [1, 1], Filter: [3, 3], Sum: [1, 2], Join: [1, 2], Round: [1, 2],
+  Count: [1, 1],
+  Filter: [3, 3],
+  Sum: [1, 2],
+  Join: [1, 2],
+  Round: [1, 2],
 };
 const TOP_CALLS: Record<ExpressionMode, readonly string[]> = {
-  value: [], declaration: ["Query"], action: ["Set", "Reset"],
+  value: [],
+  declaration: ["Query"],
+  action: ["Set", "Reset"],
 };
 const LEVELS: readonly (readonly string[])[] = [
-  ["||"], ["&&"], ["==", "===", "!=", "!=="], ["<", "<=", ">", ">="], ["+", "-"], ["*", "/", "%"],
+  ["||"],
+  ["&&"],
+  ["==", "===", "!=", "!=="],
+  ["<", "<=", ">", ">="],
+  ["+", "-"],
+  ["*", "/", "%"],
 ];
 
 /** Parses expression text; throws `UiFailure` with a parse-time code and a span in `source`. */
-export function parseExpression(source: string, budget: UiBudget, mode: ExpressionMode = "value"): UiExpr {
+export function parseExpression(
+  source: string,
+  budget: UiBudget,
+  mode: ExpressionMode = "value",
+): UiExpr {
   return new ExpressionParser(scanExpression(source, budget), budget, mode).parseTop();
 }
 
@@ -38,7 +53,8 @@ class ExpressionParser {
     const special = first.kind === "helper" && TOP_CALLS[this.mode].includes(first.text);
     const expr = special ? this.parseCall(this.next(), true) : this.parseLevel(0);
     const rest = this.peek();
-    if (rest.kind !== "end") fail("invalid_expression", `Unexpected ${rest.text || rest.kind}.`, rest.start, rest.end);
+    if (rest.kind !== "end")
+      fail("invalid_expression", `Unexpected ${rest.text || rest.kind}.`, rest.start, rest.end);
     return expr;
   }
 
@@ -48,7 +64,8 @@ class ExpressionParser {
 
   private next(): Token {
     const token = this.peek();
-    if (token.kind === "end") fail("incomplete_expression", "The expression ends too early.", token.start, token.end);
+    if (token.kind === "end")
+      fail("incomplete_expression", "The expression ends too early.", token.start, token.end);
     this.index++;
     return token;
   }
@@ -62,7 +79,8 @@ class ExpressionParser {
 
   private expect(text: string): void {
     const token = this.next();
-    if (token.kind !== "punct" || token.text !== text) fail("invalid_expression", `Expected ${text}.`, token.start, token.end);
+    if (token.kind !== "punct" || token.text !== text)
+      fail("invalid_expression", `Expected ${text}.`, token.start, token.end);
   }
 
   private nest<T>(parse: () => T): T {
@@ -88,7 +106,10 @@ class ExpressionParser {
 
   private parseUnary(): UiExpr {
     const token = this.peek();
-    if (token.kind === "punct" && (token.text === "!" || token.text === "-" || token.text === "+")) {
+    if (
+      token.kind === "punct" &&
+      (token.text === "!" || token.text === "-" || token.text === "+")
+    ) {
       this.index++;
       const operand = this.nest(() => this.parseUnary());
       if (token.text !== "!" && operand.type === "literal" && typeof operand.value === "number") {
@@ -105,14 +126,16 @@ class ExpressionParser {
       const token = this.peek();
       if (this.accept(".")) {
         const name = this.next();
-        if (name.kind !== "name") fail("invalid_expression", "Expected a field name.", name.start, name.end);
+        if (name.kind !== "name")
+          fail("invalid_expression", "Expected a field name.", name.start, name.end);
         expr = { type: "member", object: expr, key: checkKey(name.text, name) };
       } else if (this.accept("[")) {
         const index = this.nest(() => this.parseLevel(0));
         this.expect("]");
-        expr = index.type === "literal" && typeof index.value === "string"
-          ? { type: "member", object: expr, key: checkKey(index.value, token) }
-          : { type: "index", object: expr, index };
+        expr =
+          index.type === "literal" && typeof index.value === "string"
+            ? { type: "member", object: expr, key: checkKey(index.value, token) }
+            : { type: "index", object: expr, index };
       } else if (token.kind === "punct" && token.text === "(") {
         fail("invalid_expression", "Only @helpers can be called.", token.start, token.end);
       } else {
@@ -133,7 +156,8 @@ class ExpressionParser {
       case "helper":
         return this.parseCall(token, false);
       case "name":
-        if (token.text === "true" || token.text === "false") return { type: "literal", value: token.text === "true" };
+        if (token.text === "true" || token.text === "false")
+          return { type: "literal", value: token.text === "true" };
         if (token.text === "null") return { type: "literal", value: null };
         return { type: "local", name: token.text };
       default:
@@ -178,34 +202,50 @@ class ExpressionParser {
       this.expect(":");
       entries.push({ key, value: this.parseLevel(0) });
     });
-    if (!entries.every((entry) => entry.value.type === "literal")) return { type: "record", entries };
+    if (!entries.every((entry) => entry.value.type === "literal"))
+      return { type: "record", entries };
     const value: UiRecord = {};
-    for (const entry of entries) setOwn(value, entry.key, (entry.value as { value: UiValue }).value);
+    for (const entry of entries)
+      setOwn(value, entry.key, (entry.value as { value: UiValue }).value);
     return { type: "literal", value };
   }
 
   private parseCall(token: Token, atTop: boolean): UiExpr {
     const name = token.text;
     if (!atTop) {
-      if (name === "Query") fail("query_only", "@Query belongs in a declaration.", token.start, token.end);
-      if (name === "Set" || name === "Reset") fail("action_only", `@${name} belongs in a Button action.`, token.start, token.end);
+      if (name === "Query")
+        fail("query_only", "@Query belongs in a declaration.", token.start, token.end);
+      if (name === "Set" || name === "Reset")
+        fail("action_only", `@${name} belongs in a Button action.`, token.start, token.end);
     }
-    if (!atTop && !Object.hasOwn(HELPER_ARITY, name)) fail("refused_call", `@${name} is not a helper.`, token.start, token.end);
+    if (!atTop && !Object.hasOwn(HELPER_ARITY, name))
+      fail("refused_call", `@${name} is not a helper.`, token.start, token.end);
     this.expect("(");
     const args: UiExpr[] = [];
     this.nest(() => this.parseList(")", () => args.push(this.parseLevel(0))));
     const arity = atTop ? undefined : HELPER_ARITY[name];
     if (arity !== undefined && (args.length < arity[0] || args.length > arity[1])) {
-      fail("invalid_expression", `@${name} takes ${arity[0]}..${arity[1]} arguments.`, token.start, token.end);
+      fail(
+        "invalid_expression",
+        `@${name} takes ${arity[0]}..${arity[1]} arguments.`,
+        token.start,
+        token.end,
+      );
     }
     if (name === "Filter" && args[1]?.type !== "local") {
-      fail("invalid_expression", "@Filter's second argument names the item.", token.start, token.end);
+      fail(
+        "invalid_expression",
+        "@Filter's second argument names the item.",
+        token.start,
+        token.end,
+      );
     }
     return { type: "call", name, args };
   }
 }
 
 function checkKey(key: string, token: Token): string {
-  if (REFUSED_KEYS.has(key)) fail("refused_access", `The key ${key} is refused.`, token.start, token.end);
+  if (REFUSED_KEYS.has(key))
+    fail("refused_access", `The key ${key} is refused.`, token.start, token.end);
   return key;
 }

@@ -13,8 +13,14 @@ function bindsLocal(locals: UiLocals | undefined, name: string): boolean {
  * `unresolved` (query data, failed declarations) or a local an enclosing `Each` binds (`locals`).
  * A local an `@Filter` inside the expression binds resolves.
  */
-export function readsUnresolved(expr: UiExpr, unresolved: ReadonlySet<string>, locals: UiLocals | undefined, bound: readonly string[] = []): boolean {
-  const reads = (inner: UiExpr, names = bound): boolean => readsUnresolved(inner, unresolved, locals, names);
+export function readsUnresolved(
+  expr: UiExpr,
+  unresolved: ReadonlySet<string>,
+  locals: UiLocals | undefined,
+  bound: readonly string[] = [],
+): boolean {
+  const reads = (inner: UiExpr, names = bound): boolean =>
+    readsUnresolved(inner, unresolved, locals, names);
   switch (expr.type) {
     case "literal":
       return false;
@@ -36,7 +42,12 @@ export function readsUnresolved(expr: UiExpr, unresolved: ReadonlySet<string>, l
       return reads(expr.left) || reads(expr.right);
     case "call": {
       const [list, local, predicate] = expr.args;
-      if (expr.name === "Filter" && local?.type === "local" && list !== undefined && predicate !== undefined) {
+      if (
+        expr.name === "Filter" &&
+        local?.type === "local" &&
+        list !== undefined &&
+        predicate !== undefined
+      ) {
         return reads(list) || reads(predicate, [...bound, local.name]);
       }
       return expr.args.some((arg) => reads(arg));

@@ -13,7 +13,33 @@ export interface Token {
   end: number;
 }
 
-const PUNCTUATION = ["===", "!==", "==", "!=", "<=", ">=", "||", "&&", "<", ">", "+", "-", "*", "/", "%", "!", "(", ")", "[", "]", "{", "}", ",", ".", ":"];
+const PUNCTUATION = [
+  "===",
+  "!==",
+  "==",
+  "!=",
+  "<=",
+  ">=",
+  "||",
+  "&&",
+  "<",
+  ">",
+  "+",
+  "-",
+  "*",
+  "/",
+  "%",
+  "!",
+  "(",
+  ")",
+  "[",
+  "]",
+  "{",
+  "}",
+  ",",
+  ".",
+  ":",
+];
 const NAME = /[A-Za-z_][A-Za-z0-9_]*/y;
 const NUMBER = /\d+(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
 
@@ -40,8 +66,10 @@ export function scanExpression(source: string, budget: UiBudget): Token[] {
 function readToken(source: string, start: number, char: string, budget: UiBudget): Token {
   if (char === '"' || char === "'") {
     const quoted = readQuoted(source, start, char);
-    if (quoted.invalidAt !== undefined) fail("invalid_expression", "Invalid string escape or line break.", start, quoted.end);
-    if (!quoted.closed) fail("incomplete_expression", "The string is not closed.", start, source.length);
+    if (quoted.invalidAt !== undefined)
+      fail("invalid_expression", "Invalid string escape or line break.", start, quoted.end);
+    if (!quoted.closed)
+      fail("incomplete_expression", "The string is not closed.", start, source.length);
     budget.checkString(quoted.value);
     return { kind: "string", text: char, value: quoted.value, start, end: quoted.end };
   }
@@ -51,14 +79,16 @@ function readToken(source: string, start: number, char: string, budget: UiBudget
   }
   if (char === "$" || char === "@") {
     const name = match(NAME, source, start + 1);
-    if (name === undefined) fail("invalid_expression", `A name must follow ${char}.`, start, start + 1);
+    if (name === undefined)
+      fail("invalid_expression", `A name must follow ${char}.`, start, start + 1);
     const kind = char === "$" ? "variable" : "helper";
     return { kind, text: name, start, end: start + 1 + name.length };
   }
   const name = match(NAME, source, start);
   if (name !== undefined) return { kind: "name", text: name, start, end: start + name.length };
   const operator = PUNCTUATION.find((p) => source.startsWith(p, start));
-  if (operator === undefined) fail("invalid_expression", `Unexpected character ${JSON.stringify(char)}.`, start, start + 1);
+  if (operator === undefined)
+    fail("invalid_expression", `Unexpected character ${JSON.stringify(char)}.`, start, start + 1);
   return { kind: "punct", text: operator, start, end: start + operator.length };
 }
 
@@ -67,6 +97,17 @@ function match(pattern: RegExp, source: string, at: number): string | undefined 
   return pattern.exec(source)?.[0];
 }
 
-export function fail(code: "invalid_expression" | "incomplete_expression" | "refused_access" | "refused_call" | "query_only" | "action_only", message: string, start: number, end: number): never {
+export function fail(
+  code:
+    | "invalid_expression"
+    | "incomplete_expression"
+    | "refused_access"
+    | "refused_call"
+    | "query_only"
+    | "action_only",
+  message: string,
+  start: number,
+  end: number,
+): never {
   throw new UiFailure(code, message, { start, end });
 }

@@ -27,6 +27,7 @@ export function evaluateUiExpression(
   for (const key of Object.keys(values)) submittedName(key);
   return evaluate(ast, {
     budget,
-    read: (name) => (Object.hasOwn(values, declaredName(name)) ? values[declaredName(name)] : undefined),
+    read: (name) =>
+      Object.hasOwn(values, declaredName(name)) ? values[declaredName(name)] : undefined,
   });
 }

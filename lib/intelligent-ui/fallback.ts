@@ -18,7 +18,12 @@ export function joinFallbacks(views: readonly UiViewNode[]): string {
 }
 
 /** A node's plain-text form from its children's joined fallbacks; a blank one falls back to the node's raw source. */
-export function nodeFallback(type: string, props: Record<string, UiValue>, children: string, raw: string): string {
+export function nodeFallback(
+  type: string,
+  props: Record<string, UiValue>,
+  children: string,
+  raw: string,
+): string {
   if (type === "Show" || type === "Each") return children;
   const text = componentFallback(type, props, children);
   if (text.trim() !== "") return text;
@@ -57,7 +62,11 @@ export function blockFallback(joined: string, source: string): string {
 }
 
 /** The reply with each block's fence (opening through closing line) replaced by its fallback. */
-export function uiFallbackText(text: string, blocks: readonly UiBlock[], fenceLanguage = UI_FENCE_LANGUAGE): string {
+export function uiFallbackText(
+  text: string,
+  blocks: readonly UiBlock[],
+  fenceLanguage = UI_FENCE_LANGUAGE,
+): string {
   const fences = findUiFences(text, fenceLanguage);
   let result = "";
   let position = 0;

@@ -16,7 +16,11 @@ export class UiFencePreview {
   compile(fence: string): UiBlock | null {
     const found = scanFences(fence, UI_FENCE_LANGUAGE).fences[0];
     if (found === undefined || found.start !== 0) return null;
-    const compiled = compileBlock(fenceSource(fence, found), { ...this.options, final: found.closed }, this.cache);
+    const compiled = compileBlock(
+      fenceSource(fence, found),
+      { ...this.options, final: found.closed },
+      this.cache,
+    );
     this.cache = compiled.cache;
     return compiled.block;
   }

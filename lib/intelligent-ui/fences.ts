@@ -45,7 +45,11 @@ function cutClosingStart(text: string, lineStart: number, char: string): number 
 }
 
 /** Finds every ui fence, closed or still streaming, skipping ui fences inside other code fences. */
-export function scanFences(text: string, language: string, from?: FenceScanState): { fences: UiFence[]; state: FenceScanState } {
+export function scanFences(
+  text: string,
+  language: string,
+  from?: FenceScanState,
+): { fences: UiFence[]; state: FenceScanState } {
   const start = from?.language === language && from.position <= text.length ? from : undefined;
   let open = start?.open ?? null;
   const fences = [...(start?.fences ?? [])];
@@ -55,25 +59,46 @@ export function scanFences(text: string, language: string, from?: FenceScanState
   if (mayHoldFence(text, Math.max(0, position - 3))) {
     FENCE_LINE.lastIndex = position;
     for (let match = FENCE_LINE.exec(text); match !== null; match = FENCE_LINE.exec(text)) {
-      if (match.index >= completeEnd && state === undefined) state = { language, position: completeEnd, open, fences: [...fences] };
+      if (match.index >= completeEnd && state === undefined)
+        state = { language, position: completeEnd, open, fences: [...fences] };
       const lineEnd = match.index + match[0].length;
       const nextLine = Math.min(lineEnd + 1, text.length);
       const run = match[1] as string;
       const rest = match[2] as string;
       if (open !== null) {
-        if (run[0] !== open.char || run.length < open.length || !TRAILING_SPACE.test(rest)) continue;
-        if (open.ui) fences.push({ start: open.start, contentStart: open.contentStart, contentEnd: match.index, end: nextLine, closed: true });
+        if (run[0] !== open.char || run.length < open.length || !TRAILING_SPACE.test(rest))
+          continue;
+        if (open.ui)
+          fences.push({
+            start: open.start,
+            contentStart: open.contentStart,
+            contentEnd: match.index,
+            end: nextLine,
+            closed: true,
+          });
         open = null;
       } else if (!(run[0] === "`" && rest.includes("`"))) {
         const info = rest.replace(/^[ \t]+|[ \t\r]+$/g, "");
-        open = { char: run[0] as string, length: run.length, ui: info === language, start: match.index, contentStart: nextLine };
+        open = {
+          char: run[0] as string,
+          length: run.length,
+          ui: info === language,
+          start: match.index,
+          contentStart: nextLine,
+        };
       }
     }
   }
   state ??= { language, position: completeEnd, open, fences: [...fences] };
   if (open?.ui) {
     const contentEnd = Math.max(open.contentStart, cutClosingStart(text, completeEnd, open.char));
-    fences.push({ start: open.start, contentStart: open.contentStart, contentEnd, end: text.length, closed: false });
+    fences.push({
+      start: open.start,
+      contentStart: open.contentStart,
+      contentEnd,
+      end: text.length,
+      closed: false,
+    });
   }
   return { fences, state };
 }
@@ -86,7 +111,11 @@ export function findUiFences(text: string, language = UI_FENCE_LANGUAGE): UiFenc
 export function fenceSource(text: string, fence: UiFence): string {
   const source = text.slice(fence.contentStart, fence.contentEnd);
   if (!fence.closed) return source;
-  return source.endsWith("\r\n") ? source.slice(0, -2) : source.endsWith("\n") ? source.slice(0, -1) : source;
+  return source.endsWith("\r\n")
+    ? source.slice(0, -2)
+    : source.endsWith("\n")
+      ? source.slice(0, -1)
+      : source;
 }
 
 const openingLines = new Map<string, RegExp>();

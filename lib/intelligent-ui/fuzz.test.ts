@@ -1,10 +1,55 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { fenced, RELEASE_BLOCK, statsBlock, TRIAGE_BLOCK } from "../../scripts/test/block-fixtures";
-import { compileUi, compileUiBlock, evaluateUiBlock, resolveUiChoice, UiFailure, UiState, UI_LIMITS, type UiViewNode } from "./index";
+import {
+  compileUi,
+  compileUiBlock,
+  evaluateUiBlock,
+  resolveUiChoice,
+  UiFailure,
+  UiState,
+  UI_LIMITS,
+  type UiViewNode,
+} from "./index";
 
 const querySchemas = { "ci.runs": z.strictObject({ branch: z.string() }) };
-const ALPHABET = ['<', '>', '/', '{', '}', '"', "'", "$", "@", "=", "\n", " ", "\\", "[", "]", "(", ")", ",", ".", "`", "a", "Tag", "Each", "Show", "Choice", "Choices", "Slider", "$x", "__proto__", "@Filter(", "@Query(", "1", "-", "!", ":"];
+const ALPHABET = [
+  "<",
+  ">",
+  "/",
+  "{",
+  "}",
+  '"',
+  "'",
+  "$",
+  "@",
+  "=",
+  "\n",
+  " ",
+  "\\",
+  "[",
+  "]",
+  "(",
+  ")",
+  ",",
+  ".",
+  "`",
+  "a",
+  "Tag",
+  "Each",
+  "Show",
+  "Choice",
+  "Choices",
+  "Slider",
+  "$x",
+  "__proto__",
+  "@Filter(",
+  "@Query(",
+  "1",
+  "-",
+  "!",
+  ":",
+];
 const SEEDS = [RELEASE_BLOCK, TRIAGE_BLOCK, statsBlock(8)];
 
 /** A small deterministic generator, so a failure reproduces. */
@@ -24,25 +69,37 @@ function mutate(text: string, next: () => number): string {
     const piece = ALPHABET[Math.floor(next() * ALPHABET.length)] as string;
     const kind = next();
     if (kind < 0.4) result = result.slice(0, at) + piece + result.slice(at);
-    else if (kind < 0.7) result = result.slice(0, at) + result.slice(at + 1 + Math.floor(next() * 20));
-    else result = result.slice(0, at) + result.slice(at, at + Math.floor(next() * 40)).repeat(3) + result.slice(at);
+    else if (kind < 0.7)
+      result = result.slice(0, at) + result.slice(at + 1 + Math.floor(next() * 20));
+    else
+      result =
+        result.slice(0, at) +
+        result.slice(at, at + Math.floor(next() * 40)).repeat(3) +
+        result.slice(at);
   }
   return result;
 }
 
 function randomText(next: () => number): string {
-  return Array.from({ length: Math.floor(next() * 80) }, () => ALPHABET[Math.floor(next() * ALPHABET.length)]).join("");
+  return Array.from(
+    { length: Math.floor(next() * 80) },
+    () => ALPHABET[Math.floor(next() * ALPHABET.length)],
+  ).join("");
 }
 
 function choiceIds(nodes: readonly UiViewNode[]): string[] {
-  return nodes.flatMap((node) => [...(node.type === "Choice" ? [node.id] : []), ...choiceIds(node.children)]);
+  return nodes.flatMap((node) => [
+    ...(node.type === "Choice" ? [node.id] : []),
+    ...choiceIds(node.children),
+  ]);
 }
 
 describe("fuzz", () => {
   it("no exception escapes the compiler, evaluator or resolver, and budgets hold", () => {
     const next = random(42);
     for (let round = 0; round < 600; round++) {
-      const source = round % 3 === 0 ? randomText(next) : mutate(SEEDS[round % SEEDS.length] as string, next);
+      const source =
+        round % 3 === 0 ? randomText(next) : mutate(SEEDS[round % SEEDS.length] as string, next);
       const final = next() < 0.5;
       const block = compileUiBlock(source, { id: "f", final, querySchemas });
       expect(block.diagnostics.length).toBeLessThanOrEqual(UI_LIMITS.diagnostics);

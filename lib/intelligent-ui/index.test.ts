@@ -12,7 +12,12 @@ function sources(folder: string): string[] {
   });
 }
 
-const IMPORTS = [/\bfrom\s+["']([^"']+)["']/g, /\bimport\s*\(\s*["']([^"']+)["']/g, /\bimport\s+["']([^"']+)["']/g, /\brequire\s*\(\s*["']([^"']+)["']/g];
+const IMPORTS = [
+  /\bfrom\s+["']([^"']+)["']/g,
+  /\bimport\s*\(\s*["']([^"']+)["']/g,
+  /\bimport\s+["']([^"']+)["']/g,
+  /\brequire\s*\(\s*["']([^"']+)["']/g,
+];
 
 describe("lib/intelligent-ui", () => {
   it("exports exactly its public API: SPEC §1's names, the catalog helpers, the stored-block entry points and the fence preview", () => {
@@ -61,8 +66,13 @@ describe("lib/intelligent-ui", () => {
       const text = readFileSync(file, "utf8");
       for (const pattern of IMPORTS) {
         for (const [, specifier = ""] of text.matchAll(pattern)) {
-          const own = specifier.startsWith(".") && !relative(__dirname, resolve(file, "..", specifier)).startsWith("..");
-          expect(specifier === "zod" || own, `${relative(__dirname, file)} imports ${specifier}`).toBe(true);
+          const own =
+            specifier.startsWith(".") &&
+            !relative(__dirname, resolve(file, "..", specifier)).startsWith("..");
+          expect(
+            specifier === "zod" || own,
+            `${relative(__dirname, file)} imports ${specifier}`,
+          ).toBe(true);
         }
       }
     }

@@ -10,7 +10,14 @@ export { uiInputValues, uiValidatedState, uiQueryArguments } from "./validate";
 export { resolveUiChoice } from "./choice";
 // For a final, stored block: a roomy time budget, and one retry without a time limit when time alone
 // refused it. Hosts call these for the final compile of a reply and to resolve a Choice on it.
-export { compileStoredUi, evaluateStoredUiBlock, resolveStoredUiChoice, storedUiQueryArguments, UI_STORED_LIMITS, UI_STORED_REPLY_LIMITS } from "./stored";
+export {
+  compileStoredUi,
+  evaluateStoredUiBlock,
+  resolveStoredUiChoice,
+  storedUiQueryArguments,
+  UI_STORED_LIMITS,
+  UI_STORED_REPLY_LIMITS,
+} from "./stored";
 export { parseUiExpression, evaluateUiExpression } from "./expression";
 export { copyUiValue, sameUiValue } from "./values";
 export { uiFallbackText } from "./fallback";

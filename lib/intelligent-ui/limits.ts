@@ -49,7 +49,10 @@ export function resolveLimits<T extends object>(defaults: Readonly<T>, overrides
     if (!Object.hasOwn(overrides, key)) continue;
     const value = overrides[key];
     if (typeof value !== "number" || !Number.isSafeInteger(value) || value <= 0) {
-      throw new UiFailure("invalid_limits", `Limit ${String(key)} must be a positive safe integer.`);
+      throw new UiFailure(
+        "invalid_limits",
+        `Limit ${String(key)} must be a positive safe integer.`,
+      );
     }
     limits[key] = value as T[keyof T];
   }

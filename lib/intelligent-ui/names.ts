@@ -18,6 +18,7 @@ export function compiledName(key: string): string | undefined {
 /** The compiled name behind a submitted key; a key without `$` is not a declared name. */
 export function submittedName(key: string): string {
   const name = compiledName(key);
-  if (name === undefined) throw new UiFailure("refused_binding", `${key} is not a declared name: a name starts with $.`);
+  if (name === undefined)
+    throw new UiFailure("refused_binding", `${key} is not a declared name: a name starts with $.`);
   return name;
 }

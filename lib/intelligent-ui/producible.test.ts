@@ -13,7 +13,9 @@ function compile(source: string): UiBlock {
 function choiceId(block: UiBlock, label: string): string {
   const nodes = evaluateUiBlock(block, new UiState(block), ROOMY_LIMITS).nodes;
   const choices = nodes.find((node) => node.type === "Choices")?.children ?? [];
-  const choice = choices.find((node) => JSON.stringify(node.children).includes(JSON.stringify(label)));
+  const choice = choices.find((node) =>
+    JSON.stringify(node.children).includes(JSON.stringify(label)),
+  );
   if (choice === undefined) throw new Error(`no Choice ${label}`);
   return choice.id;
 }
@@ -29,7 +31,9 @@ function refusal(block: UiBlock, id: string, values: unknown): string | undefine
 
 describe("a Slider with a step", () => {
   const slider = (min: number, step: number) =>
-    compile(`$v = ${min}\n<Slider value={$v} min={${min}} max={${min + 40 * step}} step={${step}}/>\n<Choices><Choice>Go</Choice></Choices>`);
+    compile(
+      `$v = ${min}\n<Slider value={$v} min={${min}} max={${min + 40 * step}} step={${step}}/>\n<Choices><Choice>Go</Choice></Choices>`,
+    );
   const mins = fc.constantFrom(0, -10, 3, 0.5);
   const steps = fc.constantFrom(5, 1, 0.1, 0.25, 2.5);
 
@@ -44,10 +48,18 @@ describe("a Slider with a step", () => {
 
   it("refuses a value between two steps", () => {
     fc.assert(
-      fc.property(mins, steps, fc.integer({ min: 0, max: 39 }), fc.double({ min: 0.001, max: 0.999, noNaN: true }), (min, step, k, part) => {
-        const block = slider(min, step);
-        expect(refusal(block, choiceId(block, "Go"), { $v: min + (k + part) * step })).toBe("invalid_value");
-      }),
+      fc.property(
+        mins,
+        steps,
+        fc.integer({ min: 0, max: 39 }),
+        fc.double({ min: 0.001, max: 0.999, noNaN: true }),
+        (min, step, k, part) => {
+          const block = slider(min, step);
+          expect(refusal(block, choiceId(block, "Go"), { $v: min + (k + part) * step })).toBe(
+            "invalid_value",
+          );
+        },
+      ),
     );
   });
 
@@ -59,7 +71,9 @@ describe("a Slider with a step", () => {
   });
 
   it("accepts any value between min and max when it has no step", () => {
-    const block = compile("$v = 0\n<Slider value={$v} min={0} max={10}/>\n<Choices><Choice>Go</Choice></Choices>");
+    const block = compile(
+      "$v = 0\n<Slider value={$v} min={0} max={10}/>\n<Choices><Choice>Go</Choice></Choices>",
+    );
     fc.assert(
       fc.property(fc.double({ min: 0, max: 10, noNaN: true }), (value) => {
         expect(refusal(block, choiceId(block, "Go"), { $v: value })).toBeUndefined();
@@ -91,14 +105,22 @@ ${items.map((item) => `  <Item value="${item}">${item}</Item>`).join("\n")}
     fc.assert(
       fc.property(fc.shuffledSubarray(items, { minLength: 1 }), fc.nat(), (checked, pick) => {
         const repeated = [...checked, checked[pick % checked.length] as string];
-        expect(refusal(block, choiceId(block, "Hold"), { $checks: repeated })).toBe("invalid_value");
+        expect(refusal(block, choiceId(block, "Hold"), { $checks: repeated })).toBe(
+          "invalid_value",
+        );
       }),
     );
   });
 
   it("keeps a Choice disabled by @Count closed to a repeated Item", () => {
-    expect(refusal(block, choiceId(block, "Release"), { $checks: ["tests", "tests", "tests"] })).toBe("invalid_value");
-    expect(refusal(block, choiceId(block, "Release"), { $checks: ["tests", "docs"] })).toBe("refused_choice");
-    expect(refusal(block, choiceId(block, "Release"), { $checks: ["changelog", "tests", "docs"] })).toBeUndefined();
+    expect(
+      refusal(block, choiceId(block, "Release"), { $checks: ["tests", "tests", "tests"] }),
+    ).toBe("invalid_value");
+    expect(refusal(block, choiceId(block, "Release"), { $checks: ["tests", "docs"] })).toBe(
+      "refused_choice",
+    );
+    expect(
+      refusal(block, choiceId(block, "Release"), { $checks: ["changelog", "tests", "docs"] }),
+    ).toBeUndefined();
   });
 });

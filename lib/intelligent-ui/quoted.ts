@@ -1,5 +1,13 @@
 const ESCAPES: Record<string, string> = {
-  '"': '"', "'": "'", "\\": "\\", "/": "/", n: "\n", t: "\t", r: "\r", b: "\b", f: "\f",
+  '"': '"',
+  "'": "'",
+  "\\": "\\",
+  "/": "/",
+  n: "\n",
+  t: "\t",
+  r: "\r",
+  b: "\b",
+  f: "\f",
 };
 
 export interface QuotedText {
@@ -18,7 +26,8 @@ export function readQuoted(source: string, start: number, quote: string): Quoted
   let runStart = i;
   while (i < source.length) {
     const char = source[i];
-    if (char === quote) return { value: value + source.slice(runStart, i), end: i + 1, closed: true };
+    if (char === quote)
+      return { value: value + source.slice(runStart, i), end: i + 1, closed: true };
     if (char === "\n") return { value, end: i, closed: false, invalidAt: i };
     if (char !== "\\") {
       i++;
@@ -58,7 +67,8 @@ export function findClosingBrace(source: string, start: number): number {
     const char = source[i] as string;
     if (char === '"' || char === "'") {
       const quoted = readQuoted(source, i, char);
-      if (!quoted.closed) return quoted.invalidAt === undefined ? -1 : source.indexOf("}", quoted.end);
+      if (!quoted.closed)
+        return quoted.invalidAt === undefined ? -1 : source.indexOf("}", quoted.end);
       i = quoted.end - 1;
     } else if (Object.hasOwn(CLOSERS, char)) {
       expected.push(CLOSERS[char] as string);
@@ -72,5 +82,9 @@ export function findClosingBrace(source: string, start: number): number {
 
 /** `text` begins with the first `length` characters of `prefix` (compared flat: far faster than startsWith of a slice). */
 export function startsWithText(text: string, prefix: string, length: number): boolean {
-  return text.length >= length && prefix.length >= length && text.slice(0, length) === prefix.slice(0, length);
+  return (
+    text.length >= length &&
+    prefix.length >= length &&
+    text.slice(0, length) === prefix.slice(0, length)
+  );
 }

@@ -1,7 +1,15 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { RELEASE_BLOCK, ROOMY_LIMITS, TRIAGE_BLOCK } from "../../scripts/test/block-fixtures";
-import { compileUiBlock, evaluateUiBlock, uiQueryArguments, UiState, uiValidatedState, type UiBlock, type UiViewNode } from "./index";
+import {
+  compileUiBlock,
+  evaluateUiBlock,
+  uiQueryArguments,
+  UiState,
+  uiValidatedState,
+  type UiBlock,
+  type UiViewNode,
+} from "./index";
 
 const querySchemas = { "ci.runs": z.strictObject({ branch: z.string() }) };
 
@@ -10,7 +18,10 @@ function compile(source: string, id = "b", final = true): UiBlock {
 }
 
 function find(nodes: readonly UiViewNode[], type: string): UiViewNode[] {
-  return nodes.flatMap((node) => [...(node.type === type ? [node] : []), ...find(node.children, type)]);
+  return nodes.flatMap((node) => [
+    ...(node.type === type ? [node] : []),
+    ...find(node.children, type),
+  ]);
 }
 
 function code(run: () => unknown): string | undefined {
@@ -80,8 +91,18 @@ describe("UiState", () => {
   it("loads a query only for the same block and exact definition", () => {
     const block = compile(TRIAGE_BLOCK);
     const state = new UiState(block);
-    expect(code(() => state.setQuery("$runs", [], compile(TRIAGE_BLOCK, "other")))).toBe("refused_query");
-    expect(code(() => state.setQuery("$runs", [], compile(TRIAGE_BLOCK.replace('{branch: $branch}', '{branch: "x"}'))))).toBe("refused_query");
+    expect(code(() => state.setQuery("$runs", [], compile(TRIAGE_BLOCK, "other")))).toBe(
+      "refused_query",
+    );
+    expect(
+      code(() =>
+        state.setQuery(
+          "$runs",
+          [],
+          compile(TRIAGE_BLOCK.replace("{branch: $branch}", '{branch: "x"}')),
+        ),
+      ),
+    ).toBe("refused_query");
     expect(code(() => state.setQuery("$branch", "x", block))).toBe("refused_query");
     expect(code(() => state.setQuery("runs", [], block))).toBe("refused_query");
     expect(state.scope()).not.toHaveProperty("$runs");
@@ -107,14 +128,20 @@ describe("evaluateUiBlock", () => {
     expect(slider?.change?.("50")).toBe(false);
     expect(slider?.change?.(60)).toBe(true);
     expect(state.snapshot().values.$rollout).toBe(60);
-    const streaming = compile('$c = []\n<Checklist value={$c}><Item value="a">A</Item>', "b", false);
+    const streaming = compile(
+      '$c = []\n<Checklist value={$c}><Item value="a">A</Item>',
+      "b",
+      false,
+    );
     const [open] = find(evaluateUiBlock(streaming, new UiState(streaming)).nodes, "Checklist");
     expect(open).toMatchObject({ binding: "c", complete: false, interactive: false });
     expect(open?.change?.(["a"])).toBe(false);
   });
 
   it("presses only enabled complete Buttons", () => {
-    const block = compile('$n = 1\n<Button action={@Set($n, 2)}>Two</Button><Button disabled={true} action={@Set($n, 3)}>Three</Button>');
+    const block = compile(
+      "$n = 1\n<Button action={@Set($n, 2)}>Two</Button><Button disabled={true} action={@Set($n, 3)}>Three</Button>",
+    );
     const state = new UiState(block);
     const [two, three] = find(evaluateUiBlock(block, state).nodes, "Button");
     expect(three?.press?.()).toBe(false);
@@ -123,7 +150,9 @@ describe("evaluateUiBlock", () => {
   });
 
   it("checks a stored Button's action again when it draws: a damaged one is an error node, never a live Button", () => {
-    const block = compile('$n = 1\n$runs = @Query("ci.runs", {branch: "main"})\n<Button action={@Set($n, 2)}>Two</Button>\n<Choices><Choice>Go</Choice></Choices>');
+    const block = compile(
+      '$n = 1\n$runs = @Query("ci.runs", {branch: "main"})\n<Button action={@Set($n, 2)}>Two</Button>\n<Choices><Choice>Go</Choice></Choices>',
+    );
     const damage = (action: unknown): UiBlock => {
       const stored = JSON.parse(JSON.stringify(block)) as UiBlock;
       (stored.nodes[0] as { action: unknown }).action = action;
@@ -148,7 +177,10 @@ describe("evaluateUiBlock", () => {
       expect(state.snapshot().values).toEqual({ $n: 1 });
     }
     const [intact] = find(evaluateUiBlock(block, new UiState(block)).nodes, "Button");
-    expect(intact).toMatchObject({ interactive: true, action: { type: "set", name: "n", value: 2 } });
+    expect(intact).toMatchObject({
+      interactive: true,
+      action: { type: "set", name: "n", value: 2 },
+    });
   });
 
   it("shows a read-only value for a control that does not bind", () => {
@@ -159,31 +191,45 @@ describe("evaluateUiBlock", () => {
   });
 
   it("draws a node that reads query data not loaded yet as its fallback until a reading arrives", () => {
-    const block = compile('$runs = @Query("ci.runs", {branch: "main"})\n<Table rows={$runs}><Column key="name" title="Job"/></Table>');
+    const block = compile(
+      '$runs = @Query("ci.runs", {branch: "main"})\n<Table rows={$runs}><Column key="name" title="Job"/></Table>',
+    );
     expect(block.diagnostics).toEqual([]);
     const state = new UiState(block);
     expect(state.read("$runs")).toBeUndefined();
     const before = evaluateUiBlock(block, state);
-    expect(before.nodes[0]).toMatchObject({ type: "Table", error: "refused_access", fallback: "[]\n" });
+    expect(before.nodes[0]).toMatchObject({
+      type: "Table",
+      error: "refused_access",
+      fallback: "[]\n",
+    });
     expect(before.diagnostics.map((d) => [d.code, d.nodeId])).toEqual([["refused_access", "b:44"]]);
     state.setQuery("$runs", [{ name: "lint" }], block);
     const after = evaluateUiBlock(block, state);
     expect(after.diagnostics).toEqual([]);
-    expect(after.nodes[0]).toMatchObject({ type: "Table", props: { rows: [{ name: "lint" }] }, fallback: '[{"name":"lint"}]\n' });
+    expect(after.nodes[0]).toMatchObject({
+      type: "Table",
+      props: { rows: [{ name: "lint" }] },
+      fallback: '[{"name":"lint"}]\n',
+    });
     expect(after.nodes[0]?.error).toBeUndefined();
   });
 
   it("reports per-node diagnostics with view ids", () => {
     const block = compile('$l = [1, 0]\n<Each items={$l} as="d">{10 / d}</Each>');
     const result = evaluateUiBlock(block, new UiState(block));
-    expect(result.diagnostics.map((d) => [d.code, d.nodeId])).toEqual([["invalid_value", "b:36:1"]]);
+    expect(result.diagnostics.map((d) => [d.code, d.nodeId])).toEqual([
+      ["invalid_value", "b:36:1"],
+    ]);
   });
 });
 
 describe("uiValidatedState and uiQueryArguments", () => {
   it("refuses an incomplete block or another catalog version with invalid_block", () => {
     expect(code(() => uiValidatedState(compile(RELEASE_BLOCK, "b", false)))).toBe("invalid_block");
-    expect(code(() => uiValidatedState({ ...compile(RELEASE_BLOCK), catalogVersion: 3 }))).toBe("invalid_block");
+    expect(code(() => uiValidatedState({ ...compile(RELEASE_BLOCK), catalogVersion: 3 }))).toBe(
+      "invalid_block",
+    );
   });
 
   it("applies the same checks as a choice", () => {
@@ -191,7 +237,9 @@ describe("uiValidatedState and uiQueryArguments", () => {
     expect(code(() => uiValidatedState(block, { $evil: 1 }))).toBe("refused_binding");
     expect(code(() => uiValidatedState(block, { target: "production" }))).toBe("refused_binding");
     expect(code(() => uiValidatedState(block, { $target: "moon" }))).toBe("invalid_value");
-    expect(uiValidatedState(block, { $target: "production" }).snapshot().values.$target).toBe("production");
+    expect(uiValidatedState(block, { $target: "production" }).snapshot().values.$target).toBe(
+      "production",
+    );
   });
 
   it("evaluates a query's arguments with validated input", () => {

@@ -39,7 +39,8 @@ export class UiState {
   constructor(block: UiBlock, limits?: Partial<UiLimits>) {
     this.block = block;
     this.limits = resolveUiLimits(limits);
-    for (const variable of Object.values(block.variables)) this.values.set(variable.name, variable.default);
+    for (const variable of Object.values(block.variables))
+      this.values.set(variable.name, variable.default);
   }
 
   get blockId(): string {
@@ -67,16 +68,24 @@ export class UiState {
   /** Sets a local variable by declared name (`$count`): undeclared → `refused_binding`, another type → `invalid_value`. */
   set(name: string, value: unknown): void {
     const compiled = compiledName(name);
-    if (compiled === undefined) throw new UiFailure("refused_binding", `${name} is not a declared name: a name starts with $.`);
+    if (compiled === undefined)
+      throw new UiFailure(
+        "refused_binding",
+        `${name} is not a declared name: a name starts with $.`,
+      );
     this.assign(compiled, value);
   }
 
   /** @internal `set` by the name a compiled block stores: bindings and actions carry those. */
   assign(name: string, value: unknown): void {
-    const variable = Object.hasOwn(this.block.variables, name) ? this.block.variables[name] : undefined;
-    if (variable === undefined) throw new UiFailure("refused_binding", `$${name} is not a declared local variable.`);
+    const variable = Object.hasOwn(this.block.variables, name)
+      ? this.block.variables[name]
+      : undefined;
+    if (variable === undefined)
+      throw new UiFailure("refused_binding", `$${name} is not a declared local variable.`);
     const copy = copyUiValue(value, this.limits);
-    if (!sameUiType(variable.default, copy)) throw new UiFailure("invalid_value", `$${name} keeps the type of its default.`);
+    if (!sameUiType(variable.default, copy))
+      throw new UiFailure("invalid_value", `$${name} keeps the type of its default.`);
     if (sameUiValue(this.values.get(name) as UiValue, copy)) return;
     this.values.set(name, copy);
     this.changed();
@@ -85,7 +94,9 @@ export class UiState {
   /** Loads a query result by declared name (`$runs`); the block and the query's exact definition must match. */
   setQuery(name: string, value: unknown, block: UiBlock): void {
     const compiled = compiledName(name) ?? "";
-    const own = Object.hasOwn(this.block.queries, compiled) ? this.block.queries[compiled] : undefined;
+    const own = Object.hasOwn(this.block.queries, compiled)
+      ? this.block.queries[compiled]
+      : undefined;
     const given = Object.hasOwn(block.queries, compiled) ? block.queries[compiled] : undefined;
     if (block.id !== this.block.id || own === undefined || given?.definition !== own.definition) {
       throw new UiFailure("refused_query", `The block does not declare that query ${name}.`);
@@ -99,8 +110,11 @@ export class UiState {
     if (action.type === "set") return this.assign(action.name, action.value);
     const names = action.name === undefined ? [...this.values.keys()] : [action.name];
     for (const name of names) {
-      const variable = Object.hasOwn(this.block.variables, name) ? this.block.variables[name] : undefined;
-      if (variable === undefined) throw new UiFailure("refused_binding", `$${name} is not a declared local variable.`);
+      const variable = Object.hasOwn(this.block.variables, name)
+        ? this.block.variables[name]
+        : undefined;
+      if (variable === undefined)
+        throw new UiFailure("refused_binding", `$${name} is not a declared local variable.`);
       this.assign(name, variable.default);
     }
   }
@@ -111,14 +125,21 @@ export class UiState {
     const previous = this.block;
     const values = new Map<string, UiValue>();
     for (const variable of Object.values(block.variables)) {
-      const before = sameBlock && Object.hasOwn(previous.variables, variable.name) ? previous.variables[variable.name] : undefined;
-      const kept = before !== undefined && sameUiValue(before.default, variable.default) ? this.values.get(variable.name) : undefined;
+      const before =
+        sameBlock && Object.hasOwn(previous.variables, variable.name)
+          ? previous.variables[variable.name]
+          : undefined;
+      const kept =
+        before !== undefined && sameUiValue(before.default, variable.default)
+          ? this.values.get(variable.name)
+          : undefined;
       values.set(variable.name, kept ?? variable.default);
     }
     const queries = new Map<string, UiValue>();
     for (const [name, value] of sameBlock ? this.queryValues : []) {
       const query = Object.hasOwn(block.queries, name) ? block.queries[name] : undefined;
-      if (query !== undefined && query.definition === previous.queries[name]?.definition) queries.set(name, value);
+      if (query !== undefined && query.definition === previous.queries[name]?.definition)
+        queries.set(name, value);
     }
     this.block = block;
     this.values = values;

@@ -4,7 +4,15 @@ import { compileUi } from "./compile-reply";
 import { isUiFailure } from "./failure";
 import { evaluateUiBlock } from "./evaluate";
 import type { UiState } from "./state";
-import type { CompileUiOptions, UiBlock, UiChoiceSelection, UiEvaluation, UiLimits, UiReplyLimits, UiValue } from "./types";
+import type {
+  CompileUiOptions,
+  UiBlock,
+  UiChoiceSelection,
+  UiEvaluation,
+  UiLimits,
+  UiReplyLimits,
+  UiValue,
+} from "./types";
 import { uiQueryArguments } from "./validate";
 
 // The 30 ms budget protects a server from hostile text while replies stream; it must never make an
@@ -14,21 +22,33 @@ import { uiQueryArguments } from "./validate";
 // depth still bound the work, so a stored block is never refused on time (LANGUAGE.md §10).
 
 /** At least this much time for one stored block (compile or evaluation); every other limit is unchanged. */
-export const UI_STORED_LIMITS: Readonly<Pick<UiLimits, "milliseconds">> = Object.freeze({ milliseconds: 250 });
+export const UI_STORED_LIMITS: Readonly<Pick<UiLimits, "milliseconds">> = Object.freeze({
+  milliseconds: 250,
+});
 
 /** At least this much time for a stored reply's blocks together. */
-export const UI_STORED_REPLY_LIMITS: Readonly<Pick<UiReplyLimits, "milliseconds">> = Object.freeze({ milliseconds: 1_000 });
+export const UI_STORED_REPLY_LIMITS: Readonly<Pick<UiReplyLimits, "milliseconds">> = Object.freeze({
+  milliseconds: 1_000,
+});
 
 /** The retry's time budget: none to speak of. */
 const UNBOUNDED = Number.MAX_SAFE_INTEGER;
 
 /** The caller's time budget when it is roomier than `roomy`; an invalid one is kept for the limits check to refuse. */
 function atLeast(given: number | undefined, roomy: number): number {
-  return given !== undefined && !(Number.isSafeInteger(given) && given > 0 && given < roomy) ? given : roomy;
+  return given !== undefined && !(Number.isSafeInteger(given) && given > 0 && given < roomy)
+    ? given
+    : roomy;
 }
 
-function storedLimits(limits: Partial<UiLimits> | undefined, milliseconds?: number): Partial<UiLimits> {
-  return { ...limits, milliseconds: milliseconds ?? atLeast(limits?.milliseconds, UI_STORED_LIMITS.milliseconds) };
+function storedLimits(
+  limits: Partial<UiLimits> | undefined,
+  milliseconds?: number,
+): Partial<UiLimits> {
+  return {
+    ...limits,
+    milliseconds: milliseconds ?? atLeast(limits?.milliseconds, UI_STORED_LIMITS.milliseconds),
+  };
 }
 
 /**
@@ -36,23 +56,38 @@ function storedLimits(limits: Partial<UiLimits> | undefined, milliseconds?: numb
  * stored time budgets. When a block was refused on time alone, the reply is compiled once more
  * without a time limit.
  */
-export function compileStoredUi(text: string, options: Omit<CompileUiOptions, "final"> = {}): UiBlock[] {
+export function compileStoredUi(
+  text: string,
+  options: Omit<CompileUiOptions, "final"> = {},
+): UiBlock[] {
   const roomy = {
     ...options,
     limits: storedLimits(options.limits),
-    replyLimits: { ...options.replyLimits, milliseconds: atLeast(options.replyLimits?.milliseconds, UI_STORED_REPLY_LIMITS.milliseconds) },
+    replyLimits: {
+      ...options.replyLimits,
+      milliseconds: atLeast(options.replyLimits?.milliseconds, UI_STORED_REPLY_LIMITS.milliseconds),
+    },
   };
   const blocks = compileUi(text, { ...roomy, final: true });
-  const refusedOnTime = blocks.some((block) => block.diagnostics.some((d) => d.code === "budget_exceeded" && isTimeRefusal(d.message)));
+  const refusedOnTime = blocks.some((block) =>
+    block.diagnostics.some((d) => d.code === "budget_exceeded" && isTimeRefusal(d.message)),
+  );
   if (!refusedOnTime) return blocks;
-  return compileUi(text, { ...roomy, final: true, limits: storedLimits(options.limits, UNBOUNDED), replyLimits: { ...roomy.replyLimits, milliseconds: UNBOUNDED } });
+  return compileUi(text, {
+    ...roomy,
+    final: true,
+    limits: storedLimits(options.limits, UNBOUNDED),
+    replyLimits: { ...roomy.replyLimits, milliseconds: UNBOUNDED },
+  });
 }
 
 /**
  * `resolveUiChoice` for a stored block, with the stored time budget; a `budget_exceeded` refusal
  * on time alone is retried once without a time limit. Every other refusal is thrown as is.
  */
-export function resolveStoredUiChoice(...[block, choiceId, input, queries, limits]: Parameters<typeof resolveUiChoice>): UiChoiceSelection {
+export function resolveStoredUiChoice(
+  ...[block, choiceId, input, queries, limits]: Parameters<typeof resolveUiChoice>
+): UiChoiceSelection {
   return withStoredTime(limits, (roomy) => resolveUiChoice(block, choiceId, input, queries, roomy));
 }
 
@@ -60,22 +95,37 @@ export function resolveStoredUiChoice(...[block, choiceId, input, queries, limit
  * `evaluateUiBlock` for a stored block, as a page draws it: the stored time budget, and once more
  * without a time limit when time alone cut the view short (a busy device draws it whole).
  */
-export function evaluateStoredUiBlock(block: UiBlock, state: UiState, limits?: Partial<UiLimits>): UiEvaluation {
+export function evaluateStoredUiBlock(
+  block: UiBlock,
+  state: UiState,
+  limits?: Partial<UiLimits>,
+): UiEvaluation {
   const evaluation = evaluateUiBlock(block, state, storedLimits(limits));
-  const cutOnTime = evaluation.diagnostics.some((d) => d.code === "budget_exceeded" && isTimeRefusal(d.message));
+  const cutOnTime = evaluation.diagnostics.some(
+    (d) => d.code === "budget_exceeded" && isTimeRefusal(d.message),
+  );
   return cutOnTime ? evaluateUiBlock(block, state, storedLimits(limits, UNBOUNDED)) : evaluation;
 }
 
 /** `uiQueryArguments` for a stored block, under the same time policy as `resolveStoredUiChoice`. */
-export function storedUiQueryArguments(block: UiBlock, name: string, input?: unknown, limits?: Partial<UiLimits>): UiValue {
+export function storedUiQueryArguments(
+  block: UiBlock,
+  name: string,
+  input?: unknown,
+  limits?: Partial<UiLimits>,
+): UiValue {
   return withStoredTime(limits, (roomy) => uiQueryArguments(block, name, input, roomy));
 }
 
-function withStoredTime<T>(limits: Partial<UiLimits> | undefined, run: (limits: Partial<UiLimits>) => T): T {
+function withStoredTime<T>(
+  limits: Partial<UiLimits> | undefined,
+  run: (limits: Partial<UiLimits>) => T,
+): T {
   try {
     return run(storedLimits(limits));
   } catch (error) {
-    if (!isUiFailure(error) || error.code !== "budget_exceeded" || !isTimeRefusal(error.message)) throw error;
+    if (!isUiFailure(error) || error.code !== "budget_exceeded" || !isTimeRefusal(error.message))
+      throw error;
   }
   return run(storedLimits(limits, UNBOUNDED));
 }

@@ -59,12 +59,15 @@ export class UiStream {
     const wait = this.lastCompile + this.interval - this.clock.now();
     if (wait <= 0 && this.timer === undefined) return this.preview(text);
     this.pending = text;
-    this.timer ??= this.clock.setTimer(() => {
-      this.timer = undefined;
-      const next = this.pending;
-      this.pending = undefined;
-      if (next !== undefined && !this.disposed) this.preview(next);
-    }, Math.max(0, wait));
+    this.timer ??= this.clock.setTimer(
+      () => {
+        this.timer = undefined;
+        const next = this.pending;
+        this.pending = undefined;
+        if (next !== undefined && !this.disposed) this.preview(next);
+      },
+      Math.max(0, wait),
+    );
   }
 
   /** Cancels a pending preview and returns the final blocks. */

@@ -35,11 +35,7 @@ export type UiDiagnosticCode =
 
 /** Codes a `UiFailure` may carry: the diagnostic codes plus the host-facing refusals. */
 export type UiFailureCode =
-  | UiDiagnosticCode
-  | "invalid_limits"
-  | "invalid_block"
-  | "refused_query"
-  | "refused_choice";
+  UiDiagnosticCode | "invalid_limits" | "invalid_block" | "refused_query" | "refused_choice";
 
 /** Offsets are UTF-16 indexes into the block's `source`. */
 export interface UiDiagnostic {
@@ -52,8 +48,7 @@ export interface UiDiagnostic {
 
 export type UiUnaryOperator = "!" | "-" | "+";
 export type UiBinaryOperator =
-  | "||" | "&&" | "==" | "===" | "!=" | "!=="
-  | "<" | "<=" | ">" | ">=" | "+" | "-" | "*" | "/" | "%";
+  "||" | "&&" | "==" | "===" | "!=" | "!==" | "<" | "<=" | ">" | ">=" | "+" | "-" | "*" | "/" | "%";
 
 /** Expression syntax tree. Constants are folded into `literal` at parse time. */
 export type UiExpr =
@@ -70,8 +65,7 @@ export type UiExpr =
 
 /** A Button action, kept unevaluated: `@Set($name, constant)`, `@Reset($name)` or `@Reset()`. */
 export type UiAction =
-  | { type: "set"; name: string; value: UiValue }
-  | { type: "reset"; name?: string };
+  { type: "set"; name: string; value: UiValue } | { type: "reset"; name?: string };
 
 /** A prop is either a constant or an expression evaluated whenever the block draws. */
 export type UiProp = { value: UiValue } | { expression: UiExpr; source: string };

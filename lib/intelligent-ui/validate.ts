@@ -58,14 +58,17 @@ export function applySubmission(
   const changed = new Set<string>();
   for (const [key, value] of Object.entries(values)) {
     const name = submittedName(key);
-    if (!names.has(name)) throw new UiFailure("refused_binding", `${key} is not an input of this block.`);
+    if (!names.has(name))
+      throw new UiFailure("refused_binding", `${key} is not an input of this block.`);
     if (sameUiValue(value, state.lookup(name) as UiValue)) continue;
     state.assign(name, value);
     changed.add(name);
   }
   const evaluation = evaluateUiBlock(block, state, resolved);
   // The diagnostic's message says which limit ran out, so a host can tell a refusal on time alone.
-  const exhausted = evaluation.diagnostics.find((diagnostic) => diagnostic.code === "budget_exceeded");
+  const exhausted = evaluation.diagnostics.find(
+    (diagnostic) => diagnostic.code === "budget_exceeded",
+  );
   if (exhausted !== undefined) throw new UiFailure("budget_exceeded", exhausted.message);
   return { state, changed, evaluation };
 }
@@ -74,23 +77,40 @@ export function applySubmission(
 export function checkChanged(inputs: VisibleInputs, submitted: SubmittedState): void {
   for (const name of submitted.changed) {
     if (!isVisibleInput(inputs, name, submitted.state.lookup(name) as UiValue)) {
-      throw new UiFailure("invalid_value", `No visible control could have set $${name} to that value.`);
+      throw new UiFailure(
+        "invalid_value",
+        `No visible control could have set $${name} to that value.`,
+      );
     }
   }
 }
 
 /** Applies the "what a person could have set" check and returns the state holding the values. */
-export function uiValidatedState(block: UiBlock, input?: unknown, queries?: unknown, limits?: Partial<UiLimits>): UiState {
+export function uiValidatedState(
+  block: UiBlock,
+  input?: unknown,
+  queries?: unknown,
+  limits?: Partial<UiLimits>,
+): UiState {
   const submitted = applySubmission(block, input, queries, limits, "invalid_block");
   checkChanged(walkVisible(block, submitted.evaluation.nodes, submitted.changed), submitted);
   return submitted.state;
 }
 
 /** A query's arguments, by its declared name (`$runs`), evaluated against the stored definition with validated input. */
-export function uiQueryArguments(block: UiBlock, name: string, input?: unknown, limits?: Partial<UiLimits>): UiValue {
+export function uiQueryArguments(
+  block: UiBlock,
+  name: string,
+  input?: unknown,
+  limits?: Partial<UiLimits>,
+): UiValue {
   const compiled = compiledName(name) ?? "";
   const query = Object.hasOwn(block.queries, compiled) ? block.queries[compiled] : undefined;
-  if (query === undefined) throw new UiFailure("invalid_query", `The block declares no query ${name}.`);
+  if (query === undefined)
+    throw new UiFailure("invalid_query", `The block declares no query ${name}.`);
   const state = uiValidatedState(block, input, undefined, limits);
-  return evaluate(query.args, { budget: new UiBudget(resolveUiLimits(limits)), read: (key) => (Object.hasOwn(block.queries, key) ? undefined : state.lookup(key)) });
+  return evaluate(query.args, {
+    budget: new UiBudget(resolveUiLimits(limits)),
+    read: (key) => (Object.hasOwn(block.queries, key) ? undefined : state.lookup(key)),
+  });
 }

@@ -28,7 +28,9 @@ describe("copyUiValue", () => {
   });
 
   it("refuses an own __proto__ key", () => {
-    expect(failure(() => copyUiValue(JSON.parse('{"__proto__": {"polluted": true}}')))).toBe("refused_access");
+    expect(failure(() => copyUiValue(JSON.parse('{"__proto__": {"polluted": true}}')))).toBe(
+      "refused_access",
+    );
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });
 

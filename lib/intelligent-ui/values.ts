@@ -16,7 +16,12 @@ export function isUiScalar(value: UiValue): value is string | number | boolean |
 /** Defines an own data field even for a key like `__proto__` that assignment would not create. */
 export function setOwn(record: UiRecord, key: string, value: UiValue): void {
   if (key === "__proto__") {
-    Object.defineProperty(record, key, { value, enumerable: true, writable: true, configurable: true });
+    Object.defineProperty(record, key, {
+      value,
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
   } else {
     record[key] = value;
   }
@@ -24,7 +29,8 @@ export function setOwn(record: UiRecord, key: string, value: UiValue): void {
 
 /** An own data field of a record; prototype keys and inherited or accessor fields are refused. */
 export function readField(target: UiValue, key: string): UiValue {
-  if (!isUiRecord(target)) throw new UiFailure("invalid_value", `Cannot read .${key} of a non-record.`);
+  if (!isUiRecord(target))
+    throw new UiFailure("invalid_value", `Cannot read .${key} of a non-record.`);
   if (key === "__proto__" || key === "constructor" || key === "prototype") {
     throw new UiFailure("refused_access", `The key ${key} is refused.`);
   }
@@ -49,13 +55,17 @@ export function sameUiValue(a: UiValue, b: UiValue): boolean {
   if (Array.isArray(a) !== Array.isArray(b)) return false;
   if (Array.isArray(a)) {
     const other = b as UiValue[];
-    return a.length === other.length && a.every((item, i) => sameUiValue(item, other[i] as UiValue));
+    return (
+      a.length === other.length && a.every((item, i) => sameUiValue(item, other[i] as UiValue))
+    );
   }
   const left = a as UiRecord;
   const right = b as UiRecord;
   const keys = Object.keys(left);
   if (keys.length !== Object.keys(right).length) return false;
-  return keys.every((key) => Object.hasOwn(right, key) && sameUiValue(left[key] as UiValue, right[key] as UiValue));
+  return keys.every(
+    (key) => Object.hasOwn(right, key) && sameUiValue(left[key] as UiValue, right[key] as UiValue),
+  );
 }
 
 /** Copies a host value into the interpreter without calling a getter or trusting a prototype. */
@@ -84,8 +94,10 @@ function copyValue(value: unknown, budget: UiBudget): UiValue {
 
 function ownDataValue(source: object, key: string): unknown {
   const descriptor = Object.getOwnPropertyDescriptor(source, key);
-  if (descriptor === undefined) throw new UiFailure("refused_access", `Missing item ${key} (sparse array).`);
-  if (!("value" in descriptor)) throw new UiFailure("refused_access", `Field ${key} is an accessor.`);
+  if (descriptor === undefined)
+    throw new UiFailure("refused_access", `Missing item ${key} (sparse array).`);
+  if (!("value" in descriptor))
+    throw new UiFailure("refused_access", `Field ${key} is an accessor.`);
   return descriptor.value;
 }
 

@@ -37,25 +37,41 @@ function push<T>(map: Map<string, T[]>, key: string, value: T): void {
  * Walks the view tree, skipping error and incomplete subtrees. An error control bound to a
  * variable the submission changed means the value cannot be drawn: `invalid_value`.
  */
-export function walkVisible(block: UiBlock, nodes: readonly UiViewNode[], changed: ReadonlySet<string>, choiceId?: string): VisibleInputs {
+export function walkVisible(
+  block: UiBlock,
+  nodes: readonly UiViewNode[],
+  changed: ReadonlySet<string>,
+  choiceId?: string,
+): VisibleInputs {
   const inputs: VisibleInputs = { controls: new Map(), buttonValues: new Map() };
   const visit = (node: UiViewNode, parentType: string | undefined): void => {
     if (node.error !== undefined || !node.complete) {
       if (node.error !== undefined && node.binding !== undefined && changed.has(node.binding)) {
-        throw new UiFailure("invalid_value", `$${node.binding} holds a value its control cannot show.`);
+        throw new UiFailure(
+          "invalid_value",
+          `$${node.binding} holds a value its control cannot show.`,
+        );
       }
       return;
     }
     if (node.binding !== undefined) push(inputs.controls, node.binding, node);
     if (node.type === "Button" && node.action !== undefined && node.props.disabled !== true) {
       const action = node.action;
-      const targets = action.type === "set" || action.name !== undefined ? [action.name as string] : Object.keys(block.variables);
+      const targets =
+        action.type === "set" || action.name !== undefined
+          ? [action.name as string]
+          : Object.keys(block.variables);
       for (const name of targets) {
         const value = action.type === "set" ? action.value : block.variables[name]?.default;
         if (value !== undefined) push(inputs.buttonValues, name, value);
       }
     }
-    if (node.id === choiceId && node.type === "Choice" && parentType === "Choices" && node.props.disabled !== true) {
+    if (
+      node.id === choiceId &&
+      node.type === "Choice" &&
+      parentType === "Choices" &&
+      node.props.disabled !== true
+    ) {
       inputs.choice = node;
     }
     const childParent = isPassThrough(node.type) ? parentType : node.type;
@@ -81,8 +97,11 @@ function offeredValues(control: UiViewNode, type: string): UiValue[] {
 function checklistOffers(control: UiViewNode, value: UiValue): boolean {
   if (!Array.isArray(value)) return false;
   const items = offeredValues(control, "Item");
-  return value.every((entry, index) =>
-    items.some((item) => sameUiValue(item, entry)) && value.findIndex((other) => sameUiValue(other, entry)) === index);
+  return value.every(
+    (entry, index) =>
+      items.some((item) => sameUiValue(item, entry)) &&
+      value.findIndex((other) => sameUiValue(other, entry)) === index,
+  );
 }
 
 /** A Slider with a step stops only at min + k·step (LANGUAGE.md §8, tolerance 1e-9 × step). */
@@ -94,10 +113,13 @@ function onStep(control: UiViewNode, value: UiValue): boolean {
 }
 
 function offers(control: UiViewNode, value: UiValue): boolean {
-  if (control.type === "Segmented") return offeredValues(control, "Option").some((option) => sameUiValue(option, value));
+  if (control.type === "Segmented")
+    return offeredValues(control, "Option").some((option) => sameUiValue(option, value));
   if (control.type === "Checklist") return checklistOffers(control, value);
   if (control.type === "Slider" && !onStep(control, value)) return false;
-  return findComponent(control.type)?.schema.safeParse({ ...control.props, value }).success === true;
+  return (
+    findComponent(control.type)?.schema.safeParse({ ...control.props, value }).success === true
+  );
 }
 
 /** A person could have set `value`: every visible control bound to it offers it, or a visible Button sets it. */

@@ -1,12 +1,28 @@
 import { z } from "zod";
-import { evaluateStoredUiBlock, UI_HOST_LIMITS, type UiBlock, type UiState, type UiValue, type UiViewNode } from "@/lib/intelligent-ui";
-import { isLinkType, linkViewSchema, resolveLink, type LinkRepository, type LinkView } from "./resolve";
+import {
+  evaluateStoredUiBlock,
+  UI_HOST_LIMITS,
+  type UiBlock,
+  type UiState,
+  type UiValue,
+  type UiViewNode,
+} from "@/lib/intelligent-ui";
+import {
+  isLinkType,
+  linkViewSchema,
+  resolveLink,
+  type LinkRepository,
+  type LinkView,
+} from "./resolve";
 
 /**
  * A link as frozen with its block: the props it was resolved from, so a page can tell whether
  * the link it draws now is still that one or must be resolved again for its current values.
  */
-const frozenLinkSchema = linkViewSchema.extend({ type: z.string(), props: z.record(z.string(), z.json()) });
+const frozenLinkSchema = linkViewSchema.extend({
+  type: z.string(),
+  props: z.record(z.string(), z.json()),
+});
 
 /** A block's links by view node id. */
 export const blockLinksSchema = z.record(z.string(), frozenLinkSchema);
@@ -28,11 +44,18 @@ function linkNodes(nodes: readonly UiViewNode[], found: UiViewNode[] = []): UiVi
  * Every link the block draws in this state, resolved: the first `UI_HOST_LIMITS.links` of them in
  * reading order, the rest unresolved with a reason, so a huge block costs a bounded amount.
  */
-export function resolveBlockLinks(block: UiBlock, state: UiState, repository: LinkRepository): BlockLinks {
+export function resolveBlockLinks(
+  block: UiBlock,
+  state: UiState,
+  repository: LinkRepository,
+): BlockLinks {
   const links: BlockLinks = {};
   linkNodes(evaluateStoredUiBlock(block, state).nodes).forEach((node, index) => {
     const props = node.props as Record<string, UiValue>;
-    const view: LinkView = index < UI_HOST_LIMITS.links && isLinkType(node.type) ? resolveLink(node.type, props, repository) : { href: null, reason: OVER_LINK_LIMIT };
+    const view: LinkView =
+      index < UI_HOST_LIMITS.links && isLinkType(node.type)
+        ? resolveLink(node.type, props, repository)
+        : { href: null, reason: OVER_LINK_LIMIT };
     links[node.id] = { ...view, type: node.type, props };
   });
   return links;

@@ -6,18 +6,30 @@ const repository = { url: "https://github.com/acme/shop", ref: "main" };
 
 describe("resolveLink", () => {
   it("opens a file at the ref, at its line when it has one", () => {
-    expect(resolveLink("File", { path: "src/app.ts", line: 148 }, repository)).toEqual({ href: "https://github.com/acme/shop/blob/main/src/app.ts#L148" });
-    expect(resolveLink("File", { path: "src/app.ts", line: "12" }, repository)).toEqual({ href: "https://github.com/acme/shop/blob/main/src/app.ts#L12" });
-    expect(resolveLink("File", { path: "./README.md" }, repository)).toEqual({ href: "https://github.com/acme/shop/blob/main/README.md" });
+    expect(resolveLink("File", { path: "src/app.ts", line: 148 }, repository)).toEqual({
+      href: "https://github.com/acme/shop/blob/main/src/app.ts#L148",
+    });
+    expect(resolveLink("File", { path: "src/app.ts", line: "12" }, repository)).toEqual({
+      href: "https://github.com/acme/shop/blob/main/src/app.ts#L12",
+    });
+    expect(resolveLink("File", { path: "./README.md" }, repository)).toEqual({
+      href: "https://github.com/acme/shop/blob/main/README.md",
+    });
   });
 
   it("opens a diff as the file's history of changes, and a commit by its hash", () => {
-    expect(resolveLink("Diff", { path: "lib/a b.ts" }, repository)).toEqual({ href: "https://github.com/acme/shop/commits/main/lib/a%20b.ts" });
-    expect(resolveLink("Commit", { sha: "ABC1234DEF" }, repository)).toEqual({ href: "https://github.com/acme/shop/commit/abc1234def" });
+    expect(resolveLink("Diff", { path: "lib/a b.ts" }, repository)).toEqual({
+      href: "https://github.com/acme/shop/commits/main/lib/a%20b.ts",
+    });
+    expect(resolveLink("Commit", { sha: "ABC1234DEF" }, repository)).toEqual({
+      href: "https://github.com/acme/shop/commit/abc1234def",
+    });
   });
 
   it("keeps a ref with slashes as path segments", () => {
-    expect(resolveLink("File", { path: "a.ts" }, { ...repository, ref: "release/2.4" }).href).toBe("https://github.com/acme/shop/blob/release/2.4/a.ts");
+    expect(resolveLink("File", { path: "a.ts" }, { ...repository, ref: "release/2.4" }).href).toBe(
+      "https://github.com/acme/shop/blob/release/2.4/a.ts",
+    );
   });
 
   it("escapes what a path holds, so it never leaves the repository's address", () => {
@@ -42,27 +54,54 @@ describe("resolveLink", () => {
   });
 
   it("leaves a bad line, a bad hash and every node unresolved, each with its reason", () => {
-    expect(resolveLink("File", { path: "a.ts", line: 0 }, repository)).toEqual({ href: null, reason: "The line is not a line number." });
-    expect(resolveLink("Commit", { sha: "javascript:alert(1)" }, repository)).toEqual({ href: null, reason: "The commit is not a commit hash." });
-    expect(resolveLink("Node", { id: "web-1" }, repository)).toEqual({ href: null, reason: expect.stringContaining("no view of running nodes") });
+    expect(resolveLink("File", { path: "a.ts", line: 0 }, repository)).toEqual({
+      href: null,
+      reason: "The line is not a line number.",
+    });
+    expect(resolveLink("Commit", { sha: "javascript:alert(1)" }, repository)).toEqual({
+      href: null,
+      reason: "The commit is not a commit hash.",
+    });
+    expect(resolveLink("Node", { id: "web-1" }, repository)).toEqual({
+      href: null,
+      reason: expect.stringContaining("no view of running nodes"),
+    });
   });
 });
 
 describe("parseLinkRepository", () => {
   it("defaults to a public repository's web address at its default branch", () => {
-    expect(parseLinkRepository({})).toEqual({ url: "https://github.com/vercel/next.js", ref: "HEAD" });
-    expect(parseLinkRepository({ LINK_REPOSITORY_URL: " ", LINK_REPOSITORY_REF: "" })).toEqual({ url: "https://github.com/vercel/next.js", ref: "HEAD" });
+    expect(parseLinkRepository({})).toEqual({
+      url: "https://github.com/vercel/next.js",
+      ref: "HEAD",
+    });
+    expect(parseLinkRepository({ LINK_REPOSITORY_URL: " ", LINK_REPOSITORY_REF: "" })).toEqual({
+      url: "https://github.com/vercel/next.js",
+      ref: "HEAD",
+    });
   });
 
   it("takes a repository and a ref, without a trailing slash", () => {
-    expect(parseLinkRepository({ LINK_REPOSITORY_URL: "https://git.example.com/a/b/", LINK_REPOSITORY_REF: "v2.4" })).toEqual({ url: "https://git.example.com/a/b", ref: "v2.4" });
+    expect(
+      parseLinkRepository({
+        LINK_REPOSITORY_URL: "https://git.example.com/a/b/",
+        LINK_REPOSITORY_REF: "v2.4",
+      }),
+    ).toEqual({ url: "https://git.example.com/a/b", ref: "v2.4" });
   });
 
-  it.each(["javascript:alert(1)", "ftp://example.com/a", "https://github.com/a/b?x=1", "not a url"])("refuses %j as the repository", (url) => {
+  it.each([
+    "javascript:alert(1)",
+    "ftp://example.com/a",
+    "https://github.com/a/b?x=1",
+    "not a url",
+  ])("refuses %j as the repository", (url) => {
     expect(() => parseLinkRepository({ LINK_REPOSITORY_URL: url })).toThrow(/LINK_REPOSITORY_URL/);
   });
 
   it("refuses a ref that is not a name", () => {
-    expect(() => parseLinkRepository({ LINK_REPOSITORY_REF: "../x" })).toThrow(/LINK_REPOSITORY_REF/);
+    expect(() => parseLinkRepository({ LINK_REPOSITORY_REF: "../x" })).toThrow(
+      /LINK_REPOSITORY_REF/,
+    );
   });
 });

@@ -17,7 +17,10 @@ export function isLinkType(type: string): type is LinkType {
 export type LinkRepository = { url: string; ref: string };
 
 /** A resolved link: an href, or none and why (shown as the chip's tooltip and to screen readers). */
-export const linkViewSchema = z.object({ href: z.string().nullable(), reason: z.string().optional() });
+export const linkViewSchema = z.object({
+  href: z.string().nullable(),
+  reason: z.string().optional(),
+});
 export type LinkView = z.infer<typeof linkViewSchema>;
 
 const unresolved = (reason: string): LinkView => ({ href: null, reason });
@@ -32,20 +35,31 @@ function pathSegments(path: unknown): string[] | string {
   if (path.length > MAX_PATH) return `The path is longer than ${MAX_PATH} characters.`;
   if (UNSAFE_PATH.test(path)) return "The path holds characters no repository file has.";
   const segments = path.replace(/^\.\//, "").split("/");
-  if (path.startsWith("/") || segments.some((segment) => segment === "" || segment === "." || segment === "..")) {
+  if (
+    path.startsWith("/") ||
+    segments.some((segment) => segment === "" || segment === "." || segment === "..")
+  ) {
     return "The path is not a file inside the repository.";
   }
   return segments;
 }
 
-const LINE = z.union([z.number().int().min(1).max(10_000_000), z.string().regex(/^[1-9][0-9]{0,7}$/).transform(Number).pipe(z.number().max(10_000_000))]);
+const LINE = z.union([
+  z.number().int().min(1).max(10_000_000),
+  z
+    .string()
+    .regex(/^[1-9][0-9]{0,7}$/)
+    .transform(Number)
+    .pipe(z.number().max(10_000_000)),
+]);
 const SHA = /^[0-9a-fA-F]{7,64}$/;
 
 /** The repository address and a path under it, as an http(s) URL. */
 function under(repository: LinkRepository, segments: readonly string[], hash = ""): LinkView {
   const base = repository.url.replace(/\/+$/, "");
   const href = new URL(`${base}/${segments.map(encodeURIComponent).join("/")}${hash}`);
-  if (href.protocol !== "https:" && href.protocol !== "http:") return unresolved("Links go to web addresses only.");
+  if (href.protocol !== "https:" && href.protocol !== "http:")
+    return unresolved("Links go to web addresses only.");
   return { href: href.toString() };
 }
 
@@ -54,7 +68,11 @@ function under(repository: LinkRepository, segments: readonly string[], hash = "
  * the file's history of changes, `Commit` the commit; a `Node` names something of a running host,
  * which a repository does not hold, so it stays a chip that says so.
  */
-export function resolveLink(type: LinkType, props: Readonly<Record<string, UiValue>>, repository: LinkRepository): LinkView {
+export function resolveLink(
+  type: LinkType,
+  props: Readonly<Record<string, UiValue>>,
+  repository: LinkRepository,
+): LinkView {
   switch (type) {
     case "File":
     case "Diff": {
@@ -64,10 +82,14 @@ export function resolveLink(type: LinkType, props: Readonly<Record<string, UiVal
       if (type === "Diff") return under(repository, ["commits", ...ref, ...segments]);
       if (props.line === undefined) return under(repository, ["blob", ...ref, ...segments]);
       const line = LINE.safeParse(props.line);
-      return line.success ? under(repository, ["blob", ...ref, ...segments], `#L${line.data}`) : unresolved("The line is not a line number.");
+      return line.success
+        ? under(repository, ["blob", ...ref, ...segments], `#L${line.data}`)
+        : unresolved("The line is not a line number.");
     }
     case "Commit":
-      return typeof props.sha === "string" && SHA.test(props.sha) ? under(repository, ["commit", props.sha.toLowerCase()]) : unresolved("The commit is not a commit hash.");
+      return typeof props.sha === "string" && SHA.test(props.sha)
+        ? under(repository, ["commit", props.sha.toLowerCase()])
+        : unresolved("The commit is not a commit hash.");
     case "Node":
       return unresolved("This host has no view of running nodes: a node link opens nowhere here.");
   }

@@ -17,14 +17,25 @@ export type WeatherCity = keyof typeof CITIES;
 export function simulatedWeather(city: WeatherCity, now: number) {
   const window = Math.floor(now / 10_000);
   const { name, celsius, windKmh } = CITIES[city];
-  return { city: name, celsius: celsius + (window % 5) - 2, sky: SKIES[window % SKIES.length]!, windKmh: windKmh + (window % 3) };
+  return {
+    city: name,
+    celsius: celsius + (window % 5) - 2,
+    sky: SKIES[window % SKIES.length]!,
+    windKmh: windKmh + (window % 3),
+  };
 }
 
 export const exampleWeatherSource = defineLiveSource({
   name: "example.weather",
-  description: "Simulated weather in a city, changing every 10 seconds: { city, celsius, sky: sunny|cloudy|rain, windKmh }.",
+  description:
+    "Simulated weather in a city, changing every 10 seconds: { city, celsius, sky: sunny|cloudy|rain, windKmh }.",
   args: QUERY_ARGS["example.weather"],
-  result: z.object({ city: z.string(), celsius: z.number(), sky: z.enum(SKIES), windKmh: z.number().int().nonnegative() }),
+  result: z.object({
+    city: z.string(),
+    celsius: z.number(),
+    sky: z.enum(SKIES),
+    windKmh: z.number().int().nonnegative(),
+  }),
   // Weather is public: every reader may see every city.
   authorize: () => true,
   read: async ({ city }, { now }) => simulatedWeather(city, now),

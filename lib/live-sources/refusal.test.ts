@@ -6,11 +6,19 @@ const rights = { visitorId: "v", chatId: "c", grants: ["ci"] };
 describe("SourceRefusal", () => {
   it("carries a stable code and the source's sentence", () => {
     const refusal = new SourceRefusal("ci-access-withdrawn", "CI access was withdrawn.");
-    expect(refusal.reason).toEqual({ code: "ci-access-withdrawn", message: "CI access was withdrawn." });
+    expect(refusal.reason).toEqual({
+      code: "ci-access-withdrawn",
+      message: "CI access was withdrawn.",
+    });
   });
 
   it("refuses codes that are not kebab-case and sentences that are empty or too long", () => {
-    for (const [code, message] of [["Not Kebab", "x"], ["", "x"], ["ok", " "], ["ok", "x".repeat(301)]]) {
+    for (const [code, message] of [
+      ["Not Kebab", "x"],
+      ["", "x"],
+      ["ok", " "],
+      ["ok", "x".repeat(301)],
+    ]) {
       expect(() => new SourceRefusal(code!, message!), JSON.stringify([code, message])).toThrow();
     }
   });
@@ -20,9 +28,13 @@ describe("the demo's sources", () => {
   it("refuse in their own words: CI without the chat's grant, billing deploys to everyone", () => {
     const ci = LIVE_SOURCES.get("ci.runs")!;
     expect(ci.authorize(rights, { branch: "main" })).toBe(true);
-    expect(() => ci.authorize({ ...rights, grants: [] }, { branch: "main" })).toThrow(expect.objectContaining({ code: "ci-access-withdrawn" }));
+    expect(() => ci.authorize({ ...rights, grants: [] }, { branch: "main" })).toThrow(
+      expect.objectContaining({ code: "ci-access-withdrawn" }),
+    );
     const deploys = LIVE_SOURCES.get("deploy.status")!;
-    expect(() => deploys.authorize(rights, { service: "billing" })).toThrow(expect.objectContaining({ code: "billing-private" }));
+    expect(() => deploys.authorize(rights, { service: "billing" })).toThrow(
+      expect.objectContaining({ code: "billing-private" }),
+    );
     expect(deploys.authorize(rights, { service: "web" })).toBe(true);
   });
 });
@@ -33,7 +45,9 @@ describe("the example source", () => {
     const options = { signal: new AbortController().signal, now: 1_000_000 };
     const lisbon = await weather.read({ city: "lisbon" }, options);
     expect(await weather.read({ city: "lisbon" }, { ...options, now: 1_009_999 })).toEqual(lisbon);
-    expect(weather.result.parse(await weather.read({ city: "oslo" }, options))).toMatchObject({ city: "Oslo" });
+    expect(weather.result.parse(await weather.read({ city: "oslo" }, options))).toMatchObject({
+      city: "Oslo",
+    });
     expect(weather.args.safeParse({ city: "paris" }).success).toBe(false);
     expect(weather.authorize({ ...rights, grants: [] }, { city: "oslo" })).toBe(true);
   });

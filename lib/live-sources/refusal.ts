@@ -1,7 +1,10 @@
 import { z } from "zod";
 
 // A refusal's code is matched by pages and tests; its sentence is shown to the person as it is.
-const refusalSchema = z.object({ code: z.string().regex(/^[a-z][a-z0-9-]{0,63}$/), message: z.string().trim().min(1).max(300) });
+const refusalSchema = z.object({
+  code: z.string().regex(/^[a-z][a-z0-9-]{0,63}$/),
+  message: z.string().trim().min(1).max(300),
+});
 
 export type SourceReason = z.infer<typeof refusalSchema>;
 

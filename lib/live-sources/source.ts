@@ -23,7 +23,9 @@ export type LiveSource<Args extends z.ZodType = z.ZodType, Result extends z.ZodT
   read(args: z.output<Args>, options: ReadOptions): Promise<z.input<Result>>;
 };
 
-export function defineLiveSource<Args extends z.ZodType, Result extends z.ZodType>(source: LiveSource<Args, Result>): LiveSource {
+export function defineLiveSource<Args extends z.ZodType, Result extends z.ZodType>(
+  source: LiveSource<Args, Result>,
+): LiveSource {
   return source as unknown as LiveSource;
 }
 

@@ -10,14 +10,29 @@ describe("the create-issue tool, as an action names it", () => {
     const checked = validateToolAction(registry, { name: "create-issue", input });
     expect(checked.ok).toBe(true);
     if (!checked.ok) return;
-    const [first, second] = await Promise.all([checked.tool.execute(checked.input), checked.tool.execute(checked.input)]);
-    expect(first).toMatchObject({ filed: true, title: input.title, labels: ["bug"], key: expect.stringMatching(/^ISSUE-[0-9a-f]{8}$/) });
+    const [first, second] = await Promise.all([
+      checked.tool.execute(checked.input),
+      checked.tool.execute(checked.input),
+    ]);
+    expect(first).toMatchObject({
+      filed: true,
+      title: input.title,
+      labels: ["bug"],
+      key: expect.stringMatching(/^ISSUE-[0-9a-f]{8}$/),
+    });
     expect((first as { key: string }).key).not.toBe((second as { key: string }).key);
   });
 
   it("refuses an input its schema refuses, before anything is proposed", () => {
-    for (const bad of [{ ...input, title: " " }, { ...input, labels: ["urgent"] }, { ...input, assignee: "ada" }]) {
-      expect(validateToolAction(registry, { name: "create-issue", input: bad }), JSON.stringify(bad)).toMatchObject({ ok: false, diagnostic: { code: "ACTION_INVALID_INPUT" } });
+    for (const bad of [
+      { ...input, title: " " },
+      { ...input, labels: ["urgent"] },
+      { ...input, assignee: "ada" },
+    ]) {
+      expect(
+        validateToolAction(registry, { name: "create-issue", input: bad }),
+        JSON.stringify(bad),
+      ).toMatchObject({ ok: false, diagnostic: { code: "ACTION_INVALID_INPUT" } });
     }
   });
 });

@@ -25,7 +25,13 @@ export const sendEmailTool: ConfirmableTool<SendEmailInput> = {
   requiresConfirmation: true,
   input: sendEmailInputSchema,
   async execute(input) {
-    if (input.to.toLowerCase().endsWith(`@${BOUNCING_DOMAIN}`)) throw new Error(`The mail server refused ${input.to}: the address does not exist.`);
-    return { delivered: true, to: input.to, subject: input.subject, messageId: `msg-${crypto.randomUUID().slice(0, 8)}` };
+    if (input.to.toLowerCase().endsWith(`@${BOUNCING_DOMAIN}`))
+      throw new Error(`The mail server refused ${input.to}: the address does not exist.`);
+    return {
+      delivered: true,
+      to: input.to,
+      subject: input.subject,
+      messageId: `msg-${crypto.randomUUID().slice(0, 8)}`,
+    };
   },
 };

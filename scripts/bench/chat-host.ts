@@ -20,10 +20,12 @@ const ROUNDS = 150;
 const CHOICE_AIM = 2;
 const instant = createMockAgent({ deltaMs: 0 });
 
-const insertVisitor = () => db().$executeRaw`INSERT INTO "Visitor" ("id") VALUES (${randomUUID()}::uuid)`;
+const insertVisitor = () =>
+  db().$executeRaw`INSERT INTO "Visitor" ("id") VALUES (${randomUUID()}::uuid)`;
 
 let bare: Client | undefined;
-const insertVisitorBare = () => bare!.query(`INSERT INTO "Visitor" ("id") VALUES ($1::uuid)`, [randomUUID()]);
+const insertVisitorBare = () =>
+  bare!.query(`INSERT INTO "Visitor" ("id") VALUES ($1::uuid)`, [randomUUID()]);
 
 // Statements sent to PostgreSQL by every client of this process (Prisma's pool and the bare one),
 // BEGIN and COMMIT included, counted where `pg` sends them.
@@ -90,7 +92,9 @@ async function replied(message: string, count = ROUNDS) {
   return chats;
 }
 
-function firstChoice(nodes: ReadonlyArray<{ id: string; type: string; children: unknown[] }>): string {
+function firstChoice(
+  nodes: ReadonlyArray<{ id: string; type: string; children: unknown[] }>,
+): string {
   for (const node of nodes) {
     if (node.type === "Choice") return node.id;
     const found = firstChoice(node.children as typeof nodes);
@@ -123,28 +127,80 @@ async function benchWithBaselines(): Promise<void> {
     `chat-host baseline one-row insert-and-commit: median ${percentile(baseline, 0.5).toFixed(2)} ms through Prisma, ${percentile(bareBaseline, 0.5).toFixed(2)} ms through bare pg`,
   );
 
-  const lists = (await replied("Where should we go next?")).map(({ visitorId, chatId, reply }) => ({ visitorId, chatId, itemId: reply.id }));
-  const pick = (target: (typeof lists)[number]) => () => selectFrameChoice({ ...target, instanceId: "destination-choice", choiceId: "docs" });
-  await measure("ChoiceList choice transaction (lock, check, message, answer, events)", lists.map(pick), CHOICE_AIM);
+  const lists = (await replied("Where should we go next?")).map(({ visitorId, chatId, reply }) => ({
+    visitorId,
+    chatId,
+    itemId: reply.id,
+  }));
+  const pick = (target: (typeof lists)[number]) => () =>
+    selectFrameChoice({ ...target, instanceId: "destination-choice", choiceId: "docs" });
+  await measure(
+    "ChoiceList choice transaction (lock, check, message, answer, events)",
+    lists.map(pick),
+    CHOICE_AIM,
+  );
   await measure("same choice replayed (idempotent answer)", lists.map(pick));
-  await measure("message queued behind a running turn", lists.map((target) => () => sendMessage({ visitorId: target.visitorId, chatId: target.chatId, text: "and then?" })));
+  await measure(
+    "message queued behind a running turn",
+    lists.map(
+      (target) => () =>
+        sendMessage({ visitorId: target.visitorId, chatId: target.chatId, text: "and then?" }),
+    ),
+  );
 
-  const blocks = (await replied("Show every block component")).map(({ visitorId, chatId, reply }) => {
-    const block = Object.values(reply.blocks)[0]!;
-    return { visitorId, chatId, itemId: reply.id, blockId: block.id, revision: reply.revision, choiceId: firstChoice(block.nodes), values: {} };
-  });
-  await measure("chat.uiChoice transaction on the gallery block (lock, stored block, resolveUiChoice, message, answer, events)", blocks.map((target) => () => answerUiChoice(target)), CHOICE_AIM);
-  await measure("same block choice replayed (idempotent answer)", blocks.map((target) => () => answerUiChoice(target)));
+  const blocks = (await replied("Show every block component")).map(
+    ({ visitorId, chatId, reply }) => {
+      const block = Object.values(reply.blocks)[0]!;
+      return {
+        visitorId,
+        chatId,
+        itemId: reply.id,
+        blockId: block.id,
+        revision: reply.revision,
+        choiceId: firstChoice(block.nodes),
+        values: {},
+      };
+    },
+  );
+  await measure(
+    "chat.uiChoice transaction on the gallery block (lock, stored block, resolveUiChoice, message, answer, events)",
+    blocks.map((target) => () => answerUiChoice(target)),
+    CHOICE_AIM,
+  );
+  await measure(
+    "same block choice replayed (idempotent answer)",
+    blocks.map((target) => () => answerUiChoice(target)),
+  );
 
   // ui.query on the build triage: the same arguments again within 10 s answer from the stored
   // reading; an uncached read claims a slot, reads the source and stores the reading.
-  const triages = (await replied("Triage the failing build")).map(({ visitorId, chatId, reply }) => ({
-    visitorId, chatId, itemId: reply.id, blockId: Object.keys(reply.blocks)[0]!, revision: reply.revision, query: "$runs", values: { $branch: "dev" },
-  }));
-  await measure("ui.query read from the source and stored (slot claimed, read, reading stored)", triages.map((target) => () => readUiQuery(target)));
-  await measure("ui.query answered from the 10-second cache", triages.map((target) => () => readUiQuery(target)));
+  const triages = (await replied("Triage the failing build")).map(
+    ({ visitorId, chatId, reply }) => ({
+      visitorId,
+      chatId,
+      itemId: reply.id,
+      blockId: Object.keys(reply.blocks)[0]!,
+      revision: reply.revision,
+      query: "$runs",
+      values: { $branch: "dev" },
+    }),
+  );
+  await measure(
+    "ui.query read from the source and stored (slot claimed, read, reading stored)",
+    triages.map((target) => () => readUiQuery(target)),
+  );
+  await measure(
+    "ui.query answered from the 10-second cache",
+    triages.map((target) => () => readUiQuery(target)),
+  );
 
   // The final compile of a reply of 16 blocks, the most a reply may hold, as the end of a turn runs it.
-  const reply = Array.from({ length: 16 }, (_, index) => `Part ${index}\n\n\`\`\`ui\n${statsBlock(12)}\n\`\`\`\n`).join("\n");
-  await measure(`final compile of a 16-block reply (${reply.length.toLocaleString("en-US")} chars) into stored blocks`, Array.from({ length: 50 }, () => () => drawReply(reply, { itemId: "bench", final: true })));
+  const reply = Array.from(
+    { length: 16 },
+    (_, index) => `Part ${index}\n\n\`\`\`ui\n${statsBlock(12)}\n\`\`\`\n`,
+  ).join("\n");
+  await measure(
+    `final compile of a 16-block reply (${reply.length.toLocaleString("en-US")} chars) into stored blocks`,
+    Array.from({ length: 50 }, () => () => drawReply(reply, { itemId: "bench", final: true })),
+  );
 }

@@ -1,5 +1,13 @@
 // Figures for the intelligent-ui block language, each against a baseline measured in the same run.
-import { compileUi, compileUiBlock, evaluateUiBlock, resolveUiChoice, UiCompiler, UiState, type UiViewNode } from "../../lib/intelligent-ui";
+import {
+  compileUi,
+  compileUiBlock,
+  evaluateUiBlock,
+  resolveUiChoice,
+  UiCompiler,
+  UiState,
+  type UiViewNode,
+} from "../../lib/intelligent-ui";
 import { fenced, RELEASE_BLOCK, ROOMY_LIMITS, statsBlock } from "../test/block-fixtures";
 
 // The 30 ms wall-clock budget is lifted (steps and iterations still count): on a busy machine a
@@ -33,7 +41,8 @@ function countLines(text: string): number {
 }
 
 function prose(length: number): string {
-  const line = "The build on main failed twice in the last hour; the flaky test is `retries > 2`.\n";
+  const line =
+    "The build on main failed twice in the last hour; the flaky test is `retries > 2`.\n";
   return line.repeat(Math.ceil(length / line.length)).slice(0, length);
 }
 
@@ -42,13 +51,17 @@ function benchScan(): void {
   let sink = 0;
   const plain = median(() => (sink += countLines(text)), 21);
   const scan = median(() => (sink += compileUi(text, { id: "r", final: true, limits }).length), 21);
-  console.log(`intelligent-ui scan 2,000,000 chars, no block: ${format(scan)} (${(scan / plain).toFixed(2)}× a plain line scan of ${format(plain)})`);
+  console.log(
+    `intelligent-ui scan 2,000,000 chars, no block: ${format(scan)} (${(scan / plain).toFixed(2)}× a plain line scan of ${format(plain)})`,
+  );
   if (sink < 0) console.log(sink);
 }
 
 function benchStreaming(): void {
   const reply = fenced(statsBlock(100), "Here are the numbers.\n", "\n");
-  const deltas = Array.from({ length: 100 }, (_, i) => reply.slice(0, Math.round((reply.length * (i + 1)) / 100)));
+  const deltas = Array.from({ length: 100 }, (_, i) =>
+    reply.slice(0, Math.round((reply.length * (i + 1)) / 100)),
+  );
   const stream = () => {
     const compiler = new UiCompiler({ id: "r", limits });
     deltas.forEach((text, i) => compiler.compile(text, i === deltas.length - 1));
@@ -69,7 +82,9 @@ function benchStreaming(): void {
   }
   const streamed = middle(streamedTimes);
   const once = middle(onceTimes);
-  console.log(`intelligent-ui stream a 100-Stat block in 100 deltas: ${format(streamed)} total (${(streamed / once).toFixed(2)}× one final compile of ${format(once)}; medians of ${rounds})`);
+  console.log(
+    `intelligent-ui stream a 100-Stat block in 100 deltas: ${format(streamed)} total (${(streamed / once).toFixed(2)}× one final compile of ${format(once)}; medians of ${rounds})`,
+  );
 }
 
 function findChoice(nodes: readonly UiViewNode[]): string | undefined {
@@ -84,13 +99,20 @@ function findChoice(nodes: readonly UiViewNode[]): string | undefined {
 function benchChoice(): void {
   const block = JSON.parse(JSON.stringify(compileUiBlock(RELEASE_BLOCK, { id: "b", limits })));
   const choiceId = findChoice(evaluateUiBlock(block, new UiState(block), limits).nodes) as string;
-  const values = { $checks: ["tests", "docs"], $notify: true, $rollout: 100, $target: "production" };
+  const values = {
+    $checks: ["tests", "docs"],
+    $notify: true,
+    $rollout: 100,
+    $target: "production",
+  };
   const calls = 200;
   const total = median(() => {
     for (let i = 0; i < calls; i++) resolveUiChoice(block, choiceId, values, {}, limits);
   }, 9);
   const compile = median(() => compileUiBlock(RELEASE_BLOCK, { id: "b", limits }), 31);
-  console.log(`intelligent-ui resolveUiChoice on the release checklist: ${format(total / calls)} per call (${((total / calls) / compile).toFixed(2)}× compiling the block, ${format(compile)})`);
+  console.log(
+    `intelligent-ui resolveUiChoice on the release checklist: ${format(total / calls)} per call (${(total / calls / compile).toFixed(2)}× compiling the block, ${format(compile)})`,
+  );
 }
 
 export default async function benchIntelligentUi(): Promise<void> {

@@ -13,7 +13,8 @@ import { MARKDOWN_SAMPLE } from "@/scripts/test/markdown-sample";
 const UNIT = `${MARKDOWN_SAMPLE}\n\n`;
 const REPLY = UNIT.repeat(Math.ceil(40_000 / UNIT.length));
 const PLUGINS = [remarkGfm];
-const draw = (text: string) => renderToStaticMarkup(<ReactMarkdown remarkPlugins={PLUGINS}>{text}</ReactMarkdown>);
+const draw = (text: string) =>
+  renderToStaticMarkup(<ReactMarkdown remarkPlugins={PLUGINS}>{text}</ReactMarkdown>);
 
 function time(work: () => void): number {
   const start = performance.now();
@@ -36,7 +37,11 @@ function measure(close: (text: string) => string, size: number, samples: number)
       draw(close(blocks.tail));
     });
   }
-  return { characters: size, wholeMs: +(whole / deltas.length).toFixed(2), tailMs: +(tail / deltas.length).toFixed(3) };
+  return {
+    characters: size,
+    wholeMs: +(whole / deltas.length).toFixed(2),
+    tailMs: +(tail / deltas.length).toFixed(3),
+  };
 }
 
 // remend is an ES module only; tsx runs this file as CommonJS.

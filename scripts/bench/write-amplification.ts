@@ -11,7 +11,9 @@ import { createChat } from "@/lib/chat/chats/chats";
 import { driveChat } from "@/lib/chat/turns/run";
 import { db } from "@/lib/db/client";
 
-const REPLY = Array.from({ length: 400 }, (_, index) => `word${index % 10} `).join("").slice(0, 2_000);
+const REPLY = Array.from({ length: 400 }, (_, index) => `word${index % 10} `)
+  .join("")
+  .slice(0, 2_000);
 
 function pacedAgent(text: string, deltaMs: number): Agent {
   return {
@@ -26,12 +28,16 @@ function pacedAgent(text: string, deltaMs: number): Agent {
 
 // Where the next WAL record goes: with asynchronous commit the written position lags behind it.
 async function walLsn(): Promise<string> {
-  const [row] = await db().$queryRaw<{ lsn: string }[]>`SELECT pg_current_wal_insert_lsn()::text AS "lsn"`;
+  const [row] = await db().$queryRaw<
+    { lsn: string }[]
+  >`SELECT pg_current_wal_insert_lsn()::text AS "lsn"`;
   return row!.lsn;
 }
 
 async function walBytes(from: string, to: string): Promise<number> {
-  const [row] = await db().$queryRaw<{ bytes: number }[]>`SELECT pg_wal_lsn_diff(${to}::pg_lsn, ${from}::pg_lsn)::float8 AS "bytes"`;
+  const [row] = await db().$queryRaw<
+    { bytes: number }[]
+  >`SELECT pg_wal_lsn_diff(${to}::pg_lsn, ${from}::pg_lsn)::float8 AS "bytes"`;
   return row!.bytes;
 }
 
@@ -42,14 +48,23 @@ async function measureReply(label: string, message: string, agent: Agent): Promi
   const { chatId } = await createChat({ visitorId, message });
   await driveChat(chatId, agent, null);
   const to = await walLsn();
-  const { lastEventSeq } = await db().chat.findUniqueOrThrow({ where: { id: chatId }, select: { lastEventSeq: true } });
-  const reply = await db().item.findFirstOrThrow({ where: { chatId, role: "assistant" }, select: { id: true } });
+  const { lastEventSeq } = await db().chat.findUniqueOrThrow({
+    where: { id: chatId },
+    select: { lastEventSeq: true },
+  });
+  const reply = await db().item.findFirstOrThrow({
+    where: { chatId, role: "assistant" },
+    select: { id: true },
+  });
   const [kept] = await db().$queryRaw<{ rows: number; bytes: number; reply: number }[]>`
     SELECT count(*)::int AS "rows", coalesce(sum(octet_length("data"::text)), 0)::int AS "bytes",
       count(*) FILTER (WHERE "data"->>'itemId' = ${reply.id} OR "data"->'item'->>'id' = ${reply.id})::int AS "reply"
     FROM "ChatEvent" WHERE "chatId" = ${chatId}::uuid`;
   const wal = await walBytes(from, to);
-  const { content } = await db().item.findUniqueOrThrow({ where: { id: reply.id }, select: { content: true } });
+  const { content } = await db().item.findUniqueOrThrow({
+    where: { id: reply.id },
+    select: { content: true },
+  });
   return [
     `${content.length.toLocaleString("en-US")}-char ${label}:`,
     `${lastEventSeq} events written, ${kept!.rows} kept (${kept!.reply} of the reply item, ${(kept!.bytes / 1024).toFixed(1)} KB),`,
@@ -64,12 +79,20 @@ export default async function benchWriteAmplification(): Promise<void> {
   // checkpoint costs one record, not the whole page: the figures are lower than in production.
   const [settings] = await db().$queryRaw<{ fpw: string; checkpoint: string }[]>`
     SELECT current_setting('full_page_writes') AS "fpw", current_setting('checkpoint_timeout') AS "checkpoint"`;
-  console.log(`write-amplification: full_page_writes ${settings!.fpw}, checkpoint_timeout ${settings!.checkpoint}`);
+  console.log(
+    `write-amplification: full_page_writes ${settings!.fpw}, checkpoint_timeout ${settings!.checkpoint}`,
+  );
   // The same reply streamed for longer costs more wherever a write's cost is fixed.
   for (const deltaMs of [appConfig().agentDeltaMs, 60]) {
-    console.log(`write-amplification ${await measureReply(`prose reply at ${deltaMs} ms a chunk`, "Measure one reply", pacedAgent(REPLY, deltaMs))}`);
+    console.log(
+      `write-amplification ${await measureReply(`prose reply at ${deltaMs} ms a chunk`, "Measure one reply", pacedAgent(REPLY, deltaMs))}`,
+    );
   }
   // The mock's block gallery: most of what it streams is previews of the blocks as they grow.
-  const gallery = await measureReply(`block gallery at ${appConfig().agentDeltaMs} ms a chunk`, "Show every block component", createMockAgent({ deltaMs: appConfig().agentDeltaMs }));
+  const gallery = await measureReply(
+    `block gallery at ${appConfig().agentDeltaMs} ms a chunk`,
+    "Show every block component",
+    createMockAgent({ deltaMs: appConfig().agentDeltaMs }),
+  );
   console.log(`write-amplification ${gallery}`);
 }

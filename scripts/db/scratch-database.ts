@@ -23,6 +23,9 @@ export async function createScratchDatabase(serverUrl: string): Promise<ScratchD
   return {
     url: url.toString(),
     // FORCE ends sessions a failed test left open, so the drop itself cannot hang.
-    drop: () => withAdminClient(serverUrl, (client) => client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`)).then(() => undefined),
+    drop: () =>
+      withAdminClient(serverUrl, (client) =>
+        client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`),
+      ).then(() => undefined),
   };
 }

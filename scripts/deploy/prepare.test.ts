@@ -21,7 +21,11 @@ async function appliedNames(url: string): Promise<string[]> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    return (await client.query<{ migration_name: string }>(`SELECT migration_name FROM "_prisma_migrations" ORDER BY 1`)).rows.map((row) => row.migration_name);
+    return (
+      await client.query<{ migration_name: string }>(
+        `SELECT migration_name FROM "_prisma_migrations" ORDER BY 1`,
+      )
+    ).rows.map((row) => row.migration_name);
   } finally {
     await client.end();
   }
@@ -29,40 +33,59 @@ async function appliedNames(url: string): Promise<string[]> {
 
 describe("the deploy build's preparation", () => {
   it("stops in one sentence naming SESSION_SECRET when it is missing or short", async () => {
-    await expect(prepareDeploy({ DATABASE_URL_UNPOOLED: scratch.url })).rejects.toThrow(/^SESSION_SECRET is not set: [^\n]*\.$/);
-    await expect(prepareDeploy({ SESSION_SECRET: "short", DATABASE_URL_UNPOOLED: scratch.url })).rejects.toThrow(/^SESSION_SECRET must be at least 16 characters[^\n]*\.$/);
+    await expect(prepareDeploy({ DATABASE_URL_UNPOOLED: scratch.url })).rejects.toThrow(
+      /^SESSION_SECRET is not set: [^\n]*\.$/,
+    );
+    await expect(
+      prepareDeploy({ SESSION_SECRET: "short", DATABASE_URL_UNPOOLED: scratch.url }),
+    ).rejects.toThrow(/^SESSION_SECRET must be at least 16 characters[^\n]*\.$/);
   });
 
   it("on Vercel, stops in one sentence naming CRON_SECRET when it is missing", async () => {
-    await expect(prepareDeploy({ ...SECRET, VERCEL: "1", DATABASE_URL_UNPOOLED: scratch.url })).rejects.toThrow(/^CRON_SECRET is not set: [^\n]*\.$/);
+    await expect(
+      prepareDeploy({ ...SECRET, VERCEL: "1", DATABASE_URL_UNPOOLED: scratch.url }),
+    ).rejects.toThrow(/^CRON_SECRET is not set: [^\n]*\.$/);
     const client = new pg.Client({ connectionString: scratch.url });
     await client.connect();
     try {
-      expect((await client.query(`SELECT to_regclass('"_prisma_migrations"') AS "table"`)).rows).toEqual([{ table: null }]);
+      expect(
+        (await client.query(`SELECT to_regclass('"_prisma_migrations"') AS "table"`)).rows,
+      ).toEqual([{ table: null }]);
     } finally {
       await client.end();
     }
   });
 
   it("stops in one sentence when no database URL is set", async () => {
-    await expect(prepareDeploy(SECRET)).rejects.toThrow(/^DATABASE_URL is not set[^\n]*DATABASE_URL_UNPOOLED for this environment\.$/);
+    await expect(prepareDeploy(SECRET)).rejects.toThrow(
+      /^DATABASE_URL is not set[^\n]*DATABASE_URL_UNPOOLED for this environment\.$/,
+    );
   });
 
   it("migrates through the unpooled URL, once, however many builds run at once", async () => {
     const env = { ...SECRET, DATABASE_URL: UNREACHABLE, DATABASE_URL_UNPOOLED: scratch.url };
     const runs = await Promise.all([prepareDeploy(env), prepareDeploy(env), prepareDeploy(env)]);
-    const local = (await readLocalMigrations(DEFAULT_MIGRATIONS_DIR)).map((migration) => migration.name);
+    const local = (await readLocalMigrations(DEFAULT_MIGRATIONS_DIR)).map(
+      (migration) => migration.name,
+    );
     expect(runs.flat().sort()).toEqual(local);
     expect(await appliedNames(scratch.url)).toEqual(local);
   });
 
   it("fails the build, before `next build`, with the reason on one line", () => {
     const result = spawnSync(process.execPath, ["scripts/deploy-build.mjs"], {
-      env: { PATH: process.env.PATH, NODE_ENV: "production", DATABASE_URL_UNPOOLED: UNREACHABLE, ...SECRET },
+      env: {
+        PATH: process.env.PATH,
+        NODE_ENV: "production",
+        DATABASE_URL_UNPOOLED: UNREACHABLE,
+        ...SECRET,
+      },
       encoding: "utf8",
     });
     expect(result.status).toBe(1);
-    expect(result.stderr.trim()).toMatch(/^Build stopped: Migrations could not be applied through DATABASE_URL_UNPOOLED: [^\n]+$/);
+    expect(result.stderr.trim()).toMatch(
+      /^Build stopped: Migrations could not be applied through DATABASE_URL_UNPOOLED: [^\n]+$/,
+    );
     expect(result.stdout).not.toMatch(/next build|Creating an optimized/i);
   });
 });

@@ -12,12 +12,17 @@ export class DeployError extends Error {
 type Env = Record<string, string | undefined>;
 
 /** Checks the configuration and migrates; throws a DeployError whose message is one sentence. */
-export async function prepareDeploy(env: Env, log: (line: string) => void = () => {}): Promise<string[]> {
+export async function prepareDeploy(
+  env: Env,
+  log: (line: string) => void = () => {},
+): Promise<string[]> {
   let urls;
   try {
     urls = readDatabaseUrls(env);
   } catch (error) {
-    throw new DeployError(`${messageOf(error)} The deploy build migrates the database before building: set DATABASE_URL and DATABASE_URL_UNPOOLED for this environment.`);
+    throw new DeployError(
+      `${messageOf(error)} The deploy build migrates the database before building: set DATABASE_URL and DATABASE_URL_UNPOOLED for this environment.`,
+    );
   }
   try {
     // A deployment runs in production whatever NODE_ENV the build step has.
@@ -26,14 +31,21 @@ export async function prepareDeploy(env: Env, log: (line: string) => void = () =
     throw new DeployError(messageOf(error));
   }
   if (urls.directFrom === "DATABASE_URL") {
-    log("migrations: DATABASE_URL_UNPOOLED is not set, so DATABASE_URL must reach Postgres directly (not through a transaction pooler)");
+    log(
+      "migrations: DATABASE_URL_UNPOOLED is not set, so DATABASE_URL must reach Postgres directly (not through a transaction pooler)",
+    );
   }
   try {
-    const applied = await migrateDatabase({ connectionString: urls.direct, log: (line) => log(`migrations: ${line}`) });
+    const applied = await migrateDatabase({
+      connectionString: urls.direct,
+      log: (line) => log(`migrations: ${line}`),
+    });
     log(`migrations: ${applied.length} applied through ${urls.directFrom}`);
     return applied;
   } catch (error) {
-    throw new DeployError(`Migrations could not be applied through ${urls.directFrom}: ${messageOf(error)}`);
+    throw new DeployError(
+      `Migrations could not be applied through ${urls.directFrom}: ${messageOf(error)}`,
+    );
   }
 }
 

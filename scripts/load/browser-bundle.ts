@@ -13,7 +13,9 @@ async function run(load: BrowserLoad): Promise<void> {
   const home = firstLoadJs(join(root, ".next"), "/");
   const chat = firstLoadJs(join(root, ".next"), "/chats/[chatId]");
   const largest = [...chat.files].sort((a, b) => b.gzipBytes - a.gzipBytes).slice(0, 4);
-  load.note(`first-load JS: / ${kib(home.gzipBytes)} in ${home.files.length} files; a chat page ${kib(chat.gzipBytes)} in ${chat.files.length} files (gzip -9 of each file the build has the route load before it is interactive)`);
+  load.note(
+    `first-load JS: / ${kib(home.gzipBytes)} in ${home.files.length} files; a chat page ${kib(chat.gzipBytes)} in ${chat.files.length} files (gzip -9 of each file the build has the route load before it is interactive)`,
+  );
   load.figure({
     figure: "First-load JS, chat page (gzip)",
     measured: kib(chat.gzipBytes),

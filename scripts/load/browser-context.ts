@@ -48,8 +48,16 @@ const longExchange: Exchange = (index) => ({
 });
 
 /** A chat of `items` finished items (its own first exchange and a written history), in a page of its visitor. */
-export async function openChat(load: BrowserLoad, browser: Browser, base: string, items: number): Promise<{ context: BrowserContext; page: Page; chatId: string }> {
-  const context = await browser.newContext({ baseURL: base, viewport: { width: 1280, height: 800 } });
+export async function openChat(
+  load: BrowserLoad,
+  browser: Browser,
+  base: string,
+  items: number,
+): Promise<{ context: BrowserContext; page: Page; chatId: string }> {
+  const context = await browser.newContext({
+    baseURL: base,
+    viewport: { width: 1280, height: 800 },
+  });
   const created = await context.request.post("/api/chats", { headers: { origin: base }, data: {} });
   if (created.status() !== 201) throw new Error(`a chat was answered ${created.status()}`);
   const { chatId } = (await created.json()) as { chatId: string };
@@ -66,16 +74,24 @@ export async function loadEveryItem(page: Page, items: number): Promise<void> {
   while ((await earlier.count()) > 0) {
     const held = await list.count();
     await earlier.click();
-    await page.waitForFunction((before) => document.querySelectorAll('ol[aria-label="Messages"] > li').length > before, held);
+    await page.waitForFunction(
+      (before) => document.querySelectorAll('ol[aria-label="Messages"] > li').length > before,
+      held,
+    );
   }
   const held = await list.count();
   if (held !== items) throw new Error(`the page holds ${held} items, not ${items}`);
   const scroller = page.getByRole("region", { name: "Conversation" });
-  await scroller.evaluate((element) => element.scrollTo({ top: element.scrollHeight, behavior: "instant" }));
+  await scroller.evaluate((element) =>
+    element.scrollTo({ top: element.scrollHeight, behavior: "instant" }),
+  );
 }
 
 /** Posts a message as the page's visitor; 202 whether it starts a turn or waits in the queue. */
 export async function send(page: Page, base: string, chatId: string, text: string): Promise<void> {
-  const answer = await page.request.post(`/api/chats/${chatId}/messages`, { headers: { origin: base }, data: { text } });
+  const answer = await page.request.post(`/api/chats/${chatId}/messages`, {
+    headers: { origin: base },
+    data: { text },
+  });
   if (answer.status() !== 202) throw new Error(`a message was answered ${answer.status()}`);
 }

@@ -6,7 +6,12 @@
 import { randomUUID } from "node:crypto";
 import type { Page } from "playwright-core";
 import { chatEventSchema, type ChatEvent } from "@/lib/chat/wire";
-import { type BrowserLoad, type BrowserScenario, launchChromium, openChat } from "./browser-context";
+import {
+  type BrowserLoad,
+  type BrowserScenario,
+  launchChromium,
+  openChat,
+} from "./browser-context";
 import { times } from "./context";
 
 const DELTA_CHARS = 64;
@@ -53,25 +58,63 @@ const STAND_IN = `
 function replyEvents(lastSeq: number, position: number, length: number): Array<[number, string]> {
   const itemId = randomUUID();
   const now = new Date().toISOString();
-  const item = { id: itemId, position, role: "assistant", status: "streaming", parts: [], blocks: {}, revision: 0, origin: null, parentToolUseId: null, createdAt: now, completedAt: null, selections: {}, confirmations: {}, uiAnswers: {}, readings: {}, links: {} };
+  const item = {
+    id: itemId,
+    position,
+    role: "assistant",
+    status: "streaming",
+    parts: [],
+    blocks: {},
+    revision: 0,
+    origin: null,
+    parentToolUseId: null,
+    createdAt: now,
+    completedAt: null,
+    selections: {},
+    confirmations: {},
+    uiAnswers: {},
+    readings: {},
+    links: {},
+  };
   const text = PARAGRAPH.repeat(Math.ceil(length / PARAGRAPH.length)).slice(0, length);
   const events: ChatEvent[] = [chatEventSchema.parse({ type: "item.created", item })];
-  for (let at = 0; at < text.length; at += DELTA_CHARS) events.push(chatEventSchema.parse({ type: "item.delta", itemId, text: text.slice(at, at + DELTA_CHARS) }));
+  for (let at = 0; at < text.length; at += DELTA_CHARS)
+    events.push(
+      chatEventSchema.parse({ type: "item.delta", itemId, text: text.slice(at, at + DELTA_CHARS) }),
+    );
   return events.map((event, index) => [lastSeq + 1 + index, JSON.stringify(event)]);
 }
 
-async function scriptPerEvent(page: Page, chatId: string, length: number): Promise<{ perEvent: number; events: number }> {
+async function scriptPerEvent(
+  page: Page,
+  chatId: string,
+  length: number,
+): Promise<{ perEvent: number; events: number }> {
   await page.reload();
   await page.getByRole("article").first().waitFor();
-  const chat = (await (await page.request.get(`/api/chats/${chatId}`)).json()) as { lastEventSeq: number; items: { position: number }[] };
+  const chat = (await (await page.request.get(`/api/chats/${chatId}`)).json()) as {
+    lastEventSeq: number;
+    items: { position: number }[];
+  };
   const messages = replyEvents(chat.lastEventSeq, (chat.items.at(-1)?.position ?? 0) + 1, length);
   const cdp = await page.context().newCDPSession(page);
   await cdp.send("Performance.enable");
-  const script = async () => ((await cdp.send("Performance.getMetrics")).metrics.find((metric) => metric.name === "ScriptDuration")?.value ?? 0) * 1_000;
+  const script = async () =>
+    ((await cdp.send("Performance.getMetrics")).metrics.find(
+      (metric) => metric.name === "ScriptDuration",
+    )?.value ?? 0) * 1_000;
   const before = await script();
-  await page.evaluate(([played, pace]) => (window as unknown as { playStream: (m: typeof played, p: number) => Promise<void> }).playStream(played, pace), [messages, PACE_MS] as const);
+  await page.evaluate(
+    ([played, pace]) =>
+      (
+        window as unknown as { playStream: (m: typeof played, p: number) => Promise<void> }
+      ).playStream(played, pace),
+    [messages, PACE_MS] as const,
+  );
   // The last delta drawn, not only received.
-  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve))));
+  await page.evaluate(
+    () => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve))),
+  );
   const spent = (await script()) - before;
   await cdp.detach();
   return { perEvent: spent / messages.length, events: messages.length };
@@ -83,9 +126,15 @@ async function run(load: BrowserLoad): Promise<void> {
   try {
     const { page, chatId } = await openChat(load, browser, server.base, 2);
     await page.addInitScript({ content: STAND_IN });
-    const [short, long] = [await scriptPerEvent(page, chatId, 16_000), await scriptPerEvent(page, chatId, 32_000)];
-    const note = (name: string, sample: { perEvent: number; events: number }) => `${name}: ${sample.perEvent.toFixed(2)} ms of script an event over ${sample.events} events`;
-    load.note(`streamed events (${DELTA_CHARS}-character deltas, ${PACE_MS} ms apart): ${note("16k reply", short)}; ${note("32k reply", long)}`);
+    const [short, long] = [
+      await scriptPerEvent(page, chatId, 16_000),
+      await scriptPerEvent(page, chatId, 32_000),
+    ];
+    const note = (name: string, sample: { perEvent: number; events: number }) =>
+      `${name}: ${sample.perEvent.toFixed(2)} ms of script an event over ${sample.events} events`;
+    load.note(
+      `streamed events (${DELTA_CHARS}-character deltas, ${PACE_MS} ms apart): ${note("16k reply", short)}; ${note("32k reply", long)}`,
+    );
     load.figure({
       figure: "Main-thread script per streamed event, 32k-character reply",
       measured: `${long.perEvent.toFixed(2)} ms`,

@@ -3,7 +3,14 @@
 // with off-screen items skipped by layout (as shipped) and with every item laid out, in turn.
 import type { Page } from "playwright-core";
 import { percentile } from "../reliability/http";
-import { type BrowserLoad, type BrowserScenario, launchChromium, loadEveryItem, openChat, send } from "./browser-context";
+import {
+  type BrowserLoad,
+  type BrowserScenario,
+  launchChromium,
+  loadEveryItem,
+  openChat,
+  send,
+} from "./browser-context";
 import { enoughFor, ms, tail, times } from "./context";
 
 const ITEMS = 200;
@@ -45,9 +52,18 @@ const LISTEN = `
 `;
 
 // Running while a reply streams or one waits behind it: the composer then offers Stop.
-const running = (page: Page) => page.getByRole("button", { name: "Stop", exact: true }).count().then((count) => count > 0);
+const running = (page: Page) =>
+  page
+    .getByRole("button", { name: "Stop", exact: true })
+    .count()
+    .then((count) => count > 0);
 
-async function typeWhileStreaming(page: Page, base: string, chatId: string, keys: number): Promise<Keystrokes> {
+async function typeWhileStreaming(
+  page: Page,
+  base: string,
+  chatId: string,
+  keys: number,
+): Promise<Keystrokes> {
   await page.evaluate(LISTEN);
   // Three galleries, queued one behind another, stream for longer than the keystrokes take.
   for (let index = 0; index < 3; index++) await send(page, base, chatId, GALLERY);
@@ -57,12 +73,18 @@ async function typeWhileStreaming(page: Page, base: string, chatId: string, keys
   for (let typed = 0; typed < keys * 2; typed++) {
     await page.keyboard.press(typed % 6 === 5 ? "Space" : "a");
     await page.waitForTimeout(30);
-    const counted = await page.evaluate(() => (window as unknown as { keystrokes: Keystrokes }).keystrokes.latencies.length);
+    const counted = await page.evaluate(
+      () => (window as unknown as { keystrokes: Keystrokes }).keystrokes.latencies.length,
+    );
     if (counted >= keys || !(await running(page))) break;
   }
-  const result = await page.evaluate(() => (window as unknown as { keystrokes: Keystrokes }).keystrokes);
+  const result = await page.evaluate(
+    () => (window as unknown as { keystrokes: Keystrokes }).keystrokes,
+  );
   // The next measurement starts on a settled chat.
-  await page.getByRole("button", { name: "Stop", exact: true }).waitFor({ state: "detached", timeout: 180_000 });
+  await page
+    .getByRole("button", { name: "Stop", exact: true })
+    .waitFor({ state: "detached", timeout: 180_000 });
   await field.fill("");
   return result;
 }
@@ -85,8 +107,13 @@ async function run(load: BrowserLoad): Promise<void> {
       document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
     }, ALL_LAID_OUT);
     const laidOut = await typeWhileStreaming(page, server.base, chatId, keys);
-    for (const [name, run] of [["off-screen items skipped", lazy], ["every item laid out", laidOut]] as const) {
-      load.note(`typing, ${name}: ${summary(run.latencies)}; Event Timing: ${run.slowEvents} keydowns of 50 ms or more, the longest ${ms(run.eventMax)}`);
+    for (const [name, run] of [
+      ["off-screen items skipped", lazy],
+      ["every item laid out", laidOut],
+    ] as const) {
+      load.note(
+        `typing, ${name}: ${summary(run.latencies)}; Event Timing: ${run.slowEvents} keydowns of 50 ms or more, the longest ${ms(run.eventMax)}`,
+      );
     }
     const at = enoughFor(lazy.latencies, 99) ? 99 : 50;
     const [value, baseline] = [percentile(lazy.latencies, at), percentile(laidOut.latencies, at)];

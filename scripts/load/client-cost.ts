@@ -14,9 +14,11 @@ export type ClientCost = { prisma: number; transaction: number; pg: number };
 /** Microseconds of this process's CPU a call costs, over `count` calls, `CONCURRENCY` at a time. */
 async function cpuPerCall(call: () => Promise<unknown>, count: number): Promise<number> {
   const run = async (calls: number) => {
-    await Promise.all(Array.from({ length: CONCURRENCY }, async () => {
-      for (let index = 0; index < calls / CONCURRENCY; index++) await call();
-    }));
+    await Promise.all(
+      Array.from({ length: CONCURRENCY }, async () => {
+        for (let index = 0; index < calls / CONCURRENCY; index++) await call();
+      }),
+    );
   };
   await run(WARM_UP);
   const before = process.cpuUsage();
@@ -31,9 +33,10 @@ export async function measureClientCost(url: string): Promise<ClientCost> {
   const pool = new pg.Pool({ connectionString: url, max: CONCURRENCY });
   try {
     const statement = () => prisma.$queryRaw`SELECT ${1}::int AS "one"`;
-    const three = () => prisma.$transaction(async (tx) => {
-      for (let index = 0; index < 3; index++) await tx.$queryRaw`SELECT ${1}::int AS "one"`;
-    });
+    const three = () =>
+      prisma.$transaction(async (tx) => {
+        for (let index = 0; index < 3; index++) await tx.$queryRaw`SELECT ${1}::int AS "one"`;
+      });
     return {
       prisma: await cpuPerCall(statement, STATEMENTS),
       // Five statements a call: BEGIN, the three, COMMIT.

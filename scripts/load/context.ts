@@ -47,7 +47,11 @@ export const SHORT_SIZES: Sizes = {
  * sends one visitor hundreds of requests in seconds and gives it hundreds of chats: the per-visitor
  * request budget, chat cap and new visitors per instance are raised so that no limit refuses the load.
  */
-export const LOAD_ENV = { RATE_LIMIT_REQUESTS: "1000000", MAX_CHATS_PER_VISITOR: "1000000", NEW_VISITORS_PER_INSTANCE: "1000000" };
+export const LOAD_ENV = {
+  RATE_LIMIT_REQUESTS: "1000000",
+  MAX_CHATS_PER_VISITOR: "1000000",
+  NEW_VISITORS_PER_INSTANCE: "1000000",
+};
 
 /** One row of the table: a figure, the baseline it is a ratio of, and its aim. */
 export type Figure = {
@@ -86,7 +90,10 @@ export function serverFor(databaseUrl: string, note: (line: string) => void) {
       async stop() {
         await server.stop();
         const logged = [...server.errors, ...server.droppedReplies];
-        if (logged.length > 0) note(`the server logged ${logged.length} unhandled errors or dropped replies; the first: ${logged[0]}`);
+        if (logged.length > 0)
+          note(
+            `the server logged ${logged.length} unhandled errors or dropped replies; the first: ${logged[0]}`,
+          );
       },
     };
   };
@@ -96,12 +103,14 @@ export function serverFor(databaseUrl: string, note: (line: string) => void) {
 export const times = (value: number, baseline: number) => `${(value / baseline).toFixed(1)}×`;
 
 /** A share for the table, `41 %`. */
-export const share = (value: number, baseline: number) => `${Math.round((100 * value) / baseline)} %`;
+export const share = (value: number, baseline: number) =>
+  `${Math.round((100 * value) / baseline)} %`;
 
 export const ms = (value: number) => `${value < 10 ? value.toFixed(1) : Math.round(value)} ms`;
 
 /** Samples a percentile needs before it says anything: one in a hundred needs a hundred. */
-export const enoughFor = (samples: readonly unknown[], at: number) => samples.length >= Math.ceil(100 / (100 - at));
+export const enoughFor = (samples: readonly unknown[], at: number) =>
+  samples.length >= Math.ceil(100 / (100 - at));
 
 /** `p99 51 ms`; with too few samples for one, the largest and why: `max 51 ms (12 samples, too few for a p99)`. */
 export function tail(samples: readonly number[], at = 99): string {
@@ -109,4 +118,5 @@ export function tail(samples: readonly number[], at = 99): string {
   return `max ${ms(Math.max(...samples))} (${samples.length} samples, too few for a p${at})`;
 }
 
-export const sleep = (milliseconds: number) => new Promise((resolve) => setTimeout(resolve, milliseconds));
+export const sleep = (milliseconds: number) =>
+  new Promise((resolve) => setTimeout(resolve, milliseconds));

@@ -4,7 +4,16 @@
 import { Visitor } from "../reliability/http";
 import { type Load, type Scenario, sleep, times } from "./context";
 import { EventStream } from "./sse";
-import { describeWal, eventLogCounters, type EventLogCounters, keepWal, setAutovacuum, settle, walBytesSince, walPosition } from "./measure";
+import {
+  describeWal,
+  eventLogCounters,
+  type EventLogCounters,
+  keepWal,
+  setAutovacuum,
+  settle,
+  walBytesSince,
+  walPosition,
+} from "./measure";
 
 const GALLERY = "Show every block component";
 const STORY = "Tell me a long story";
@@ -13,10 +22,31 @@ const STORY = "Tell me a long story";
  * `rows`: the event rows kept, by type in `types`; `inserted`: every row the turn wrote to the log;
  * `written`: every event the turn streamed to a page, by type, `streamed` their bytes.
  */
-type Reply = { characters: number; bytes: number; rows: number; inserted: number; eventBytes: number; wal: number; walWhere: string | null; types: string; written: string; streamed: number; after: EventLogCounters };
+type Reply = {
+  characters: number;
+  bytes: number;
+  rows: number;
+  inserted: number;
+  eventBytes: number;
+  wal: number;
+  walWhere: string | null;
+  types: string;
+  written: string;
+  streamed: number;
+  after: EventLogCounters;
+};
 
-async function measureReply(load: Load, visitor: Visitor, chatId: string, prompt: string, before: EventLogCounters): Promise<Reply> {
-  const start = await load.rows.count(`SELECT "lastEventSeq" AS "count" FROM "Chat" WHERE "id" = $1`, [chatId]);
+async function measureReply(
+  load: Load,
+  visitor: Visitor,
+  chatId: string,
+  prompt: string,
+  before: EventLogCounters,
+): Promise<Reply> {
+  const start = await load.rows.count(
+    `SELECT "lastEventSeq" AS "count" FROM "Chat" WHERE "id" = $1`,
+    [chatId],
+  );
   // A page watching sees what the turn wrote, the events its end deletes included.
   const stream = new EventStream(visitor, chatId, start, true);
   try {
@@ -25,14 +55,28 @@ async function measureReply(load: Load, visitor: Visitor, chatId: string, prompt
     if (!stream.opened) throw new Error("a page's event stream was not let in");
     const lsn = await walPosition(load.rows);
     await visitor.post(`/api/chats/${chatId}/messages`, { text: prompt });
-    if ((await settle(load.rows, [chatId], 60_000, 50)) > 0) throw new Error(`the reply to "${prompt}" did not end`);
+    if ((await settle(load.rows, [chatId], 60_000, 50)) > 0)
+      throw new Error(`the reply to "${prompt}" did not end`);
     const wal = await walBytesSince(load.rows, lsn);
     const walWhere = await describeWal(load.rows, lsn, await walPosition(load.rows));
-    if (!(await stream.next((arrival) => arrival.data?.type === "turn.ended"))) throw new Error(`the page never saw the reply to "${prompt}" end`);
-    const events = stream.arrivals.map((arrival) => ({ type: String(arrival.data?.type), rows: 1, bytes: arrival.bytes }));
+    if (!(await stream.next((arrival) => arrival.data?.type === "turn.ended")))
+      throw new Error(`the page never saw the reply to "${prompt}" end`);
+    const events = stream.arrivals.map((arrival) => ({
+      type: String(arrival.data?.type),
+      rows: 1,
+      bytes: arrival.bytes,
+    }));
     const after = await eventLogCounters(load.rows);
     const streamed = events.reduce((sum, event) => sum + event.bytes, 0);
-    return { ...(await kept(load, chatId, start)), inserted: after.inserted - before.inserted, wal, walWhere, written: byType(events), streamed, after };
+    return {
+      ...(await kept(load, chatId, start)),
+      inserted: after.inserted - before.inserted,
+      wal,
+      walWhere,
+      written: byType(events),
+      streamed,
+      after,
+    };
   } finally {
     stream.close();
   }
@@ -47,7 +91,10 @@ function byType(events: readonly Counted[]): string {
     const sum = types.get(type) ?? { rows: 0, bytes: 0 };
     types.set(type, { rows: sum.rows + rows, bytes: sum.bytes + bytes });
   }
-  return [...types].sort(([, a], [, b]) => b.bytes - a.bytes).map(([type, sum]) => `${type} ×${sum.rows} (${sum.bytes} B)`).join(", ");
+  return [...types]
+    .sort(([, a], [, b]) => b.bytes - a.bytes)
+    .map(([type, sum]) => `${type} ×${sum.rows} (${sum.bytes} B)`)
+    .join(", ");
 }
 
 /** The reply the turn left, and the event rows kept after it. */
@@ -84,7 +131,13 @@ async function run(load: Load): Promise<void> {
     await setAutovacuum(load.rows, false);
     await keepWal(load.rows, true);
     await load.rows.all("CHECKPOINT");
-    const first = await measureReply(load, visitor, chatId, GALLERY, await eventLogCounters(load.rows));
+    const first = await measureReply(
+      load,
+      visitor,
+      chatId,
+      GALLERY,
+      await eventLogCounters(load.rows),
+    );
     const gallery = await measureReply(load, visitor, chatId, GALLERY, first.after);
     const third = await measureReply(load, visitor, chatId, GALLERY, gallery.after);
     const story = await measureReply(load, visitor, chatId, STORY, third.after);
@@ -112,7 +165,8 @@ async function run(load: Load): Promise<void> {
       why: `the page received ${gallery.written}`,
     });
     load.figure({
-      figure: "Same reply: WAL the turn wrote, steady (pg_current_wal_lsn() diff, no checkpoint or autovacuum in it)",
+      figure:
+        "Same reply: WAL the turn wrote, steady (pg_current_wal_lsn() diff, no checkpoint or autovacuum in it)",
       measured: `${gallery.wal} B`,
       baseline: `reply ${gallery.bytes} B`,
       ratio: times(gallery.wal, gallery.bytes),
@@ -141,8 +195,15 @@ async function run(load: Load): Promise<void> {
 const CYCLE_CHATS = 4;
 
 /** WAL per reply from one checkpoint to the next; each chat is sent its replies one after another, the chats at once. */
-async function checkpointCycle(load: Load, visitor: Visitor): Promise<{ replies: number; perReply: number; where: string | null }> {
-  const chats = await Promise.all(Array.from({ length: CYCLE_CHATS }, async () => String((await visitor.post("/api/chats", {})).body.chatId)));
+async function checkpointCycle(
+  load: Load,
+  visitor: Visitor,
+): Promise<{ replies: number; perReply: number; where: string | null }> {
+  const chats = await Promise.all(
+    Array.from({ length: CYCLE_CHATS }, async () =>
+      String((await visitor.post("/api/chats", {})).body.chatId),
+    ),
+  );
   const rounds = Math.max(1, Math.round(load.sizes["cycle-replies"] / CYCLE_CHATS));
   await load.rows.all("CHECKPOINT");
   const start = await walPosition(load.rows);
@@ -150,14 +211,19 @@ async function checkpointCycle(load: Load, visitor: Visitor): Promise<{ replies:
     chats.map(async (chatId) => {
       for (let round = 0; round < rounds; round++) {
         await visitor.post(`/api/chats/${chatId}/messages`, { text: GALLERY });
-        if ((await settle(load.rows, [chatId], 60_000, 50)) > 0) throw new Error("a reply of the checkpoint cycle did not end");
+        if ((await settle(load.rows, [chatId], 60_000, 50)) > 0)
+          throw new Error("a reply of the checkpoint cycle did not end");
       }
     }),
   );
   await load.rows.all("CHECKPOINT");
   const end = await walPosition(load.rows);
   const replies = rounds * CYCLE_CHATS;
-  return { replies, perReply: Math.round((await walBytesSince(load.rows, start)) / replies), where: await describeWal(load.rows, start, end) };
+  return {
+    replies,
+    perReply: Math.round((await walBytesSince(load.rows, start)) / replies),
+    where: await describeWal(load.rows, start, end),
+  };
 }
 
 export const eventLog: Scenario = { name: "event-log", run };

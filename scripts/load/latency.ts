@@ -17,7 +17,9 @@ const COUNTED_PICKS = 10;
 async function inserter(url: string) {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
-  await client.query(`CREATE TABLE "LoadProbe" ("id" bigserial PRIMARY KEY, "chatId" uuid NOT NULL, "at" timestamptz NOT NULL DEFAULT now())`);
+  await client.query(
+    `CREATE TABLE "LoadProbe" ("id" bigserial PRIMARY KEY, "chatId" uuid NOT NULL, "at" timestamptz NOT NULL DEFAULT now())`,
+  );
   return {
     async time(count: number, into: number[] | null): Promise<void> {
       for (let index = 0; index < count; index++) {
@@ -39,7 +41,13 @@ async function runSelection(load: Load): Promise<void> {
   try {
     inserts = await inserter(load.database.url);
     const count = load.sizes.samples;
-    const [targets] = await prepareTargets(server.base, load.rows, "selections", 1, count + 5 + COUNTED_PICKS);
+    const [targets] = await prepareTargets(
+      server.base,
+      load.rows,
+      "selections",
+      1,
+      count + 5 + COUNTED_PICKS,
+    );
     const [picks, insertTimes]: [number[], number[]] = [[], []];
     // The first picks and inserts warm the route, the connection and the table; they are not counted.
     for (const target of targets!.slice(0, 5)) await pick(load, target, null);
@@ -53,9 +61,15 @@ async function runSelection(load: Load): Promise<void> {
     // Statements are counted over selections of their own, with nothing else between them.
     if (await resetStatements(load)) {
       for (const target of targets!.slice(5 + count)) await pick(load, target, null);
-      load.note(`selection and its turn, in PostgreSQL: ${await describeStatements(load, COUNTED_PICKS, "a selection")}`);
+      load.note(
+        `selection and its turn, in PostgreSQL: ${await describeStatements(load, COUNTED_PICKS, "a selection")}`,
+      );
     }
-    const [picked, inserted, health] = [percentile(picks, 50), percentile(insertTimes, 50), percentile(healthTimes, 50)];
+    const [picked, inserted, health] = [
+      percentile(picks, 50),
+      percentile(insertTimes, 50),
+      percentile(healthTimes, 50),
+    ];
     load.note(
       `selection alone: p50 ${ms(picked)}, ${tail(picks)} over ${picks.length}; autocommit insert p50 ${ms(inserted)}, ${tail(insertTimes)}, ${INSERTS_PER_PICK} between selections; ` +
         `health check p50 ${ms(health)}, ${tail(healthTimes)}, one after each selection`,
@@ -110,12 +124,23 @@ async function runFirstDelta(load: Load): Promise<void> {
     for (let index = 0; index < load.sizes.samples + 5; index++) {
       const from = stream.arrivals.length;
       const started = epochNow();
-      const answer = await visitor.post(`/api/chats/${chatId}/messages`, { text: `First delta probe ${index}` });
+      const answer = await visitor.post(`/api/chats/${chatId}/messages`, {
+        text: `First delta probe ${index}`,
+      });
       const answered = epochNow();
       if (answer.status !== 202) throw new Error(`a message was answered ${answer.status}`);
-      const reply = await stream.next((arrival) => arrival.data?.type === "item.created" && (arrival.data.item as { role?: string }).role === "assistant", from);
+      const reply = await stream.next(
+        (arrival) =>
+          arrival.data?.type === "item.created" &&
+          (arrival.data.item as { role?: string }).role === "assistant",
+        from,
+      );
       const replyId = (reply?.data?.item as { id?: string } | undefined)?.id;
-      const delta = await stream.next((arrival: Arrival) => TEXT_EVENTS.has(String(arrival.data?.type)) && arrival.data?.itemId === replyId, from);
+      const delta = await stream.next(
+        (arrival: Arrival) =>
+          TEXT_EVENTS.has(String(arrival.data?.type)) && arrival.data?.itemId === replyId,
+        from,
+      );
       await stream.next((arrival) => arrival.data?.type === "turn.ended", from);
       if (!reply || !delta) throw new Error("a reply never reached the stream");
       // The first messages warm the routes and the stream; they are not counted.
@@ -124,7 +149,11 @@ async function runFirstDelta(load: Load): Promise<void> {
       claims.push(reply.at - started);
       deltas.push(delta.at - started);
     }
-    const [delta, answer, claimed] = [percentile(deltas, 50), percentile(answers, 50), percentile(claims, 50)];
+    const [delta, answer, claimed] = [
+      percentile(deltas, 50),
+      percentile(answers, 50),
+      percentile(claims, 50),
+    ];
     load.note(
       `message → first delta over ${deltas.length}: POST answered p50 ${ms(answer)}; reply item (turn claimed) at the page p50 ${ms(claimed)}; first delta p50 ${ms(delta)}, ${tail(deltas)}`,
     );

@@ -44,7 +44,11 @@ export function postgresCpuSeconds(dataDir: string): number {
 
 /** CPU seconds every core of the machine has spent busy so far. */
 function machineCpuSeconds(): number {
-  const [, ...fields] = readFileSync("/proc/stat", "utf8").split("\n")[0]!.trim().split(/\s+/).map(Number);
+  const [, ...fields] = readFileSync("/proc/stat", "utf8")
+    .split("\n")[0]!
+    .trim()
+    .split(/\s+/)
+    .map(Number);
   const total = fields.slice(0, 8).reduce((sum, value) => sum + value, 0);
   return (total - fields[3]! - fields[4]!) / TICKS_PER_SECOND;
 }
@@ -58,7 +62,13 @@ export function clientCpuSeconds(): number {
   return (usage.user + usage.system) / 1e6;
 }
 
-type CpuReading = { server: number; postgres: number; clients: number; machine: number; at: number };
+type CpuReading = {
+  server: number;
+  postgres: number;
+  clients: number;
+  machine: number;
+  at: number;
+};
 
 /** Where the machine's CPU went between two moments: the server, PostgreSQL, the load's clients, and everything else. */
 export class CpuMeter {
@@ -72,15 +82,30 @@ export class CpuMeter {
   }
 
   private read(): CpuReading {
-    return { server: cpuSeconds(this.serverPid), postgres: postgresCpuSeconds(this.dataDir), clients: clientCpuSeconds(), machine: machineCpuSeconds(), at: Date.now() };
+    return {
+      server: cpuSeconds(this.serverPid),
+      postgres: postgresCpuSeconds(this.dataDir),
+      clients: clientCpuSeconds(),
+      machine: machineCpuSeconds(),
+      at: Date.now(),
+    };
   }
 
   /** CPU seconds the server, PostgreSQL, the load's clients and everything else used since the meter started, and the wall seconds. */
   usage(): CpuUsage {
     const end = this.read();
     const used = (key: keyof CpuReading) => end[key] - this.start[key];
-    const other = Math.max(0, used("machine") - used("server") - used("postgres") - used("clients"));
-    return { server: used("server"), postgres: used("postgres"), clients: used("clients"), other, wall: used("at") / 1_000 };
+    const other = Math.max(
+      0,
+      used("machine") - used("server") - used("postgres") - used("clients"),
+    );
+    return {
+      server: used("server"),
+      postgres: used("postgres"),
+      clients: used("clients"),
+      other,
+      wall: used("at") / 1_000,
+    };
   }
 
   /** `server 96 %, PostgreSQL 41 %, load clients 9 %, other processes 30 % of a core (2 cores)`. */
@@ -89,7 +114,13 @@ export class CpuMeter {
   }
 }
 
-export type CpuUsage = { server: number; postgres: number; clients: number; other: number; wall: number };
+export type CpuUsage = {
+  server: number;
+  postgres: number;
+  clients: number;
+  other: number;
+  wall: number;
+};
 
 export function describeCpu(usage: CpuUsage, seconds = usage.wall): string {
   const percent = (value: number) => `${Math.round((100 * value) / seconds)} %`;
@@ -108,7 +139,9 @@ export async function enableStatementStats(database: Database): Promise<boolean>
   const client = new pg.Client({ connectionString: database.url });
   await client.connect();
   try {
-    const available = await client.query(`SELECT 1 FROM pg_available_extensions WHERE name = 'pg_stat_statements'`);
+    const available = await client.query(
+      `SELECT 1 FROM pg_available_extensions WHERE name = 'pg_stat_statements'`,
+    );
     if (available.rowCount === 0) return false;
     await client.query(`ALTER SYSTEM SET shared_preload_libraries = 'pg_stat_statements'`);
   } finally {
@@ -152,8 +185,14 @@ export async function statementCount(load: Load): Promise<number | null> {
 /** `41.2 statements a selection (BEGIN and COMMIT included), 3.1 ms of execution; most run: …`. */
 export async function describeStatements(load: Load, count: number, unit: string): Promise<string> {
   const rows = await statementRows(load);
-  const [calls, time] = [rows.reduce((sum, row) => sum + row.calls, 0), rows.reduce((sum, row) => sum + row.time, 0)];
-  const most = rows.slice(0, 6).map((row) => `${(row.calls / count).toFixed(1)} × ${row.query}`).join("; ");
+  const [calls, time] = [
+    rows.reduce((sum, row) => sum + row.calls, 0),
+    rows.reduce((sum, row) => sum + row.time, 0),
+  ];
+  const most = rows
+    .slice(0, 6)
+    .map((row) => `${(row.calls / count).toFixed(1)} × ${row.query}`)
+    .join("; ");
   return `${(calls / count).toFixed(1)} statements ${unit} (BEGIN and COMMIT included), ${(time / count).toFixed(1)} ms of execution; most run: ${most}`;
 }
 
@@ -187,7 +226,9 @@ export async function setAutovacuum(rows: Rows, on: boolean): Promise<void> {
  * it go again: a checkpoint otherwise recycles the segments a whole cycle's WAL began in.
  */
 export async function keepWal(rows: Rows, keep: boolean): Promise<void> {
-  await rows.all(keep ? `ALTER SYSTEM SET wal_keep_size = '1GB'` : "ALTER SYSTEM RESET wal_keep_size");
+  await rows.all(
+    keep ? `ALTER SYSTEM SET wal_keep_size = '1GB'` : "ALTER SYSTEM RESET wal_keep_size",
+  );
   await rows.all("SELECT pg_reload_conf()");
 }
 
@@ -197,7 +238,9 @@ export async function walPosition(rows: Rows): Promise<string> {
 }
 
 export async function walBytesSince(rows: Rows, lsn: string): Promise<number> {
-  return rows.count(`SELECT pg_wal_lsn_diff(pg_current_wal_lsn(), $1::pg_lsn)::bigint AS "count"`, [lsn]);
+  return rows.count(`SELECT pg_wal_lsn_diff(pg_current_wal_lsn(), $1::pg_lsn)::bigint AS "count"`, [
+    lsn,
+  ]);
 }
 
 /**
@@ -207,10 +250,15 @@ export async function walBytesSince(rows: Rows, lsn: string): Promise<number> {
  * records, record headers) is the rest. Null where pg_walinspect is not there.
  */
 export async function describeWal(rows: Rows, from: string, to: string): Promise<string | null> {
-  const [available] = await rows.all<{ name: string }>(`SELECT "name" FROM pg_available_extensions WHERE "name" = 'pg_walinspect'`);
+  const [available] = await rows.all<{ name: string }>(
+    `SELECT "name" FROM pg_available_extensions WHERE "name" = 'pg_walinspect'`,
+  );
   if (!available) return null;
   await rows.all(`CREATE EXTENSION IF NOT EXISTS pg_walinspect`);
-  const total = await rows.count(`SELECT pg_wal_lsn_diff($2::pg_lsn, $1::pg_lsn)::bigint AS "count"`, [from, to]);
+  const total = await rows.count(
+    `SELECT pg_wal_lsn_diff($2::pg_lsn, $1::pg_lsn)::bigint AS "count"`,
+    [from, to],
+  );
   const tables = await rows.all<{ name: string; bytes: number; fpi: number }>(
     `SELECT coalesce(toasted."relname" || ' TOAST', pg_filenode_relation(b."reltablespace", b."relfilenode")::text, 'a dropped table') AS "name",
        sum(b."block_data_length" + b."block_fpi_length")::int AS "bytes", sum(b."block_fpi_length")::int AS "fpi"
@@ -221,7 +269,12 @@ export async function describeWal(rows: Rows, from: string, to: string): Promise
     [from, to],
   );
   const share = (bytes: number) => `${Math.round((100 * bytes) / Math.max(1, total))} %`;
-  const named = tables.slice(0, 6).map((table) => `${table.name} ${share(table.bytes)}${table.fpi > 0 ? ` (full pages ${share(table.fpi)})` : ""}`);
+  const named = tables
+    .slice(0, 6)
+    .map(
+      (table) =>
+        `${table.name} ${share(table.bytes)}${table.fpi > 0 ? ` (full pages ${share(table.fpi)})` : ""}`,
+    );
   const rest = total - tables.reduce((sum, table) => sum + table.bytes, 0);
   return `${[...named, `${tables.length > 6 ? "other tables and " : ""}record headers, commits ${share(rest)}`].join(", ")}`;
 }
@@ -239,7 +292,12 @@ export async function busyChats(rows: Rows, chatIds: readonly string[]): Promise
  * Waits until no chat of the list runs or waits for a turn, reading only the database: a read
  * through the app would heal and drive the chats it is meant to watch. Returns the chats still busy.
  */
-export async function settle(rows: Rows, chatIds: readonly string[], timeoutMs: number, everyMs = 50): Promise<number> {
+export async function settle(
+  rows: Rows,
+  chatIds: readonly string[],
+  timeoutMs: number,
+  everyMs = 50,
+): Promise<number> {
   const until = Date.now() + timeoutMs;
   for (;;) {
     const busy = await busyChats(rows, chatIds);
@@ -249,7 +307,11 @@ export async function settle(rows: Rows, chatIds: readonly string[], timeoutMs: 
 }
 
 /** When the last turn of the list that started after `since` ended, in epoch milliseconds. */
-export async function lastTurnEnded(rows: Rows, chatIds: readonly string[], since: number): Promise<number> {
+export async function lastTurnEnded(
+  rows: Rows,
+  chatIds: readonly string[],
+  since: number,
+): Promise<number> {
   // Prisma stores UTC in `timestamp` columns; extract(epoch) reads them as UTC.
   const [row] = await rows.all<{ ended: number | null }>(
     `SELECT ${OWN} (extract(epoch FROM max("endedAt")) * 1000)::float8 AS "ended" FROM "Turn" WHERE "chatId" = ANY($1::uuid[]) AND "startedAt" >= to_timestamp($2 / 1000.0) AT TIME ZONE 'UTC'`,
@@ -259,7 +321,11 @@ export async function lastTurnEnded(rows: Rows, chatIds: readonly string[], sinc
 }
 
 /** Turns of the list that started after `since` and finished. */
-export function finishedTurns(rows: Rows, chatIds: readonly string[], since: number): Promise<number> {
+export function finishedTurns(
+  rows: Rows,
+  chatIds: readonly string[],
+  since: number,
+): Promise<number> {
   return rows.count(
     `SELECT ${OWN} count(*)::int AS "count" FROM "Turn" WHERE "chatId" = ANY($1::uuid[]) AND "status" = 'finished' AND "startedAt" >= to_timestamp($2 / 1000.0) AT TIME ZONE 'UTC'`,
     [chatIds, since],

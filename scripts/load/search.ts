@@ -11,7 +11,13 @@ import { type Load, ms, type Scenario, times } from "./context";
 const [VISITORS, CHATS, MESSAGES_PER_CHAT] = [50, 10_000, 10];
 // What people type: a common word (in about one message in four), its start, two words, a word
 // of a title, and a word nowhere; each search is one of these for one of the visitors, in turn.
-const SEARCHES = [SEED_WORDS[2], "rollb", `${SEED_WORDS[5]} ${SEED_WORDS[9]}`, "chat 4217", "zebra"];
+const SEARCHES = [
+  SEED_WORDS[2],
+  "rollb",
+  `${SEED_WORDS[5]} ${SEED_WORDS[9]}`,
+  "chat 4217",
+  "zebra",
+];
 const WARM_UP = 20;
 
 async function run(load: Load): Promise<void> {
@@ -19,27 +25,48 @@ async function run(load: Load): Promise<void> {
   await client.connect();
   try {
     const started = performance.now();
-    const { visitors } = await seedSearchChats((text, values) => client.query(text, values), { visitorCount: VISITORS, chats: CHATS, messagesPerChat: MESSAGES_PER_CHAT });
-    const seeded = await client.query<{ chats: number; items: number }>(`SELECT (SELECT count(*) FROM "Chat")::int AS "chats", (SELECT count(*) FROM "Item")::int AS "items"`);
-    load.note(`search seed: ${seeded.rows[0]!.chats} chats and ${seeded.rows[0]!.items} messages of ${VISITORS} visitors in ${ms(performance.now() - started)}`);
-    const chatIds = (await client.query<{ id: string }>(`SELECT "id" FROM "Chat" ORDER BY random() LIMIT 100`)).rows.map((row) => row.id);
+    const { visitors } = await seedSearchChats((text, values) => client.query(text, values), {
+      visitorCount: VISITORS,
+      chats: CHATS,
+      messagesPerChat: MESSAGES_PER_CHAT,
+    });
+    const seeded = await client.query<{ chats: number; items: number }>(
+      `SELECT (SELECT count(*) FROM "Chat")::int AS "chats", (SELECT count(*) FROM "Item")::int AS "items"`,
+    );
+    load.note(
+      `search seed: ${seeded.rows[0]!.chats} chats and ${seeded.rows[0]!.items} messages of ${VISITORS} visitors in ${ms(performance.now() - started)}`,
+    );
+    const chatIds = (
+      await client.query<{ id: string }>(`SELECT "id" FROM "Chat" ORDER BY random() LIMIT 100`)
+    ).rows.map((row) => row.id);
 
     const count = load.sizes["search-samples"];
     const [searches, lookups, found]: [number[], number[], number[]] = [[], [], []];
     for (let index = 0; index < WARM_UP + count; index++) {
-      const statement = searchStatement(visitors[index % VISITORS]!, searchTerms(SEARCHES[index % SEARCHES.length]!)!);
+      const statement = searchStatement(
+        visitors[index % VISITORS]!,
+        searchTerms(SEARCHES[index % SEARCHES.length]!)!,
+      );
       let at = performance.now();
       const answer = await client.query(statement.text, statement.values);
       const searched = performance.now() - at;
       at = performance.now();
-      await client.query(`SELECT "id", "visitorId", "title", "updatedAt" FROM "Chat" WHERE "id" = $1`, [chatIds[index % chatIds.length]]);
+      await client.query(
+        `SELECT "id", "visitorId", "title", "updatedAt" FROM "Chat" WHERE "id" = $1`,
+        [chatIds[index % chatIds.length]],
+      );
       const looked = performance.now() - at;
       if (index < WARM_UP) continue;
       searches.push(searched);
       lookups.push(looked);
       found.push(answer.rowCount ?? 0);
     }
-    const [search50, search95, lookup50, lookup95] = [percentile(searches, 50), percentile(searches, 95), percentile(lookups, 50), percentile(lookups, 95)];
+    const [search50, search95, lookup50, lookup95] = [
+      percentile(searches, 50),
+      percentile(searches, 95),
+      percentile(lookups, 50),
+      percentile(lookups, 95),
+    ];
     load.note(
       `chat search at PostgreSQL: p50 ${ms(search50)}, p95 ${ms(search95)} over ${count} searches (${SEARCHES.map((text) => `“${text}”`).join(", ")} in turn, ` +
         `${Math.round(found.reduce((sum, rows) => sum + rows, 0) / count)} chats found on average, at most 20); primary-key lookup p50 ${ms(lookup50)}, p95 ${ms(lookup95)}, one after each search`,

@@ -23,10 +23,15 @@ export class EventStream {
   }
 
   /** Resolves at the first event that `match` accepts from `from` on (an index into arrivals). */
-  async next(match: (arrival: Arrival) => boolean, from = 0, timeoutMs = 30_000): Promise<Arrival | null> {
+  async next(
+    match: (arrival: Arrival) => boolean,
+    from = 0,
+    timeoutMs = 30_000,
+  ): Promise<Arrival | null> {
     const until = Date.now() + timeoutMs;
-    for (let index = from; ; ) {
-      for (; index < this.arrivals.length; index++) if (match(this.arrivals[index]!)) return this.arrivals[index]!;
+    for (let index = from; ;) {
+      for (; index < this.arrivals.length; index++)
+        if (match(this.arrivals[index]!)) return this.arrivals[index]!;
       if (Date.now() > until) return null;
       await new Promise<void>((resolve) => {
         this.waiters.push(resolve);
@@ -39,9 +44,17 @@ export class EventStream {
     this.done.abort();
   }
 
-  private async read(visitor: Visitor, chatId: string, after: number, parse: boolean): Promise<void> {
+  private async read(
+    visitor: Visitor,
+    chatId: string,
+    after: number,
+    parse: boolean,
+  ): Promise<void> {
     try {
-      const response = await fetch(`${visitor.base}/api/chats/${chatId}/events?after=${after}`, { headers: { cookie: visitor.cookie }, signal: this.done.signal });
+      const response = await fetch(`${visitor.base}/api/chats/${chatId}/events?after=${after}`, {
+        headers: { cookie: visitor.cookie },
+        signal: this.done.signal,
+      });
       this.opened = response.status === 200;
       const decoder = new TextDecoder();
       let buffer = "";

@@ -5,7 +5,16 @@ import { percentile, Tally } from "../reliability/http";
 import type { Server } from "../reliability/server";
 import { type Load, ms, type Scenario, share, tail, times } from "./context";
 import { type ClientCost, measureClientCost } from "./client-cost";
-import { CpuMeter, type CpuUsage, describeCpu, finishedTurns, lastTurnEnded, resetStatements, settle, statementCount } from "./measure";
+import {
+  CpuMeter,
+  type CpuUsage,
+  describeCpu,
+  finishedTurns,
+  lastTurnEnded,
+  resetStatements,
+  settle,
+  statementCount,
+} from "./measure";
 import { type Kind, prepareTargets, type Target } from "./targets";
 
 const CLIENT_COUNTS = [32, 128];
@@ -17,7 +26,16 @@ const KINDS: Array<{ kind: Kind; label: string; aim?: number }> = [
 // How long a run's turns may take to end after its last answer before their chats count as stranded.
 const SETTLE_MS = 45_000;
 
-export type RunResult = { rate: number; tally: Tally; status500: number; retryAfter503: number; stranded: number; chats: number; cpu: CpuUsage; line: string };
+export type RunResult = {
+  rate: number;
+  tally: Tally;
+  status500: number;
+  retryAfter503: number;
+  stranded: number;
+  chats: number;
+  cpu: CpuUsage;
+  line: string;
+};
 
 type HealthResult = { rate: number; ok: number; cpu: CpuUsage; line: string };
 
@@ -40,11 +58,21 @@ async function healthRate(load: Load, server: Server, clients: number): Promise<
   );
   const elapsed = (Date.now() - started) / 1_000;
   const cpu = meter.usage();
-  return { rate: ok / elapsed, ok, cpu, line: `health, ${clients} clients: ${ok} × 200, ${other} other in ${elapsed.toFixed(1)} s; ${describeCpu(cpu, elapsed)}` };
+  return {
+    rate: ok / elapsed,
+    ok,
+    cpu,
+    line: `health, ${clients} clients: ${ok} × 200, ${other} other in ${elapsed.toFixed(1)} s; ${describeCpu(cpu, elapsed)}`,
+  };
 }
 
 /** One run: every client sends its requests one after another; returns the rate and what came back. */
-export async function throughputRun(load: Load, server: Server, targets: Target[][], label: string): Promise<RunResult> {
+export async function throughputRun(
+  load: Load,
+  server: Server,
+  targets: Target[][],
+  label: string,
+): Promise<RunResult> {
   const rows = load.rows;
   const chatIds = targets.flat().map((target) => target.chatId);
   await settle(rows, chatIds, 30_000);
@@ -74,7 +102,16 @@ export async function throughputRun(load: Load, server: Server, targets: Target[
   const line =
     `${label}: ${tally.describe()}; ${turns} turns finished; ${elapsed.toFixed(1)} s to the last turn's end (answers done at ${((answered - started) / 1_000).toFixed(1)} s); ` +
     `answer p50 ${ms(percentile(latencies, 50))}, ${tail(latencies)}; ${describeCpu(cpu)}`;
-  return { rate: accepted / elapsed, tally, status500, retryAfter503, stranded, chats: chatIds.length, cpu, line };
+  return {
+    rate: accepted / elapsed,
+    tally,
+    status500,
+    retryAfter503,
+    stranded,
+    chats: chatIds.length,
+    cpu,
+    line,
+  };
 }
 
 async function run(load: Load): Promise<void> {
@@ -94,7 +131,12 @@ async function run(load: Load): Promise<void> {
         const targets = await prepareTargets(server.base, load.rows, kind, clients, perClient);
         const pickCpu = kind === "selections" && clients === CLIENT_COUNTS[0];
         const counting = pickCpu && (await resetStatements(load));
-        const result = await throughputRun(load, server, targets, `${kind}, ${clients} clients × ${perClient}`);
+        const result = await throughputRun(
+          load,
+          server,
+          targets,
+          `${kind}, ${clients} clients × ${perClient}`,
+        );
         const statements = counting ? await statementCount(load) : null;
         load.note(result.line);
         if (clients === 128) heavy.push(result);
@@ -116,7 +158,8 @@ async function run(load: Load): Promise<void> {
   }
 }
 
-const acceptedCount = (result: RunResult) => (result.tally.statuses.get(200) ?? 0) + (result.tally.statuses.get(202) ?? 0);
+const acceptedCount = (result: RunResult) =>
+  (result.tally.statuses.get(200) ?? 0) + (result.tally.statuses.get(202) ?? 0);
 /** Milliseconds of CPU each. */
 const perRequest = (seconds: number, count: number) => (1_000 * seconds) / Math.max(1, count);
 
@@ -139,12 +182,24 @@ const us = (micros: number) => `${Math.round(micros)} µs`;
  * What a pick costs the server beside what a request through the same pipeline does; where it is
  * more, how much of it the database client's own CPU for the pick's statements accounts for.
  */
-function figurePickCpu(load: Load, result: RunResult, health: HealthResult, clients: number, { client, statements }: { client: ClientCost; statements: number | null }): void {
+function figurePickCpu(
+  load: Load,
+  result: RunResult,
+  health: HealthResult,
+  clients: number,
+  { client, statements }: { client: ClientCost; statements: number | null },
+): void {
   const accepted = acceptedCount(result);
-  const [pick, check] = [perRequest(result.cpu.server, accepted), perRequest(health.cpu.server, health.ok)];
+  const [pick, check] = [
+    perRequest(result.cpu.server, accepted),
+    perRequest(health.cpu.server, health.ok),
+  ];
   const each = statements === null ? null : statements / accepted;
-  const clientShare = each === null ? "" : `; it sent ${each.toFixed(1)} statements a selection (BEGIN and COMMIT included), which at the client costs of a one-value statement measured under the table ` +
-    `(Prisma ${us(client.prisma)} alone, ${us(client.transaction)} in a transaction; pg alone ${us(client.pg)}) is at least ${ms((each * client.transaction) / 1_000)} of Prisma against ${ms((each * client.pg) / 1_000)} through pg alone`;
+  const clientShare =
+    each === null
+      ? ""
+      : `; it sent ${each.toFixed(1)} statements a selection (BEGIN and COMMIT included), which at the client costs of a one-value statement measured under the table ` +
+        `(Prisma ${us(client.prisma)} alone, ${us(client.transaction)} in a transaction; pg alone ${us(client.pg)}) is at least ${ms((each * client.transaction) / 1_000)} of Prisma against ${ms((each * client.pg) / 1_000)} through pg alone`;
   load.figure({
     figure: `Server CPU a selection costs with its turn, ${clients} clients`,
     measured: ms(pick),
@@ -157,8 +212,16 @@ function figurePickCpu(load: Load, result: RunResult, health: HealthResult, clie
 }
 
 function figureErrors(load: Load, results: RunResult[], clients: number): void {
-  const sum = (pick: (result: RunResult) => number) => results.reduce((total, result) => total + pick(result), 0);
-  const [sent, errors, status500, retryAfter503, stranded, chats] = [sum((r) => r.tally.sent), sum((r) => r.tally.serverErrors), sum((r) => r.status500), sum((r) => r.retryAfter503), sum((r) => r.stranded), sum((r) => r.chats)];
+  const sum = (pick: (result: RunResult) => number) =>
+    results.reduce((total, result) => total + pick(result), 0);
+  const [sent, errors, status500, retryAfter503, stranded, chats] = [
+    sum((r) => r.tally.sent),
+    sum((r) => r.tally.serverErrors),
+    sum((r) => r.status500),
+    sum((r) => r.retryAfter503),
+    sum((r) => r.stranded),
+    sum((r) => r.chats),
+  ];
   load.figure({
     figure: `${clients} clients, all three runs: 5xx, of which 500; chats left with a turn nobody drives once the runs settled (${SETTLE_MS / 1_000} s)`,
     measured: `${errors} × 5xx (${status500} × 500, ${retryAfter503} × 503 + Retry-After); ${stranded} stranded`,

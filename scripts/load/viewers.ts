@@ -6,10 +6,28 @@ import { CHAT_EVENTS_CHANNEL } from "@/lib/chat/stream/notice-listener";
 import { STORY } from "../reliability/chats";
 import { percentile, Visitor } from "../reliability/http";
 import { enoughFor, type Load, ms, type Scenario, sleep, tail, times } from "./context";
-import { CpuMeter, cpuSeconds, describeStatements, eventLogCounters, monotonicMicros, resetStatements, settle } from "./measure";
+import {
+  CpuMeter,
+  cpuSeconds,
+  describeStatements,
+  eventLogCounters,
+  monotonicMicros,
+  resetStatements,
+  settle,
+} from "./measure";
 import { EventStream, epochNow } from "./sse";
 
-type Round = { viewers: number; events: number; reads: number; cpu: number; usage: string; statements: string; lastArrival: number[]; spread: number[]; window: [number, number] };
+type Round = {
+  viewers: number;
+  events: number;
+  reads: number;
+  cpu: number;
+  usage: string;
+  statements: string;
+  lastArrival: number[];
+  spread: number[];
+  window: [number, number];
+};
 
 async function lastSeq(load: Load, chatId: string): Promise<number> {
   return load.rows.count(`SELECT "lastEventSeq" AS "count" FROM "Chat" WHERE "id" = $1`, [chatId]);
@@ -37,20 +55,34 @@ async function commitClock(url: string, chatId: string) {
 }
 
 /** One reply streamed to `viewers` pages at once, from the message to the last page's last event. */
-export async function round(load: Load, pid: number, visitor: Visitor, chatId: string, viewers: number): Promise<Round> {
+export async function round(
+  load: Load,
+  pid: number,
+  visitor: Visitor,
+  chatId: string,
+  viewers: number,
+): Promise<Round> {
   const start = await lastSeq(load, chatId);
   const streams = Array.from({ length: viewers }, () => new EventStream(visitor, chatId, start));
   let committed: Awaited<ReturnType<typeof commitClock>> | undefined;
   try {
     const until = Date.now() + 30_000;
     while (!streams.every((stream) => stream.opened) && Date.now() < until) await sleep(50);
-    if (!streams.every((stream) => stream.opened)) throw new Error(`${streams.filter((stream) => !stream.opened).length} viewers were not let in`);
+    if (!streams.every((stream) => stream.opened))
+      throw new Error(
+        `${streams.filter((stream) => !stream.opened).length} viewers were not let in`,
+      );
     committed = await commitClock(load.database.url, chatId);
     const { reads } = await eventLogCounters(load.rows);
     const statements = await resetStatements(load);
-    const [cpu, meter, from] = [cpuSeconds(pid), new CpuMeter(pid, load.database.dataDir), monotonicMicros()];
+    const [cpu, meter, from] = [
+      cpuSeconds(pid),
+      new CpuMeter(pid, load.database.dataDir),
+      monotonicMicros(),
+    ];
     await visitor.post(`/api/chats/${chatId}/messages`, { text: STORY });
-    if ((await settle(load.rows, [chatId], 60_000, 50)) > 0) throw new Error("the streamed reply did not end");
+    if ((await settle(load.rows, [chatId], 60_000, 50)) > 0)
+      throw new Error("the streamed reply did not end");
     const end = await lastSeq(load, chatId);
     const caughtUp = Date.now() + 30_000;
     while (!streams.every((stream) => stream.last >= end) && Date.now() < caughtUp) await sleep(20);
@@ -58,14 +90,27 @@ export async function round(load: Load, pid: number, visitor: Visitor, chatId: s
     const lastArrival: number[] = [];
     const spread: number[] = [];
     for (let seq = start + 1; seq <= end; seq++) {
-      const arrivals = streams.map((stream) => stream.arrivals.find((arrival) => arrival.seq === seq)?.at ?? Number.NaN);
-      if (arrivals.some(Number.isNaN)) throw new Error(`event ${seq} missed ${arrivals.filter(Number.isNaN).length} viewers`);
+      const arrivals = streams.map(
+        (stream) => stream.arrivals.find((arrival) => arrival.seq === seq)?.at ?? Number.NaN,
+      );
+      if (arrivals.some(Number.isNaN))
+        throw new Error(`event ${seq} missed ${arrivals.filter(Number.isNaN).length} viewers`);
       if (Number.isNaN(committed.at(seq))) throw new Error(`event ${seq} was never announced`);
       lastArrival.push(Math.max(...arrivals) - committed.at(seq));
       spread.push(Math.max(...arrivals) - Math.min(...arrivals));
     }
     const described = statements ? await describeStatements(load, end - start, "an event") : "";
-    return { viewers, events: end - start, reads: (await eventLogCounters(load.rows)).reads - reads, cpu: used, usage, statements: described, lastArrival, spread, window: [from, to] };
+    return {
+      viewers,
+      events: end - start,
+      reads: (await eventLogCounters(load.rows)).reads - reads,
+      cpu: used,
+      usage,
+      statements: described,
+      lastArrival,
+      spread,
+      window: [from, to],
+    };
   } finally {
     await committed?.close();
     for (const stream of streams) stream.close();
@@ -90,16 +135,31 @@ async function run(load: Load): Promise<void> {
     }
     const total = (viewers: number) => {
       const of = rounds.filter((each) => each.viewers === viewers);
-      const sum = (pick: (each: Round) => number) => of.reduce((value, each) => value + pick(each), 0);
-      return { events: sum((each) => each.events), reads: sum((each) => each.reads), cpu: sum((each) => each.cpu), usage: of.at(-1)?.usage ?? "", statements: of.at(-1)?.statements ?? "", lastArrival: of.flatMap((each) => each.lastArrival), spread: of.flatMap((each) => each.spread) };
+      const sum = (pick: (each: Round) => number) =>
+        of.reduce((value, each) => value + pick(each), 0);
+      return {
+        events: sum((each) => each.events),
+        reads: sum((each) => each.reads),
+        cpu: sum((each) => each.cpu),
+        usage: of.at(-1)?.usage ?? "",
+        statements: of.at(-1)?.statements ?? "",
+        lastArrival: of.flatMap((each) => each.lastArrival),
+        spread: of.flatMap((each) => each.spread),
+      };
     };
     const [one, all] = [total(1), total(many)];
     const perEvent = (side: typeof one) => side.reads / side.events;
-    for (const [side, viewers] of [[one, 1], [all, many]] as const) {
+    for (const [side, viewers] of [
+      [one, 1],
+      [all, many],
+    ] as const) {
       load.note(
         `${viewers} viewer${viewers === 1 ? "" : "s"}: ${side.events} events in ${load.sizes["viewer-rounds"]} rounds, ${side.reads} event-log reads (${perEvent(side).toFixed(2)} an event), server CPU ${side.cpu.toFixed(2)} s; commit → last page p50 ${ms(percentile(side.lastArrival, 50))}, ${tail(side.lastArrival)}; first → last page ${tail(side.spread)}; last round's ${side.usage}`,
       );
-      if (side.statements) load.note(`${viewers} viewer${viewers === 1 ? "" : "s"}, PostgreSQL in the last round: ${side.statements}`);
+      if (side.statements)
+        load.note(
+          `${viewers} viewer${viewers === 1 ? "" : "s"}, PostgreSQL in the last round: ${side.statements}`,
+        );
     }
     load.figure({
       figure: `${many} viewers (SSE) of one streaming chat: event-log reads per event, one instance`,

@@ -9,8 +9,18 @@ export const PARITY_CRON_SECRET = "test-cron-secret-for-production-parity-runs";
 const PLATFORM = new Set<string>(["NODE_ENV", "NEXT_PHASE", "NEXT_RUNTIME", "PORT"]);
 
 /** The four variables, and `extra` for the test's pacing. */
-export function deployButtonEnvironment(pooled: string, direct: string, extra: Record<string, string> = {}): Record<string, string> {
-  return { DATABASE_URL: pooled, DATABASE_URL_UNPOOLED: direct, SESSION_SECRET: PARITY_SECRET, CRON_SECRET: PARITY_CRON_SECRET, ...extra };
+export function deployButtonEnvironment(
+  pooled: string,
+  direct: string,
+  extra: Record<string, string> = {},
+): Record<string, string> {
+  return {
+    DATABASE_URL: pooled,
+    DATABASE_URL_UNPOOLED: direct,
+    SESSION_SECRET: PARITY_SECRET,
+    CRON_SECRET: PARITY_CRON_SECRET,
+    ...extra,
+  };
 }
 
 /**
@@ -19,5 +29,9 @@ export function deployButtonEnvironment(pooled: string, direct: string, extra: R
  * AI SDK's providers read some of them (OPENAI_BASE_URL…) themselves, and a blank is not unset to them.
  */
 export function withoutAppVariables(env: NodeJS.ProcessEnv): Record<string, string | undefined> {
-  return Object.fromEntries(Object.entries(env).filter(([name]) => PLATFORM.has(name) || !(ENV_NAMES as readonly string[]).includes(name)));
+  return Object.fromEntries(
+    Object.entries(env).filter(
+      ([name]) => PLATFORM.has(name) || !(ENV_NAMES as readonly string[]).includes(name),
+    ),
+  );
 }

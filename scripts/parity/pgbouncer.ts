@@ -55,13 +55,18 @@ export async function startPgbouncer(binary: string, serverUrl: string): Promise
     { mode: 0o644 },
   );
 
-  const child = spawn(binary, [join(dir, "pgbouncer.ini")], { ...runAs, stdio: ["ignore", "ignore", "pipe"] });
+  const child = spawn(binary, [join(dir, "pgbouncer.ini")], {
+    ...runAs,
+    stdio: ["ignore", "ignore", "pipe"],
+  });
   let log = "";
   child.stderr.on("data", (chunk: Buffer) => (log += chunk.toString()));
   await new Promise<void>((resolve, reject) => {
     const check = () => (/listening on/i.test(log) ? resolve() : undefined);
     child.stderr.on("data", check);
-    child.once("exit", (code) => reject(new Error(`pgbouncer exited (${code}) before listening:\n${log.slice(-2000)}`)));
+    child.once("exit", (code) =>
+      reject(new Error(`pgbouncer exited (${code}) before listening:\n${log.slice(-2000)}`)),
+    );
   });
 
   const url = new URL(serverUrl);
@@ -82,6 +87,7 @@ export async function startPgbouncer(binary: string, serverUrl: string): Promise
 }
 
 function systemUser(name: string): { uid: number; gid: number } {
-  const id = (flag: string) => Number(execFileSync("id", [flag, name], { encoding: "utf8" }).trim());
+  const id = (flag: string) =>
+    Number(execFileSync("id", [flag, name], { encoding: "utf8" }).trim());
   return { uid: id("-u"), gid: id("-g") };
 }

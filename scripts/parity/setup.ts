@@ -15,12 +15,20 @@ export type ParitySetup = {
   stop: () => Promise<void>;
 };
 
-export async function setUpParity(serverUrl: string, { ci }: { ci: boolean }): Promise<ParitySetup | { skip: string }> {
+export async function setUpParity(
+  serverUrl: string,
+  { ci }: { ci: boolean },
+): Promise<ParitySetup | { skip: string }> {
   const binary = findPgbouncer();
   if (!binary) {
     const advice = "install it with `apt-get install -y pgbouncer` (or set PGBOUNCER_PATH)";
-    if (ci) throw new Error(`pgbouncer is not installed, so the production-parity test cannot run; .ci/run should ${advice}.`);
-    return { skip: `production-parity test skipped: pgbouncer is not installed; ${advice} to run it.` };
+    if (ci)
+      throw new Error(
+        `pgbouncer is not installed, so the production-parity test cannot run; .ci/run should ${advice}.`,
+      );
+    return {
+      skip: `production-parity test skipped: pgbouncer is not installed; ${advice} to run it.`,
+    };
   }
   const scratch = await createScratchDatabase(serverUrl);
   try {

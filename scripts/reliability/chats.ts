@@ -8,7 +8,12 @@ export const DESTINATION = "Where should we go next?";
 export const EMAIL = "Email the release notes";
 export const STORY = "Tell me a long story";
 /** Values a person can set in the release checklist for its "Release to" Choice. */
-export const READY = { $checks: ["tests", "docs"], $notify: true, $rollout: 100, $target: "production" };
+export const READY = {
+  $checks: ["tests", "docs"],
+  $notify: true,
+  $rollout: 100,
+  $target: "production",
+};
 
 export type ChatItem = {
   id: string;
@@ -29,19 +34,30 @@ export async function startChat(visitor: Visitor, message?: string): Promise<str
 }
 
 /** The whole chat once no turn runs and nothing waits, or null if that did not happen in time. */
-export async function settledChat(visitor: Visitor, chatId: string, timeoutMs = 60_000): Promise<ChatBody | null> {
+export async function settledChat(
+  visitor: Visitor,
+  chatId: string,
+  timeoutMs = 60_000,
+): Promise<ChatBody | null> {
   let chat: ChatBody | null = null;
-  const settled = await waitUntil(async () => {
-    const read = await visitor.get(`/api/chats/${chatId}?from=0`);
-    if (read.status !== 200) return false;
-    chat = read.body as unknown as ChatBody;
-    return !chat.running && chat.queued.length === 0;
-  }, timeoutMs, 150);
+  const settled = await waitUntil(
+    async () => {
+      const read = await visitor.get(`/api/chats/${chatId}?from=0`);
+      if (read.status !== 200) return false;
+      chat = read.body as unknown as ChatBody;
+      return !chat.running && chat.queued.length === 0;
+    },
+    timeoutMs,
+    150,
+  );
   return settled ? chat : null;
 }
 
 /** A chat with its first reply finished, or an error naming the prompt that got none. */
-export async function repliedChat(visitor: Visitor, message: string): Promise<{ chatId: string; reply: ChatItem }> {
+export async function repliedChat(
+  visitor: Visitor,
+  message: string,
+): Promise<{ chatId: string; reply: ChatItem }> {
   const chatId = await startChat(visitor, message);
   const chat = chatId ? await settledChat(visitor, chatId) : null;
   if (!chatId || !chat) throw new Error(`setup: "${message}" did not get a reply`);
@@ -52,13 +68,26 @@ export async function repliedChat(visitor: Visitor, message: string): Promise<{ 
 export function checklistBlock(reply: ChatItem) {
   const block = Object.values(reply.blocks)[0]!;
   const choices = choicesOf(block.nodes);
-  return { itemId: reply.id, blockId: block.id, revision: reply.revision, release: choices.find(([label]) => label.startsWith("Release"))![1], hold: choices.find(([label]) => label === "Hold")![1] };
+  return {
+    itemId: reply.id,
+    blockId: block.id,
+    revision: reply.revision,
+    release: choices.find(([label]) => label.startsWith("Release"))![1],
+    hold: choices.find(([label]) => label === "Hold")![1],
+  };
 }
 
 /** Every Choice of a block, as [label, id]. */
 export function choicesOf(nodes: readonly BlockNode[]): Array<[string, string]> {
   return nodes.flatMap((node): Array<[string, string]> => [
-    ...(node.type === "Choice" ? [[node.children.find((child) => child.type === "text")?.text ?? "", node.id] as [string, string]] : []),
+    ...(node.type === "Choice"
+      ? [
+          [node.children.find((child) => child.type === "text")?.text ?? "", node.id] as [
+            string,
+            string,
+          ],
+        ]
+      : []),
     ...choicesOf(node.children),
   ]);
 }
@@ -92,8 +121,21 @@ export class Rows {
 
   /** Rows of every table a refusal must leave alone (the request meter aside). */
   async tableCounts(): Promise<string> {
-    const tables = ["Visitor", "Chat", "Item", "Turn", "QueuedMessage", "ChatEvent", "UiAnswer", "FrameSelection", "ActionConfirmation", "DeterministicGrant"];
-    const counts = await Promise.all(tables.map((table) => this.count(`SELECT count(*)::int AS "count" FROM "${table}"`)));
+    const tables = [
+      "Visitor",
+      "Chat",
+      "Item",
+      "Turn",
+      "QueuedMessage",
+      "ChatEvent",
+      "UiAnswer",
+      "FrameSelection",
+      "ActionConfirmation",
+      "DeterministicGrant",
+    ];
+    const counts = await Promise.all(
+      tables.map((table) => this.count(`SELECT count(*)::int AS "count" FROM "${table}"`)),
+    );
     return tables.map((table, index) => `${table}=${counts[index]}`).join(" ");
   }
 

@@ -24,7 +24,8 @@ async function sendTrial(base: string, tally: Tally): Promise<Sent[]> {
       const texts = [STORY];
       // The story again by its slash command: each text stays distinct, so the audit can find it.
       for (const text of [DESTINATION, "/story"]) {
-        if ((await visitor.post(`/api/chats/${chatId}/messages`, { text })).status === 202) texts.push(text);
+        if ((await visitor.post(`/api/chats/${chatId}/messages`, { text })).status === 202)
+          texts.push(text);
       }
       return { visitor, chatId, texts };
     }),
@@ -37,14 +38,26 @@ async function proposal(base: string) {
   const visitor = new Visitor(base);
   const chatId = await startChat(visitor, EMAIL);
   const chat = chatId ? await settledChat(visitor, chatId) : null;
-  const picked = await visitor.post(`/api/chats/${chatId}/selections`, { itemId: chat!.items[1]!.id, instanceId: "release-email", choiceId: "send" });
+  const picked = await visitor.post(`/api/chats/${chatId}/selections`, {
+    itemId: chat!.items[1]!.id,
+    instanceId: "release-email",
+    choiceId: "send",
+  });
   const token = String((picked.body.selection as { confirmationToken: string }).confirmationToken);
-  return { visitor, chatId: chatId!, approve: () => visitor.post(`/api/chats/${chatId}/confirmations/${token}`, { decision: "approve" }) };
+  return {
+    visitor,
+    chatId: chatId!,
+    approve: () =>
+      visitor.post(`/api/chats/${chatId}/confirmations/${token}`, { decision: "approve" }),
+  };
 }
 
 /** What one chat's rows say after recovery: messages lost or doubled, replies doubled, stuck state. */
 async function audit(rows: Rows, sent: Sent) {
-  const users = await rows.all<{ content: string }>(`SELECT "content" FROM "Item" WHERE "chatId" = $1 AND "role" = 'user' ORDER BY "position"`, [sent.chatId]);
+  const users = await rows.all<{ content: string }>(
+    `SELECT "content" FROM "Item" WHERE "chatId" = $1 AND "role" = 'user' ORDER BY "position"`,
+    [sent.chatId],
+  );
   const lost = sent.texts.filter((text) => !users.some((user) => user.content === text)).length;
   const doubledMessages = users.length - new Set(users.map((user) => user.content)).size;
   const doubledReplies = await rows.count(
@@ -78,12 +91,23 @@ async function run(suite: Suite): Promise<void> {
       void decision.approve();
       await new Promise((resolve) => setTimeout(resolve, Math.random() * 20));
       const chatIds = sent.map((each) => each.chatId);
-      totals.midTurn += (await suite.rows.count(`SELECT count(*)::int AS "count" FROM "Turn" WHERE "status" = 'running' AND "chatId" = ANY($1::uuid[])`, [chatIds])) > 0 ? 1 : 0;
-      totals.queued += await suite.rows.count(`SELECT count(*)::int AS "count" FROM "QueuedMessage" WHERE "dispatchedAt" IS NULL AND "chatId" = ANY($1::uuid[])`, [chatIds]);
+      totals.midTurn +=
+        (await suite.rows.count(
+          `SELECT count(*)::int AS "count" FROM "Turn" WHERE "status" = 'running' AND "chatId" = ANY($1::uuid[])`,
+          [chatIds],
+        )) > 0
+          ? 1
+          : 0;
+      totals.queued += await suite.rows.count(
+        `SELECT count(*)::int AS "count" FROM "QueuedMessage" WHERE "dispatchedAt" IS NULL AND "chatId" = ANY($1::uuid[])`,
+        [chatIds],
+      );
       await server.kill();
       const killedAt = performance.now();
       server = await startServer({ databaseUrl: suite.database.url, env: ENV, port });
-      const settled = await Promise.all(sent.map((each) => settledChat(each.visitor, each.chatId, 60_000)));
+      const settled = await Promise.all(
+        sent.map((each) => settledChat(each.visitor, each.chatId, 60_000)),
+      );
       recoveries.push(performance.now() - killedAt);
       for (const each of sent) {
         const found = await audit(suite.rows, each);
@@ -96,20 +120,40 @@ async function run(suite: Suite): Promise<void> {
     }
     // A decision the kill cut off heals once its claim lease has passed, when its chat is read.
     const decisionChats = decisions.map((each) => each.chatId);
-    const claimed = await suite.rows.count(`SELECT count(*)::int AS "count" FROM "ActionConfirmation" WHERE "status"::text IN ${CLAIMS} AND "chatId" = ANY($1::uuid[])`, [decisionChats]);
+    const claimed = await suite.rows.count(
+      `SELECT count(*)::int AS "count" FROM "ActionConfirmation" WHERE "status"::text IN ${CLAIMS} AND "chatId" = ANY($1::uuid[])`,
+      [decisionChats],
+    );
     if (claimed > 0) {
-      await waitUntil(async () => {
-        await Promise.all(decisions.map((each) => each.visitor.get(`/api/chats/${each.chatId}`)));
-        return (await suite.rows.count(`SELECT count(*)::int AS "count" FROM "ActionConfirmation" WHERE "status"::text IN ${CLAIMS} AND "chatId" = ANY($1::uuid[])`, [decisionChats])) === 0;
-      }, CLAIM_LEASE_MS + 10_000, 2_000);
+      await waitUntil(
+        async () => {
+          await Promise.all(decisions.map((each) => each.visitor.get(`/api/chats/${each.chatId}`)));
+          return (
+            (await suite.rows.count(
+              `SELECT count(*)::int AS "count" FROM "ActionConfirmation" WHERE "status"::text IN ${CLAIMS} AND "chatId" = ANY($1::uuid[])`,
+              [decisionChats],
+            )) === 0
+          );
+        },
+        CLAIM_LEASE_MS + 10_000,
+        2_000,
+      );
     }
-    const stuckHandles = await suite.rows.count(`SELECT count(*)::int AS "count" FROM "ActionConfirmation" WHERE "status"::text IN ${CLAIMS} AND "chatId" = ANY($1::uuid[])`, [decisionChats]);
+    const stuckHandles = await suite.rows.count(
+      `SELECT count(*)::int AS "count" FROM "ActionConfirmation" WHERE "status"::text IN ${CLAIMS} AND "chatId" = ANY($1::uuid[])`,
+      [decisionChats],
+    );
     const trials = suite.sizes["crash-trials"];
     suite.print(
       `crashes  ${trials} kill -9 trials (${totals.midTurn} mid-turn, ${totals.queued} messages queued at the kill, ${claimed} decisions cut off): ${totals.lost} lost of ${n(totals.accepted)} accepted user messages, ${totals.doubled} duplicated replies, ${totals.stuck} stuck turns, ${stuckHandles} stuck handles after recovery, ${tally.serverErrors} × 5xx`,
     );
-    suite.print(`crashes  kill to every chat settled: p50 ${(percentile(recoveries, 50) / 1000).toFixed(1)} s, max ${(Math.max(...recoveries) / 1000).toFixed(1)} s (${ratio(percentile(recoveries, 50), LEASE_MS)} the ${LEASE_MS} ms turn lease)`);
-    if (totals.lost + totals.doubled + totals.stuck + stuckHandles + tally.serverErrors > 0) suite.fail(`crashes: ${JSON.stringify(totals)}, ${stuckHandles} stuck handles, ${tally.failures.slice(0, 3).join("; ")}`);
+    suite.print(
+      `crashes  kill to every chat settled: p50 ${(percentile(recoveries, 50) / 1000).toFixed(1)} s, max ${(Math.max(...recoveries) / 1000).toFixed(1)} s (${ratio(percentile(recoveries, 50), LEASE_MS)} the ${LEASE_MS} ms turn lease)`,
+    );
+    if (totals.lost + totals.doubled + totals.stuck + stuckHandles + tally.serverErrors > 0)
+      suite.fail(
+        `crashes: ${JSON.stringify(totals)}, ${stuckHandles} stuck handles, ${tally.failures.slice(0, 3).join("; ")}`,
+      );
   } finally {
     await server.stop();
   }

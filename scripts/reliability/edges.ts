@@ -11,7 +11,12 @@ import { asteriskTargets, unservedApi } from "./unknown-routes";
 
 async function run(suite: Suite): Promise<void> {
   // The request limit out of the way, so each check reaches what it attacks.
-  const env = { AGENT_DELTA_MS: "2", TURN_LEASE_MS: "3000", RATE_LIMIT_REQUESTS: "1000000", VISITOR_COOKIE_MAX_AGE_DAYS: String(COOKIE_MAX_AGE_DAYS) };
+  const env = {
+    AGENT_DELTA_MS: "2",
+    TURN_LEASE_MS: "3000",
+    RATE_LIMIT_REQUESTS: "1000000",
+    VISITOR_COOKIE_MAX_AGE_DAYS: String(COOKIE_MAX_AGE_DAYS),
+  };
   const server = await startServer({ databaseUrl: suite.database.url, env });
   try {
     await forgedValues(suite, server.base);
@@ -23,7 +28,10 @@ async function run(suite: Suite): Promise<void> {
     await unservedApi(suite, server.base, owner, chatId);
     await expiredCookies(suite, server.base, { owner, chatId });
     await foreignOrigins(suite, server.base, { owner, chatId });
-    if (server.errors.length > 0) suite.fail(`edges: server logged ${server.errors.length} unhandled errors: ${server.errors[0]}`);
+    if (server.errors.length > 0)
+      suite.fail(
+        `edges: server logged ${server.errors.length} unhandled errors: ${server.errors[0]}`,
+      );
   } finally {
     await server.stop();
   }

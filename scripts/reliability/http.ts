@@ -2,7 +2,11 @@
 // as given (paths unnormalised, bodies chunked, any method), and a tally of answers by status.
 import { request as httpRequest } from "node:http";
 
-export type Answer = { status: number; body: Record<string, unknown>; headers: Record<string, string> };
+export type Answer = {
+  status: number;
+  body: Record<string, unknown>;
+  headers: Record<string, string>;
+};
 
 /** Every answer a scenario saw, by status class; a 5xx or a dropped connection is kept with its request. */
 export class Tally {
@@ -25,7 +29,10 @@ export class Tally {
 
   /** `503 ×10, 200 ×1`, most frequent first. */
   describe(): string {
-    return [...this.statuses].sort((a, b) => b[1] - a[1]).map(([status, count]) => `${status} ×${count}`).join(", ");
+    return [...this.statuses]
+      .sort((a, b) => b[1] - a[1])
+      .map(([status, count]) => `${status} ×${count}`)
+      .join(", ");
   }
 
   get serverErrors(): number {
@@ -48,17 +55,22 @@ export function hasCode(method: string, answer: Answer): boolean {
 function noteApiAnswer(method: string, path: string, answer: Answer): void {
   if (!/^\/api(\/|\?|$)/.test(path) || answer.status < 400 || answer.status >= 500) return;
   apiRefusals.seen += 1;
-  if (!hasCode(method, answer)) apiRefusals.uncoded.push(`${answer.status} ${method} ${path.slice(0, 80)}`);
+  if (!hasCode(method, answer))
+    apiRefusals.uncoded.push(`${answer.status} ${method} ${path.slice(0, 80)}`);
 }
 
 /** `422 invalid_value`: an answer's status and code. */
-export const answerKey = (answer: Answer) => `${answer.status} ${String(answer.body.code ?? "")}`.trim();
+export const answerKey = (answer: Answer) =>
+  `${answer.status} ${String(answer.body.code ?? "")}`.trim();
 
 /** `400 invalid-body ×2, 409 stale-ui-block ×1`, sorted. */
 export function describeKeys(keys: readonly string[]): string {
   const counts = new Map<string, number>();
   for (const key of keys) counts.set(key, (counts.get(key) ?? 0) + 1);
-  return [...counts].sort().map(([key, count]) => `${key} ×${count}`).join(", ");
+  return [...counts]
+    .sort()
+    .map(([key, count]) => `${key} ×${count}`)
+    .join(", ");
 }
 
 export const describeAnswers = (answers: readonly Answer[]) => describeKeys(answers.map(answerKey));
@@ -67,13 +79,21 @@ export const describeAnswers = (answers: readonly Answer[]) => describeKeys(answ
  * Headers for a JSON body of a raw request. Its length is declared: Node's client frames a DELETE
  * or OPTIONS body by nothing else, and the server would read it as the start of another request.
  */
-export const jsonBody = (body: string) => ({ headers: { "content-type": "application/json", "content-length": String(Buffer.byteLength(body)) }, chunks: [body] });
+export const jsonBody = (body: string) => ({
+  headers: {
+    "content-type": "application/json",
+    "content-length": String(Buffer.byteLength(body)),
+  },
+  chunks: [body],
+});
 
 /** A body as an object: JSON objects as they are, other JSON under `value`, anything else under `text`. */
 function parseBody(text: string): Record<string, unknown> {
   try {
     const parsed: unknown = JSON.parse(text);
-    return typeof parsed === "object" && parsed !== null && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : { value: parsed };
+    return typeof parsed === "object" && parsed !== null && !Array.isArray(parsed)
+      ? (parsed as Record<string, unknown>)
+      : { value: parsed };
   } catch {
     return { text: text.slice(0, 200) };
   }
@@ -95,16 +115,35 @@ export class Visitor {
 
   post(path: string, body: unknown, headers: Record<string, string> = {}): Promise<Answer> {
     const text = typeof body === "string" ? body : JSON.stringify(body);
-    return this.send("POST", path, text, { origin: this.base, "content-type": "application/json", ...headers });
+    return this.send("POST", path, text, {
+      origin: this.base,
+      "content-type": "application/json",
+      ...headers,
+    });
   }
 
-  async send(method: string, path: string, body: string | undefined, headers: Record<string, string>): Promise<Answer> {
+  async send(
+    method: string,
+    path: string,
+    body: string | undefined,
+    headers: Record<string, string>,
+  ): Promise<Answer> {
     const label = `${method} ${path}`;
     try {
-      const response = await fetch(`${this.base}${path}`, { method, body, headers: { ...(this.cookie ? { cookie: this.cookie } : {}), ...headers } });
-      const issued = response.headers.getSetCookie().find((cookie) => cookie.includes("answerable_visitor="));
+      const response = await fetch(`${this.base}${path}`, {
+        method,
+        body,
+        headers: { ...(this.cookie ? { cookie: this.cookie } : {}), ...headers },
+      });
+      const issued = response.headers
+        .getSetCookie()
+        .find((cookie) => cookie.includes("answerable_visitor="));
       if (issued && !this.cookie) this.cookie = issued.split(";")[0]!;
-      const answer = { status: response.status, body: parseBody(await response.text()), headers: Object.fromEntries(response.headers) };
+      const answer = {
+        status: response.status,
+        body: parseBody(await response.text()),
+        headers: Object.fromEntries(response.headers),
+      };
       this.tally?.note(label, answer.status);
       noteApiAnswer(method, path, answer);
       return answer;
@@ -115,22 +154,41 @@ export class Visitor {
   }
 }
 
-export type RawRequest = { method: string; path: string; headers?: Record<string, string | string[]>; chunks?: Array<string | Buffer> };
+export type RawRequest = {
+  method: string;
+  path: string;
+  headers?: Record<string, string | string[]>;
+  chunks?: Array<string | Buffer>;
+};
 
 /** A request exactly as written, on a connection of its own. Status 0: the connection dropped. */
 export function rawRequest(base: string, raw: RawRequest, tally?: Tally): Promise<Answer> {
   const { hostname, port } = new URL(base);
   return new Promise((resolve) => {
-    const outgoing = httpRequest({ host: hostname, port, method: raw.method, path: raw.path, headers: raw.headers, agent: false }, (response) => {
-      let text = "";
-      response.on("data", (chunk: Buffer) => (text += chunk.toString()));
-      response.on("end", () => {
-        tally?.note(`${raw.method} ${raw.path.slice(0, 80)}`, response.statusCode ?? 0);
-        const answer = { status: response.statusCode ?? 0, body: text ? parseBody(text) : {}, headers: response.headers as Record<string, string> };
-        noteApiAnswer(raw.method, raw.path, answer);
-        resolve(answer);
-      });
-    });
+    const outgoing = httpRequest(
+      {
+        host: hostname,
+        port,
+        method: raw.method,
+        path: raw.path,
+        headers: raw.headers,
+        agent: false,
+      },
+      (response) => {
+        let text = "";
+        response.on("data", (chunk: Buffer) => (text += chunk.toString()));
+        response.on("end", () => {
+          tally?.note(`${raw.method} ${raw.path.slice(0, 80)}`, response.statusCode ?? 0);
+          const answer = {
+            status: response.statusCode ?? 0,
+            body: text ? parseBody(text) : {},
+            headers: response.headers as Record<string, string>,
+          };
+          noteApiAnswer(raw.method, raw.path, answer);
+          resolve(answer);
+        });
+      },
+    );
     outgoing.on("error", (error) => {
       tally?.note(`${raw.method} ${raw.path.slice(0, 80)}: ${error.message}`, 0);
       resolve({ status: 0, body: {}, headers: {} });
@@ -143,11 +201,18 @@ export function rawRequest(base: string, raw: RawRequest, tally?: Tally): Promis
 /** Milliseconds at the given percentile (0–100) of the samples. */
 export function percentile(samples: readonly number[], at: number): number {
   const sorted = [...samples].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((at / 100) * sorted.length) - 1))] ?? Number.NaN;
+  return (
+    sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((at / 100) * sorted.length) - 1))] ??
+    Number.NaN
+  );
 }
 
 /** Polls until `check` answers true or the time runs out; returns whether it did. */
-export async function waitUntil(check: () => Promise<boolean>, timeoutMs: number, everyMs = 200): Promise<boolean> {
+export async function waitUntil(
+  check: () => Promise<boolean>,
+  timeoutMs: number,
+  everyMs = 200,
+): Promise<boolean> {
   const until = Date.now() + timeoutMs;
   for (;;) {
     if (await check()) return true;

@@ -17,7 +17,13 @@ const rowsOf = async (suite: Suite) => ({
 });
 
 async function run(suite: Suite): Promise<void> {
-  const server = await startServer({ databaseUrl: suite.database.url, env: { NEW_VISITORS_PER_INSTANCE: String(BOUND), NEW_VISITOR_INSTANCE_WINDOW_SECONDS: String(WINDOW_SECONDS) } });
+  const server = await startServer({
+    databaseUrl: suite.database.url,
+    env: {
+      NEW_VISITORS_PER_INSTANCE: String(BOUND),
+      NEW_VISITOR_INSTANCE_WINDOW_SECONDS: String(WINDOW_SECONDS),
+    },
+  });
   try {
     const total = suite.sizes["new-visitors"];
     const tally = new Tally();
@@ -32,16 +38,28 @@ async function run(suite: Suite): Promise<void> {
     );
     const seconds = (performance.now() - started) / 1_000;
     // Windows are fixed: a flood that crosses a window's end may take the bound once more.
-    const bound = BOUND * (Math.floor(Date.now() / 1_000 / WINDOW_SECONDS) - Math.floor(startedAt / 1_000 / WINDOW_SECONDS) + 1);
+    const bound =
+      BOUND *
+      (Math.floor(Date.now() / 1_000 / WINDOW_SECONDS) -
+        Math.floor(startedAt / 1_000 / WINDOW_SECONDS) +
+        1);
     const after = await rowsOf(suite);
     const created = answers.filter((answer) => answer.status === 201).length;
-    const limited = answers.filter((answer) => answer.status === 429 && answer.body.code === "rate-limited" && Number(answer.headers["retry-after"]) > 0).length;
+    const limited = answers.filter(
+      (answer) =>
+        answer.status === 429 &&
+        answer.body.code === "rate-limited" &&
+        Number(answer.headers["retry-after"]) > 0,
+    ).length;
     const otherwise = total - created - limited;
     const [visitors, chats] = [after.visitors - before.visitors, after.chats - before.chats];
     suite.print(
       `visitors ${n(total)} cookie-less chat creations from one address in ${seconds.toFixed(0)} s: ${n(created)} new visitors accepted of ${n(total)} (aim ≤ ${bound}, the bound set), ${n(limited)} × 429 rate-limited with Retry-After, ${n(otherwise)} answered otherwise, ${n(tally.serverErrors)} of them 5xx or dropped (${tally.describe()}); ${n(visitors)} visitors and ${n(chats)} chats written`,
     );
-    if (Math.max(created, visitors, chats) > bound || otherwise > 0) suite.fail(`new visitors: ${created} accepted, ${visitors} visitors and ${chats} chats written past a bound of ${bound}; ${otherwise} answered other than 201 or 429 rate-limited with Retry-After (${tally.describe()})`);
+    if (Math.max(created, visitors, chats) > bound || otherwise > 0)
+      suite.fail(
+        `new visitors: ${created} accepted, ${visitors} visitors and ${chats} chats written past a bound of ${bound}; ${otherwise} answered other than 201 or 429 rate-limited with Retry-After (${tally.describe()})`,
+      );
   } finally {
     await server.stop();
   }

@@ -15,7 +15,8 @@ async function answerEachPromptOnce(base: string): Promise<void> {
   for (const prompt of PROMPTS) {
     const visitor = new Visitor(base);
     const chatId = await startChat(visitor, prompt);
-    if (!chatId || !(await settledChat(visitor, chatId))) throw new Error(`setup: no reply to "${prompt}"`);
+    if (!chatId || !(await settledChat(visitor, chatId)))
+      throw new Error(`setup: no reply to "${prompt}"`);
   }
 }
 
@@ -23,17 +24,26 @@ async function answerEachPromptOnce(base: string): Promise<void> {
 function outagePages(suite: Suite, tally: Tally, during: Answer[], after: Answer[]): void {
   const otherErrors = tally.serverErrors - (tally.statuses.get(503) ?? 0);
   const html = (answer: Answer) => /^text\/html\b/i.test(answer.headers["content-type"] ?? "");
-  const unhelpful = during.filter((answer) => answer.status === 503 && (!(Number(answer.headers["retry-after"]) > 0) || !html(answer))).length;
+  const unhelpful = during.filter(
+    (answer) =>
+      answer.status === 503 && (!(Number(answer.headers["retry-after"]) > 0) || !html(answer)),
+  ).length;
   const notRefused = during.filter((answer) => answer.status !== 503).length;
   const back = after.filter((answer) => answer.status === 200).length;
   suite.print(
     `outage   pages / and /chats/<id> during it: ${tally.sent} requests answered ${tally.describe()}: ${otherErrors} × 5xx other than 503, ${notRefused - otherErrors} answered neither 503 nor 5xx, ${unhelpful} × 503 without Retry-After or not an HTML page; after it ${back} of ${after.length} answered 200 (${after.map((answer) => answer.status).join(", ")})`,
   );
-  if (otherErrors + unhelpful + notRefused > 0 || back < after.length) suite.fail(`outage pages: ${tally.describe()} during it (${unhelpful} 503 without Retry-After or HTML), ${after.map((answer) => answer.status).join(", ")} after; ${tally.failures.slice(0, 2).join("; ")}`);
+  if (otherErrors + unhelpful + notRefused > 0 || back < after.length)
+    suite.fail(
+      `outage pages: ${tally.describe()} during it (${unhelpful} 503 without Retry-After or HTML), ${after.map((answer) => answer.status).join(", ")} after; ${tally.failures.slice(0, 2).join("; ")}`,
+    );
 }
 
 async function run(suite: Suite): Promise<void> {
-  const server = await startServer({ databaseUrl: suite.database.url, env: { AGENT_DELTA_MS: "10", TURN_LEASE_MS: "3000" } });
+  const server = await startServer({
+    databaseUrl: suite.database.url,
+    env: { AGENT_DELTA_MS: "10", TURN_LEASE_MS: "3000" },
+  });
   const outside = new Tally();
   const during = new Tally();
   const pageTally = new Tally();
@@ -41,11 +51,13 @@ async function run(suite: Suite): Promise<void> {
   try {
     await answerEachPromptOnce(server.base);
     const whole = new Map(
-      (await suite.rows.all<{ trigger: string; content: string }>(
-        `SELECT DISTINCT ON (u."content") u."content" AS "trigger", a."content" FROM "Turn" t JOIN "Item" u ON u."id" = t."triggerItemId" JOIN "Item" a ON a."id" = t."replyItemId"
+      (
+        await suite.rows.all<{ trigger: string; content: string }>(
+          `SELECT DISTINCT ON (u."content") u."content" AS "trigger", a."content" FROM "Turn" t JOIN "Item" u ON u."id" = t."triggerItemId" JOIN "Item" a ON a."id" = t."replyItemId"
          WHERE t."status" = 'finished' AND u."content" = ANY($1) ORDER BY u."content", t."startedAt"`,
-        [PROMPTS],
-      )).map((row) => [row.trigger, row.content]),
+          [PROMPTS],
+        )
+      ).map((row) => [row.trigger, row.content]),
     );
     const chats: Array<{ visitor: Visitor; chatId: string; texts: string[] }> = [];
     for (let index = 0; index < CHATS; index++) {
@@ -53,7 +65,11 @@ async function run(suite: Suite): Promise<void> {
       const prompt = PROMPTS[index % PROMPTS.length]!;
       const chatId = await startChat(visitor, prompt);
       const queued = await visitor.post(`/api/chats/${chatId}/messages`, { text: DESTINATION });
-      chats.push({ visitor, chatId: chatId!, texts: queued.status === 202 ? [prompt, DESTINATION] : [prompt] });
+      chats.push({
+        visitor,
+        chatId: chatId!,
+        texts: queued.status === 202 ? [prompt, DESTINATION] : [prompt],
+      });
       await new Promise((resolve) => setTimeout(resolve, 80));
     }
     await suite.database.down();
@@ -66,8 +82,16 @@ async function run(suite: Suite): Promise<void> {
     browser.cookie = reader.cookie;
     const pagePaths = ["/", `/chats/${chats[0]!.chatId}`];
     let healthRefusals = 0;
-    for (let round = 0; round < 2 || performance.now() - downAt < suite.sizes["outage-seconds"] * 1_000; round++) {
-      const [health, , ...pages] = await Promise.all([watcher.get("/api/health"), reader.get(`/api/chats/${chats[0]!.chatId}`), ...pagePaths.map((path) => browser.get(path))]);
+    for (
+      let round = 0;
+      round < 2 || performance.now() - downAt < suite.sizes["outage-seconds"] * 1_000;
+      round++
+    ) {
+      const [health, , ...pages] = await Promise.all([
+        watcher.get("/api/health"),
+        reader.get(`/api/chats/${chats[0]!.chatId}`),
+        ...pagePaths.map((path) => browser.get(path)),
+      ]);
       if (health.status === 503) healthRefusals += 1;
       pageAnswers.push(...pages);
       await new Promise((resolve) => setTimeout(resolve, 1_000));
@@ -76,7 +100,9 @@ async function run(suite: Suite): Promise<void> {
     const downMs = performance.now() - downAt;
     await suite.database.up();
     const upAt = performance.now();
-    const settled = await Promise.all(chats.map((chat) => settledChat(chat.visitor, chat.chatId, 120_000)));
+    const settled = await Promise.all(
+      chats.map((chat) => settledChat(chat.visitor, chat.chatId, 120_000)),
+    );
     const settleMs = performance.now() - upAt;
     const stuck = settled.filter((chat) => !chat).length;
     const replies = await suite.rows.all<Reply>(
@@ -92,8 +118,18 @@ async function run(suite: Suite): Promise<void> {
       return reply.status === "complete" ? reply.content !== text : !text.startsWith(reply.content);
     });
     const lost = damaged.length + server.droppedReplies.length;
-    const users = await suite.rows.all<{ chatId: string; content: string }>(`SELECT "chatId", "content" FROM "Item" WHERE "role" = 'user' AND "chatId" = ANY($1::uuid[])`, [chats.map((chat) => chat.chatId)]);
-    const lostMessages = chats.reduce((sum, chat) => sum + chat.texts.filter((text) => !users.some((user) => user.chatId === chat.chatId && user.content === text)).length, 0);
+    const users = await suite.rows.all<{ chatId: string; content: string }>(
+      `SELECT "chatId", "content" FROM "Item" WHERE "role" = 'user' AND "chatId" = ANY($1::uuid[])`,
+      [chats.map((chat) => chat.chatId)],
+    );
+    const lostMessages = chats.reduce(
+      (sum, chat) =>
+        sum +
+        chat.texts.filter(
+          (text) => !users.some((user) => user.chatId === chat.chatId && user.content === text),
+        ).length,
+      0,
+    );
     await waitUntil(async () => (await watcher.get("/api/health")).status === 200, 10_000);
     // Counted apart: the figure's tally is the outage's alone.
     browser.tally = new Tally();
@@ -107,8 +143,13 @@ async function run(suite: Suite): Promise<void> {
     );
     outagePages(suite, pageTally, pageAnswers, pagesAfter);
     if (lost + lostMessages + stuck + outside.serverErrors > 0) {
-      const found = damaged.map((reply) => `${reply.status} "${reply.trigger}" ${reply.content.length} of ${whole.get(reply.trigger)?.length} chars`);
-      suite.fail(`outage: ${lost} replies lost (${[...found, ...server.droppedReplies].join("; ")}), ${lostMessages} messages lost, ${stuck} stuck, ${outside.failures.slice(0, 3).join("; ")}`);
+      const found = damaged.map(
+        (reply) =>
+          `${reply.status} "${reply.trigger}" ${reply.content.length} of ${whole.get(reply.trigger)?.length} chars`,
+      );
+      suite.fail(
+        `outage: ${lost} replies lost (${[...found, ...server.droppedReplies].join("; ")}), ${lostMessages} messages lost, ${stuck} stuck, ${outside.failures.slice(0, 3).join("; ")}`,
+      );
     }
   } finally {
     await server.stop();

@@ -8,7 +8,13 @@ import { type Database, startScratchDatabase } from "./server";
  * restart it), then it is migrated and each scenario gets the context built on it and a `Rows`
  * reader. The reader and the database are gone afterwards, whatever a scenario threw.
  */
-export async function runScenarios<Context>({ prefix, scenarios, only, prepare, context }: {
+export async function runScenarios<Context>({
+  prefix,
+  scenarios,
+  only,
+  prepare,
+  context,
+}: {
   prefix: string;
   scenarios: ReadonlyArray<{ name: string; run: (context: Context) => Promise<void> }>;
   only: readonly string[];

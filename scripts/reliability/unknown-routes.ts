@@ -4,11 +4,22 @@
 import { randomUUID } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
 import { join, relative, sep } from "node:path";
-import { type Answer, answerKey, describeAnswers, describeKeys, hasCode, jsonBody, rawRequest, Tally, type Visitor } from "./http";
+import {
+  type Answer,
+  answerKey,
+  describeAnswers,
+  describeKeys,
+  hasCode,
+  jsonBody,
+  rawRequest,
+  Tally,
+  type Visitor,
+} from "./http";
 import { n, type Suite } from "./suite";
 
 const API = join(__dirname, "..", "..", "app", "api");
-const EXPORTED = /export\s+(?:const|(?:async\s+)?function)\s+(GET|HEAD|POST|PUT|PATCH|DELETE|OPTIONS)\b/g;
+const EXPORTED =
+  /export\s+(?:const|(?:async\s+)?function)\s+(GET|HEAD|POST|PUT|PATCH|DELETE|OPTIONS)\b/g;
 const TRIED = ["PUT", "PATCH", "DELETE", "OPTIONS", "TRACE", "PROPFIND", "HEAD"];
 // Node's client writes the path as given, so these go out as `OPTIONS * HTTP/1.1` and so on.
 const ASTERISK = ["OPTIONS", "GET", "HEAD", "POST", "PUT", "DELETE", "PROPFIND"];
@@ -21,7 +32,14 @@ function apiRoutes(folder = API): Array<{ pattern: string; methods: Set<string> 
     if (entry.isDirectory()) return apiRoutes(path);
     if (entry.name !== "route.ts") return [];
     const pattern = `/api/${relative(API, folder).split(sep).join("/")}`.replace(/\/$/, "");
-    return [{ pattern, methods: new Set([...readFileSync(path, "utf8").matchAll(EXPORTED)].map((match) => match[1]!)) }];
+    return [
+      {
+        pattern,
+        methods: new Set(
+          [...readFileSync(path, "utf8").matchAll(EXPORTED)].map((match) => match[1]!),
+        ),
+      },
+    ];
   });
 }
 
@@ -38,32 +56,80 @@ const fill = (pattern: string, chatId: string) =>
 function unservedRequests(chatId: string): Array<{ method: string; path: string }> {
   const missing = apiRoutes().flatMap(({ pattern, methods }) =>
     // A route that exports GET answers HEAD with it.
-    TRIED.filter((method) => !methods.has(method) && !(method === "HEAD" && methods.has("GET"))).map((method) => ({ method, path: fill(pattern, chatId) })),
+    TRIED.filter(
+      (method) => !methods.has(method) && !(method === "HEAD" && methods.has("GET")),
+    ).map((method) => ({ method, path: fill(pattern, chatId) })),
   );
-  const unknown = ["/api", "/api/nope", "/api/chats/x/nope", `/api/chats/${chatId}/nope`, `/api/chats/${chatId}/items/${randomUUID()}/nope`, "/api/health/nope"];
-  return [...missing, ...unknown.flatMap((path) => ["GET", "POST", "HEAD", "DELETE"].map((method) => ({ method, path })))];
+  const unknown = [
+    "/api",
+    "/api/nope",
+    "/api/chats/x/nope",
+    `/api/chats/${chatId}/nope`,
+    `/api/chats/${chatId}/items/${randomUUID()}/nope`,
+    "/api/health/nope",
+  ];
+  return [
+    ...missing,
+    ...unknown.flatMap((path) =>
+      ["GET", "POST", "HEAD", "DELETE"].map((method) => ({ method, path })),
+    ),
+  ];
 }
 
 /** A request as a client that means no harm sends it: `{}` where the method takes a body. */
-function send(base: string, method: string, path: string, headers: Record<string, string>, tally: Tally): Promise<Answer> {
+function send(
+  base: string,
+  method: string,
+  path: string,
+  headers: Record<string, string>,
+  tally: Tally,
+): Promise<Answer> {
   const body = WITHOUT_BODY.has(method) ? { headers: {}, chunks: [] } : jsonBody("{}");
-  return rawRequest(base, { method, path, headers: { ...headers, ...body.headers }, chunks: body.chunks }, tally);
+  return rawRequest(
+    base,
+    { method, path, headers: { ...headers, ...body.headers }, chunks: body.chunks },
+    tally,
+  );
 }
 
 // A HEAD answer has no body: its key says whether its media type is JSON.
-const keyOf = (method: string, answer: Answer) => (method === "HEAD" ? `${answer.status} HEAD${hasCode(method, answer) ? " json" : ""}` : answerKey(answer));
+const keyOf = (method: string, answer: Answer) =>
+  method === "HEAD"
+    ? `${answer.status} HEAD${hasCode(method, answer) ? " json" : ""}`
+    : answerKey(answer);
 
 /** Unknown paths and unexported methods under /api. */
-export async function unservedApi(suite: Suite, base: string, owner: Visitor, chatId: string): Promise<void> {
+export async function unservedApi(
+  suite: Suite,
+  base: string,
+  owner: Visitor,
+  chatId: string,
+): Promise<void> {
   const tally = new Tally();
   const requests = unservedRequests(chatId);
-  const answers = await Promise.all(requests.map(({ method, path }) => send(base, method, path, { cookie: owner.cookie, origin: base }, tally)));
-  const uncoded = requests.filter(({ method }, index) => answers[index]!.status >= 400 && answers[index]!.status < 500 && !hasCode(method, answers[index]!));
+  const answers = await Promise.all(
+    requests.map(({ method, path }) =>
+      send(base, method, path, { cookie: owner.cookie, origin: base }, tally),
+    ),
+  );
+  const uncoded = requests.filter(
+    ({ method }, index) =>
+      answers[index]!.status >= 400 &&
+      answers[index]!.status < 500 &&
+      !hasCode(method, answers[index]!),
+  );
   suite.print(
     `edges    ${n(requests.length)} requests to /api paths nothing serves and methods routes do not export (${TRIED.join(", ")}): ${tally.serverErrors} × 5xx, ${uncoded.length} 4xx without a code; answers ${describeKeys(answers.map((answer, index) => keyOf(requests[index]!.method, answer)))}`,
   );
-  if (tally.serverErrors > 0) suite.fail(`unserved /api requests: ${tally.failures.slice(0, 3).join("; ")}`);
-  if (uncoded.length > 0) suite.fail(`/api 4xx without a code: ${uncoded.slice(0, 4).map(({ method, path }) => `${method} ${path}`).join(", ")}${uncoded.length > 4 ? ` and ${uncoded.length - 4} more` : ""}`);
+  if (tally.serverErrors > 0)
+    suite.fail(`unserved /api requests: ${tally.failures.slice(0, 3).join("; ")}`);
+  if (uncoded.length > 0)
+    suite.fail(
+      `/api 4xx without a code: ${uncoded
+        .slice(0, 4)
+        .map(({ method, path }) => `${method} ${path}`)
+        .join(", ")}${uncoded.length > 4 ? ` and ${uncoded.length - 4} more` : ""}`,
+    );
 }
 
 /** The request-target `*`, which names the server rather than a resource. */
@@ -71,7 +137,15 @@ export async function asteriskTargets(suite: Suite, base: string): Promise<void>
   const tally = new Tally();
   const answers = await Promise.all(ASTERISK.map((method) => send(base, method, "*", {}, tally)));
   const notRefused = answers.filter((answer) => answer.status < 400 || answer.status >= 500).length;
-  const coded = answers.filter((answer, index) => answer.status >= 400 && answer.status < 500 && hasCode(ASTERISK[index]!, answer)).length;
-  suite.print(`edges    ${ASTERISK.length} requests for the target * (${ASTERISK.join(", ")}): ${tally.serverErrors} × 5xx or dropped, ${notRefused} not answered 4xx, ${coded} with a JSON code; answers ${describeKeys(answers.map((answer, index) => keyOf(ASTERISK[index]!, answer)))}`);
-  if (tally.serverErrors > 0 || notRefused > 0) suite.fail(`target *: ${describeAnswers(answers)}${tally.failures.length > 0 ? `; ${tally.failures.slice(0, 3).join("; ")}` : ""}`);
+  const coded = answers.filter(
+    (answer, index) =>
+      answer.status >= 400 && answer.status < 500 && hasCode(ASTERISK[index]!, answer),
+  ).length;
+  suite.print(
+    `edges    ${ASTERISK.length} requests for the target * (${ASTERISK.join(", ")}): ${tally.serverErrors} × 5xx or dropped, ${notRefused} not answered 4xx, ${coded} with a JSON code; answers ${describeKeys(answers.map((answer, index) => keyOf(ASTERISK[index]!, answer)))}`,
+  );
+  if (tally.serverErrors > 0 || notRefused > 0)
+    suite.fail(
+      `target *: ${describeAnswers(answers)}${tally.failures.length > 0 ? `; ${tally.failures.slice(0, 3).join("; ")}` : ""}`,
+    );
 }

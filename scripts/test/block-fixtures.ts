@@ -52,7 +52,10 @@ $runs = @Query("ci.runs", {branch: $branch})
 
 /** A block of `count` Stats, the shape a dashboard reply takes. */
 export function statsBlock(count: number): string {
-  const stats = Array.from({ length: count }, (_, i) => `  <Stat label="Metric ${i}" value={${i * 7}} unit="ms"/>`);
+  const stats = Array.from(
+    { length: count },
+    (_, i) => `  <Stat label="Metric ${i}" value={${i * 7}} unit="ms"/>`,
+  );
   return `<Summary>Dashboard</Summary>\n<Stats>\n${stats.join("\n")}\n</Stats>`;
 }
 
@@ -75,7 +78,11 @@ type LabelledNode = { id: string; type: string; text?: string; children: readonl
 export function choiceIdByLabel(nodes: readonly LabelledNode[], label: string): string {
   const walk = (list: readonly LabelledNode[]): LabelledNode | undefined => {
     for (const node of list) {
-      if (node.type === "Choice" && (node.children.find((child) => child.type === "text")?.text ?? "").startsWith(label)) return node;
+      if (
+        node.type === "Choice" &&
+        (node.children.find((child) => child.type === "text")?.text ?? "").startsWith(label)
+      )
+        return node;
       const found = walk(node.children);
       if (found) return found;
     }

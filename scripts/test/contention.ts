@@ -15,16 +15,27 @@ type Line = {
  * any of them wrote, though each gets the lock only after the one before it committed: the race
  * a statement that locks the chat and reads in one round trip must survive.
  */
-export async function behindChatLock<T>(chatId: string, calls: Array<() => Promise<T>>, line: Line = {}): Promise<PromiseSettledResult<T>[]> {
+export async function behindChatLock<T>(
+  chatId: string,
+  calls: Array<() => Promise<T>>,
+  line: Line = {},
+): Promise<PromiseSettledResult<T>[]> {
   return behindRowLock("Chat", chatId, calls, line);
 }
 
 /** `behindChatLock` for any row a call must lock or reference: a chat, or an item a reading refers to. */
-export async function behindRowLock<T>(table: "Chat" | "Item", id: string, calls: Array<() => Promise<T>>, { inOrder = false, whileHeld }: Line = {}): Promise<PromiseSettledResult<T>[]> {
+export async function behindRowLock<T>(
+  table: "Chat" | "Item",
+  id: string,
+  calls: Array<() => Promise<T>>,
+  { inOrder = false, whileHeld }: Line = {},
+): Promise<PromiseSettledResult<T>[]> {
   let results: Promise<PromiseSettledResult<T>[]> | undefined;
   await db().$transaction(
     async (tx) => {
-      const [holder] = await tx.$queryRaw<{ pid: number }[]>`SELECT pg_backend_pid() AS "pid" FROM ${Prisma.raw(`"${table}"`)} WHERE "id" = ${id}::uuid FOR UPDATE`;
+      const [holder] = await tx.$queryRaw<
+        { pid: number }[]
+      >`SELECT pg_backend_pid() AS "pid" FROM ${Prisma.raw(`"${table}"`)} WHERE "id" = ${id}::uuid FOR UPDATE`;
       let settled = 0;
       // Each call's outcome is taken as it settles, so one refused while others wait is no unhandled rejection.
       const started: Promise<PromiseSettledResult<T>>[] = [];
@@ -33,7 +44,9 @@ export async function behindRowLock<T>(table: "Chat" | "Item", id: string, calls
         while (settled + (await waitingBehind(holder!.pid)) < count);
       };
       for (const call of calls) {
-        started.push(Promise.allSettled([call().finally(() => settled++)]).then(([outcome]) => outcome!));
+        started.push(
+          Promise.allSettled([call().finally(() => settled++)]).then(([outcome]) => outcome!),
+        );
         if (inOrder) await lined(started.length);
       }
       results = Promise.all(started);

@@ -90,9 +90,11 @@ function parseModel(name: string, body: string, modelNames: Set<string>): Prisma
     if (!line) continue;
     if (line.startsWith("@@")) {
       if (line.startsWith("@@id")) model.id = blockAttributeFields(line, "id");
-      else if (line.startsWith("@@unique")) model.uniques.push(blockAttributeFields(line, "unique"));
+      else if (line.startsWith("@@unique"))
+        model.uniques.push(blockAttributeFields(line, "unique"));
       else if (line.startsWith("@@index")) model.indexes.push(blockAttributeFields(line, "index"));
-      else if (line.startsWith("@@map")) model.table = mapName(line.replace("@@map", "@map")) ?? name;
+      else if (line.startsWith("@@map"))
+        model.table = mapName(line.replace("@@map", "@map")) ?? name;
       else throw new Error(`${name}: unsupported block attribute ${line}`);
       continue;
     }

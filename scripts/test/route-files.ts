@@ -10,7 +10,11 @@ export function routeFiles(dir = APP_API): Array<[string, string[]]> {
     if (entry.isDirectory()) return entry.name.startsWith("[[...") ? [] : routeFiles(path);
     if (entry.name !== "route.ts") return [];
     const route = `/api/${relative(APP_API, dir).split(sep).join("/")}`.replace(/\/$/, "");
-    const methods = [...readFileSync(path, "utf8").matchAll(/^export (?:const|async function|function) (GET|HEAD|POST|PUT|PATCH|DELETE|OPTIONS)\b/gm)].map((match) => match[1]!);
+    const methods = [
+      ...readFileSync(path, "utf8").matchAll(
+        /^export (?:const|async function|function) (GET|HEAD|POST|PUT|PATCH|DELETE|OPTIONS)\b/gm,
+      ),
+    ].map((match) => match[1]!);
     return [[route, methods.sort()]];
   });
 }

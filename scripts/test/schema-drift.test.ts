@@ -12,7 +12,9 @@ import { findSchemaDrift, readCatalog } from "./schema-drift";
 let schema: PrismaSchema;
 
 beforeAll(async () => {
-  schema = parsePrismaSchema(await readFile(resolve(process.cwd(), "prisma/schema.prisma"), "utf8"));
+  schema = parsePrismaSchema(
+    await readFile(resolve(process.cwd(), "prisma/schema.prisma"), "utf8"),
+  );
 });
 
 async function driftOf(url: string) {
@@ -28,12 +30,17 @@ async function driftOf(url: string) {
 describe("schema drift", () => {
   it("reads the same models and scalar fields as the generated client", () => {
     // Guards the small parser: Prisma's own reading of the schema, as generated, must agree.
-    expect(schema.models.map((model) => model.name).sort()).toEqual(Object.values(Prisma.ModelName).sort());
+    expect(schema.models.map((model) => model.name).sort()).toEqual(
+      Object.values(Prisma.ModelName).sort(),
+    );
     const generated = Prisma as unknown as Record<string, Record<string, string>>;
     for (const model of schema.models) {
       const scalarEnum = generated[`${model.name}ScalarFieldEnum`];
       expect(scalarEnum, model.name).toBeDefined();
-      expect(columnFields(model, schema).map((field) => field.name), model.name).toEqual(Object.values(scalarEnum!));
+      expect(
+        columnFields(model, schema).map((field) => field.name),
+        model.name,
+      ).toEqual(Object.values(scalarEnum!));
     }
     expect(schema.enums.size).toBeGreaterThan(0);
   });
@@ -52,10 +59,16 @@ describe("schema drift", () => {
         .replace(`    "title" TEXT NOT NULL,\n`, "")
         .replace(/CREATE UNIQUE INDEX "Item_chatId_position_key"[^\n]*\n/, "")
         .replace(`'pending', 'approving'`, `'pending'`)
-        .replace(`"Item_chatId_fkey" FOREIGN KEY ("chatId") REFERENCES "Chat"("id") ON DELETE CASCADE`, `"Item_chatId_fkey" FOREIGN KEY ("chatId") REFERENCES "Chat"("id") ON DELETE RESTRICT`)
+        .replace(
+          `"Item_chatId_fkey" FOREIGN KEY ("chatId") REFERENCES "Chat"("id") ON DELETE CASCADE`,
+          `"Item_chatId_fkey" FOREIGN KEY ("chatId") REFERENCES "Chat"("id") ON DELETE RESTRICT`,
+        )
         .replace(`"parentToolUseId" TEXT,`, `"parentToolUseId" TEXT NOT NULL,`);
       expect(broken).not.toBe(init!.sql);
-      await writeFile(join(dir, init!.name, "migration.sql"), `${broken}\nCREATE TABLE "Stray" ("id" INTEGER);\n`);
+      await writeFile(
+        join(dir, init!.name, "migration.sql"),
+        `${broken}\nCREATE TABLE "Stray" ("id" INTEGER);\n`,
+      );
       await migrateDatabase({ connectionString: scratch.url, migrationsDir: dir });
 
       const drift = await driftOf(scratch.url);

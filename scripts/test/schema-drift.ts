@@ -1,14 +1,33 @@
 // Compares schema.prisma with what a migrated database actually holds (information_schema and
 // pg_catalog), so hand-written migrations cannot silently drift from the schema.
 import type pg from "pg";
-import { columnFields, type PrismaField, type PrismaModel, type PrismaSchema } from "./prisma-schema";
+import {
+  columnFields,
+  type PrismaField,
+  type PrismaModel,
+  type PrismaSchema,
+} from "./prisma-schema";
 
 export type Catalog = {
   tables: string[];
-  columns: { table: string; column: string; nullable: boolean; dataType: string; udt: string; default: string | null }[];
+  columns: {
+    table: string;
+    column: string;
+    nullable: boolean;
+    dataType: string;
+    udt: string;
+    default: string | null;
+  }[];
   enums: Map<string, string[]>;
   indexes: { table: string; name: string; unique: boolean; primary: boolean; columns: string[] }[];
-  foreignKeys: { table: string; columns: string[]; references: string; referencedColumns: string[]; onDelete: string; onUpdate: string }[];
+  foreignKeys: {
+    table: string;
+    columns: string[];
+    references: string;
+    referencedColumns: string[];
+    onDelete: string;
+    onUpdate: string;
+  }[];
 };
 
 // Tables that belong to the tooling, not to schema.prisma.
@@ -19,7 +38,14 @@ export async function readCatalog(client: pg.Client): Promise<Catalog> {
     `SELECT table_name FROM information_schema.tables
      WHERE table_schema = current_schema() AND table_type = 'BASE TABLE'`,
   );
-  const columns = await client.query<{ table_name: string; column_name: string; is_nullable: string; data_type: string; udt_name: string; column_default: string | null }>(
+  const columns = await client.query<{
+    table_name: string;
+    column_name: string;
+    is_nullable: string;
+    data_type: string;
+    udt_name: string;
+    column_default: string | null;
+  }>(
     `SELECT table_name, column_name, is_nullable, data_type, udt_name, column_default
      FROM information_schema.columns WHERE table_schema = current_schema()`,
   );
@@ -28,7 +54,13 @@ export async function readCatalog(client: pg.Client): Promise<Catalog> {
      FROM pg_type t JOIN pg_enum e ON e.enumtypid = t.oid JOIN pg_namespace n ON n.oid = t.typnamespace
      WHERE n.nspname = current_schema() GROUP BY t.typname`,
   );
-  const indexes = await client.query<{ table: string; name: string; unique: boolean; primary: boolean; columns: string[] }>(
+  const indexes = await client.query<{
+    table: string;
+    name: string;
+    unique: boolean;
+    primary: boolean;
+    columns: string[];
+  }>(
     `SELECT c.relname AS table, i.relname AS name, ix.indisunique AS unique, ix.indisprimary AS primary,
             array_agg(a.attname::text ORDER BY k.ord) AS columns
      FROM pg_index ix
@@ -91,12 +123,19 @@ const NATIVE_TYPES: Record<string, string> = {
   JsonB: "jsonb",
 };
 // Prisma's referential actions as pg_constraint stores them.
-const ACTION_CODES: Record<string, string> = { NoAction: "a", Restrict: "r", Cascade: "c", SetNull: "n", SetDefault: "d" };
+const ACTION_CODES: Record<string, string> = {
+  NoAction: "a",
+  Restrict: "r",
+  Cascade: "c",
+  SetNull: "n",
+  SetDefault: "d",
+};
 // Defaults Prisma evaluates in the client: the database column has none.
 const CLIENT_DEFAULTS = /@default\((uuid|cuid|nanoid|ulid)\(/;
 
 function expectedDataType(field: PrismaField, schema: PrismaSchema): string {
-  if (field.list) throw new Error(`${field.name}: list columns are not supported by the drift test`);
+  if (field.list)
+    throw new Error(`${field.name}: list columns are not supported by the drift test`);
   if (schema.enums.has(field.type)) return "USER-DEFINED";
   if (field.nativeType) {
     const native = NATIVE_TYPES[field.nativeType];
@@ -110,17 +149,24 @@ function expectedDataType(field: PrismaField, schema: PrismaSchema): string {
 
 function checkDefault(field: PrismaField, actual: string | null): string | undefined {
   const declared = /@default\(/.test(field.attributes) && !CLIENT_DEFAULTS.test(field.attributes);
-  if (!declared) return actual === null ? undefined : `has a database default (${actual}) the schema does not declare`;
+  if (!declared)
+    return actual === null
+      ? undefined
+      : `has a database default (${actual}) the schema does not declare`;
   if (actual === null) return "misses the database default the schema declares";
-  if (/@default\(now\(\)\)/.test(field.attributes) && actual !== "CURRENT_TIMESTAMP") return `default is ${actual}, expected CURRENT_TIMESTAMP`;
-  if (/@default\(autoincrement\(\)\)/.test(field.attributes) && !actual.startsWith("nextval(")) return `default is ${actual}, expected a sequence`;
+  if (/@default\(now\(\)\)/.test(field.attributes) && actual !== "CURRENT_TIMESTAMP")
+    return `default is ${actual}, expected CURRENT_TIMESTAMP`;
+  if (/@default\(autoincrement\(\)\)/.test(field.attributes) && !actual.startsWith("nextval("))
+    return `default is ${actual}, expected a sequence`;
   return undefined;
 }
 
 const key = (table: string, columns: string[]) => `${table}(${columns.join(", ")})`;
 
 function columnsOf(model: PrismaModel, fieldNames: string[]): string[] {
-  return fieldNames.map((name) => model.fields.find((field) => field.name === name)?.column ?? name);
+  return fieldNames.map(
+    (name) => model.fields.find((field) => field.name === name)?.column ?? name,
+  );
 }
 
 /** Every difference between schema.prisma and the database, as readable lines; [] when none. */
@@ -128,13 +174,15 @@ export function findSchemaDrift(schema: PrismaSchema, catalog: Catalog): string[
   const problems: string[] = [];
   const modelTables = new Set(schema.models.map((model) => model.table));
   for (const table of catalog.tables) {
-    if (!modelTables.has(table) && !TOOLING_TABLES.has(table)) problems.push(`table ${table} is not in schema.prisma`);
+    if (!modelTables.has(table) && !TOOLING_TABLES.has(table))
+      problems.push(`table ${table} is not in schema.prisma`);
   }
 
   for (const [name, values] of schema.enums) {
     const actual = catalog.enums.get(name);
     if (!actual) problems.push(`enum ${name} is missing`);
-    else if (actual.join(",") !== values.join(",")) problems.push(`enum ${name} has (${actual.join(", ")}), expected (${values.join(", ")})`);
+    else if (actual.join(",") !== values.join(","))
+      problems.push(`enum ${name} has (${actual.join(", ")}), expected (${values.join(", ")})`);
   }
   for (const name of catalog.enums.keys()) {
     if (!schema.enums.has(name)) problems.push(`enum type ${name} is not in schema.prisma`);
@@ -142,7 +190,10 @@ export function findSchemaDrift(schema: PrismaSchema, catalog: Catalog): string[
 
   const expectedUnique = new Set<string>();
   const expectedIndex = new Set<string>();
-  const expectedForeignKeys = new Map<string, { references: string; referencedColumns: string[]; onDelete: string; onUpdate: string }>();
+  const expectedForeignKeys = new Map<
+    string,
+    { references: string; referencedColumns: string[]; onDelete: string; onUpdate: string }
+  >();
 
   for (const model of schema.models) {
     if (!catalog.tables.includes(model.table)) {
@@ -158,15 +209,21 @@ export function findSchemaDrift(schema: PrismaSchema, catalog: Catalog): string[
         problems.push(`column ${where} is missing`);
         continue;
       }
-      if (actual.nullable !== field.optional) problems.push(`column ${where} is ${actual.nullable ? "nullable" : "NOT NULL"}, expected ${field.optional ? "nullable" : "NOT NULL"}`);
+      if (actual.nullable !== field.optional)
+        problems.push(
+          `column ${where} is ${actual.nullable ? "nullable" : "NOT NULL"}, expected ${field.optional ? "nullable" : "NOT NULL"}`,
+        );
       const dataType = expectedDataType(field, schema);
-      if (actual.dataType !== dataType) problems.push(`column ${where} is ${actual.dataType}, expected ${dataType}`);
-      else if (dataType === "USER-DEFINED" && actual.udt !== field.type) problems.push(`column ${where} has type ${actual.udt}, expected ${field.type}`);
+      if (actual.dataType !== dataType)
+        problems.push(`column ${where} is ${actual.dataType}, expected ${dataType}`);
+      else if (dataType === "USER-DEFINED" && actual.udt !== field.type)
+        problems.push(`column ${where} has type ${actual.udt}, expected ${field.type}`);
       const defaultProblem = checkDefault(field, actual.default);
       if (defaultProblem) problems.push(`column ${where} ${defaultProblem}`);
     }
     for (const column of actualColumns) {
-      if (!fields.some((field) => field.column === column.column)) problems.push(`column ${model.table}.${column.column} is not in schema.prisma`);
+      if (!fields.some((field) => field.column === column.column))
+        problems.push(`column ${model.table}.${column.column} is not in schema.prisma`);
     }
 
     if (!model.id) problems.push(`model ${model.name} has no @id (the drift test expects one)`);
@@ -174,16 +231,21 @@ export function findSchemaDrift(schema: PrismaSchema, catalog: Catalog): string[
       const primary = catalog.indexes.find((index) => index.table === model.table && index.primary);
       const wanted = columnsOf(model, model.id);
       if (!primary || primary.columns.join(",") !== wanted.join(",")) {
-        problems.push(`primary key of ${model.table} is ${primary ? `(${primary.columns.join(", ")})` : "missing"}, expected (${wanted.join(", ")})`);
+        problems.push(
+          `primary key of ${model.table} is ${primary ? `(${primary.columns.join(", ")})` : "missing"}, expected (${wanted.join(", ")})`,
+        );
       }
     }
-    for (const unique of model.uniques) expectedUnique.add(key(model.table, columnsOf(model, unique)));
+    for (const unique of model.uniques)
+      expectedUnique.add(key(model.table, columnsOf(model, unique)));
     for (const index of model.indexes) expectedIndex.add(key(model.table, columnsOf(model, index)));
 
     for (const field of model.fields) {
       if (!field.relation) continue;
       const target = schema.models.find((candidate) => candidate.name === field.type)!;
-      const optional = field.relation.fields.some((name) => model.fields.find((f) => f.name === name)?.optional);
+      const optional = field.relation.fields.some(
+        (name) => model.fields.find((f) => f.name === name)?.optional,
+      );
       expectedForeignKeys.set(key(model.table, columnsOf(model, field.relation.fields)), {
         references: target.table,
         referencedColumns: columnsOf(target, field.relation.references),
@@ -193,24 +255,45 @@ export function findSchemaDrift(schema: PrismaSchema, catalog: Catalog): string[
     }
   }
 
-  const tablesOfModels = catalog.indexes.filter((index) => modelTables.has(index.table) && !index.primary);
-  const actualUnique = new Set(tablesOfModels.filter((index) => index.unique).map((index) => key(index.table, index.columns)));
-  const actualIndex = new Set(tablesOfModels.filter((index) => !index.unique).map((index) => key(index.table, index.columns)));
-  for (const wanted of expectedUnique) if (!actualUnique.has(wanted)) problems.push(`unique constraint on ${wanted} is missing`);
-  for (const found of actualUnique) if (!expectedUnique.has(found)) problems.push(`unique index on ${found} is not in schema.prisma`);
-  for (const wanted of expectedIndex) if (!actualIndex.has(wanted)) problems.push(`index on ${wanted} is missing`);
-  for (const found of actualIndex) if (!expectedIndex.has(found)) problems.push(`index on ${found} is not in schema.prisma`);
+  const tablesOfModels = catalog.indexes.filter(
+    (index) => modelTables.has(index.table) && !index.primary,
+  );
+  const actualUnique = new Set(
+    tablesOfModels.filter((index) => index.unique).map((index) => key(index.table, index.columns)),
+  );
+  const actualIndex = new Set(
+    tablesOfModels.filter((index) => !index.unique).map((index) => key(index.table, index.columns)),
+  );
+  for (const wanted of expectedUnique)
+    if (!actualUnique.has(wanted)) problems.push(`unique constraint on ${wanted} is missing`);
+  for (const found of actualUnique)
+    if (!expectedUnique.has(found))
+      problems.push(`unique index on ${found} is not in schema.prisma`);
+  for (const wanted of expectedIndex)
+    if (!actualIndex.has(wanted)) problems.push(`index on ${wanted} is missing`);
+  for (const found of actualIndex)
+    if (!expectedIndex.has(found)) problems.push(`index on ${found} is not in schema.prisma`);
 
-  const actualForeignKeys = new Map(catalog.foreignKeys.map((fk) => [key(fk.table, fk.columns), fk]));
+  const actualForeignKeys = new Map(
+    catalog.foreignKeys.map((fk) => [key(fk.table, fk.columns), fk]),
+  );
   for (const [where, wanted] of expectedForeignKeys) {
     const actual = actualForeignKeys.get(where);
     if (!actual) problems.push(`foreign key ${where} -> ${wanted.references} is missing`);
-    else if (actual.references !== wanted.references || actual.referencedColumns.join(",") !== wanted.referencedColumns.join(",") || actual.onDelete !== wanted.onDelete || actual.onUpdate !== wanted.onUpdate) {
-      problems.push(`foreign key ${where} is ${JSON.stringify(actual)}, expected ${JSON.stringify(wanted)}`);
+    else if (
+      actual.references !== wanted.references ||
+      actual.referencedColumns.join(",") !== wanted.referencedColumns.join(",") ||
+      actual.onDelete !== wanted.onDelete ||
+      actual.onUpdate !== wanted.onUpdate
+    ) {
+      problems.push(
+        `foreign key ${where} is ${JSON.stringify(actual)}, expected ${JSON.stringify(wanted)}`,
+      );
     }
   }
   for (const where of actualForeignKeys.keys()) {
-    if (!expectedForeignKeys.has(where) && modelTables.has(where.split("(")[0]!)) problems.push(`foreign key ${where} is not in schema.prisma`);
+    if (!expectedForeignKeys.has(where) && modelTables.has(where.split("(")[0]!))
+      problems.push(`foreign key ${where} is not in schema.prisma`);
   }
   return problems;
 }

@@ -3,7 +3,8 @@ import { MockLanguageModelV4 } from "ai/test";
 // Test support only: a language model that streams a script, through the AI SDK's own mock.
 
 type DoStream = MockLanguageModelV4["doStream"];
-type StreamPart = Awaited<ReturnType<DoStream>>["stream"] extends ReadableStream<infer Part> ? Part : never;
+type StreamPart =
+  Awaited<ReturnType<DoStream>>["stream"] extends ReadableStream<infer Part> ? Part : never;
 type FinishReason = "stop" | "length" | "content-filter" | "tool-calls" | "error" | "other";
 
 /**
@@ -39,7 +40,10 @@ export function scriptedModel(...scripts: ModelStep[][]): MockLanguageModelV4 {
   });
 }
 
-function streamOf(script: readonly ModelStep[], signal: AbortSignal | undefined): ReadableStream<StreamPart> {
+function streamOf(
+  script: readonly ModelStep[],
+  signal: AbortSignal | undefined,
+): ReadableStream<StreamPart> {
   return new ReadableStream<StreamPart>({
     async start(controller) {
       controller.enqueue({ type: "stream-start", warnings: [] });
@@ -52,17 +56,27 @@ function streamOf(script: readonly ModelStep[], signal: AbortSignal | undefined)
           controller.error(signal?.reason);
           return;
         }
-        if (typeof step === "string") controller.enqueue({ type: "text-delta", id: "text", delta: step });
+        if (typeof step === "string")
+          controller.enqueue({ type: "text-delta", id: "text", delta: step });
         else if ("wait" in step) await step.wait();
         else if ("tool" in step) {
           const input = step.raw ? String(step.input) : JSON.stringify(step.input);
-          controller.enqueue({ type: "tool-call", toolCallId: `call-${++calls}`, toolName: step.tool, input });
+          controller.enqueue({
+            type: "tool-call",
+            toolCallId: `call-${++calls}`,
+            toolName: step.tool,
+            input,
+          });
           finish = "tool-calls";
         } else if ("error" in step) controller.enqueue({ type: "error", error: step.error });
         else finish = step.finish;
       }
       controller.enqueue({ type: "text-end", id: "text" });
-      controller.enqueue({ type: "finish", finishReason: { unified: finish, raw: finish }, usage: USAGE });
+      controller.enqueue({
+        type: "finish",
+        finishReason: { unified: finish, raw: finish },
+        usage: USAGE,
+      });
       controller.close();
     },
   });

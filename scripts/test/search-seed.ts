@@ -7,10 +7,46 @@ type Query = (text: string, values?: unknown[]) => Promise<unknown>;
 // Words the messages are made of: each message is 12 of them, chosen by a hash, so a word is in
 // about one message in four (1 − (39/40)¹²), and two given words together in about one in fifteen.
 export const SEED_WORDS = [
-  "release", "deploy", "rollback", "branch", "merge", "review", "schema", "migration", "index", "query",
-  "latency", "budget", "invoice", "customer", "ticket", "incident", "backup", "restore", "cluster", "replica",
-  "cache", "token", "session", "cookie", "header", "payload", "webhook", "cron", "queue", "worker",
-  "metric", "alert", "dashboard", "report", "export", "import", "archive", "license", "contract", "roadmap",
+  "release",
+  "deploy",
+  "rollback",
+  "branch",
+  "merge",
+  "review",
+  "schema",
+  "migration",
+  "index",
+  "query",
+  "latency",
+  "budget",
+  "invoice",
+  "customer",
+  "ticket",
+  "incident",
+  "backup",
+  "restore",
+  "cluster",
+  "replica",
+  "cache",
+  "token",
+  "session",
+  "cookie",
+  "header",
+  "payload",
+  "webhook",
+  "cron",
+  "queue",
+  "worker",
+  "metric",
+  "alert",
+  "dashboard",
+  "report",
+  "export",
+  "import",
+  "archive",
+  "license",
+  "contract",
+  "roadmap",
 ] as const;
 
 export type SearchSeed = { visitors: string[]; chats: number; messagesPerChat: number };
@@ -20,11 +56,19 @@ export type SearchSeed = { visitors: string[]; chats: number; messagesPerChat: n
  * (person and agent in turn), titled "Chat N: <word> <word>". Returns the visitors, first the
  * one with most chats. Item text lives in `parts`, as the app stores it.
  */
-export async function seedSearchChats(query: Query, { visitorCount, chats, messagesPerChat }: { visitorCount: number; chats: number; messagesPerChat: number }): Promise<SearchSeed> {
+export async function seedSearchChats(
+  query: Query,
+  {
+    visitorCount,
+    chats,
+    messagesPerChat,
+  }: { visitorCount: number; chats: number; messagesPerChat: number },
+): Promise<SearchSeed> {
   const visitors = Array.from({ length: visitorCount }, () => randomUUID());
   const words = `ARRAY[${SEED_WORDS.map((word) => `'${word}'`).join(",")}]`;
   // As bigint: hashtext may return −2³¹, whose absolute value no int4 holds.
-  const pick = (seed: string) => `(${words})[1 + abs(hashtext(${seed})::bigint) % ${SEED_WORDS.length}]`;
+  const pick = (seed: string) =>
+    `(${words})[1 + abs(hashtext(${seed})::bigint) % ${SEED_WORDS.length}]`;
   await query(`INSERT INTO "Visitor" ("id") SELECT unnest($1::uuid[])`, [visitors]);
   await query(
     `INSERT INTO "Chat" ("id", "visitorId", "title", "lastPosition", "updatedAt")
@@ -38,7 +82,7 @@ export async function seedSearchChats(query: Query, { visitorCount, chats, messa
      SELECT gen_random_uuid(), c."id", p, (CASE WHEN p % 2 = 1 THEN 'user' ELSE 'assistant' END)::"ItemRole", 'complete', s.text,
             jsonb_build_array(jsonb_build_object('kind', 'text', 'text', s.text)), CASE WHEN p % 2 = 1 THEN 0 ELSE 1 END, now()
      FROM "Chat" c CROSS JOIN generate_series(1, $2) AS p
-     CROSS JOIN LATERAL (SELECT string_agg(${pick("c.\"id\"::text || p || k")}, ' ') || '.' AS text FROM generate_series(1, 12) AS k) s
+     CROSS JOIN LATERAL (SELECT string_agg(${pick('c."id"::text || p || k')}, ' ') || '.' AS text FROM generate_series(1, 12) AS k) s
      WHERE c."visitorId" = ANY($1::uuid[])`,
     [visitors, messagesPerChat],
   );

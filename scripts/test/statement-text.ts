@@ -2,5 +2,8 @@
 import { Prisma } from "@/lib/db/generated/client";
 
 export function statementText(template: TemplateStringsArray, values: readonly unknown[]): string {
-  return [...template, ...values.map((value) => (value instanceof Prisma.Sql ? value.sql : ""))].join("");
+  return [
+    ...template,
+    ...values.map((value) => (value instanceof Prisma.Sql ? value.sql : "")),
+  ].join("");
 }

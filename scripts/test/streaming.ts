@@ -45,6 +45,11 @@ export async function streamingReply(message = "Plan the release") {
   const { turnId, itemId } = claim;
   const target = { chatId, turnId, itemId };
   const time = handClock();
-  const writer = new ReplyWriter(target, () => {}, () => {}, time.clock);
+  const writer = new ReplyWriter(
+    target,
+    () => {},
+    () => {},
+    time.clock,
+  );
   return { visitorId, ...target, writer, ...time };
 }

@@ -25,7 +25,10 @@ export function replying(text: string): Agent {
 
 /** A live block reading `ci.runs` of a branch (`$runs`), with `extra` queries of the same after it. */
 export function liveBlockSource({ extra = 0 } = {}): string {
-  const queries = Array.from({ length: extra }, (_, index) => `$more${index} = @Query("ci.runs", {branch: "dev"})`);
+  const queries = Array.from(
+    { length: extra },
+    (_, index) => `$more${index} = @Query("ci.runs", {branch: "dev"})`,
+  );
   return [
     "```ui",
     `$branch = "main"`,
@@ -41,14 +44,19 @@ export function liveBlockSource({ extra = 0 } = {}): string {
 type ReadOptions = Parameters<typeof readUiQuery>[1];
 
 /** One live block of a reply, with what a page does to it: read its `$runs` and pick a Choice. */
-export function liveBlock(chat: { chatId: string; visitorId: string }, reply: ItemView, blockId: string) {
+export function liveBlock(
+  chat: { chatId: string; visitorId: string },
+  reply: ItemView,
+  blockId: string,
+) {
   const block = reply.blocks[blockId]!;
   const target = { ...chat, itemId: reply.id, blockId, revision: reply.revision };
   return {
     ...target,
     block,
     frozen: reply.readings[blockId]?.["$runs"],
-    read: (values: Record<string, unknown>, options?: ReadOptions) => readUiQuery({ ...target, query: "$runs", values }, options),
+    read: (values: Record<string, unknown>, options?: ReadOptions) =>
+      readUiQuery({ ...target, query: "$runs", values }, options),
     choose: (label: string, values: Record<string, unknown>, reads: Record<string, string>) =>
       answerUiChoice({ ...target, choiceId: choiceIdByLabel(block.nodes, label), values, reads }),
   };
@@ -58,7 +66,10 @@ export function liveBlock(chat: { chatId: string; visitorId: string }, reply: It
  * A chat of a new visitor where each message is answered by `agent` (the build triage by
  * default); its replies' live blocks, in order.
  */
-export async function liveChat(messages: readonly string[] = ["Triage the failing build"], agent: Agent = instant) {
+export async function liveChat(
+  messages: readonly string[] = ["Triage the failing build"],
+  agent: Agent = instant,
+) {
   const visitorId = randomUUID();
   const { chatId } = await createChat({ visitorId, message: messages[0]! });
   await driveChat(chatId, agent);
@@ -68,7 +79,9 @@ export async function liveChat(messages: readonly string[] = ["Triage the failin
   }
   const chat = { chatId, visitorId };
   const replies = (await loadChatView(chat)).items.filter((item) => item.role === "assistant");
-  const blocks = replies.flatMap((reply) => Object.keys(reply.blocks).map((blockId) => liveBlock(chat, reply, blockId)));
+  const blocks = replies.flatMap((reply) =>
+    Object.keys(reply.blocks).map((blockId) => liveBlock(chat, reply, blockId)),
+  );
   return { ...chat, replies, blocks };
 }
 
@@ -79,15 +92,34 @@ export async function triage() {
 }
 
 /** The block as the chat holds it now (after a regenerated reply, its new revision). */
-export async function reloaded({ chatId, visitorId, itemId, blockId }: { chatId: string; visitorId: string; itemId: string; blockId: string }) {
-  const reply = (await loadChatView({ chatId, visitorId })).items.find((item) => item.id === itemId)!;
+export async function reloaded({
+  chatId,
+  visitorId,
+  itemId,
+  blockId,
+}: {
+  chatId: string;
+  visitorId: string;
+  itemId: string;
+  blockId: string;
+}) {
+  const reply = (await loadChatView({ chatId, visitorId })).items.find(
+    (item) => item.id === itemId,
+  )!;
   return liveBlock({ chatId, visitorId }, reply, blockId);
 }
 
 /** A registry where `ci.runs` is replaced by a source under the test's control. */
-export function withRuns(read: (args: { branch: string }, signal: AbortSignal) => Promise<unknown>): LiveSources {
+export function withRuns(
+  read: (args: { branch: string }, signal: AbortSignal) => Promise<unknown>,
+): LiveSources {
   const base = LIVE_SOURCES.get("ci.runs")!;
-  return liveSourceMap([{ ...base, read: (args, { signal }) => read(args as { branch: string }, signal) as Promise<never> }]);
+  return liveSourceMap([
+    {
+      ...base,
+      read: (args, { signal }) => read(args as { branch: string }, signal) as Promise<never>,
+    },
+  ]);
 }
 
 /**
@@ -105,7 +137,10 @@ export function heldRuns(answer: (args: { branch: string }) => unknown) {
     await released;
     return answer(args);
   });
-  const started = (atLeast: number) => new Promise<void>((resolve) => (count >= atLeast ? resolve() : waiting.push({ count: atLeast, resolve })));
+  const started = (atLeast: number) =>
+    new Promise<void>((resolve) =>
+      count >= atLeast ? resolve() : waiting.push({ count: atLeast, resolve }),
+    );
   return { sources, release, started };
 }
 
@@ -123,10 +158,23 @@ export function numberedRuns() {
 }
 
 /** The text a pick on this block sent, or queued behind a running reply. */
-export async function pickedText({ itemId, blockId }: { itemId: string; blockId: string }): Promise<string | null> {
-  const answer = await db().uiAnswer.findFirst({ where: { itemId, blockId }, select: { messageId: true, queuedId: true } });
-  if (answer?.queuedId != null) return (await db().queuedMessage.findUniqueOrThrow({ where: { id: answer.queuedId } })).text;
+export async function pickedText({
+  itemId,
+  blockId,
+}: {
+  itemId: string;
+  blockId: string;
+}): Promise<string | null> {
+  const answer = await db().uiAnswer.findFirst({
+    where: { itemId, blockId },
+    select: { messageId: true, queuedId: true },
+  });
+  if (answer?.queuedId != null)
+    return (await db().queuedMessage.findUniqueOrThrow({ where: { id: answer.queuedId } })).text;
   if (!answer?.messageId) return null;
-  const message = await db().item.findUniqueOrThrow({ where: { id: answer.messageId }, select: { content: true } });
+  const message = await db().item.findUniqueOrThrow({
+    where: { id: answer.messageId },
+    select: { content: true },
+  });
   return message.content;
 }

@@ -1,7 +1,9 @@
 import type { ChatView, ItemView } from "../../lib/chat/wire/views";
 
 /** A finished reply's view for tests; overrides set what a test is about. */
-export function buildItemView(overrides: Partial<ItemView> & Pick<ItemView, "id" | "position">): ItemView {
+export function buildItemView(
+  overrides: Partial<ItemView> & Pick<ItemView, "id" | "position">,
+): ItemView {
   return {
     role: "assistant",
     status: "complete",
@@ -23,5 +25,14 @@ export function buildItemView(overrides: Partial<ItemView> & Pick<ItemView, "id"
 
 /** A chat's view for tests, holding `items`. */
 export function buildChatView(items: ItemView[], overrides: Partial<ChatView> = {}): ChatView {
-  return { id: "chat", title: "Chat", items, hasEarlier: false, queued: [], running: false, lastEventSeq: 3, ...overrides };
+  return {
+    id: "chat",
+    title: "Chat",
+    items,
+    hasEarlier: false,
+    queued: [],
+    running: false,
+    lastEventSeq: 3,
+    ...overrides,
+  };
 }

@@ -11,7 +11,26 @@ const headers = { "cache-control": "no-store" };
 export const GET = operations.health.serve(async () => {
   const [database, listener] = await Promise.all([checkDatabase(), checkListener()]);
   const common = { protocolVersion: PROTOCOL_VERSION, listener };
-  if (!database.reachable) return { status: 503, body: { status: "degraded", database: "unreachable", ...common, oldestStuckTurnSeconds: null }, headers };
+  if (!database.reachable)
+    return {
+      status: 503,
+      body: {
+        status: "degraded",
+        database: "unreachable",
+        ...common,
+        oldestStuckTurnSeconds: null,
+      },
+      headers,
+    };
   const status = listener.state === "live" ? "ok" : "degraded";
-  return { status: 200, body: { status, database: "ok", ...common, oldestStuckTurnSeconds: database.oldestStuckTurnSeconds }, headers };
+  return {
+    status: 200,
+    body: {
+      status,
+      database: "ok",
+      ...common,
+      oldestStuckTurnSeconds: database.oldestStuckTurnSeconds,
+    },
+    headers,
+  };
 });

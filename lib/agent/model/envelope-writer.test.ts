@@ -1,11 +1,17 @@
 import { describe, expect, it } from "vitest";
-import { ASSISTANT_CONTENT_HEADER, ASSISTANT_CONTENT_LIMITS, decodeAssistantContent, type AssistantContentPart } from "@/lib/component-frames";
+import {
+  ASSISTANT_CONTENT_HEADER,
+  ASSISTANT_CONTENT_LIMITS,
+  decodeAssistantContent,
+  type AssistantContentPart,
+} from "@/lib/component-frames";
 import { EnvelopeWriter } from "./envelope-writer";
 import { frameFromToolCall, frameTools } from "./frame-tools";
 import { appComponents } from "../components";
 
 const choiceList = frameTools(appComponents, [])[0]!;
-const frame = (id: string) => frameFromToolCall(choiceList, { prompt: "Pick", choices: [{ id: "a", label: "A" }] }, id);
+const frame = (id: string) =>
+  frameFromToolCall(choiceList, { prompt: "Pick", choices: [{ id: "a", label: "A" }] }, id);
 
 function decoded(content: string): AssistantContentPart[] {
   const result = decodeAssistantContent(content);
@@ -20,7 +26,8 @@ function prose(parts: AssistantContentPart[]): string {
 describe("the envelope a model's reply is written as", () => {
   it("streams whole records: every chunk leaves an envelope that decodes, and the prose comes back whole", () => {
     const writer = new EnvelopeWriter();
-    const text = "Here is a plan.\n\n```ui\n<Summary>Ship it</Summary>\n```\n\nAnything else? ".repeat(5);
+    const text =
+      "Here is a plan.\n\n```ui\n<Summary>Ship it</Summary>\n```\n\nAnything else? ".repeat(5);
     let content = "";
     for (const delta of text.match(/[\s\S]{1,3}/g)!) {
       content += writer.text(delta);
@@ -34,7 +41,11 @@ describe("the envelope a model's reply is written as", () => {
 
   it("writes the prose so far before a frame, and prose after it", () => {
     const writer = new EnvelopeWriter();
-    const content = writer.text("Pick one:") + writer.frame(frame("choice-list-1")) + writer.text(" then more.") + writer.end();
+    const content =
+      writer.text("Pick one:") +
+      writer.frame(frame("choice-list-1")) +
+      writer.text(" then more.") +
+      writer.end();
     expect(decoded(content).map((part) => part.kind)).toEqual(["text", "component", "text"]);
   });
 
@@ -47,7 +58,10 @@ describe("the envelope a model's reply is written as", () => {
 
   it("stores what Postgres can: NUL replaced, a character split across deltas kept whole", () => {
     const writer = new EnvelopeWriter();
-    const content = writer.text(`${"x".repeat(40)}\uD83D`) + writer.text("\uDE80 and \u0000 and a lone \uDC00") + writer.end();
+    const content =
+      writer.text(`${"x".repeat(40)}\uD83D`) +
+      writer.text("\uDE80 and \u0000 and a lone \uDC00") +
+      writer.end();
     expect(prose(decoded(content))).toBe(`${"x".repeat(40)}🚀 and \uFFFD and a lone \uFFFD`);
   });
 

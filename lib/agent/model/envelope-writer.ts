@@ -1,4 +1,8 @@
-import { ASSISTANT_CONTENT_HEADER, ASSISTANT_CONTENT_LIMITS, type ComponentRenderFrame } from "@/lib/component-frames";
+import {
+  ASSISTANT_CONTENT_HEADER,
+  ASSISTANT_CONTENT_LIMITS,
+  type ComponentRenderFrame,
+} from "@/lib/component-frames";
 
 const { maxRecords, maxTextLength } = ASSISTANT_CONTENT_LIMITS;
 // Past this many records, prose waits for the end of the reply: the rest are kept for frames and
@@ -28,7 +32,8 @@ export class EnvelopeWriter {
   /** Adds prose; returns the records now due (possibly none). */
   text(delta: string): string {
     this.pending += delta;
-    if (this.records >= STREAMED_RECORDS || this.pending.length < minimumRecordLength(this.records)) return "";
+    if (this.records >= STREAMED_RECORDS || this.pending.length < minimumRecordLength(this.records))
+      return "";
     return this.open() + this.flush({ final: false });
   }
 
@@ -53,12 +58,13 @@ export class EnvelopeWriter {
 
   private flush({ final }: { final: boolean }): string {
     // Half a character waits for its other half while the reply streams.
-    const held = !final && isHighSurrogate(this.pending.charCodeAt(this.pending.length - 1)) ? 1 : 0;
+    const held =
+      !final && isHighSurrogate(this.pending.charCodeAt(this.pending.length - 1)) ? 1 : 0;
     const text = storable(this.pending.slice(0, this.pending.length - held));
     this.pending = this.pending.slice(this.pending.length - held);
     this.written += text;
     let written = "";
-    for (let start = 0; start < text.length; ) {
+    for (let start = 0; start < text.length;) {
       let end = Math.min(start + maxTextLength, text.length);
       if (end < text.length && isHighSurrogate(text.charCodeAt(end - 1))) end -= 1;
       written += record({ kind: "text", text: text.slice(start, end) });
@@ -74,7 +80,9 @@ function minimumRecordLength(records: number): number {
   return 32 << Math.floor(records / 128);
 }
 
-function record(value: { kind: "text"; text: string } | { kind: "component"; frame: ComponentRenderFrame }): string {
+function record(
+  value: { kind: "text"; text: string } | { kind: "component"; frame: ComponentRenderFrame },
+): string {
   return `${JSON.stringify(value)}\n`;
 }
 

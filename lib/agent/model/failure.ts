@@ -7,7 +7,8 @@ export const SENTENCES = {
   model: "The model provider does not know the configured model, so the reply stopped.",
   slow: "The model took too long to answer. Try again.",
   outage: "The model provider had a problem and the reply stopped. Try again in a moment.",
-  unreachable: "The model provider could not be reached, so the reply stopped. Try again in a moment.",
+  unreachable:
+    "The model provider could not be reached, so the reply stopped. Try again in a moment.",
   refused: "The model provider refused the request, so the reply stopped.",
   declined: "The model declined to answer this.",
   broken: "The model's reply failed partway. Try again.",

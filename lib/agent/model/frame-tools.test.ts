@@ -1,6 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { formatChoiceListFallback, resolveComponentFrame, type ConfirmableTool } from "@/lib/component-frames";
+import {
+  formatChoiceListFallback,
+  resolveComponentFrame,
+  type ConfirmableTool,
+} from "@/lib/component-frames";
 import { appComponents } from "../components";
 import { appTools } from "@/lib/tools";
 import { frameFromToolCall, frameTools } from "./frame-tools";
@@ -9,7 +13,14 @@ const [choiceList] = frameTools(appComponents, appTools);
 const props = {
   prompt: "Send the notes?",
   choices: [
-    { id: "send", label: "Send", action: { name: "send-email", input: { to: "team@example.com", subject: "Notes", body: "Here." } } },
+    {
+      id: "send",
+      label: "Send",
+      action: {
+        name: "send-email",
+        input: { to: "team@example.com", subject: "Notes", body: "Here." },
+      },
+    },
     { id: "skip", label: "Not now" },
   ],
 };
@@ -22,13 +33,30 @@ describe("component frames as a model's tools", () => {
     const schema = choiceList!.inputSchema as unknown as Schema;
     expect(Object.keys(schema.properties)).toEqual(["prompt", "choices"]);
     const actions = schema.properties.choices!.items.properties.action!.anyOf;
-    expect(actions.map((action) => action.properties.name!.const)).toEqual(["send-email", "create-issue"]);
-    expect(Object.keys(actions[0]!.properties.input!.properties)).toEqual(["to", "subject", "body"]);
-    expect(Object.keys(actions[1]!.properties.input!.properties)).toEqual(["title", "body", "labels"]);
+    expect(actions.map((action) => action.properties.name!.const)).toEqual([
+      "send-email",
+      "create-issue",
+    ]);
+    expect(Object.keys(actions[0]!.properties.input!.properties)).toEqual([
+      "to",
+      "subject",
+      "body",
+    ]);
+    expect(Object.keys(actions[1]!.properties.input!.properties)).toEqual([
+      "title",
+      "body",
+      "labels",
+    ]);
   });
 
   it("leaves out tools a person cannot confirm, and the action itself when none can be", () => {
-    const unconfirmed: ConfirmableTool = { name: "delete-all", executable: true, requiresConfirmation: false, input: z.object({}), execute: async () => null };
+    const unconfirmed: ConfirmableTool = {
+      name: "delete-all",
+      executable: true,
+      requiresConfirmation: false,
+      input: z.object({}),
+      execute: async () => null,
+    };
     const [tool] = frameTools(appComponents, [unconfirmed]);
     const choice = (tool!.inputSchema as unknown as Schema).properties.choices!.items;
     expect(Object.keys(choice.properties)).toEqual(["id", "label", "description"]);
@@ -36,12 +64,20 @@ describe("component frames as a model's tools", () => {
 
   it("packs a call as a frame the host resolves, with the component's own fallback text", () => {
     const frame = frameFromToolCall(choiceList!, props, "choice-list-1");
-    expect(frame).toMatchObject({ componentKey: "choice-list", instanceId: "choice-list-1", fallback: { kind: "choice-list", summary: formatChoiceListFallback(props) } });
+    expect(frame).toMatchObject({
+      componentKey: "choice-list",
+      instanceId: "choice-list-1",
+      fallback: { kind: "choice-list", summary: formatChoiceListFallback(props) },
+    });
     expect(resolveComponentFrame(frame, appComponents).ok).toBe(true);
   });
 
   it("passes props it does not judge on to the host, which refuses them", () => {
-    for (const input of [{ prompt: "Empty", choices: [] }, "{not json", { prompt: "x", choices: [{ id: "a", label: "A", extra: true }] }]) {
+    for (const input of [
+      { prompt: "Empty", choices: [] },
+      "{not json",
+      { prompt: "x", choices: [{ id: "a", label: "A", extra: true }] },
+    ]) {
       const frame = frameFromToolCall(choiceList!, input, "choice-list-2");
       expect(frame.fallback.summary).toBe("A choice-list the model proposed.");
       const resolved = resolveComponentFrame(frame, appComponents);

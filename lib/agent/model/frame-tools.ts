@@ -38,12 +38,17 @@ const DESCRIPTIONS: Record<string, string> = {
  * can confirm (executable, asking for confirmation), each with its own input schema, so a model
  * learns exactly what this host accepts. The host still checks every frame and action itself.
  */
-export function frameTools(manifest: ComponentManifest, tools: readonly ConfirmableTool[]): FrameTool[] {
+export function frameTools(
+  manifest: ComponentManifest,
+  tools: readonly ConfirmableTool[],
+): FrameTool[] {
   return [...manifest.definitions.values()].map((definition) => ({
     name: definition.key.replaceAll("-", "_"),
     definition,
     description: DESCRIPTIONS[definition.key] ?? `Show the person a ${definition.key} component.`,
-    inputSchema: toJsonSchema(definition.key === CHOICE_LIST_KEY ? choiceListSchema(tools) : definition.props),
+    inputSchema: toJsonSchema(
+      definition.key === CHOICE_LIST_KEY ? choiceListSchema(tools) : definition.props,
+    ),
   }));
 }
 
@@ -52,14 +57,25 @@ export function proposableTools(tools: readonly ConfirmableTool[]): ConfirmableT
 }
 
 function choiceListSchema(tools: readonly ConfirmableTool[]): z.ZodType {
-  const actions = proposableTools(tools).map((tool) => z.strictObject({ name: z.literal(tool.name), input: tool.input }));
-  const choice = actions.length > 0 ? ChoiceSchema.extend({ action: z.union(actions).optional() }) : ChoiceSchema.omit({ action: true });
-  return ChoiceListPropsSchema.extend({ choices: z.array(choice).min(CHOICE_LIST_LIMITS.choicesMin).max(CHOICE_LIST_LIMITS.choicesMax) });
+  const actions = proposableTools(tools).map((tool) =>
+    z.strictObject({ name: z.literal(tool.name), input: tool.input }),
+  );
+  const choice =
+    actions.length > 0
+      ? ChoiceSchema.extend({ action: z.union(actions).optional() })
+      : ChoiceSchema.omit({ action: true });
+  return ChoiceListPropsSchema.extend({
+    choices: z.array(choice).min(CHOICE_LIST_LIMITS.choicesMin).max(CHOICE_LIST_LIMITS.choicesMax),
+  });
 }
 
 export function toJsonSchema(schema: z.ZodType): Record<string, unknown> {
   // Draft 7 is what providers' tool schemas speak; a check JSON Schema cannot say is left to the host.
-  const { $schema: _, ...json } = z.toJSONSchema(schema, { target: "draft-7", io: "input", unrepresentable: "any" });
+  const { $schema: _, ...json } = z.toJSONSchema(schema, {
+    target: "draft-7",
+    io: "input",
+    unrepresentable: "any",
+  });
   return json;
 }
 
@@ -68,7 +84,11 @@ export function toJsonSchema(schema: z.ZodType): Record<string, unknown> {
  * the host resolves them against the manifest like any frame. Only what cannot travel in an
  * envelope at all (props that are not bounded JSON) is replaced with `null`, which the host refuses.
  */
-export function frameFromToolCall(tool: FrameTool, input: unknown, instanceId: string): ComponentRenderFrame {
+export function frameFromToolCall(
+  tool: FrameTool,
+  input: unknown,
+  instanceId: string,
+): ComponentRenderFrame {
   const props = readBoundedJson(input);
   const frame: ComponentRenderFrame = {
     protocol: COMPONENT_PROTOCOL,
@@ -84,6 +104,10 @@ export function frameFromToolCall(tool: FrameTool, input: unknown, instanceId: s
 
 function summary(definition: ComponentDefinition, input: unknown): string {
   const parsed = definition.props.safeParse(input);
-  const text = (parsed.success && definition.describe?.(parsed.data).trim()) || `A ${definition.key} the model proposed.`;
-  return text.length <= FRAME_LIMITS.fallbackSummaryMax ? text : `${text.slice(0, FRAME_LIMITS.fallbackSummaryMax - 1).toWellFormed()}…`;
+  const text =
+    (parsed.success && definition.describe?.(parsed.data).trim()) ||
+    `A ${definition.key} the model proposed.`;
+  return text.length <= FRAME_LIMITS.fallbackSummaryMax
+    ? text
+    : `${text.slice(0, FRAME_LIMITS.fallbackSummaryMax - 1).toWellFormed()}…`;
 }

@@ -1,4 +1,11 @@
-import { jsonSchema, streamText, tool, type LanguageModel, type ModelMessage, type ToolSet } from "ai";
+import {
+  jsonSchema,
+  streamText,
+  tool,
+  type LanguageModel,
+  type ModelMessage,
+  type ToolSet,
+} from "ai";
 import type { Agent, AgentChunk, AgentMessage } from "../agent";
 import { proseEnding } from "../reply-ending";
 import { EnvelopeWriter } from "./envelope-writer";
@@ -34,14 +41,18 @@ const DEFAULT_MAX_OUTPUT_TOKENS = 8_000;
 export function createModelAgent(options: ModelAgentOptions): Agent {
   const { model, instructions, frames } = options;
   const tools: ToolSet = Object.fromEntries(
-    frames.map((frame) => [frame.name, tool({ description: frame.description, inputSchema: jsonSchema(frame.inputSchema) })]),
+    frames.map((frame) => [
+      frame.name,
+      tool({ description: frame.description, inputSchema: jsonSchema(frame.inputSchema) }),
+    ]),
   );
   const byName = new Map(frames.map((frame) => [frame.name, frame]));
 
   return {
     async *reply({ history, message, signal }) {
       const envelope = new EnvelopeWriter();
-      const text = (written: string): AgentChunk[] => (written ? [{ type: "text", text: written }] : []);
+      const text = (written: string): AgentChunk[] =>
+        written ? [{ type: "text", text: written }] : [];
       let shown = 0;
       let failure: unknown;
       let cutOff = false;
@@ -63,16 +74,23 @@ export function createModelAgent(options: ModelAgentOptions): Agent {
           else if (part.type === "tool-call") {
             const frame = byName.get(part.toolName);
             // A call to a tool this host never offered shows nothing; the SDK already refused it.
-            if (frame) yield* text(envelope.frame(frameFromToolCall(frame, part.input, `${frame.definition.key}-${++shown}`)));
+            if (frame)
+              yield* text(
+                envelope.frame(
+                  frameFromToolCall(frame, part.input, `${frame.definition.key}-${++shown}`),
+                ),
+              );
           } else if (part.type === "error") {
             failure = part.error;
             break;
           } else if (part.type === "abort") {
             // The SDK's own timeouts abort too; only an abort of `signal` is a Stop.
-            if (!signal.aborted) failure = new ModelReplyError(SENTENCES.slow, { cause: part.reason });
+            if (!signal.aborted)
+              failure = new ModelReplyError(SENTENCES.slow, { cause: part.reason });
             break;
           } else if (part.type === "finish") {
-            if (part.finishReason === "content-filter") failure = new ModelReplyError(SENTENCES.declined, { cause: part.rawFinishReason });
+            if (part.finishReason === "content-filter")
+              failure = new ModelReplyError(SENTENCES.declined, { cause: part.rawFinishReason });
             cutOff = part.finishReason === "length";
           }
         }

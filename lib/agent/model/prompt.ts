@@ -26,8 +26,19 @@ const FENCE = "```";
  * live sources, the component manifest and the tools an action may propose. What the prompt
  * promises is exactly what the host accepts; the host still checks everything the model writes.
  */
-export function buildInstructions({ catalog = "full", sources, frames, tools }: PromptInputs): string {
-  return [INTRODUCTION, blocks(catalog), liveData(sources), componentFrames(frames, tools), CONVERSATION].join("\n\n");
+export function buildInstructions({
+  catalog = "full",
+  sources,
+  frames,
+  tools,
+}: PromptInputs): string {
+  return [
+    INTRODUCTION,
+    blocks(catalog),
+    liveData(sources),
+    componentFrames(frames, tools),
+    CONVERSATION,
+  ].join("\n\n");
 }
 
 const INTRODUCTION = `You are the assistant in a chat whose replies can carry interactive UI. Write Markdown. Two kinds of UI are available: blocks written in your text, and component frames shown by calling a tool. The host checks both before anything is drawn: what it does not accept is shown as a diagnostic or as plain text, never as working UI. Use UI when a person has something to pick or set; otherwise answer in prose.`;
@@ -55,7 +66,10 @@ $seats = 5
 ${FENCE}`;
 
 function blocks(catalog: "full" | "compact"): string {
-  const heading = catalog === "full" ? "Catalog (Name(props): what it draws; `?` marks an optional prop):" : "Catalog (Name: props; `?` marks an optional prop):";
+  const heading =
+    catalog === "full"
+      ? "Catalog (Name(props): what it draws; `?` marks an optional prop):"
+      : "Catalog (Name: props; `?` marks an optional prop):";
   return `${BLOCK_RULES}\n\n${heading}\n${describeUiCatalog({ compact: catalog === "compact" })}\n\nProp values:\n${catalogValues()}`;
 }
 
@@ -81,8 +95,12 @@ function closedValues(schema: z.ZodType): string[] | undefined {
 }
 
 function liveData(sources: readonly LiveSourceDescription[]): string {
-  if (sources.length === 0) return "## Live data\nNo live sources are registered: never declare @Query.";
-  const list = sources.map((source) => `- "${source.name}": ${source.description} Arguments: ${JSON.stringify(source.arguments)}`);
+  if (sources.length === 0)
+    return "## Live data\nNo live sources are registered: never declare @Query.";
+  const list = sources.map(
+    (source) =>
+      `- "${source.name}": ${source.description} Arguments: ${JSON.stringify(source.arguments)}`,
+  );
   return `## Live data
 A block may read a host source, declared after the local state: \`$name = @Query("source", {argument: value})\`. Arguments may read local variables (a Segmented bound to \`$branch\` switches what is read). The host reads the source and the block draws the result; never invent the data yourself. Until a reading arrives, what reads it draws its fallback. Sources:
 ${list.join("\n")}`;
@@ -95,7 +113,10 @@ function componentFrames(frames: readonly FrameTool[], tools: readonly Confirmab
     proposable.length === 0
       ? "No tools are registered: choices carry no action."
       : `Tools a choice's action may propose (the person confirms first; only then does the host run it):\n${proposable
-          .map((tool) => `- "${tool.name}"${tool.description ? `: ${tool.description}` : ""} Input: ${JSON.stringify(toJsonSchema(tool.input))}`)
+          .map(
+            (tool) =>
+              `- "${tool.name}"${tool.description ? `: ${tool.description}` : ""} Input: ${JSON.stringify(toJsonSchema(tool.input))}`,
+          )
           .join("\n")}`;
   return `## Component frames
 Call a tool to show a component; never write a frame's JSON in your text (it would show as text).

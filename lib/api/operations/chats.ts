@@ -13,7 +13,16 @@ import {
   chatSearchQuerySchema,
   sendMessageBodySchema,
 } from "@/lib/chat/wire/requests";
-import { chatListSchema, createdChatSchema, deletedChatSchema, editedMessageSchema, regeneratingSchema, renamedChatSchema, sentMessageSchema, stoppingSchema } from "@/lib/chat/wire/responses";
+import {
+  chatListSchema,
+  createdChatSchema,
+  deletedChatSchema,
+  editedMessageSchema,
+  regeneratingSchema,
+  renamedChatSchema,
+  sentMessageSchema,
+  stoppingSchema,
+} from "@/lib/chat/wire/responses";
 import { chatSearchResponseSchema, MAX_SEARCH_LENGTH } from "@/lib/chat/wire/search";
 import { defineOperation } from "../operation";
 
@@ -40,7 +49,13 @@ export const loadChat = defineOperation({
   method: "GET",
   path: "/api/chats/{chatId}",
   summary: "The chat's latest items (back to `from`), its queue and `lastEventSeq`",
-  needs: { visitor: true, params: chatParamsSchema, query: positionQuery(chatViewQuerySchema), changesState: false, heal: "chat" },
+  needs: {
+    visitor: true,
+    params: chatParamsSchema,
+    query: positionQuery(chatViewQuerySchema),
+    changesState: false,
+    heal: "chat",
+  },
   responses: { 200: chatViewSchema },
   refusals: ["chat-not-found"],
 });
@@ -49,7 +64,13 @@ export const renameChat = defineOperation({
   method: "PATCH",
   path: "/api/chats/{chatId}",
   summary: "Renames the chat; every open page hears `chat.renamed`",
-  needs: { visitor: true, params: chatParamsSchema, body: renameChatBodySchema, changesState: "uncounted", heal: false },
+  needs: {
+    visitor: true,
+    params: chatParamsSchema,
+    body: renameChatBodySchema,
+    changesState: "uncounted",
+    heal: false,
+  },
   responses: { 200: renamedChatSchema },
   refusals: ["chat-not-found"],
 });
@@ -67,7 +88,13 @@ export const loadEarlierItems = defineOperation({
   method: "GET",
   path: "/api/chats/{chatId}/items",
   summary: "The page of items before `before` (a position), for scrolling back",
-  needs: { visitor: true, params: chatParamsSchema, query: positionQuery(earlierItemsQuerySchema), changesState: false, heal: "chat" },
+  needs: {
+    visitor: true,
+    params: chatParamsSchema,
+    query: positionQuery(earlierItemsQuerySchema),
+    changesState: false,
+    heal: "chat",
+  },
   responses: { 200: earlierItemsSchema },
   refusals: ["chat-not-found"],
 });
@@ -79,8 +106,19 @@ export const chatEvents = defineOperation({
   description:
     "Each message carries `id:` (the event's sequence number, for `Last-Event-ID`) and `data:` (one chat event as JSON). " +
     "A message `event: deleted` with `data: {}` says the chat was deleted; the stream then ends. `retry: 1000` opens the stream.",
-  needs: { visitor: true, params: chatParamsSchema, query: eventCursorQuery, changesState: false, heal: false },
-  responses: { 200: { eventStream: chatEventSchema, description: "One chat event per message, in sequence order." } },
+  needs: {
+    visitor: true,
+    params: chatParamsSchema,
+    query: eventCursorQuery,
+    changesState: false,
+    heal: false,
+  },
+  responses: {
+    200: {
+      eventStream: chatEventSchema,
+      description: "One chat event per message, in sequence order.",
+    },
+  },
   refusals: ["chat-not-found"],
 });
 
@@ -88,7 +126,13 @@ export const sendMessage = defineOperation({
   method: "POST",
   path: "/api/chats/{chatId}/messages",
   summary: "Sends a message: answered now, or queued behind the reply being written",
-  needs: { visitor: true, params: chatParamsSchema, body: sendMessageBodySchema, changesState: "counted", heal: "chat" },
+  needs: {
+    visitor: true,
+    params: chatParamsSchema,
+    body: sendMessageBodySchema,
+    changesState: "counted",
+    heal: "chat",
+  },
   responses: { 202: sentMessageSchema },
   refusals: ["chat-not-found", "queue-full"],
 });
@@ -96,11 +140,25 @@ export const sendMessage = defineOperation({
 export const editMessage = defineOperation({
   method: "POST",
   path: "/api/chats/{chatId}/items/{itemId}/edit",
-  summary: "Sends a person's message again with new text: it and the items after it are replaced, and its reply starts",
-  description: "Refused while a reply runs or a message waits, and when a later item holds an answered part (decision 021).",
-  needs: { visitor: true, params: itemParamsSchema, body: editMessageBodySchema, changesState: "counted", heal: "chat" },
+  summary:
+    "Sends a person's message again with new text: it and the items after it are replaced, and its reply starts",
+  description:
+    "Refused while a reply runs or a message waits, and when a later item holds an answered part (decision 021).",
+  needs: {
+    visitor: true,
+    params: itemParamsSchema,
+    body: editMessageBodySchema,
+    changesState: "counted",
+    heal: "chat",
+  },
   responses: { 202: editedMessageSchema },
-  refusals: ["chat-not-found", "item-not-found", "not-editable", "edit-while-replying", "edit-after-answer"],
+  refusals: [
+    "chat-not-found",
+    "item-not-found",
+    "not-editable",
+    "edit-while-replying",
+    "edit-after-answer",
+  ],
 });
 
 /** `?q=`, a chat search's words. */
@@ -108,8 +166,14 @@ const searchQuery: QueryReader<{ q: string }> = {
   schema: chatSearchQuerySchema,
   refusal: "invalid-search",
   read(request) {
-    const parsed = chatSearchQuerySchema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
-    if (!parsed.success) throw new AppError("invalid-search", `A search is ?q= with 1 to ${MAX_SEARCH_LENGTH} characters of text.`);
+    const parsed = chatSearchQuerySchema.safeParse(
+      Object.fromEntries(new URL(request.url).searchParams),
+    );
+    if (!parsed.success)
+      throw new AppError(
+        "invalid-search",
+        `A search is ?q= with 1 to ${MAX_SEARCH_LENGTH} characters of text.`,
+      );
     return parsed.data;
   },
 };
@@ -117,7 +181,8 @@ const searchQuery: QueryReader<{ q: string }> = {
 export const searchChats = defineOperation({
   method: "GET",
   path: "/api/chats/search",
-  summary: "The visitor's own chats holding every word of `q`, in their titles or in what was said, with a snippet",
+  summary:
+    "The visitor's own chats holding every word of `q`, in their titles or in what was said, with a snippet",
   needs: { visitor: true, query: searchQuery, changesState: false, heal: false },
   responses: { 200: chatSearchResponseSchema },
 });
@@ -125,7 +190,8 @@ export const searchChats = defineOperation({
 export const regenerateReply = defineOperation({
   method: "POST",
   path: "/api/chats/{chatId}/items/{itemId}/regenerate",
-  summary: "Writes the last reply again, or retries an interrupted one: the same item, a new revision",
+  summary:
+    "Writes the last reply again, or retries an interrupted one: the same item, a new revision",
   needs: { visitor: true, params: itemParamsSchema, changesState: "counted", heal: "chat" },
   responses: { 202: regeneratingSchema },
   refusals: ["chat-not-found", "item-not-found", "cannot-regenerate"],

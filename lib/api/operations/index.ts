@@ -6,4 +6,9 @@ import * as deployment from "./deployment";
 import * as shares from "./shares";
 
 /** Every operation by its id: a declaration added to one of these modules is served and documented. */
-export const OPERATIONS: Readonly<Record<string, Documented>> = { ...chats, ...answers, ...deployment, ...shares };
+export const OPERATIONS: Readonly<Record<string, Documented>> = {
+  ...chats,
+  ...answers,
+  ...deployment,
+  ...shares,
+};

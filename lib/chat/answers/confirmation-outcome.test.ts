@@ -20,11 +20,24 @@ async function proposal() {
   const { chatId } = await createChat({ visitorId, message: "Email the release notes" });
   await driveChat(chatId, instant);
   const reply = (await loadChatView({ visitorId, chatId })).items[1]!;
-  const pick = (choiceId: string) => selectFrameChoice({ visitorId, chatId, itemId: reply.id, instanceId: "release-email", choiceId });
+  const pick = (choiceId: string) =>
+    selectFrameChoice({
+      visitorId,
+      chatId,
+      itemId: reply.id,
+      instanceId: "release-email",
+      choiceId,
+    });
   const token = (await pick("send")).selection.confirmationToken!;
-  const decide = (decision: "approve" | "reject", on = token) => decideConfirmation({ visitorId, chatId, token: on, decision });
+  const decide = (decision: "approve" | "reject", on = token) =>
+    decideConfirmation({ visitorId, chatId, token: on, decision });
   const lastTexts = async (count: number) =>
-    (await loadChatView({ visitorId, chatId })).items.slice(-count).map((item) => `${item.role}: ${item.parts.map((part) => ("text" in part ? part.text : "")).join("")}`);
+    (await loadChatView({ visitorId, chatId })).items
+      .slice(-count)
+      .map(
+        (item) =>
+          `${item.role}: ${item.parts.map((part) => ("text" in part ? part.text : "")).join("")}`,
+      );
   return { visitorId, chatId, reply, token, pick, decide, lastTexts };
 }
 
@@ -32,11 +45,23 @@ describe("the agent hears how a proposed action ended", () => {
   it("reports an approval with the tool's result, and the agent answers it", async () => {
     const { chatId, token, decide, lastTexts } = await proposal();
     await decide("approve");
-    const report = await db().item.findFirstOrThrow({ where: { chatId, role: "user" }, orderBy: { position: "desc" } });
-    expect(report.origin).toMatchObject({ kind: "confirmation", token, label: "Send to Ada", outcome: "executed" });
-    expect(report.content).toMatch(/^The person approved “Send to Ada”: send-email ran and returned \{.*"to":"ada@example.com".*"delivered":true/);
+    const report = await db().item.findFirstOrThrow({
+      where: { chatId, role: "user" },
+      orderBy: { position: "desc" },
+    });
+    expect(report.origin).toMatchObject({
+      kind: "confirmation",
+      token,
+      label: "Send to Ada",
+      outcome: "executed",
+    });
+    expect(report.content).toMatch(
+      /^The person approved “Send to Ada”: send-email ran and returned \{.*"to":"ada@example.com".*"delivered":true/,
+    );
     await driveChat(chatId, instant);
-    expect((await lastTexts(1))[0]).toMatch(/^assistant: Done: the email went to \*\*ada@example.com\*\* \(message `msg-/);
+    expect((await lastTexts(1))[0]).toMatch(
+      /^assistant: Done: the email went to \*\*ada@example.com\*\* \(message `msg-/,
+    );
   });
 
   it("reports a rejection once, however often it is repeated", async () => {
@@ -53,26 +78,39 @@ describe("the agent hears how a proposed action ended", () => {
 
   it("expires a handle whose time ran out when the chat is read, and reports it once", async () => {
     const { visitorId, chatId, token, lastTexts } = await proposal();
-    await db().actionConfirmation.update({ where: { token }, data: { expiresAt: new Date(Date.now() - 1) } });
+    await db().actionConfirmation.update({
+      where: { token },
+      data: { expiresAt: new Date(Date.now() - 1) },
+    });
     // Two reads at once, each as a route reads: healed first.
     const read = async () => {
       await healChats({ visitorId, chatId });
       return loadChatView({ visitorId, chatId });
     };
     const [first, second] = await Promise.all([read(), read()]);
-    expect(first.items[1]!.confirmations[token]).toMatchObject({ status: "expired", outcome: { kind: "expired" } });
+    expect(first.items[1]!.confirmations[token]).toMatchObject({
+      status: "expired",
+      outcome: { kind: "expired" },
+    });
     expect(second.items[1]!.confirmations[token]!.status).toBe("expired");
     expect(await db().item.count({ where: { chatId, role: "user" } })).toBe(2);
     expect(await sweepStaleClaims({ chatId })).toBe(0);
     await driveChat(chatId, instant);
-    expect((await lastTexts(1))[0]).toMatch(/^assistant: The proposal expired before anyone decided/);
+    expect((await lastTexts(1))[0]).toMatch(
+      /^assistant: The proposal expired before anyone decided/,
+    );
   });
 
   it("hands the chat back to be driven when healing settles a handle and reports it", async () => {
     const { visitorId, chatId, token } = await proposal();
-    await db().actionConfirmation.update({ where: { token }, data: { expiresAt: new Date(Date.now() - 1) } });
+    await db().actionConfirmation.update({
+      where: { token },
+      data: { expiresAt: new Date(Date.now() - 1) },
+    });
     expect(await healChats({ visitorId, chatId })).toEqual([chatId]);
-    expect(await db().turn.count({ where: { chatId, status: "running", replyItemId: null } })).toBe(1);
+    expect(await db().turn.count({ where: { chatId, status: "running", replyItemId: null } })).toBe(
+      1,
+    );
     await driveChat(chatId, instant);
   });
 
@@ -81,7 +119,9 @@ describe("the agent hears how a proposed action ended", () => {
     await db().chat.update({ where: { id: chatId }, data: { activeTurnId: randomUUID() } });
     await decide("reject");
     const chat = await loadChatView({ visitorId, chatId });
-    expect(chat.queued.map((entry) => entry.text)).toEqual(["The person rejected “Send to Ada”: send-email was not run."]);
+    expect(chat.queued.map((entry) => entry.text)).toEqual([
+      "The person rejected “Send to Ada”: send-email was not run.",
+    ]);
   });
 });
 
@@ -92,7 +132,9 @@ describe("choosing again", () => {
     const second = await again.pick("send");
     expect(second.status).toBe("proposed");
     expect(second.selection.confirmationToken).not.toBe(again.token);
-    expect(await again.decide("approve", second.selection.confirmationToken!)).toMatchObject({ status: "approved" });
+    expect(await again.decide("approve", second.selection.confirmationToken!)).toMatchObject({
+      status: "approved",
+    });
     // An action that ran closes the list for good.
     await expect(again.pick("hold")).rejects.toMatchObject({ code: "frame-already-answered" });
 
@@ -101,7 +143,10 @@ describe("choosing again", () => {
     await driveChat(other.chatId, instant);
     expect((await other.pick("hold")).status).toBe("sent");
     const view = await loadChatView({ visitorId: other.visitorId, chatId: other.chatId });
-    expect(view.items[1]!.selections["release-email"]).toMatchObject({ choiceId: "hold", label: "Hold for now" });
+    expect(view.items[1]!.selections["release-email"]).toMatchObject({
+      choiceId: "hold",
+      label: "Hold for now",
+    });
   });
 
   it("keeps a list closed while its proposal awaits a decision", async () => {
@@ -113,7 +158,9 @@ describe("choosing again", () => {
   it("gives exactly one new pick to concurrent picks on a reopened list", async () => {
     const { reply, decide, pick } = await proposal();
     await decide("reject");
-    const results = await Promise.allSettled(["hold", "send", "hold", "send"].map((choiceId) => pick(choiceId)));
+    const results = await Promise.allSettled(
+      ["hold", "send", "hold", "send"].map((choiceId) => pick(choiceId)),
+    );
     expect(await db().frameSelection.count({ where: { itemId: reply.id } })).toBe(2);
     expect(results.some((result) => result.status === "fulfilled")).toBe(true);
   });

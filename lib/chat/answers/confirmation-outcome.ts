@@ -3,12 +3,22 @@ import { AppError } from "@/lib/http/errors";
 import type { ChatLock } from "../store/chats";
 import { proposingLabel } from "../store/selections";
 import { sendOrQueueNow } from "../turns/start";
-import { confirmationOutcome, type ChatEvent, type ConfirmationOutcome, type ConfirmationView } from "../wire";
+import {
+  confirmationOutcome,
+  type ChatEvent,
+  type ConfirmationOutcome,
+  type ConfirmationView,
+} from "../wire";
 
-type Settled = Pick<ConfirmationView, "token" | "instanceId" | "action" | "status" | "outcome"> & { chatId: string; itemId: string };
+type Settled = Pick<ConfirmationView, "token" | "instanceId" | "action" | "status" | "outcome"> & {
+  chatId: string;
+  itemId: string;
+};
 
 function field(outcome: unknown, name: string): unknown {
-  return typeof outcome === "object" && outcome !== null && name in outcome ? (outcome as Record<string, unknown>)[name] : undefined;
+  return typeof outcome === "object" && outcome !== null && name in outcome
+    ? (outcome as Record<string, unknown>)[name]
+    : undefined;
 }
 
 /** The host's report of how a proposed action ended, written for the agent to read and act on. */
@@ -35,7 +45,14 @@ export async function reportOutcome(lock: ChatLock, row: Settled): Promise<ChatE
   try {
     const sent = await sendOrQueueNow(lock, {
       text: outcomeText(label, row, outcome),
-      origin: { kind: "confirmation", itemId: row.itemId, instanceId: row.instanceId, token: row.token, label, outcome },
+      origin: {
+        kind: "confirmation",
+        itemId: row.itemId,
+        instanceId: row.instanceId,
+        token: row.token,
+        label,
+        outcome,
+      },
     });
     return sent.events;
   } catch (error) {

@@ -27,7 +27,12 @@ import { findStaleClaimChats } from "../store/healing";
 import type { ChatEvent, ConfirmationView } from "../wire";
 
 /** Where a proposed action came from; stored beside the handle so the page can draw it in place. */
-export type ConfirmationOrigin = { chatId: string; itemId: string; instanceId: string; choiceId: string };
+export type ConfirmationOrigin = {
+  chatId: string;
+  itemId: string;
+  instanceId: string;
+  choiceId: string;
+};
 
 function toRecord(row: ConfirmationRecordRow): ActionConfirmationRecord {
   return ActionConfirmationRecordSchema.parse({
@@ -87,7 +92,9 @@ function decisionStore(): ConfirmationStore {
         if (!row) return false;
         const confirmation = toConfirmationView(row);
         const report = await reportOutcome(lock, { ...row, ...confirmation });
-        await writeChat(lock, { events: [{ type: "confirmation.updated", itemId: row.itemId, confirmation }, ...report] });
+        await writeChat(lock, {
+          events: [{ type: "confirmation.updated", itemId: row.itemId, confirmation }, ...report],
+        });
         return true;
       });
     },
@@ -99,8 +106,17 @@ export function proposeAction(request: ProposeRequest) {
   return createActionConfirmation({ tools: appTools, store: unstored }).propose(request);
 }
 
-export function proposalView(origin: ConfirmationOrigin, record: ActionConfirmationRecord): ConfirmationView {
-  return toConfirmationView({ ...record, instanceId: origin.instanceId, input: record.input ?? {}, expiresAt: new Date(record.expiresAt), outcome: null });
+export function proposalView(
+  origin: ConfirmationOrigin,
+  record: ActionConfirmationRecord,
+): ConfirmationView {
+  return toConfirmationView({
+    ...record,
+    instanceId: origin.instanceId,
+    input: record.input ?? {},
+    expiresAt: new Date(record.expiresAt),
+    outcome: null,
+  });
 }
 
 /** Decides handles as one instance of the app does; instances share only the database. */
@@ -120,7 +136,8 @@ export const CLAIM_LEASE_MS = 60_000;
 const INTERRUPTED: ConfirmationOutcome = {
   kind: "failed",
   code: "ACTION_EXECUTION_FAILED",
-  message: "The action was interrupted before it reported back. It may not have run, and it will not be run again.",
+  message:
+    "The action was interrupted before it reported back. It may not have run, and it will not be run again.",
 };
 
 /**
@@ -128,16 +145,24 @@ const INTERRUPTED: ConfirmationOutcome = {
  * is undone so the person decides again; an expiry (or a timed-out pending handle) is final.
  */
 function healedClaim(status: ConfirmationStatus, now: Date) {
-  if (status === "approving") return { status: "approved", outcome: INTERRUPTED, settledAt: now } as const;
-  if (status === "expiring" || status === "pending") return { status: "expired", outcome: { kind: "expired" }, settledAt: now } as const;
+  if (status === "approving")
+    return { status: "approved", outcome: INTERRUPTED, settledAt: now } as const;
+  if (status === "expiring" || status === "pending")
+    return { status: "expired", outcome: { kind: "expired" }, settledAt: now } as const;
   return { status: "pending", claimedAt: null } as const;
 }
 
 type SweepScope = { chatId?: string; visitorId?: string; now?: Date; leaseMs?: number };
 
 /** Heals past-lease claims and expires timed-out handles, each step under the chat lock with its event. */
-export async function sweepStaleClaims({ now = new Date(), ...scope }: SweepScope = {}): Promise<number> {
-  const chats = await findStaleClaimChats(scope, { now, claimLeaseMs: scope.leaseMs ?? CLAIM_LEASE_MS });
+export async function sweepStaleClaims({
+  now = new Date(),
+  ...scope
+}: SweepScope = {}): Promise<number> {
+  const chats = await findStaleClaimChats(scope, {
+    now,
+    claimLeaseMs: scope.leaseMs ?? CLAIM_LEASE_MS,
+  });
   return (await settleStaleClaims(chats, { ...scope, now })).healed;
 }
 
@@ -158,7 +183,10 @@ export async function settleStaleClaims(
         const healed = await swapConfirmation(lock, row.token, row.status, data);
         if (!healed) continue;
         const confirmation = toConfirmationView(healed);
-        events.push({ type: "confirmation.updated", itemId: row.itemId, confirmation }, ...(await reportOutcome(lock, { ...healed, ...confirmation })));
+        events.push(
+          { type: "confirmation.updated", itemId: row.itemId, confirmation },
+          ...(await reportOutcome(lock, { ...healed, ...confirmation })),
+        );
       }
       if (events.length > 0) await writeChat(lock, { events });
       return events.filter((event) => event.type === "confirmation.updated").length;
@@ -170,7 +198,10 @@ export async function settleStaleClaims(
 }
 
 // The states a decision itself leads to: repeating it answers the handle as it stands.
-const REACHED_BY = { approve: ["approving", "approved"], reject: ["rejecting", "rejected"] } as const;
+const REACHED_BY = {
+  approve: ["approving", "approved"],
+  reject: ["rejecting", "rejected"],
+} as const;
 
 /**
  * Only an approved, unexpired handle runs its tool, once. Repeating the settling decision answers
@@ -190,20 +221,39 @@ export async function decideConfirmation({
   reason?: string;
 }): Promise<ConfirmationView> {
   await checkOwnChat({ chatId, visitorId });
-  if (!(await isOwnConfirmation({ token, chatId, visitorId }))) throw new AppError("confirmation-not-found", "This confirmation does not exist.");
+  if (!(await isOwnConfirmation({ token, chatId, visitorId })))
+    throw new AppError("confirmation-not-found", "This confirmation does not exist.");
   await sweepStaleClaims({ chatId, visitorId });
 
   const handle = decisions();
-  const result = decision === "approve" ? await handle.approve(token, visitorId) : await handle.reject(token, visitorId, reason);
+  const result =
+    decision === "approve"
+      ? await handle.approve(token, visitorId)
+      : await handle.reject(token, visitorId, reason);
   if (!result.ok && result.diagnostic.code !== "CONFIRMATION_EXPIRED") {
-    throw new AppError("confirmation-not-found", "This confirmation does not exist.", result.diagnostic.code);
+    throw new AppError(
+      "confirmation-not-found",
+      "This confirmation does not exist.",
+      result.diagnostic.code,
+    );
   }
   const row = await findConfirmation(token);
   if (!row) throw new AppError("confirmation-not-found", "This confirmation does not exist.");
   const confirmation = toConfirmationView(row);
-  if ((REACHED_BY[decision] as readonly string[]).includes(confirmation.status)) return confirmation;
+  if ((REACHED_BY[decision] as readonly string[]).includes(confirmation.status))
+    return confirmation;
   if (confirmation.status === "expiring" || confirmation.status === "expired") {
-    throw new AppError("confirmation-expired", "This confirmation expired; nothing was run.", "CONFIRMATION_EXPIRED", { details: { confirmation } });
+    throw new AppError(
+      "confirmation-expired",
+      "This confirmation expired; nothing was run.",
+      "CONFIRMATION_EXPIRED",
+      { details: { confirmation } },
+    );
   }
-  throw new AppError("confirmation-settled", `This confirmation is already ${confirmation.status}; nothing more was done.`, undefined, { details: { confirmation } });
+  throw new AppError(
+    "confirmation-settled",
+    `This confirmation is already ${confirmation.status}; nothing more was done.`,
+    undefined,
+    { details: { confirmation } },
+  );
 }

@@ -1,5 +1,9 @@
 import "server-only";
-import { ChoiceListPropsSchema, createToolRegistry, validateToolAction } from "@/lib/component-frames";
+import {
+  ChoiceListPropsSchema,
+  createToolRegistry,
+  validateToolAction,
+} from "@/lib/component-frames";
 import { appTools } from "@/lib/tools";
 
 const registry = createToolRegistry(appTools);
@@ -16,7 +20,11 @@ export function refusedChoices(componentKey: string, props: unknown): RefusedCho
     if (!choice.action) continue;
     const checked = validateToolAction(registry, choice.action);
     if (checked.ok) continue;
-    refused[choice.id] = { code: checked.diagnostic.code, fields: checked.diagnostic.code === "ACTION_INVALID_INPUT" ? invalidFields(choice.action) : [] };
+    refused[choice.id] = {
+      code: checked.diagnostic.code,
+      fields:
+        checked.diagnostic.code === "ACTION_INVALID_INPUT" ? invalidFields(choice.action) : [],
+    };
   }
   return Object.keys(refused).length > 0 ? refused : undefined;
 }
@@ -25,5 +33,7 @@ function invalidFields(action: { name: string; input?: unknown }): string[] {
   const tool = registry.get(action.name);
   const parsed = tool?.input.safeParse(action.input ?? {});
   if (!parsed || parsed.success) return [];
-  return [...new Set(parsed.error.issues.map((issue) => String(issue.path[0] ?? "")).filter(Boolean))];
+  return [
+    ...new Set(parsed.error.issues.map((issue) => String(issue.path[0] ?? "")).filter(Boolean)),
+  ];
 }

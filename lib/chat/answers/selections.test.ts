@@ -28,7 +28,9 @@ async function answeredChat(message: string) {
 }
 
 const userTexts = async (visitorId: string, chatId: string) =>
-  (await loadChatView({ visitorId, chatId })).items.filter((item) => item.role === "user").map((item) => (item.parts[0] as { text: string }).text);
+  (await loadChatView({ visitorId, chatId })).items
+    .filter((item) => item.role === "user")
+    .map((item) => (item.parts[0] as { text: string }).text);
 
 /** The outcomes of picks that must all succeed; a refusal fails the test with its reason. */
 function settled(results: PromiseSettledResult<SelectionOutcome>[]): SelectionOutcome[] {
@@ -45,7 +47,13 @@ function componentIds(item: ItemView) {
 describe("ChoiceList selection", () => {
   it("stores the reply's frames resolved, and draws invalid or unknown ones as diagnostics and fallbacks", async () => {
     const { reply } = await answeredChat("Show a broken component");
-    expect(componentIds(reply)).toEqual(["text", "diagnostic", "fallback", "broken-neighbour", "text"]);
+    expect(componentIds(reply)).toEqual([
+      "text",
+      "diagnostic",
+      "fallback",
+      "broken-neighbour",
+      "text",
+    ]);
     expect(reply.parts[1]).toMatchObject({ code: "COMPONENT_INVALID_PROPS" });
     expect(reply.parts[2]).toEqual({
       kind: "fallback",
@@ -58,7 +66,14 @@ describe("ChoiceList selection", () => {
   it("sends the choice's label once; the same pick again answers the same; another is refused", async () => {
     const { visitorId, chatId, reply } = await answeredChat("Where should we go next?");
     expect(componentIds(reply)).toEqual(["text", "destination-choice"]);
-    const pick = (choiceId: string) => selectFrameChoice({ visitorId, chatId, itemId: reply.id, instanceId: "destination-choice", choiceId });
+    const pick = (choiceId: string) =>
+      selectFrameChoice({
+        visitorId,
+        chatId,
+        itemId: reply.id,
+        instanceId: "destination-choice",
+        choiceId,
+      });
 
     const first = await pick("docs");
     expect(first.status).toBe("sent");
@@ -72,26 +87,46 @@ describe("ChoiceList selection", () => {
     });
     expect(await pick("docs")).toEqual(first);
     await expect(pick("demo")).rejects.toMatchObject({ code: "frame-already-answered" });
-    expect(await userTexts(visitorId, chatId)).toEqual(["Where should we go next?", "Documentation"]);
+    expect(await userTexts(visitorId, chatId)).toEqual([
+      "Where should we go next?",
+      "Documentation",
+    ]);
 
     await driveChat(chatId, instant);
     const chat = await loadChatView({ visitorId, chatId });
-    expect(chat.items.at(-2)?.origin).toMatchObject({ kind: "frame", label: "Documentation", granted: false });
-    expect(chat.items.at(-1)?.parts[0]).toMatchObject({ text: expect.stringContaining("Noted: **Documentation**") });
-    expect(chat.items.find((item) => item.id === reply.id)?.selections["destination-choice"]).toMatchObject({ choiceId: "docs", label: "Documentation" });
+    expect(chat.items.at(-2)?.origin).toMatchObject({
+      kind: "frame",
+      label: "Documentation",
+      granted: false,
+    });
+    expect(chat.items.at(-1)?.parts[0]).toMatchObject({
+      text: expect.stringContaining("Noted: **Documentation**"),
+    });
+    expect(
+      chat.items.find((item) => item.id === reply.id)?.selections["destination-choice"],
+    ).toMatchObject({ choiceId: "docs", label: "Documentation" });
   });
 
   it("records exactly one answer and one message when different picks race", async () => {
     const { visitorId, chatId, reply } = await answeredChat("Where should we go next?");
     const picks = await Promise.allSettled(
       Array.from({ length: 8 }, (_, index) =>
-        selectFrameChoice({ visitorId, chatId, itemId: reply.id, instanceId: "destination-choice", choiceId: index % 2 ? "docs" : "demo" }),
+        selectFrameChoice({
+          visitorId,
+          chatId,
+          itemId: reply.id,
+          instanceId: "destination-choice",
+          choiceId: index % 2 ? "docs" : "demo",
+        }),
       ),
     );
-    const winners = picks.filter((pick) => pick.status === "fulfilled").map((pick) => pick.value.selection.choiceId);
+    const winners = picks
+      .filter((pick) => pick.status === "fulfilled")
+      .map((pick) => pick.value.selection.choiceId);
     expect(new Set(winners).size).toBe(1);
     for (const pick of picks) {
-      if (pick.status === "rejected") expect(pick.reason).toMatchObject({ code: "frame-already-answered" });
+      if (pick.status === "rejected")
+        expect(pick.reason).toMatchObject({ code: "frame-already-answered" });
     }
     expect(await db().frameSelection.count({ where: { itemId: reply.id } })).toBe(1);
     expect(await userTexts(visitorId, chatId)).toHaveLength(2);
@@ -100,49 +135,109 @@ describe("ChoiceList selection", () => {
   it("refuses undeclared choices, unknown frames, streaming replies and strangers, writing nothing", async () => {
     const { visitorId, chatId, reply } = await answeredChat("Where should we go next?");
     const base = { visitorId, chatId, itemId: reply.id, instanceId: "destination-choice" };
-    await expect(selectFrameChoice({ ...base, choiceId: "elsewhere" })).rejects.toMatchObject({ code: "refused_choice", reason: "COMPONENT_UNKNOWN_CHOICE" });
-    await expect(selectFrameChoice({ ...base, instanceId: "other", choiceId: "docs" })).rejects.toMatchObject({ code: "frame-not-found" });
-    await expect(selectFrameChoice({ ...base, visitorId: randomUUID(), choiceId: "docs" })).rejects.toMatchObject({ code: "chat-not-found" });
+    await expect(selectFrameChoice({ ...base, choiceId: "elsewhere" })).rejects.toMatchObject({
+      code: "refused_choice",
+      reason: "COMPONENT_UNKNOWN_CHOICE",
+    });
+    await expect(
+      selectFrameChoice({ ...base, instanceId: "other", choiceId: "docs" }),
+    ).rejects.toMatchObject({ code: "frame-not-found" });
+    await expect(
+      selectFrameChoice({ ...base, visitorId: randomUUID(), choiceId: "docs" }),
+    ).rejects.toMatchObject({ code: "chat-not-found" });
     await db().item.update({ where: { id: reply.id }, data: { status: "streaming" } });
-    await expect(selectFrameChoice({ ...base, choiceId: "docs" })).rejects.toMatchObject({ code: "frame-not-answerable" });
+    await expect(selectFrameChoice({ ...base, choiceId: "docs" })).rejects.toMatchObject({
+      code: "frame-not-answerable",
+    });
     expect(await db().frameSelection.count({ where: { itemId: reply.id } })).toBe(0);
     expect(await userTexts(visitorId, chatId)).toHaveLength(1);
   });
 
   it("answers identical picks that waited for the chat's lock with one selection and one message", async () => {
     const { visitorId, chatId, reply } = await answeredChat("Where should we go next?");
-    const pick = () => selectFrameChoice({ visitorId, chatId, itemId: reply.id, instanceId: "destination-choice", choiceId: "docs" });
+    const pick = () =>
+      selectFrameChoice({
+        visitorId,
+        chatId,
+        itemId: reply.id,
+        instanceId: "destination-choice",
+        choiceId: "docs",
+      });
     // Each pick read the list before the first one answered it: it must read again under the lock.
-    const outcomes = settled(await behindChatLock(chatId, Array.from({ length: 3 }, () => pick)));
-    expect(outcomes[0]).toMatchObject({ status: "sent", selection: { choiceId: "docs", queued: false } });
+    const outcomes = settled(
+      await behindChatLock(
+        chatId,
+        Array.from({ length: 3 }, () => pick),
+      ),
+    );
+    expect(outcomes[0]).toMatchObject({
+      status: "sent",
+      selection: { choiceId: "docs", queued: false },
+    });
     for (const outcome of outcomes) expect(outcome).toEqual(outcomes[0]);
     expect(await db().frameSelection.count({ where: { itemId: reply.id } })).toBe(1);
-    expect(await userTexts(visitorId, chatId)).toEqual(["Where should we go next?", "Documentation"]);
+    expect(await userTexts(visitorId, chatId)).toEqual([
+      "Where should we go next?",
+      "Documentation",
+    ]);
   });
 
   it("refuses a chat that does not exist and a reply of another chat, writing nothing", async () => {
     const { visitorId, chatId, reply } = await answeredChat("Where should we go next?");
-    const { chatId: otherChatId } = await createChat({ visitorId, message: "Where should we go next?" });
+    const { chatId: otherChatId } = await createChat({
+      visitorId,
+      message: "Where should we go next?",
+    });
     await driveChat(otherChatId, instant);
-    const base = { visitorId, chatId, itemId: reply.id, instanceId: "destination-choice", choiceId: "docs" };
-    await expect(selectFrameChoice({ ...base, chatId: randomUUID() })).rejects.toMatchObject({ code: "chat-not-found" });
-    await expect(selectFrameChoice({ ...base, chatId: otherChatId })).rejects.toMatchObject({ code: "frame-not-found" });
+    const base = {
+      visitorId,
+      chatId,
+      itemId: reply.id,
+      instanceId: "destination-choice",
+      choiceId: "docs",
+    };
+    await expect(selectFrameChoice({ ...base, chatId: randomUUID() })).rejects.toMatchObject({
+      code: "chat-not-found",
+    });
+    await expect(selectFrameChoice({ ...base, chatId: otherChatId })).rejects.toMatchObject({
+      code: "frame-not-found",
+    });
     expect(await db().frameSelection.count({ where: { itemId: reply.id } })).toBe(0);
-    expect(await db().chatEvent.count({ where: { chatId: otherChatId, type: "selection.recorded" } })).toBe(0);
+    expect(
+      await db().chatEvent.count({ where: { chatId: otherChatId, type: "selection.recorded" } }),
+    ).toBe(0);
     expect(await userTexts(visitorId, otherChatId)).toHaveLength(1);
   });
 
   it("queues the choice's message behind a running reply", async () => {
     const { visitorId, chatId, reply } = await answeredChat("Where should we go next?");
     await sendMessage({ visitorId, chatId, text: "meanwhile" });
-    const outcome = await selectFrameChoice({ visitorId, chatId, itemId: reply.id, instanceId: "destination-choice", choiceId: "demo" });
+    const outcome = await selectFrameChoice({
+      visitorId,
+      chatId,
+      itemId: reply.id,
+      instanceId: "destination-choice",
+      choiceId: "demo",
+    });
     expect(outcome.status).toBe("queued");
     expect(outcome.selection.queued).toBe(true);
     await driveChat(chatId, instant);
-    expect(await userTexts(visitorId, chatId)).toEqual(["Where should we go next?", "meanwhile", "Demo"]);
-    const answered = (await loadChatView({ visitorId, chatId })).items.find((item) => item.id === reply.id)!;
+    expect(await userTexts(visitorId, chatId)).toEqual([
+      "Where should we go next?",
+      "meanwhile",
+      "Demo",
+    ]);
+    const answered = (await loadChatView({ visitorId, chatId })).items.find(
+      (item) => item.id === reply.id,
+    )!;
     expect(answered.selections["destination-choice"]).toMatchObject({ queued: false });
-    const replay = await selectFrameChoice({ visitorId, chatId, itemId: reply.id, instanceId: "destination-choice", choiceId: "demo" });
+    const replay = await selectFrameChoice({
+      visitorId,
+      chatId,
+      itemId: reply.id,
+      instanceId: "destination-choice",
+      choiceId: "demo",
+    });
     expect(replay.status).toBe("sent");
   });
 });
@@ -151,33 +246,60 @@ describe("deterministic routes", () => {
   it("send the granted alias once, which the host route answers", async () => {
     const { visitorId, chatId, reply } = await answeredChat("/release");
     expect(await db().deterministicGrant.count({ where: { itemId: reply.id } })).toBe(2);
-    await selectFrameChoice({ visitorId, chatId, itemId: reply.id, instanceId: "release-target", choiceId: "staging" });
+    await selectFrameChoice({
+      visitorId,
+      chatId,
+      itemId: reply.id,
+      instanceId: "release-target",
+      choiceId: "staging",
+    });
     await driveChat(chatId, instant);
     const chat = await loadChatView({ visitorId, chatId });
     expect(chat.items.at(-2)?.parts[0]).toEqual({ kind: "text", text: "/release staging" });
     expect(chat.items.at(-2)?.origin).toMatchObject({ granted: true });
-    expect(chat.items.at(-1)?.parts[0]).toMatchObject({ text: expect.stringContaining("Release to **staging** scheduled by the host route") });
-    const grant = await db().deterministicGrant.findFirstOrThrow({ where: { itemId: reply.id, choiceId: "staging" } });
+    expect(chat.items.at(-1)?.parts[0]).toMatchObject({
+      text: expect.stringContaining("Release to **staging** scheduled by the host route"),
+    });
+    const grant = await db().deterministicGrant.findFirstOrThrow({
+      where: { itemId: reply.id, choiceId: "staging" },
+    });
     expect(grant.usedAt).not.toBeNull();
   });
 
   it("send the alias once when identical picks of a granted choice waited for the chat's lock", async () => {
     const { visitorId, chatId, reply } = await answeredChat("/release");
-    const pick = () => selectFrameChoice({ visitorId, chatId, itemId: reply.id, instanceId: "release-target", choiceId: "staging" });
+    const pick = () =>
+      selectFrameChoice({
+        visitorId,
+        chatId,
+        itemId: reply.id,
+        instanceId: "release-target",
+        choiceId: "staging",
+      });
     const outcomes = settled(await behindChatLock(chatId, [pick, pick]));
     expect(outcomes[1]).toEqual(outcomes[0]);
     expect(await userTexts(visitorId, chatId)).toEqual(["/release", "/release staging"]);
-    const grant = await db().deterministicGrant.findFirstOrThrow({ where: { itemId: reply.id, choiceId: "staging" } });
+    const grant = await db().deterministicGrant.findFirstOrThrow({
+      where: { itemId: reply.id, choiceId: "staging" },
+    });
     expect(grant.usedAt).not.toBeNull();
   });
 
   it("give a model-authored imitation nothing: its pick sends the label to the agent", async () => {
     const { visitorId, chatId, reply } = await answeredChat("Imitate the release route");
-    await selectFrameChoice({ visitorId, chatId, itemId: reply.id, instanceId: "release-target", choiceId: "production" });
+    await selectFrameChoice({
+      visitorId,
+      chatId,
+      itemId: reply.id,
+      instanceId: "release-target",
+      choiceId: "production",
+    });
     await driveChat(chatId, instant);
     const chat = await loadChatView({ visitorId, chatId });
     expect(chat.items.at(-2)?.parts[0]).toEqual({ kind: "text", text: "Production" });
-    expect(chat.items.at(-1)?.parts[0]).toMatchObject({ text: expect.stringContaining("Noted: **Production**") });
+    expect(chat.items.at(-1)?.parts[0]).toMatchObject({
+      text: expect.stringContaining("Noted: **Production**"),
+    });
   });
 });
 
@@ -185,7 +307,13 @@ describe("the mock agent's help reply", () => {
   it("offers the starters: a pick sends the starter's exact prompt, which its scenario answers", async () => {
     const { visitorId, chatId, reply } = await answeredChat("please email bob");
     expect(componentIds(reply)).toEqual(["text", "starters"]);
-    await selectFrameChoice({ visitorId, chatId, itemId: reply.id, instanceId: "starters", choiceId: "destination" });
+    await selectFrameChoice({
+      visitorId,
+      chatId,
+      itemId: reply.id,
+      instanceId: "starters",
+      choiceId: "destination",
+    });
     await driveChat(chatId, instant);
     const chat = await loadChatView({ visitorId, chatId });
     expect(chat.items.at(-2)?.parts[0]).toEqual({ kind: "text", text: "Where should we go next?" });
@@ -196,7 +324,13 @@ describe("the mock agent's help reply", () => {
 describe("typed actions", () => {
   async function proposal() {
     const { visitorId, chatId, reply } = await answeredChat("Email the release notes");
-    const outcome = await selectFrameChoice({ visitorId, chatId, itemId: reply.id, instanceId: "release-email", choiceId: "send" });
+    const outcome = await selectFrameChoice({
+      visitorId,
+      chatId,
+      itemId: reply.id,
+      instanceId: "release-email",
+      choiceId: "send",
+    });
     expect(outcome.status).toBe("proposed");
     return { visitorId, chatId, reply, token: outcome.selection.confirmationToken! };
   }
@@ -204,7 +338,13 @@ describe("typed actions", () => {
   it("propose a confirmation instead of a message, bound to the visitor, input and tool call", async () => {
     const { visitorId, chatId, token } = await proposal();
     const row = await db().actionConfirmation.findUniqueOrThrow({ where: { token } });
-    expect(row).toMatchObject({ visitorId, chatId, action: "send-email", status: "pending", input: { to: "ada@example.com", subject: "Release notes", body: "Version 1.4 is out." } });
+    expect(row).toMatchObject({
+      visitorId,
+      chatId,
+      action: "send-email",
+      status: "pending",
+      input: { to: "ada@example.com", subject: "Release notes", body: "Version 1.4 is out." },
+    });
     expect(row.toolCallId).toMatch(/^app-/);
     expect(row.expiresAt.getTime() - row.createdAt.getTime()).toBe(300_000);
     expect(await userTexts(visitorId, chatId)).toHaveLength(1);
@@ -212,30 +352,62 @@ describe("typed actions", () => {
 
   it("propose one confirmation for identical picks that waited for the chat's lock", async () => {
     const { visitorId, chatId, reply } = await answeredChat("Email the release notes");
-    const pick = () => selectFrameChoice({ visitorId, chatId, itemId: reply.id, instanceId: "release-email", choiceId: "send" });
+    const pick = () =>
+      selectFrameChoice({
+        visitorId,
+        chatId,
+        itemId: reply.id,
+        instanceId: "release-email",
+        choiceId: "send",
+      });
     const outcomes = settled(await behindChatLock(chatId, [pick, pick, pick]));
-    expect(outcomes[0]).toMatchObject({ status: "proposed", selection: { confirmationToken: expect.stringMatching(/^confirm-/) } });
+    expect(outcomes[0]).toMatchObject({
+      status: "proposed",
+      selection: { confirmationToken: expect.stringMatching(/^confirm-/) },
+    });
     for (const outcome of outcomes) expect(outcome).toEqual(outcomes[0]);
     expect(await db().actionConfirmation.count({ where: { chatId } })).toBe(1);
     // The page learns of the proposal as it was stored.
-    const [event] = await db().chatEvent.findMany({ where: { chatId, type: "confirmation.updated" } });
-    const stored = await db().actionConfirmation.findUniqueOrThrow({ where: { token: outcomes[0]!.selection.confirmationToken! } });
-    expect(event?.data).toEqual({ type: "confirmation.updated", itemId: reply.id, confirmation: toConfirmationView(stored) });
+    const [event] = await db().chatEvent.findMany({
+      where: { chatId, type: "confirmation.updated" },
+    });
+    const stored = await db().actionConfirmation.findUniqueOrThrow({
+      where: { token: outcomes[0]!.selection.confirmationToken! },
+    });
+    expect(event?.data).toEqual({
+      type: "confirmation.updated",
+      itemId: reply.id,
+      confirmation: toConfirmationView(stored),
+    });
   });
 
   it("run the tool once for any number of approvals, concurrent or repeated", async () => {
     const { visitorId, chatId, token } = await proposal();
     const execute = vi.spyOn(sendEmailTool, "execute");
-    const results = await Promise.all(Array.from({ length: 5 }, () => decideConfirmation({ visitorId, chatId, token, decision: "approve" })));
+    const results = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        decideConfirmation({ visitorId, chatId, token, decision: "approve" }),
+      ),
+    );
     const again = await decideConfirmation({ visitorId, chatId, token, decision: "approve" });
     const ids = new Set([...results, again].map((view) => JSON.stringify(view.outcome)));
     expect(ids.size).toBe(1);
-    expect(again).toMatchObject({ status: "approved", outcome: { kind: "executed", result: { delivered: true, to: "ada@example.com" } } });
+    expect(again).toMatchObject({
+      status: "approved",
+      outcome: { kind: "executed", result: { delivered: true, to: "ada@example.com" } },
+    });
     expect(execute).toHaveBeenCalledTimes(1);
     execute.mockRestore();
     // Every state the handle passed through reached the chat's event log with it.
-    const events = await db().chatEvent.findMany({ where: { chatId, type: "confirmation.updated" }, orderBy: { seq: "asc" } });
-    expect(events.map((event) => (event.data as { confirmation: { status: string } }).confirmation.status)).toEqual(["pending", "approving", "approved"]);
+    const events = await db().chatEvent.findMany({
+      where: { chatId, type: "confirmation.updated" },
+      orderBy: { seq: "asc" },
+    });
+    expect(
+      events.map(
+        (event) => (event.data as { confirmation: { status: string } }).confirmation.status,
+      ),
+    ).toEqual(["pending", "approving", "approved"]);
   });
 
   it("run the tool once when separate instances approve at the same moment", async () => {
@@ -245,34 +417,68 @@ describe("typed actions", () => {
     await Promise.all(Array.from({ length: 4 }, () => createDecisions().approve(token, visitorId)));
     expect(execute).toHaveBeenCalledTimes(1);
     execute.mockRestore();
-    expect(await db().actionConfirmation.findUniqueOrThrow({ where: { token } })).toMatchObject({ status: "approved" });
+    expect(await db().actionConfirmation.findUniqueOrThrow({ where: { token } })).toMatchObject({
+      status: "approved",
+    });
   });
 
   it("keep a rejected handle rejected", async () => {
     const { visitorId, chatId, token } = await proposal();
-    expect(await decideConfirmation({ visitorId, chatId, token, decision: "reject" })).toMatchObject({ status: "rejected" });
-    await expect(decideConfirmation({ visitorId, chatId, token, decision: "approve" })).rejects.toMatchObject({ code: "confirmation-settled" });
-    expect(await db().actionConfirmation.findUniqueOrThrow({ where: { token } })).toMatchObject({ status: "rejected", outcome: { kind: "rejected" } });
+    expect(
+      await decideConfirmation({ visitorId, chatId, token, decision: "reject" }),
+    ).toMatchObject({ status: "rejected" });
+    await expect(
+      decideConfirmation({ visitorId, chatId, token, decision: "approve" }),
+    ).rejects.toMatchObject({ code: "confirmation-settled" });
+    expect(await db().actionConfirmation.findUniqueOrThrow({ where: { token } })).toMatchObject({
+      status: "rejected",
+      outcome: { kind: "rejected" },
+    });
   });
 
   it("deny an expired handle and say so", async () => {
     const { visitorId, chatId, token } = await proposal();
-    await db().actionConfirmation.update({ where: { token }, data: { expiresAt: new Date(Date.now() - 1) } });
-    await expect(decideConfirmation({ visitorId, chatId, token, decision: "approve" })).rejects.toMatchObject({ code: "confirmation-expired" });
-    expect(await db().actionConfirmation.findUniqueOrThrow({ where: { token } })).toMatchObject({ status: "expired", outcome: { kind: "expired" } });
+    await db().actionConfirmation.update({
+      where: { token },
+      data: { expiresAt: new Date(Date.now() - 1) },
+    });
+    await expect(
+      decideConfirmation({ visitorId, chatId, token, decision: "approve" }),
+    ).rejects.toMatchObject({ code: "confirmation-expired" });
+    expect(await db().actionConfirmation.findUniqueOrThrow({ where: { token } })).toMatchObject({
+      status: "expired",
+      outcome: { kind: "expired" },
+    });
   });
 
   it("hide a handle from another visitor", async () => {
     const { chatId, token } = await proposal();
-    await expect(decideConfirmation({ visitorId: randomUUID(), chatId, token, decision: "approve" })).rejects.toMatchObject({ code: "chat-not-found" });
-    expect(await db().actionConfirmation.findUniqueOrThrow({ where: { token } })).toMatchObject({ status: "pending" });
+    await expect(
+      decideConfirmation({ visitorId: randomUUID(), chatId, token, decision: "approve" }),
+    ).rejects.toMatchObject({ code: "chat-not-found" });
+    expect(await db().actionConfirmation.findUniqueOrThrow({ where: { token } })).toMatchObject({
+      status: "pending",
+    });
   });
 
   it("refuse an unregistered tool or invalid input, and write nothing", async () => {
     const { visitorId, chatId, reply } = await answeredChat("Propose actions the app must refuse");
-    const pick = (choiceId: string) => selectFrameChoice({ visitorId, chatId, itemId: reply.id, instanceId: "unsafe-actions", choiceId });
-    await expect(pick("wipe")).rejects.toMatchObject({ code: "action-refused", reason: "ACTION_UNREGISTERED" });
-    await expect(pick("bad-address")).rejects.toMatchObject({ code: "action-refused", reason: "ACTION_INVALID_INPUT" });
+    const pick = (choiceId: string) =>
+      selectFrameChoice({
+        visitorId,
+        chatId,
+        itemId: reply.id,
+        instanceId: "unsafe-actions",
+        choiceId,
+      });
+    await expect(pick("wipe")).rejects.toMatchObject({
+      code: "action-refused",
+      reason: "ACTION_UNREGISTERED",
+    });
+    await expect(pick("bad-address")).rejects.toMatchObject({
+      code: "action-refused",
+      reason: "ACTION_INVALID_INPUT",
+    });
     expect(await db().frameSelection.count({ where: { itemId: reply.id } })).toBe(0);
     expect(await db().actionConfirmation.count({ where: { chatId } })).toBe(0);
   });

@@ -50,14 +50,28 @@ async function chatWithBlock(source = BLOCK) {
   await driveChat(chatId, blockAgent(source));
   const reply = await replyOf(visitorId, chatId);
   const block = Object.values(reply.blocks)[0]!;
-  const pick = (choiceId: string, values: Record<string, unknown> = defaults(block), revision = reply.revision) =>
-    answerUiChoice({ chatId, visitorId, itemId: reply.id, blockId: block.id, revision, choiceId, values });
+  const pick = (
+    choiceId: string,
+    values: Record<string, unknown> = defaults(block),
+    revision = reply.revision,
+  ) =>
+    answerUiChoice({
+      chatId,
+      visitorId,
+      itemId: reply.id,
+      blockId: block.id,
+      revision,
+      choiceId,
+      values,
+    });
   return { visitorId, chatId, reply, block, pick };
 }
 
 async function replyOf(visitorId: string, chatId: string, index = 0): Promise<ItemView> {
   const chat = await loadChatView({ visitorId, chatId });
-  return chat.items.filter((item) => item.role === "assistant" && item.parentToolUseId === null)[index]!;
+  return chat.items.filter((item) => item.role === "assistant" && item.parentToolUseId === null)[
+    index
+  ]!;
 }
 
 function defaults(block: UiBlock): Record<string, UiValue> {
@@ -89,7 +103,9 @@ describe("chat.uiChoice", () => {
     const reply = await replyOf(visitorId, chatId);
     expect(reply.revision).toBe(1);
     expect(reply.parts.map((part) => part.kind)).toEqual(["text", "block", "text"]);
-    expect(Object.values(reply.blocks)).toMatchObject([{ complete: true, revision: 1, diagnostics: [] }]);
+    expect(Object.values(reply.blocks)).toMatchObject([
+      { complete: true, revision: 1, diagnostics: [] },
+    ]);
     const earlier = seen[1]!.find((message) => message.role === "assistant")!;
     expect(earlier.content).not.toContain("```");
     expect(earlier.content).toContain("Choose a plan");
@@ -100,26 +116,57 @@ describe("chat.uiChoice", () => {
     const { visitorId, chatId, block, pick } = await chatWithBlock();
     const values = { ...defaults(block), $plan: "pro" };
     const first = await pick(choiceId(block, "Buy "), values);
-    expect(first).toMatchObject({ status: "sent", answer: { label: "Buy pro", queued: false, older: false, revision: 1 } });
+    expect(first).toMatchObject({
+      status: "sent",
+      answer: { label: "Buy pro", queued: false, older: false, revision: 1 },
+    });
     expect(first.answer.values).toMatchObject({ $plan: "pro" });
     expect(await pick(choiceId(block, "Buy "), values)).toEqual(first);
     const before = await counts(chatId);
-    await expect(pick(choiceId(block, "Later"))).rejects.toMatchObject({ code: "ui-already-answered" });
+    await expect(pick(choiceId(block, "Later"))).rejects.toMatchObject({
+      code: "ui-already-answered",
+    });
     expect(await counts(chatId)).toEqual(before);
     const chat = await loadChatView({ visitorId, chatId });
     const user = chat.items.filter((item) => item.role === "user");
     // The message carries the pick whole, exactly as its answer records it.
-    const { itemId, blockId, revision, choiceId: picked, label, values: sent, sourceAt, older, at } = first.answer;
+    const {
+      itemId,
+      blockId,
+      revision,
+      choiceId: picked,
+      label,
+      values: sent,
+      sourceAt,
+      older,
+      at,
+    } = first.answer;
     expect(user.at(-1)).toMatchObject({ parts: [{ kind: "text", text: "Buy pro for 5 seats" }] });
-    expect(user.at(-1)!.origin).toEqual({ kind: "uiChoice", itemId, blockId, revision, choiceId: picked, label, values: sent, sourceAt, older, at });
-    expect(chat.items[1]!.uiAnswers[block.id]).toMatchObject({ choiceId: first.answer.choiceId, label: "Buy pro" });
+    expect(user.at(-1)!.origin).toEqual({
+      kind: "uiChoice",
+      itemId,
+      blockId,
+      revision,
+      choiceId: picked,
+      label,
+      values: sent,
+      sourceAt,
+      older,
+      at,
+    });
+    expect(chat.items[1]!.uiAnswers[block.id]).toMatchObject({
+      choiceId: first.answer.choiceId,
+      label: "Buy pro",
+    });
   });
 
   it("marks an answer older when a newer reply had come since its block", async () => {
     const { visitorId, chatId, block, pick } = await chatWithBlock();
     await sendMessage({ visitorId, chatId, text: "and another" });
     await driveChat(chatId, blockAgent());
-    await expect(pick(choiceId(block, "Later"))).resolves.toMatchObject({ answer: { older: true, queued: false } });
+    await expect(pick(choiceId(block, "Later"))).resolves.toMatchObject({
+      answer: { older: true, queued: false },
+    });
   });
 
   it("refuses forged values and writes nothing", async () => {
@@ -135,12 +182,18 @@ describe("chat.uiChoice", () => {
       [JSON.parse(`{"__proto__": {"polluted": true}, "$plan": "pro"}`), "refused_binding"],
       [{ plan: "pro" }, "refused_binding"],
     ];
-    for (const [values, code] of forged) await expect(pick(buy, values)).rejects.toMatchObject({ code });
+    for (const [values, code] of forged)
+      await expect(pick(buy, values)).rejects.toMatchObject({ code });
     await expect(pick("no-such-choice")).rejects.toMatchObject({ code: "refused_choice" });
-    await expect(pick(buy, defaults(block), 2)).rejects.toMatchObject({ code: "stale-ui-block", reason: "revision" });
+    await expect(pick(buy, defaults(block), 2)).rejects.toMatchObject({
+      code: "stale-ui-block",
+      reason: "revision",
+    });
     expect(await counts(chatId)).toEqual(before);
     // The hidden Button becomes a visible input once the switch is on.
-    await expect(pick(buy, { ...defaults(block), $ready: true, $seats: 50 })).resolves.toMatchObject({ answer: { label: "Buy basic" } });
+    await expect(
+      pick(buy, { ...defaults(block), $ready: true, $seats: 50 }),
+    ).resolves.toMatchObject({ answer: { label: "Buy basic" } });
   });
 
   it("refuses a pick whose values make the stored block too large to check as budget_exceeded, writing nothing", async () => {
@@ -155,12 +208,20 @@ $l = [${Array.from({ length: 60 }, (_, index) => index).join(", ")}]
     const before = await counts(chatId);
     await expect(pick(go, { $n: [1, 2] })).rejects.toMatchObject({ code: "budget_exceeded" });
     expect(await counts(chatId)).toEqual(before);
-    await expect(pick(go, { $n: [1] })).resolves.toMatchObject({ status: "sent", answer: { label: "Go" } });
+    await expect(pick(go, { $n: [1] })).resolves.toMatchObject({
+      status: "sent",
+      answer: { label: "Go" },
+    });
   });
 
   it("records exactly one answer and one message when 50 different picks race", async () => {
-    const choices = Array.from({ length: 50 }, (_, index) => `  <Choice context="option ${index}">Option ${index}</Choice>`);
-    const { visitorId, chatId, block, pick } = await chatWithBlock(`<Choices>\n${choices.join("\n")}\n</Choices>`);
+    const choices = Array.from(
+      { length: 50 },
+      (_, index) => `  <Choice context="option ${index}">Option ${index}</Choice>`,
+    );
+    const { visitorId, chatId, block, pick } = await chatWithBlock(
+      `<Choices>\n${choices.join("\n")}\n</Choices>`,
+    );
     const ids = Array.from({ length: 50 }, (_, index) => choiceId(block, `Option ${index}`));
     const results = await Promise.allSettled(ids.map((id) => pick(id, {})));
     const won = results.filter((result) => result.status === "fulfilled");
@@ -168,7 +229,8 @@ $l = [${Array.from({ length: 60 }, (_, index) => index).join(", ")}]
     // Under load a pick may not get a connection in time (a route answers it 503 busy); none
     // writes anything but the winner.
     for (const result of results) {
-      if (result.status === "rejected" && !isDatabaseBusy(result.reason)) expect(result.reason).toMatchObject({ code: "ui-already-answered" });
+      if (result.status === "rejected" && !isDatabaseBusy(result.reason))
+        expect(result.reason).toMatchObject({ code: "ui-already-answered" });
     }
     expect(await db().uiAnswer.count({ where: { item: { chatId } } })).toBe(1);
     const chat = await loadChatView({ visitorId, chatId });
@@ -179,9 +241,17 @@ $l = [${Array.from({ length: 60 }, (_, index) => index).join(", ")}]
     const { visitorId, chatId, block, pick } = await chatWithBlock();
     const later = choiceId(block, "Later");
     // Each pick read the block before the first one answered it: it must read again under the lock.
-    const results = await behindChatLock(chatId, Array.from({ length: 3 }, () => () => pick(later)));
-    const outcomes = results.map((result) => (result.status === "fulfilled" ? result.value : result.reason));
-    expect(outcomes[0]).toMatchObject({ status: "sent", answer: { choiceId: later, label: "Later" } });
+    const results = await behindChatLock(
+      chatId,
+      Array.from({ length: 3 }, () => () => pick(later)),
+    );
+    const outcomes = results.map((result) =>
+      result.status === "fulfilled" ? result.value : result.reason,
+    );
+    expect(outcomes[0]).toMatchObject({
+      status: "sent",
+      answer: { choiceId: later, label: "Later" },
+    });
     for (const outcome of outcomes) expect(outcome).toEqual(outcomes[0]);
     expect(await db().uiAnswer.count({ where: { item: { chatId } } })).toBe(1);
     const chat = await loadChatView({ visitorId, chatId });
@@ -190,10 +260,22 @@ $l = [${Array.from({ length: 60 }, (_, index) => index).join(", ")}]
 
   it("refuses a stranger's pick and a pick in a chat that does not exist as chat-not-found, writing nothing", async () => {
     const { visitorId, chatId, reply, block } = await chatWithBlock();
-    const request = { chatId, visitorId, itemId: reply.id, blockId: block.id, revision: reply.revision, choiceId: choiceId(block, "Later"), values: defaults(block) };
+    const request = {
+      chatId,
+      visitorId,
+      itemId: reply.id,
+      blockId: block.id,
+      revision: reply.revision,
+      choiceId: choiceId(block, "Later"),
+      values: defaults(block),
+    };
     const before = await counts(chatId);
-    await expect(answerUiChoice({ ...request, visitorId: randomUUID() })).rejects.toMatchObject({ code: "chat-not-found" });
-    await expect(answerUiChoice({ ...request, chatId: randomUUID() })).rejects.toMatchObject({ code: "chat-not-found" });
+    await expect(answerUiChoice({ ...request, visitorId: randomUUID() })).rejects.toMatchObject({
+      code: "chat-not-found",
+    });
+    await expect(answerUiChoice({ ...request, chatId: randomUUID() })).rejects.toMatchObject({
+      code: "chat-not-found",
+    });
     expect(await counts(chatId)).toEqual(before);
   });
 
@@ -201,7 +283,15 @@ $l = [${Array.from({ length: 60 }, (_, index) => index).join(", ")}]
     const { visitorId, chatId, reply, block, pick } = await chatWithBlock();
     const other = await chatWithBlock();
     const chat = await loadChatView({ visitorId, chatId });
-    const request = { chatId, visitorId, itemId: reply.id, blockId: block.id, revision: reply.revision, choiceId: choiceId(block, "Later"), values: defaults(block) };
+    const request = {
+      chatId,
+      visitorId,
+      itemId: reply.id,
+      blockId: block.id,
+      revision: reply.revision,
+      choiceId: choiceId(block, "Later"),
+      values: defaults(block),
+    };
     const before = await counts(chatId);
     const missing = [
       { ...request, blockId: `${reply.id}:ui:99` },
@@ -210,14 +300,16 @@ $l = [${Array.from({ length: 60 }, (_, index) => index).join(", ")}]
       { ...request, itemId: chat.items[0]!.id },
       { ...request, itemId: other.reply.id, blockId: other.block.id },
     ];
-    for (const attempt of missing) await expect(answerUiChoice(attempt)).rejects.toMatchObject({ code: "ui-block-not-found" });
+    for (const attempt of missing)
+      await expect(answerUiChoice(attempt)).rejects.toMatchObject({ code: "ui-block-not-found" });
     expect(await counts(chatId)).toEqual(before);
     await expect(pick(choiceId(block, "Later"))).resolves.toMatchObject({ status: "sent" });
   });
 
   it("refuses a pick when the queue behind the running reply is full, writing nothing", async () => {
     const { visitorId, chatId, block, pick } = await chatWithBlock();
-    for (let index = 0; index <= MAX_QUEUED; index++) await sendMessage({ visitorId, chatId, text: `message ${index}` });
+    for (let index = 0; index <= MAX_QUEUED; index++)
+      await sendMessage({ visitorId, chatId, text: `message ${index}` });
     const before = await counts(chatId);
     await expect(pick(choiceId(block, "Later"))).rejects.toMatchObject({ code: "queue-full" });
     expect(await counts(chatId)).toEqual(before);
@@ -233,20 +325,34 @@ $l = [${Array.from({ length: 60 }, (_, index) => index).join(", ")}]
     expect(await pick(choiceId(block, "Later"))).toEqual(queued);
     await driveChat(chatId, blockAgent());
     const chat = await loadChatView({ visitorId, chatId });
-    const users = chat.items.filter((item) => item.role === "user").map((item) => (item.parts[0] as { text: string }).text);
+    const users = chat.items
+      .filter((item) => item.role === "user")
+      .map((item) => (item.parts[0] as { text: string }).text);
     expect(users).toEqual(["Offer me a plan", "meanwhile", "Not now"]);
-    expect(chat.items[1]!.uiAnswers[block.id]).toMatchObject({ queued: false, older: false, turnId });
+    expect(chat.items[1]!.uiAnswers[block.id]).toMatchObject({
+      queued: false,
+      older: false,
+      turnId,
+    });
     const answer = await db().uiAnswer.findFirstOrThrow({ where: { blockId: block.id } });
     const message = chat.items.find((item) => item.origin?.kind === "uiChoice")!;
     expect(answer.messageId).toBe(message.id);
-    expect(await db().turn.findFirstOrThrow({ where: { triggerItemId: message.id } })).toMatchObject({ id: turnId, status: "finished" });
-    expect(await pick(choiceId(block, "Later"))).toMatchObject({ status: "sent", answer: { turnId } });
+    expect(
+      await db().turn.findFirstOrThrow({ where: { triggerItemId: message.id } }),
+    ).toMatchObject({ id: turnId, status: "finished" });
+    expect(await pick(choiceId(block, "Later"))).toMatchObject({
+      status: "sent",
+      answer: { turnId },
+    });
   });
 
   it("refuses a reply still streaming and a subagent's block", async () => {
     const { visitorId, chatId, reply, block, pick } = await chatWithBlock();
     await db().item.update({ where: { id: reply.id }, data: { status: "streaming" } });
-    await expect(pick(choiceId(block, "Later"))).rejects.toMatchObject({ code: "stale-ui-block", reason: "streaming" });
+    await expect(pick(choiceId(block, "Later"))).rejects.toMatchObject({
+      code: "stale-ui-block",
+      reason: "streaming",
+    });
     await db().item.update({ where: { id: reply.id }, data: { status: "complete" } });
 
     await sendMessage({ visitorId, chatId, text: "ask the subagent" });
@@ -262,7 +368,15 @@ $l = [${Array.from({ length: 60 }, (_, index) => index).join(", ")}]
     expect(sub).toMatchObject({ role: "assistant", status: "complete", revision: 1 });
     const subBlock = Object.values(sub.blocks)[0]!;
     await expect(
-      answerUiChoice({ chatId, visitorId, itemId: sub.id, blockId: subBlock.id, revision: 1, choiceId: choiceId(subBlock, "Later"), values: {} }),
+      answerUiChoice({
+        chatId,
+        visitorId,
+        itemId: sub.id,
+        blockId: subBlock.id,
+        revision: 1,
+        choiceId: choiceId(subBlock, "Later"),
+        values: {},
+      }),
     ).rejects.toMatchObject({ code: "stale-ui-block", reason: "subagent" });
   });
 
@@ -273,8 +387,13 @@ $l = [${Array.from({ length: 60 }, (_, index) => index).join(", ")}]
     const again = await replyOf(visitorId, chatId);
     expect(again).toMatchObject({ id: reply.id, revision: 2, status: "complete" });
     expect(Object.values(again.blocks)[0]).toMatchObject({ id: block.id, revision: 2 });
-    await expect(pick(choiceId(block, "Later"), defaults(block), 1)).rejects.toMatchObject({ code: "stale-ui-block", reason: "revision" });
-    await expect(pick(choiceId(block, "Later"), defaults(block), 2)).resolves.toMatchObject({ status: "sent" });
+    await expect(pick(choiceId(block, "Later"), defaults(block), 1)).rejects.toMatchObject({
+      code: "stale-ui-block",
+      reason: "revision",
+    });
+    await expect(pick(choiceId(block, "Later"), defaults(block), 2)).resolves.toMatchObject({
+      status: "sent",
+    });
   });
 
   it("leaves no message without its answer when the transaction dies between them", async () => {
@@ -283,7 +402,9 @@ $l = [${Array.from({ length: 60 }, (_, index) => index).join(", ")}]
     // Only this item's answers fail: other test files share the database.
     await db().$executeRawUnsafe(`CREATE FUNCTION ${trigger}() RETURNS trigger AS $$ BEGIN
       IF NEW."itemId" = '${reply.id}' THEN RAISE EXCEPTION 'crash between message and answer'; END IF; RETURN NEW; END $$ LANGUAGE plpgsql`);
-    await db().$executeRawUnsafe(`CREATE TRIGGER ${trigger} BEFORE INSERT ON "UiAnswer" FOR EACH ROW EXECUTE FUNCTION ${trigger}()`);
+    await db().$executeRawUnsafe(
+      `CREATE TRIGGER ${trigger} BEFORE INSERT ON "UiAnswer" FOR EACH ROW EXECUTE FUNCTION ${trigger}()`,
+    );
     const before = await counts(chatId);
     try {
       await expect(pick(choiceId(block, "Later"))).rejects.toThrow();
@@ -303,7 +424,9 @@ $l = [${Array.from({ length: 60 }, (_, index) => index).join(", ")}]
     // Only this item's answer waits, on a lock this test holds: other test files share the database.
     await db().$executeRawUnsafe(`CREATE FUNCTION ${trigger}() RETURNS trigger AS $$ BEGIN
       IF NEW."itemId" = '${reply.id}' THEN PERFORM pg_advisory_xact_lock(${key}); END IF; RETURN NEW; END $$ LANGUAGE plpgsql`);
-    await db().$executeRawUnsafe(`CREATE TRIGGER ${trigger} BEFORE INSERT ON "UiAnswer" FOR EACH ROW EXECUTE FUNCTION ${trigger}()`);
+    await db().$executeRawUnsafe(
+      `CREATE TRIGGER ${trigger} BEFORE INSERT ON "UiAnswer" FOR EACH ROW EXECUTE FUNCTION ${trigger}()`,
+    );
     const holder = new Client({ connectionString: readDatabaseUrl() });
     const before = await counts(chatId);
     let exited: Promise<unknown> = Promise.resolve();
@@ -311,22 +434,44 @@ $l = [${Array.from({ length: 60 }, (_, index) => index).join(", ")}]
     try {
       await holder.connect();
       await holder.query("SELECT pg_advisory_lock($1)", [key]);
-      const request = { chatId, visitorId: (await db().chat.findUniqueOrThrow({ where: { id: chatId } })).visitorId, itemId: reply.id, blockId: block.id, revision: reply.revision, choiceId: later, values: defaults(block) };
-      child = spawn(process.execPath, ["--conditions=react-server", "--import", "tsx", "scripts/test/ui-choice-child.ts", JSON.stringify(request)], {
-        env: childEnv(),
-        stdio: ["ignore", "ignore", "ignore"],
-      });
+      const request = {
+        chatId,
+        visitorId: (await db().chat.findUniqueOrThrow({ where: { id: chatId } })).visitorId,
+        itemId: reply.id,
+        blockId: block.id,
+        revision: reply.revision,
+        choiceId: later,
+        values: defaults(block),
+      };
+      child = spawn(
+        process.execPath,
+        [
+          "--conditions=react-server",
+          "--import",
+          "tsx",
+          "scripts/test/ui-choice-child.ts",
+          JSON.stringify(request),
+        ],
+        {
+          env: childEnv(),
+          stdio: ["ignore", "ignore", "ignore"],
+        },
+      );
       const running = child;
       exited = new Promise((resolve) => running.once("exit", resolve));
       // The pick's server process waits for the lock inside its transaction, the message already written.
       let backend: number | null = null;
-      await expect.poll(async () => (backend = await lockWaiter(key)), { timeout: 15_000, interval: 20 }).not.toBeNull();
+      await expect
+        .poll(async () => (backend = await lockWaiter(key)), { timeout: 15_000, interval: 20 })
+        .not.toBeNull();
       expect(await holdsWriteLock(backend!, "Item")).toBe(true);
       child.kill("SIGKILL");
       await exited;
       // Let the statement end: its server process finds its client gone and rolls the pick back.
       await holder.query("SELECT pg_advisory_unlock($1)", [key]);
-      await expect.poll(() => backendAlive(backend!), { timeout: 15_000, interval: 20 }).toBe(false);
+      await expect
+        .poll(() => backendAlive(backend!), { timeout: 15_000, interval: 20 })
+        .toBe(false);
     } finally {
       if (child && child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
       await exited;
@@ -361,13 +506,24 @@ async function holdsWriteLock(pid: number, table: string): Promise<boolean> {
 }
 
 async function backendAlive(pid: number): Promise<boolean> {
-  const [row] = await db().$queryRaw<{ alive: boolean }[]>`SELECT EXISTS (SELECT 1 FROM pg_stat_activity WHERE pid = ${pid}) AS "alive"`;
+  const [row] = await db().$queryRaw<
+    { alive: boolean }[]
+  >`SELECT EXISTS (SELECT 1 FROM pg_stat_activity WHERE pid = ${pid}) AS "alive"`;
   return row!.alive;
 }
 
 /** The chat's messages sent by a pick, and the messages its answers name: the same when none is orphaned. */
 async function pickMessages(chatId: string) {
-  const messages = await db().item.findMany({ where: { chatId, origin: { path: ["kind"], equals: "uiChoice" } }, select: { id: true } });
-  const answers = await db().uiAnswer.findMany({ where: { item: { chatId } }, select: { messageId: true } });
-  return { messages: messages.map((item) => item.id).sort(), answered: answers.map((answer) => answer.messageId).sort() };
+  const messages = await db().item.findMany({
+    where: { chatId, origin: { path: ["kind"], equals: "uiChoice" } },
+    select: { id: true },
+  });
+  const answers = await db().uiAnswer.findMany({
+    where: { item: { chatId } },
+    select: { messageId: true },
+  });
+  return {
+    messages: messages.map((item) => item.id).sort(),
+    answered: answers.map((answer) => answer.messageId).sort(),
+  };
 }

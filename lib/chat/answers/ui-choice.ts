@@ -1,6 +1,12 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
-import { isUiFailure, resolveStoredUiChoice, type UiBlock, type UiChoiceSelection, type UiFailure } from "@/lib/intelligent-ui";
+import {
+  isUiFailure,
+  resolveStoredUiChoice,
+  type UiBlock,
+  type UiChoiceSelection,
+  type UiFailure,
+} from "@/lib/intelligent-ui";
 import { AppError } from "@/lib/http/errors";
 import { authorizeChoiceAgain, issuedQueryValues, type IssuedReading } from "../readings/index";
 import { lockAnswerableBlock } from "../store/answers";
@@ -32,7 +38,10 @@ export async function answerUiChoice(request: UiChoiceRequest): Promise<UiChoice
     if (found.answer) {
       const { answer } = found;
       if (answer.choiceId !== request.choiceId) {
-        throw new AppError("ui-already-answered", `This block was already answered with “${answer.label}”.`);
+        throw new AppError(
+          "ui-already-answered",
+          `This block was already answered with “${answer.label}”.`,
+        );
       }
       return { status: answer.queued ? "queued" : "sent", answer };
     }
@@ -40,8 +49,21 @@ export async function answerUiChoice(request: UiChoiceRequest): Promise<UiChoice
     const key = { itemId: request.itemId, blockId: request.blockId, revision: request.revision };
     const { selection, quoted } = resolveLiveChoice(block, readings, request);
     await authorizeChoiceAgain(tx, { ...request, block, values: selection.values });
-    const pick = { ...key, choiceId: request.choiceId, label: selection.label, values: selection.values, sourceAt: completedAt, older: newer, at: new Date() };
-    const origin = { kind: "uiChoice" as const, ...pick, sourceAt: pick.sourceAt.toISOString(), at: pick.at.toISOString() };
+    const pick = {
+      ...key,
+      choiceId: request.choiceId,
+      label: selection.label,
+      values: selection.values,
+      sourceAt: completedAt,
+      older: newer,
+      at: new Date(),
+    };
+    const origin = {
+      kind: "uiChoice" as const,
+      ...pick,
+      sourceAt: pick.sourceAt.toISOString(),
+      at: pick.at.toISOString(),
+    };
     const sent = await sendOrQueue(lock, { text: selection.context, origin });
     const answer = {
       ...pick,
@@ -53,8 +75,15 @@ export async function answerUiChoice(request: UiChoiceRequest): Promise<UiChoice
       queuedId: sent.queuedId,
     };
     const recorded = toUiAnswerView(answer);
-    const events = [{ type: "ui.answered" as const, itemId: request.itemId, answer: recorded }, ...sent.events];
-    await writeChat(lock, { events, writes: [{ kind: "answer", answer }, ...sent.writes], chat: sent.chat });
+    const events = [
+      { type: "ui.answered" as const, itemId: request.itemId, answer: recorded },
+      ...sent.events,
+    ];
+    await writeChat(lock, {
+      events,
+      writes: [{ kind: "answer", answer }, ...sent.writes],
+      chat: sent.chat,
+    });
     return { status: sent.status, answer: recorded };
   });
 }
@@ -69,7 +98,14 @@ const STALE_REASONS = {
 /** An answered block, answered again from its answer; or an open one, with what a pick rests on. */
 type Answerable =
   | { lock: ChatLock; answer: UiAnswerView; block: null }
-  | { lock: ChatLock; answer: null; block: UiBlock; completedAt: Date; newer: boolean; readings: ProvenReading[] };
+  | {
+      lock: ChatLock;
+      answer: null;
+      block: UiBlock;
+      completedAt: Date;
+      newer: boolean;
+      readings: ProvenReading[];
+    };
 
 /** A fresh reading the page named, with the arguments it was issued for, which an answer quotes. */
 type ProvenReading = IssuedReading & { args: unknown };
@@ -77,19 +113,39 @@ type ProvenReading = IssuedReading & { args: unknown };
 /** The block at the requested revision of a finished, top-level reply, under the chat lock. */
 async function findAnswerable(tx: Tx, request: UiChoiceRequest): Promise<Answerable> {
   const { lock, ...row } = await lockAnswerableBlock(tx, request);
-  if (row.status === null) throw new AppError("ui-block-not-found", "This block is not in the chat.");
-  const stale = (reason: keyof typeof STALE_REASONS) => new AppError("stale-ui-block", STALE_REASONS[reason], reason);
+  if (row.status === null)
+    throw new AppError("ui-block-not-found", "This block is not in the chat.");
+  const stale = (reason: keyof typeof STALE_REASONS) =>
+    new AppError("stale-ui-block", STALE_REASONS[reason], reason);
   if (row.status === "streaming") throw stale("streaming");
   if (row.parentToolUseId !== null) throw stale("subagent");
   if (row.status !== "complete" || !row.completedAt) throw stale("unfinished");
   if (row.revision !== request.revision) throw stale("revision");
   const { itemId, blockId, revision } = request;
-  if (row.answer) return { lock, answer: toUiAnswerView({ itemId, blockId, revision, ...row.answer }), block: null };
-  if (row.block === null || row.block === undefined) throw new AppError("ui-block-not-found", "This block is not in the chat.");
-  return { lock, answer: null, block: uiBlockSchema.parse(row.block), completedAt: row.completedAt, newer: row.newer, readings: row.readings ?? [] };
+  if (row.answer)
+    return {
+      lock,
+      answer: toUiAnswerView({ itemId, blockId, revision, ...row.answer }),
+      block: null,
+    };
+  if (row.block === null || row.block === undefined)
+    throw new AppError("ui-block-not-found", "This block is not in the chat.");
+  return {
+    lock,
+    answer: null,
+    block: uiBlockSchema.parse(row.block),
+    completedAt: row.completedAt,
+    newer: row.newer,
+    readings: row.readings ?? [],
+  };
 }
 
-const FAILURE_CODES = new Set(["refused_choice", "refused_binding", "invalid_value", "budget_exceeded"] as const);
+const FAILURE_CODES = new Set([
+  "refused_choice",
+  "refused_binding",
+  "invalid_value",
+  "budget_exceeded",
+] as const);
 type ChoiceFailureCode = typeof FAILURE_CODES extends Set<infer Code> ? Code : never;
 
 const FAILURE_MESSAGES: Record<ChoiceFailureCode, string> = {
@@ -100,17 +156,40 @@ const FAILURE_MESSAGES: Record<ChoiceFailureCode, string> = {
 };
 
 /** With the query values the server issued, never the page's: unproven reads are `stale-ui-query`. */
-function resolveLiveChoice(block: UiBlock, readings: ProvenReading[], request: UiChoiceRequest): { selection: UiChoiceSelection; quoted: Record<string, QuotedReading> } {
+function resolveLiveChoice(
+  block: UiBlock,
+  readings: ProvenReading[],
+  request: UiChoiceRequest,
+): { selection: UiChoiceSelection; quoted: Record<string, QuotedReading> } {
   const reads = request.reads ?? {};
   try {
-    const queries = issuedQueryValues({ block, readings, values: request.values, reads, now: Date.now() });
-    if (queries === null) throw new AppError("stale-ui-query", "The live data on your screen has changed since it was read; it is being read again, then pick again.", "stale-read");
+    const queries = issuedQueryValues({
+      block,
+      readings,
+      values: request.values,
+      reads,
+      now: Date.now(),
+    });
+    if (queries === null)
+      throw new AppError(
+        "stale-ui-query",
+        "The live data on your screen has changed since it was read; it is being read again, then pick again.",
+        "stale-read",
+      );
     // A stored block is honest: it gets room on a busy server, never a refusal on time.
     const selection = resolveStoredUiChoice(block, request.choiceId, request.values, queries);
     const quoted = Object.fromEntries(
       Object.entries(queries).map(([name, value]) => {
         const row = readings.find((candidate) => candidate.id === reads[name])!;
-        return [name, quotedReadingSchema.parse({ readId: row.id, args: row.args, value, readAt: row.readAt.toISOString() })];
+        return [
+          name,
+          quotedReadingSchema.parse({
+            readId: row.id,
+            args: row.args,
+            value,
+            readAt: row.readAt.toISOString(),
+          }),
+        ];
       }),
     );
     return { selection, quoted };
@@ -125,6 +204,8 @@ export function choiceFailure(error: UiFailure): AppError {
   // Other library codes name a finer cause of the same refusals (e.g. a `__proto__` key).
   const code: ChoiceFailureCode = FAILURE_CODES.has(error.code as ChoiceFailureCode)
     ? (error.code as ChoiceFailureCode)
-    : error.code === "refused_access" ? "refused_binding" : "invalid_value";
+    : error.code === "refused_access"
+      ? "refused_binding"
+      : "invalid_value";
   return new AppError(code, FAILURE_MESSAGES[code], error.code === code ? undefined : error.code);
 }

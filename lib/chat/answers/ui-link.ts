@@ -1,5 +1,11 @@
 import "server-only";
-import { isUiFailure, uiValidatedState, UI_STORED_LIMITS, type UiBlock, type UiState } from "@/lib/intelligent-ui";
+import {
+  isUiFailure,
+  uiValidatedState,
+  UI_STORED_LIMITS,
+  type UiBlock,
+  type UiState,
+} from "@/lib/intelligent-ui";
 import { AppError } from "@/lib/http/errors";
 import { resolveBlockLinks } from "@/lib/links/block-links";
 import { linkRepository } from "@/lib/links/config";
@@ -20,11 +26,15 @@ export type UiLinkRequest = {
 };
 
 /** `ui.link`: the values are proven to be ones the block offers; the href is never the page's. */
-export async function resolveUiLink(request: UiLinkRequest, repository: LinkRepository = linkRepository()): Promise<LinkView> {
+export async function resolveUiLink(
+  request: UiLinkRequest,
+  repository: LinkRepository = linkRepository(),
+): Promise<LinkView> {
   const { block } = await findReadableBlock(request);
   const links = resolveBlockLinks(block, validatedState(block, request.values), repository);
   const link = Object.hasOwn(links, request.nodeId) ? links[request.nodeId] : undefined;
-  if (!link) throw new AppError("link-not-found", "This block draws no such link with these values.");
+  if (!link)
+    throw new AppError("link-not-found", "This block draws no such link with these values.");
   return link.reason === undefined ? { href: link.href } : { href: link.href, reason: link.reason };
 }
 

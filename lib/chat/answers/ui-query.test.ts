@@ -4,7 +4,15 @@ import { db, disconnectDb } from "@/lib/db/client";
 import { ciRuns, LIVE_SOURCES, liveSourceMap } from "@/lib/live-sources";
 import { MAX_RESULT_BYTES } from "../readings/index";
 import { behindRowLock } from "../../../scripts/test/contention";
-import { heldRuns, liveBlockSource, liveChat, pickedText, replying, triage, withRuns } from "../../../scripts/test/ui-query-fixtures";
+import {
+  heldRuns,
+  liveBlockSource,
+  liveChat,
+  pickedText,
+  replying,
+  triage,
+  withRuns,
+} from "../../../scripts/test/ui-query-fixtures";
 import { readUiQuery } from "./ui-query";
 
 afterAll(async () => {
@@ -20,8 +28,12 @@ describe("live blocks", () => {
     const issued = frozen!.value as ReturnType<typeof ciRuns>;
     expect(issued).toEqual(ciRuns("main", new Date(frozen!.readAt).getTime()));
     // The text the agent reads back is drawn with that reading, not from raw source.
-    expect(block.fallback).toContain(`Build triage: summarise main: ${issued.failing} of 4 jobs failing`);
-    expect(block.fallback).toContain(JSON.stringify(ciRuns("main", new Date(frozen!.readAt).getTime()).runs));
+    expect(block.fallback).toContain(
+      `Build triage: summarise main: ${issued.failing} of 4 jobs failing`,
+    );
+    expect(block.fallback).toContain(
+      JSON.stringify(ciRuns("main", new Date(frozen!.readAt).getTime()).runs),
+    );
     // Only its last line names the query, with the source it read.
     const lines = block.fallback.split("\n");
     expect(lines.at(-1)).toBe("Sources: $runs: ci.runs");
@@ -32,7 +44,12 @@ describe("live blocks", () => {
     const { read } = await triage();
     const now = Date.now();
     const first = await read({ $branch: "dev" }, { now: () => now });
-    expect(first).toMatchObject({ state: "fresh", frozen: false, args: { branch: "dev" }, value: ciRuns("dev", now) });
+    expect(first).toMatchObject({
+      state: "fresh",
+      frozen: false,
+      args: { branch: "dev" },
+      value: ciRuns("dev", now),
+    });
     expect((await read({ $branch: "dev" }, { now: () => now + 9_000 })).readId).toBe(first.readId);
     const later = await read({ $branch: "dev" }, { now: () => now + 11_000 });
     expect(later.readId).not.toBe(first.readId);
@@ -43,15 +60,33 @@ describe("live blocks", () => {
     const { read, chatId, itemId, blockId, visitorId } = await triage();
     await expect(read({ $branch: "nightly" })).rejects.toMatchObject({ code: "invalid_value" });
     await expect(read({ $runs: {} })).rejects.toMatchObject({ code: "refused_binding" });
-    await expect(readUiQuery({ chatId, visitorId, itemId, blockId, revision: 1, query: "$nope", values: {} })).rejects.toMatchObject({ code: "query-undeclared" });
-    await expect(readUiQuery({ chatId, visitorId, itemId, blockId, revision: 2, query: "$runs", values: {} })).rejects.toMatchObject({ code: "block-stale" });
-    await expect(readUiQuery({ chatId, visitorId: randomUUID(), itemId, blockId, revision: 1, query: "$runs", values: {} })).rejects.toMatchObject({ code: "chat-not-found" });
-    await expect(read({}, { sources: liveSourceMap([]) })).rejects.toMatchObject({ code: "source-unregistered" });
+    await expect(
+      readUiQuery({ chatId, visitorId, itemId, blockId, revision: 1, query: "$nope", values: {} }),
+    ).rejects.toMatchObject({ code: "query-undeclared" });
+    await expect(
+      readUiQuery({ chatId, visitorId, itemId, blockId, revision: 2, query: "$runs", values: {} }),
+    ).rejects.toMatchObject({ code: "block-stale" });
+    await expect(
+      readUiQuery({
+        chatId,
+        visitorId: randomUUID(),
+        itemId,
+        blockId,
+        revision: 1,
+        query: "$runs",
+        values: {},
+      }),
+    ).rejects.toMatchObject({ code: "chat-not-found" });
+    await expect(read({}, { sources: liveSourceMap([]) })).rejects.toMatchObject({
+      code: "source-unregistered",
+    });
   });
 
   it("reads no more for an answered block: it keeps the readings its answer quoted", async () => {
     const { read, choose, frozen } = await triage();
-    await expect(choose("Summarise for the team", {}, { $runs: frozen!.readId! })).resolves.toMatchObject({ status: "sent" });
+    await expect(
+      choose("Summarise for the team", {}, { $runs: frozen!.readId! }),
+    ).resolves.toMatchObject({ status: "sent" });
     await expect(read({}, { now: later })).rejects.toMatchObject({ code: "block-answered" });
   });
 
@@ -60,9 +95,16 @@ describe("live blocks", () => {
     const broken = withRuns(async () => {
       throw new Error("upstream down");
     });
-    await expect(read({}, { sources: broken, now: later })).resolves.toMatchObject({ state: "failed", readId: null, reason: { code: "read-failed" } });
+    await expect(read({}, { sources: broken, now: later })).resolves.toMatchObject({
+      state: "failed",
+      readId: null,
+      reason: { code: "read-failed" },
+    });
     const odd = withRuns(async () => ({ branch: "main", failing: "many" }));
-    await expect(read({}, { sources: odd, now: () => later() + 1_000 })).resolves.toMatchObject({ state: "failed", reason: { code: "invalid-result" } });
+    await expect(read({}, { sources: odd, now: () => later() + 1_000 })).resolves.toMatchObject({
+      state: "failed",
+      reason: { code: "invalid-result" },
+    });
   });
 
   describe("gives a read 8 s", () => {
@@ -73,7 +115,9 @@ describe("live blocks", () => {
     function controlTheClock() {
       limit = new AbortController();
       asked = [];
-      vi.spyOn(AbortSignal, "timeout").mockImplementationOnce((ms) => (asked.push(ms), limit.signal));
+      vi.spyOn(AbortSignal, "timeout").mockImplementationOnce(
+        (ms) => (asked.push(ms), limit.signal),
+      );
     }
     const expire = () => limit.abort(new DOMException("The read took too long.", "TimeoutError"));
 
@@ -82,12 +126,24 @@ describe("live blocks", () => {
       controlTheClock();
       let reached: () => void = () => {};
       const atSource = new Promise<void>((resolve) => (reached = resolve));
-      const heeding = withRuns((_args, signal) => new Promise((_, reject) => (reached(), signal.addEventListener("abort", () => reject(signal.reason)))));
+      const heeding = withRuns(
+        (_args, signal) =>
+          new Promise(
+            (_, reject) => (
+              reached(),
+              signal.addEventListener("abort", () => reject(signal.reason))
+            ),
+          ),
+      );
       const reading = read({}, { sources: heeding, now: later });
       await atSource;
       expect(asked).toEqual([8_000]);
       expire();
-      await expect(reading).resolves.toMatchObject({ state: "failed", readId: null, reason: { code: "timed-out", message: "The source did not answer within 8 s." } });
+      await expect(reading).resolves.toMatchObject({
+        state: "failed",
+        readId: null,
+        reason: { code: "timed-out", message: "The source did not answer within 8 s." },
+      });
     });
 
     it("and a source that ignores its signal and never answers is failed all the same", async () => {
@@ -99,19 +155,28 @@ describe("live blocks", () => {
       const reading = read({}, { sources: deaf, now: later });
       await atSource;
       expire();
-      await expect(reading).resolves.toMatchObject({ state: "failed", reason: { code: "timed-out" } });
+      await expect(reading).resolves.toMatchObject({
+        state: "failed",
+        reason: { code: "timed-out" },
+      });
     });
   });
 
   it("issues a result of exactly 64 KB of JSON, and refuses one byte more, counted in UTF-8 bytes", async () => {
     const { read } = await triage();
-    await expect(read({}, { sources: sized(MAX_RESULT_BYTES), now: later })).resolves.toMatchObject({ state: "fresh", value: { failedJobs: [expect.any(String)] } });
-    await expect(read({}, { sources: sized(MAX_RESULT_BYTES + 1), now: () => later() + 20_000 })).resolves.toMatchObject({
+    await expect(read({}, { sources: sized(MAX_RESULT_BYTES), now: later })).resolves.toMatchObject(
+      { state: "fresh", value: { failedJobs: [expect.any(String)] } },
+    );
+    await expect(
+      read({}, { sources: sized(MAX_RESULT_BYTES + 1), now: () => later() + 20_000 }),
+    ).resolves.toMatchObject({
       state: "failed",
       reason: { code: "result-too-large" },
     });
     // Fewer characters than the limit, but two bytes each: over it.
-    await expect(read({}, { sources: sized(MAX_RESULT_BYTES + 2, "é"), now: () => later() + 40_000 })).resolves.toMatchObject({
+    await expect(
+      read({}, { sources: sized(MAX_RESULT_BYTES + 2, "é"), now: () => later() + 40_000 }),
+    ).resolves.toMatchObject({
       state: "failed",
       reason: { code: "result-too-large" },
     });
@@ -119,12 +184,23 @@ describe("live blocks", () => {
 
   it("records a reading the source refuses to this visitor as refused", async () => {
     const { read } = await triage();
-    const privateRuns = liveSourceMap([{ ...LIVE_SOURCES.get("ci.runs")!, authorize: () => false }]);
-    await expect(read({}, { sources: privateRuns, now: () => Date.now() + 20_000 })).resolves.toMatchObject({ state: "refused", readId: null, reason: { code: "not-authorized" } });
+    const privateRuns = liveSourceMap([
+      { ...LIVE_SOURCES.get("ci.runs")!, authorize: () => false },
+    ]);
+    await expect(
+      read({}, { sources: privateRuns, now: () => Date.now() + 20_000 }),
+    ).resolves.toMatchObject({
+      state: "refused",
+      readId: null,
+      reason: { code: "not-authorized" },
+    });
   });
 
   it("lets a visitor have two reads in flight per chat: of three that claim a slot at once, one is busy", async () => {
-    const { blocks } = await liveChat(["Three live blocks"], replying([0, 1, 2].map(() => liveBlockSource()).join("\n\n")));
+    const { blocks } = await liveChat(
+      ["Three live blocks"],
+      replying([0, 1, 2].map(() => liveBlockSource()).join("\n\n")),
+    );
     const itemId = blocks[0]!.itemId;
     const held = heldRuns(() => ciRuns("main", 0));
     // Each claim's insert waits for the reply's row, so all three count the reads in flight before
@@ -144,7 +220,12 @@ describe("live blocks", () => {
     expect(await db().uiReading.count({ where: { itemId, state: "pending" } })).toBe(2);
     held.release();
     const results = await race;
-    expect(results.filter((result) => result.status === "rejected")).toEqual([{ status: "rejected", reason: expect.objectContaining({ code: "busy", retryAfterSeconds: 1 }) }]);
+    expect(results.filter((result) => result.status === "rejected")).toEqual([
+      {
+        status: "rejected",
+        reason: expect.objectContaining({ code: "busy", retryAfterSeconds: 1 }),
+      },
+    ]);
     expect(results.filter((result) => result.status === "fulfilled")).toEqual([
       { status: "fulfilled", value: expect.objectContaining({ state: "fresh" }) },
       { status: "fulfilled", value: expect.objectContaining({ state: "fresh" }) },
@@ -158,8 +239,12 @@ describe("a choice on a live block", () => {
     const { reply, block, choose, itemId, blockId } = await triage();
     const frozen = reply.readings[block.id]!["$runs"]!;
     const issued = frozen.value as ReturnType<typeof ciRuns>;
-    await expect(choose("Summarise for the team", {}, { $runs: frozen.readId! })).resolves.toMatchObject({ status: "sent" });
-    expect(await pickedText({ itemId, blockId })).toBe(`Build triage: summarise main: ${issued.failing} of 4 jobs failing`);
+    await expect(
+      choose("Summarise for the team", {}, { $runs: frozen.readId! }),
+    ).resolves.toMatchObject({ status: "sent" });
+    expect(await pickedText({ itemId, blockId })).toBe(
+      `Build triage: summarise main: ${issued.failing} of 4 jobs failing`,
+    );
   });
 
   it("refuses reads that do not prove the values on screen: missing, forged, for other arguments, of another block, expired", async () => {
@@ -168,14 +253,20 @@ describe("a choice on a live block", () => {
     const frozen = reply.readings[block.id]!["$runs"]!.readId!;
     const dev = (await read({ $branch: "dev" })).readId!;
     const stale = { code: "stale-ui-query", reason: "stale-read" };
-    const summarise = (values: Record<string, unknown>, reads: Record<string, string>) => choose("Summarise for the team", values, reads);
+    const summarise = (values: Record<string, unknown>, reads: Record<string, string>) =>
+      choose("Summarise for the team", values, reads);
     await expect(summarise({}, {})).rejects.toMatchObject(stale);
     await expect(summarise({}, { $runs: randomUUID() })).rejects.toMatchObject(stale);
     // The branch switched: the main reading does not prove what dev shows, nor the dev one main.
     await expect(summarise({ $branch: "dev" }, { $runs: frozen })).rejects.toMatchObject(stale);
     await expect(summarise({}, { $runs: dev })).rejects.toMatchObject(stale);
-    await expect(summarise({}, { $runs: other.reply.readings[other.block.id]!["$runs"]!.readId! })).rejects.toMatchObject(stale);
-    await db().uiReading.update({ where: { id: dev }, data: { readAt: new Date(Date.now() - 61_000) } });
+    await expect(
+      summarise({}, { $runs: other.reply.readings[other.block.id]!["$runs"]!.readId! }),
+    ).rejects.toMatchObject(stale);
+    await db().uiReading.update({
+      where: { id: dev },
+      data: { readAt: new Date(Date.now() - 61_000) },
+    });
     await expect(summarise({ $branch: "dev" }, { $runs: dev })).rejects.toMatchObject(stale);
     expect(await db().uiAnswer.count({ where: { itemId: reply.id } })).toBe(0);
   });
@@ -184,10 +275,14 @@ describe("a choice on a live block", () => {
     const { read, choose, itemId, blockId } = await triage();
     const reading = await read({ $branch: "dev" });
     const issued = reading.value as ReturnType<typeof ciRuns>;
-    await expect(choose("Summarise for the team", { $branch: "dev" }, { $runs: reading.readId! })).resolves.toMatchObject({
+    await expect(
+      choose("Summarise for the team", { $branch: "dev" }, { $runs: reading.readId! }),
+    ).resolves.toMatchObject({
       answer: { label: "Summarise for the team", values: { $branch: "dev" } },
     });
-    expect(await pickedText({ itemId, blockId })).toBe(`Build triage: summarise dev: ${issued.failing} of 4 jobs failing`);
+    expect(await pickedText({ itemId, blockId })).toBe(
+      `Build triage: summarise dev: ${issued.failing} of 4 jobs failing`,
+    );
   });
 });
 

@@ -3,7 +3,17 @@ import { appConfig, type RateLimit } from "@/lib/config";
 import { AppError } from "@/lib/http/errors";
 import { countNewVisitor } from "@/lib/http/rate-limit";
 import { readEarlierItems, readRecentItems } from "./item-pages";
-import { chatTransaction, countChats, findOwnChat, holdVisitor, insertChat, lockChat, readChat, recentChats, type Tx } from "../store/chats";
+import {
+  chatTransaction,
+  countChats,
+  findOwnChat,
+  holdVisitor,
+  insertChat,
+  lockChat,
+  readChat,
+  recentChats,
+  type Tx,
+} from "../store/chats";
 import { streamingSnapshots } from "../store/items";
 import { writeChat, writeUnmoved } from "../store/log";
 import { queuedViews } from "../store/queue";
@@ -28,13 +38,26 @@ type NewChat = {
 };
 
 /** Past `maxChats`: `too-many-chats`; a first chat also counts against the address (`rate-limited`). */
-export async function createChat({ visitorId, message, maxChats = appConfig().maxChatsPerVisitor, address = null, newVisitorLimit }: NewChat) {
+export async function createChat({
+  visitorId,
+  message,
+  maxChats = appConfig().maxChatsPerVisitor,
+  address = null,
+  newVisitorLimit,
+}: NewChat) {
   return chatTransaction(async (tx) => {
-    if (await holdVisitor(tx, visitorId)) await countNewVisitor(tx, { address, limit: newVisitorLimit });
+    if (await holdVisitor(tx, visitorId))
+      await countNewVisitor(tx, { address, limit: newVisitorLimit });
     if ((await countChats(tx, visitorId)) >= maxChats) {
-      throw new AppError("too-many-chats", `You have ${maxChats} chats, the most one visitor can keep.`);
+      throw new AppError(
+        "too-many-chats",
+        `You have ${maxChats} chats, the most one visitor can keep.`,
+      );
     }
-    const lock = await insertChat(tx, { visitorId, title: message ? titleFrom(message) : "New chat" });
+    const lock = await insertChat(tx, {
+      visitorId,
+      title: message ? titleFrom(message) : "New chat",
+    });
     if (!message) return { chatId: lock.chat.id, status: null };
     const sent = turnStart(lock.chat, { text: message });
     await writeChat(lock, sent);
@@ -44,11 +67,24 @@ export async function createChat({ visitorId, message, maxChats = appConfig().ma
 
 export async function listChats({ visitorId }: { visitorId: string }): Promise<ChatListEntry[]> {
   const chats = await recentChats(visitorId, 50);
-  return chats.map((chat) => ({ id: chat.id, title: chat.title, updatedAt: chat.updatedAt.toISOString(), replying: chat.activeTurnId !== null }));
+  return chats.map((chat) => ({
+    id: chat.id,
+    title: chat.title,
+    updatedAt: chat.updatedAt.toISOString(),
+    replying: chat.activeTurnId !== null,
+  }));
 }
 
 /** Idle: written without a transaction if the log has not moved; busy: queued under the lock. */
-export async function sendMessage({ visitorId, chatId, text }: { visitorId: string; chatId: string; text: string }) {
+export async function sendMessage({
+  visitorId,
+  chatId,
+  text,
+}: {
+  visitorId: string;
+  chatId: string;
+  text: string;
+}) {
   for (;;) {
     const chat = await readChat({ chatId, visitorId });
     if (chat.activeTurnId) break;
@@ -71,8 +107,18 @@ export function atOneMoment<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
 }
 
 /** Latest items (back to `from`), the queue and `lastEventSeq`; the caller heals first (`healChats`). */
-export async function loadChatView({ visitorId, chatId, from }: { visitorId: string; chatId: string; from?: number }): Promise<ChatView> {
-  return atOneMoment(async (tx) => readChatView(tx, await findOwnChat(tx, { visitorId, chatId }), from));
+export async function loadChatView({
+  visitorId,
+  chatId,
+  from,
+}: {
+  visitorId: string;
+  chatId: string;
+  from?: number;
+}): Promise<ChatView> {
+  return atOneMoment(async (tx) =>
+    readChatView(tx, await findOwnChat(tx, { visitorId, chatId }), from),
+  );
 }
 
 /** The view of a chat already found in `tx`, whoever found it (its owner, or a share link). */
@@ -93,10 +139,27 @@ export async function readChatView(tx: Tx, chat: ViewedChat, from?: number): Pro
 }
 
 /** The items just before `before`, as of one moment of the log; the caller heals first. */
-export async function loadEarlierItems({ visitorId, chatId, before }: { visitorId: string; chatId: string; before: number }): Promise<EarlierItems> {
-  return atOneMoment(async (tx) => readEarlierView(tx, await findOwnChat(tx, { visitorId, chatId }), before));
+export async function loadEarlierItems({
+  visitorId,
+  chatId,
+  before,
+}: {
+  visitorId: string;
+  chatId: string;
+  before: number;
+}): Promise<EarlierItems> {
+  return atOneMoment(async (tx) =>
+    readEarlierView(tx, await findOwnChat(tx, { visitorId, chatId }), before),
+  );
 }
 
-export async function readEarlierView(tx: Tx, chat: ViewedChat, before: number): Promise<EarlierItems> {
-  return { ...(await readEarlierItems(tx, { chatId: chat.id, before })), lastEventSeq: chat.lastEventSeq };
+export async function readEarlierView(
+  tx: Tx,
+  chat: ViewedChat,
+  before: number,
+): Promise<EarlierItems> {
+  return {
+    ...(await readEarlierItems(tx, { chatId: chat.id, before })),
+    lastEventSeq: chat.lastEventSeq,
+  };
 }

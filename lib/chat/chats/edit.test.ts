@@ -39,7 +39,10 @@ async function counts(chatId: string) {
 }
 
 /** A person's messages by their text, replies as "reply". */
-const texts = (chat: ChatView) => chat.items.map((item) => (item.role === "user" && item.parts[0]?.kind === "text" ? `user:${item.parts[0].text}` : "reply"));
+const texts = (chat: ChatView) =>
+  chat.items.map((item) =>
+    item.role === "user" && item.parts[0]?.kind === "text" ? `user:${item.parts[0].text}` : "reply",
+  );
 
 describe("editing a message", () => {
   it("replaces the message and every item after it with the new text, whose turn runs; the log draws the same", async () => {
@@ -53,23 +56,34 @@ describe("editing a message", () => {
     expect(texts(chat)).toEqual([`user:${STORY}`, "reply"]);
     expect(chat.items[0]!.position).toBeGreaterThan(reply.position);
     const page = await replayedChat(chatId);
-    expect(page.items.map((item) => [item.id, item.status])).toEqual(chat.items.map((item) => [item.id, item.status]));
+    expect(page.items.map((item) => [item.id, item.status])).toEqual(
+      chat.items.map((item) => [item.id, item.status]),
+    );
   });
 
   it("refuses while a reply runs or waits, for a reply or an answer, for an item not in the chat, and for a stranger, writing nothing", async () => {
     const visitorId = randomUUID();
     const { chatId } = await createChat({ visitorId, message: LIST });
     const waiting = (await loadChatView({ visitorId, chatId })).items[0]!;
-    const edit = (itemId: string, who = visitorId) => editMessage({ visitorId: who, chatId, itemId, text: STORY });
+    const edit = (itemId: string, who = visitorId) =>
+      editMessage({ visitorId: who, chatId, itemId, text: STORY });
     let before = await counts(chatId);
     await expect(edit(waiting.id)).rejects.toMatchObject({ code: "edit-while-replying" });
     expect(await counts(chatId)).toEqual(before);
 
     await driveChat(chatId, instant);
     const reply = (await loadChatView({ visitorId, chatId })).items[1]!;
-    await selectFrameChoice({ visitorId, chatId, itemId: reply.id, instanceId: "destination-choice", choiceId: "docs" });
+    await selectFrameChoice({
+      visitorId,
+      chatId,
+      itemId: reply.id,
+      instanceId: "destination-choice",
+      choiceId: "docs",
+    });
     await driveChat(chatId, instant);
-    const picked = (await loadChatView({ visitorId, chatId })).items.find((item) => item.origin?.kind === "frame")!;
+    const picked = (await loadChatView({ visitorId, chatId })).items.find(
+      (item) => item.origin?.kind === "frame",
+    )!;
     before = await counts(chatId);
     await expect(edit(reply.id)).rejects.toMatchObject({ code: "not-editable" });
     await expect(edit(picked.id)).rejects.toMatchObject({ code: "not-editable" });
@@ -81,7 +95,13 @@ describe("editing a message", () => {
 
   it("edits a message after an answered exchange, keeping that exchange whole", async () => {
     const { visitorId, chatId, reply } = await finishedChat();
-    await selectFrameChoice({ visitorId, chatId, itemId: reply.id, instanceId: "destination-choice", choiceId: "docs" });
+    await selectFrameChoice({
+      visitorId,
+      chatId,
+      itemId: reply.id,
+      instanceId: "destination-choice",
+      choiceId: "docs",
+    });
     await driveChat(chatId, instant);
     await sendMessage({ visitorId, chatId, text: STORY });
     await driveChat(chatId, instant);
@@ -98,8 +118,17 @@ describe("editing a message", () => {
     for (const order of [true, false]) {
       const { visitorId, chatId, message, reply } = await finishedChat();
       const edit = () => editMessage({ visitorId, chatId, itemId: message.id, text: STORY });
-      const pick = () => selectFrameChoice({ visitorId, chatId, itemId: reply.id, instanceId: "destination-choice", choiceId: "docs" });
-      const results = await behindChatLock<unknown>(chatId, order ? [edit, pick] : [pick, edit], { inOrder: true });
+      const pick = () =>
+        selectFrameChoice({
+          visitorId,
+          chatId,
+          itemId: reply.id,
+          instanceId: "destination-choice",
+          choiceId: "docs",
+        });
+      const results = await behindChatLock<unknown>(chatId, order ? [edit, pick] : [pick, edit], {
+        inOrder: true,
+      });
       expect(results.map((result) => result.status)).toEqual(["fulfilled", "rejected"]);
       const chat = await loadChatView({ visitorId, chatId });
       const selections = await db().frameSelection.count({ where: { item: { chatId } } });
@@ -117,11 +146,14 @@ describe("editing a message", () => {
 
   it("lets one of two edits of the same message win (two tabs); the other is refused", async () => {
     const { visitorId, chatId, message } = await finishedChat();
-    const edit = (text: string) => () => editMessage({ visitorId, chatId, itemId: message.id, text });
+    const edit = (text: string) => () =>
+      editMessage({ visitorId, chatId, itemId: message.id, text });
     const results = await behindChatLock<unknown>(chatId, [edit(STORY), edit(LIST)]);
     const won = results.filter((result) => result.status === "fulfilled");
     expect(won).toHaveLength(1);
-    expect(results.find((result) => result.status === "rejected")).toMatchObject({ reason: { code: expect.stringMatching(/^(edit-while-replying|item-not-found)$/) } });
+    expect(results.find((result) => result.status === "rejected")).toMatchObject({
+      reason: { code: expect.stringMatching(/^(edit-while-replying|item-not-found)$/) },
+    });
     const chat = await loadChatView({ visitorId, chatId });
     expect(chat.items).toHaveLength(1);
     expect(await db().turn.count({ where: { chatId, status: "running" } })).toBe(1);

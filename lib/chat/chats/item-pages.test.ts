@@ -20,7 +20,13 @@ async function longChat(exchanges: number) {
   const { chatId } = await createChat({ visitorId, message: "Where should we go next?" });
   await driveChat(chatId, instant);
   const [, list] = (await loadChatView({ visitorId, chatId })).items;
-  await selectFrameChoice({ visitorId, chatId, itemId: list!.id, instanceId: "destination-choice", choiceId: "docs" });
+  await selectFrameChoice({
+    visitorId,
+    chatId,
+    itemId: list!.id,
+    instanceId: "destination-choice",
+    choiceId: "docs",
+  });
   await driveChat(chatId, instant);
   for (let index = 2; index < exchanges; index++) {
     await sendMessage({ visitorId, chatId, text: `Message ${index}` });
@@ -30,7 +36,8 @@ async function longChat(exchanges: number) {
 }
 
 const positions = (items: { position: number }[]) => items.map((item) => item.position);
-const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, index) => from + index);
+const range = (from: number, to: number) =>
+  Array.from({ length: to - from + 1 }, (_, index) => from + index);
 
 describe("a long chat's page", () => {
   let chat: Awaited<ReturnType<typeof longChat>>;
@@ -52,7 +59,10 @@ describe("a long chat's page", () => {
     expect(page.hasEarlier).toBe(false);
     expect(page.lastEventSeq).toBe(view.lastEventSeq);
     const list = page.items.find((item) => item.id === chat.listId)!;
-    expect(list.selections["destination-choice"]).toMatchObject({ choiceId: "docs", label: "Documentation" });
+    expect(list.selections["destination-choice"]).toMatchObject({
+      choiceId: "docs",
+      label: "Documentation",
+    });
   });
 
   it("brings a page at most, and says when more precede it", async () => {
@@ -60,7 +70,9 @@ describe("a long chat's page", () => {
     expect(positions(page.items)).toEqual([1, 2, 3]);
     expect(page.hasEarlier).toBe(false);
     const sliced = await loadEarlierItems({ ...chat, before: total + 1 });
-    expect(positions(sliced.items)).toEqual(range(total - Math.min(EARLIER_PAGE, total) + 1, total));
+    expect(positions(sliced.items)).toEqual(
+      range(total - Math.min(EARLIER_PAGE, total) + 1, total),
+    );
     expect(sliced.hasEarlier).toBe(EARLIER_PAGE < total);
   });
 
@@ -72,7 +84,9 @@ describe("a long chat's page", () => {
     expect(positions(part.items)).toEqual(range(3, total));
     expect(part.hasEarlier).toBe(true);
     // A position inside the latest items changes nothing: they are always read.
-    expect(positions((await loadChatView({ ...chat, from: total })).items)).toEqual(range(total - RECENT_ITEMS + 1, total));
+    expect(positions((await loadChatView({ ...chat, from: total })).items)).toEqual(
+      range(total - RECENT_ITEMS + 1, total),
+    );
   });
 
   it("sends a statement down its transaction's connection only when none is running there", async () => {
@@ -81,8 +95,12 @@ describe("a long chat's page", () => {
     const warnings: string[] = [];
     const onWarning = (warning: Error) => warnings.push(warning.message);
     const query = pg.Client.prototype.query;
-    pg.Client.prototype.query = function (this: pg.Client & { _activeQuery: unknown; _queryQueue: unknown[] }, ...args: unknown[]) {
-      if (this._activeQuery || this._queryQueue.length > 0) overlapping.push(String((args[0] as { text?: string }).text ?? args[0]).slice(0, 80));
+    pg.Client.prototype.query = function (
+      this: pg.Client & { _activeQuery: unknown; _queryQueue: unknown[] },
+      ...args: unknown[]
+    ) {
+      if (this._activeQuery || this._queryQueue.length > 0)
+        overlapping.push(String((args[0] as { text?: string }).text ?? args[0]).slice(0, 80));
       return (query as (...all: unknown[]) => unknown).apply(this, args);
     } as typeof query;
     process.on("warning", onWarning);
@@ -98,7 +116,9 @@ describe("a long chat's page", () => {
   });
 
   it("finds no chat of another visitor", async () => {
-    await expect(loadEarlierItems({ visitorId: randomUUID(), chatId: chat.chatId, before: 10 })).rejects.toMatchObject({ code: "chat-not-found" });
+    await expect(
+      loadEarlierItems({ visitorId: randomUUID(), chatId: chat.chatId, before: 10 }),
+    ).rejects.toMatchObject({ code: "chat-not-found" });
   });
 });
 
@@ -110,6 +130,10 @@ describe("a short chat's page", () => {
     const view = await loadChatView({ visitorId, chatId });
     expect(positions(view.items)).toEqual([1, 2]);
     expect(view.hasEarlier).toBe(false);
-    expect(await loadEarlierItems({ visitorId, chatId, before: 1 })).toEqual({ items: [], hasEarlier: false, lastEventSeq: view.lastEventSeq });
+    expect(await loadEarlierItems({ visitorId, chatId, before: 1 })).toEqual({
+      items: [],
+      hasEarlier: false,
+      lastEventSeq: view.lastEventSeq,
+    });
   });
 });

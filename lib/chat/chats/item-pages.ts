@@ -13,7 +13,10 @@ export const EARLIER_PAGE = 40;
 type ItemPage = { items: ItemView[]; hasEarlier: boolean };
 
 /** Reaches back to `from` when the reader holds items from there, so a re-read drops nothing. */
-export async function readRecentItems(tx: Tx, { chatId, from }: { chatId: string; from?: number }): Promise<ItemPage> {
+export async function readRecentItems(
+  tx: Tx,
+  { chatId, from }: { chatId: string; from?: number },
+): Promise<ItemPage> {
   // One more than the window says whether anything precedes it, in the same statement.
   const latest = await readItemRows(tx, { chatId }, RECENT_ITEMS + 1);
   let rows = latest.slice(0, RECENT_ITEMS);
@@ -28,7 +31,13 @@ export async function readRecentItems(tx: Tx, { chatId, from }: { chatId: string
   return { items: await itemViews(tx, chatId, rows), hasEarlier };
 }
 
-export async function readEarlierItems(tx: Tx, { chatId, before }: { chatId: string; before: number }): Promise<ItemPage> {
+export async function readEarlierItems(
+  tx: Tx,
+  { chatId, before }: { chatId: string; before: number },
+): Promise<ItemPage> {
   const rows = await readItemRows(tx, { chatId, position: { lt: before } }, EARLIER_PAGE + 1);
-  return { items: await itemViews(tx, chatId, rows.slice(0, EARLIER_PAGE)), hasEarlier: rows.length > EARLIER_PAGE };
+  return {
+    items: await itemViews(tx, chatId, rows.slice(0, EARLIER_PAGE)),
+    hasEarlier: rows.length > EARLIER_PAGE,
+  };
 }

@@ -17,11 +17,19 @@ describe("renaming a chat", () => {
   it("stores the trimmed title and tells every page", async () => {
     const visitorId = randomUUID();
     const { chatId } = await createChat({ visitorId, message: "hello" });
-    expect(await renameChat({ visitorId, chatId, title: "  Launch plan  " })).toEqual({ chatId, title: "Launch plan" });
+    expect(await renameChat({ visitorId, chatId, title: "  Launch plan  " })).toEqual({
+      chatId,
+      title: "Launch plan",
+    });
     expect((await loadChatView({ visitorId, chatId })).title).toBe("Launch plan");
-    const last = await db().chatEvent.findFirstOrThrow({ where: { chatId }, orderBy: { seq: "desc" } });
+    const last = await db().chatEvent.findFirstOrThrow({
+      where: { chatId },
+      orderBy: { seq: "desc" },
+    });
     expect(last.data).toEqual({ type: "chat.renamed", title: "Launch plan" });
-    await expect(renameChat({ visitorId: randomUUID(), chatId, title: "mine now" })).rejects.toMatchObject({ code: "chat-not-found" });
+    await expect(
+      renameChat({ visitorId: randomUUID(), chatId, title: "mine now" }),
+    ).rejects.toMatchObject({ code: "chat-not-found" });
   });
 });
 
@@ -31,9 +39,17 @@ describe("deleting a chat", () => {
     const { chatId } = await createChat({ visitorId, message: "Email the release notes" });
     await driveChat(chatId, createMockAgent({ deltaMs: 0 }));
     const reply = (await loadChatView({ visitorId, chatId })).items[1]!;
-    await selectFrameChoice({ visitorId, chatId, itemId: reply.id, instanceId: "release-email", choiceId: "send" });
+    await selectFrameChoice({
+      visitorId,
+      chatId,
+      itemId: reply.id,
+      instanceId: "release-email",
+      choiceId: "send",
+    });
 
-    await expect(deleteChat({ visitorId: randomUUID(), chatId })).rejects.toMatchObject({ code: "chat-not-found" });
+    await expect(deleteChat({ visitorId: randomUUID(), chatId })).rejects.toMatchObject({
+      code: "chat-not-found",
+    });
     expect(await db().chat.count({ where: { id: chatId } })).toBe(1);
 
     expect(await deleteChat({ visitorId, chatId })).toEqual({ chatId, deleted: true });
@@ -47,7 +63,9 @@ describe("deleting a chat", () => {
     ]);
     expect(left).toEqual([0, 0, 0, 0, 0, 0]);
     expect(await listChats({ visitorId })).toEqual([]);
-    await expect(loadChatView({ visitorId, chatId })).rejects.toMatchObject({ code: "chat-not-found" });
+    await expect(loadChatView({ visitorId, chatId })).rejects.toMatchObject({
+      code: "chat-not-found",
+    });
   });
 
   it("stops a reply that is still being written, which then writes nothing", async () => {

@@ -3,11 +3,22 @@ import { chatTransaction, deleteChatRows, lockChat } from "../store/chats";
 import { writeChat } from "../store/log";
 
 /** Every open page hears `chat.renamed`. */
-export async function renameChat({ visitorId, chatId, title }: { visitorId: string; chatId: string; title: string }) {
+export async function renameChat({
+  visitorId,
+  chatId,
+  title,
+}: {
+  visitorId: string;
+  chatId: string;
+  title: string;
+}) {
   const trimmed = title.trim();
   return chatTransaction(async (tx) => {
     const lock = await lockChat(tx, { chatId, visitorId });
-    await writeChat(lock, { events: [{ type: "chat.renamed", title: trimmed }], chat: { title: trimmed } });
+    await writeChat(lock, {
+      events: [{ type: "chat.renamed", title: trimmed }],
+      chat: { title: trimmed },
+    });
     return { chatId, title: trimmed };
   });
 }

@@ -13,9 +13,16 @@ const searchChats = (visitorId: string, text: string) => search({ visitorId, tex
 const query = (text: string, values: unknown[] = []) => db().$executeRawUnsafe(text, ...values);
 
 /** A chat of the visitor's, with items of the given text (person and agent in turn). */
-async function chatWith(visitorId: string, title: string, texts: string[], updatedAt = new Date()): Promise<string> {
+async function chatWith(
+  visitorId: string,
+  title: string,
+  texts: string[],
+  updatedAt = new Date(),
+): Promise<string> {
   await db().visitor.upsert({ where: { id: visitorId }, create: { id: visitorId }, update: {} });
-  const chat = await db().chat.create({ data: { visitorId, title, lastPosition: texts.length, updatedAt } });
+  const chat = await db().chat.create({
+    data: { visitorId, title, lastPosition: texts.length, updatedAt },
+  });
   await db().item.createMany({
     data: texts.map((text, index) => ({
       chatId: chat.id,
@@ -41,22 +48,46 @@ describe("searching the visitor's chats", () => {
   it("finds chats by title and by what was said, best first, with a snippet around the match", async () => {
     const visitorId = randomUUID();
     const old = new Date(Date.now() - 86_400_000);
-    const byTitle = await chatWith(visitorId, "Quarterly zanzibar plan", ["Nothing to see here."], old);
-    const byReply = await chatWith(visitorId, "Travel", ["Where should we go next?", "How about the islands of Zanzibar, in the warm season when the trade winds calm down?"]);
+    const byTitle = await chatWith(
+      visitorId,
+      "Quarterly zanzibar plan",
+      ["Nothing to see here."],
+      old,
+    );
+    const byReply = await chatWith(visitorId, "Travel", [
+      "Where should we go next?",
+      "How about the islands of Zanzibar, in the warm season when the trade winds calm down?",
+    ]);
     const bothWords = await chatWith(visitorId, "Notes", ["zanzibar spices arrive Tuesday"], old);
     await chatWith(visitorId, "Unrelated", ["We talked about Madagascar."]);
 
     const found = await searchChats(visitorId, "zanzi");
-    expect(found.map((result) => result.chatId)).toEqual([byTitle, expect.any(String), expect.any(String)]);
-    expect(new Set(found.slice(1).map((result) => result.chatId))).toEqual(new Set([byReply, bothWords]));
-    expect(found[0]).toMatchObject({ inTitle: true, title: "Quarterly zanzibar plan", snippet: null });
+    expect(found.map((result) => result.chatId)).toEqual([
+      byTitle,
+      expect.any(String),
+      expect.any(String),
+    ]);
+    expect(new Set(found.slice(1).map((result) => result.chatId))).toEqual(
+      new Set([byReply, bothWords]),
+    );
+    expect(found[0]).toMatchObject({
+      inTitle: true,
+      title: "Quarterly zanzibar plan",
+      snippet: null,
+    });
     const reply = found.find((result) => result.chatId === byReply)!;
     expect(reply.inTitle).toBe(false);
-    expect(reply.snippet?.filter((piece) => piece.match).map((piece) => piece.text)).toEqual(["Zanzibar"]);
-    expect(reply.snippet?.map((piece) => piece.text).join("")).toContain("the islands of Zanzibar, in the warm");
+    expect(reply.snippet?.filter((piece) => piece.match).map((piece) => piece.text)).toEqual([
+      "Zanzibar",
+    ]);
+    expect(reply.snippet?.map((piece) => piece.text).join("")).toContain(
+      "the islands of Zanzibar, in the warm",
+    );
 
     // Every word must match: two words find only the chat holding both.
-    expect((await searchChats(visitorId, "zanzibar spic")).map((result) => result.chatId)).toEqual([bothWords]);
+    expect((await searchChats(visitorId, "zanzibar spic")).map((result) => result.chatId)).toEqual([
+      bothWords,
+    ]);
     expect(await searchChats(visitorId, "zanzibar nowhere")).toEqual([]);
   });
 
@@ -73,11 +104,22 @@ describe("searching the visitor's chats", () => {
     await db().visitor.create({ data: { id: visitorId } });
     const chat = await db().chat.create({ data: { visitorId, title: "Frames" } });
     await db().item.create({
-      data: { chatId: chat.id, position: 1, role: "assistant", status: "complete", parts: [{ kind: "block", blockId: "wombat-block" }, { kind: "text", text: "a \uE000fake\uE001 numbat" }] },
+      data: {
+        chatId: chat.id,
+        position: 1,
+        role: "assistant",
+        status: "complete",
+        parts: [
+          { kind: "block", blockId: "wombat-block" },
+          { kind: "text", text: "a \uE000fake\uE001 numbat" },
+        ],
+      },
     });
     expect(await searchChats(visitorId, "wombat")).toEqual([]);
     const [found] = await searchChats(visitorId, "numbat");
-    expect(found?.snippet?.filter((piece) => piece.match)).toEqual([{ text: "numbat", match: true }]);
+    expect(found?.snippet?.filter((piece) => piece.match)).toEqual([
+      { text: "numbat", match: true },
+    ]);
     expect(found?.snippet?.map((piece) => piece.text).join("")).toContain("fake numbat");
   });
 });
@@ -89,7 +131,9 @@ describe("the search statement over many chats", () => {
   }, 120_000);
 
   it("finds the visitor's items through the GIN index, never by reading every item", async () => {
-    const [row] = await db().$queryRaw<[{ "QUERY PLAN": unknown }]>`EXPLAIN (FORMAT JSON) ${searchStatement(seed.visitors[0]!, searchTerms("rollback webhook")!)}`;
+    const [row] = await db().$queryRaw<
+      [{ "QUERY PLAN": unknown }]
+    >`EXPLAIN (FORMAT JSON) ${searchStatement(seed.visitors[0]!, searchTerms("rollback webhook")!)}`;
     const indexes = new Set<string>();
     const visit = (node: unknown): void => {
       if (Array.isArray(node)) node.forEach(visit);

@@ -16,7 +16,13 @@ export function searchTerms(text: string): string | null {
 }
 
 /** The visitor's own chats holding every word typed, in their titles or in what was said in them. */
-export async function searchChats({ visitorId, text }: { visitorId: string; text: string }): Promise<ChatSearchResult[]> {
+export async function searchChats({
+  visitorId,
+  text,
+}: {
+  visitorId: string;
+  text: string;
+}): Promise<ChatSearchResult[]> {
   const terms = searchTerms(text);
   if (terms === null) return [];
   return (await findChatsByText(visitorId, terms)).map((row) => ({

@@ -23,7 +23,11 @@ async function repliedChat(message: string) {
 }
 
 /** Reads the stream's text until `until` appears, or fails after `ms`. */
-async function readUntil(stream: ReadableStream<Uint8Array>, until: string, ms = 10_000): Promise<string> {
+async function readUntil(
+  stream: ReadableStream<Uint8Array>,
+  until: string,
+  ms = 10_000,
+): Promise<string> {
   const reader = stream.getReader();
   const decoder = new TextDecoder();
   let text = "";
@@ -61,18 +65,30 @@ describe("sharing a chat through a link", () => {
     expect(shared).toEqual({ ...owner, id: issued.token });
     expect(JSON.stringify(shared)).not.toContain(chatId);
     expect(JSON.stringify(shared)).not.toContain(visitorId);
-    expect(await shareState({ visitorId, chatId })).toEqual({ shared: true, sharedAt: issued.sharedAt });
-    const last = await db().chatEvent.findFirstOrThrow({ where: { chatId }, orderBy: { seq: "desc" } });
+    expect(await shareState({ visitorId, chatId })).toEqual({
+      shared: true,
+      sharedAt: issued.sharedAt,
+    });
+    const last = await db().chatEvent.findFirstOrThrow({
+      where: { chatId },
+      orderBy: { seq: "desc" },
+    });
     expect(last.data).toEqual({ type: "chat.shared", shared: true });
   });
 
   it("lets only the owner share or unshare, and a stranger learns nothing", async () => {
     const { visitorId, chatId } = await repliedChat("Where should we go next?");
     const stranger = randomUUID();
-    await expect(shareChat({ visitorId: stranger, chatId })).rejects.toMatchObject({ code: "chat-not-found" });
-    await expect(shareState({ visitorId: stranger, chatId })).rejects.toMatchObject({ code: "chat-not-found" });
+    await expect(shareChat({ visitorId: stranger, chatId })).rejects.toMatchObject({
+      code: "chat-not-found",
+    });
+    await expect(shareState({ visitorId: stranger, chatId })).rejects.toMatchObject({
+      code: "chat-not-found",
+    });
     const { token } = await shareChat({ visitorId, chatId });
-    await expect(unshareChat({ visitorId: stranger, chatId })).rejects.toMatchObject({ code: "chat-not-found" });
+    await expect(unshareChat({ visitorId: stranger, chatId })).rejects.toMatchObject({
+      code: "chat-not-found",
+    });
     expect((await loadSharedView({ token })).items).toHaveLength(2);
   });
 
@@ -81,26 +97,47 @@ describe("sharing a chat through a link", () => {
     const first = await shareChat({ visitorId, chatId });
     const second = await shareChat({ visitorId, chatId });
     expect(second.token).not.toBe(first.token);
-    await expect(loadSharedView({ token: first.token })).rejects.toMatchObject({ code: "share-not-found", status: 404 });
+    await expect(loadSharedView({ token: first.token })).rejects.toMatchObject({
+      code: "share-not-found",
+      status: 404,
+    });
     expect((await loadSharedView({ token: second.token })).title).toBe("Where should we go next?");
 
     expect(await unshareChat({ visitorId, chatId })).toEqual({ shared: false, sharedAt: null });
-    await expect(loadSharedView({ token: second.token })).rejects.toMatchObject({ code: "share-not-found" });
-    await expect(loadSharedEarlier({ token: second.token, before: 1 })).rejects.toMatchObject({ code: "share-not-found" });
+    await expect(loadSharedView({ token: second.token })).rejects.toMatchObject({
+      code: "share-not-found",
+    });
+    await expect(loadSharedEarlier({ token: second.token, before: 1 })).rejects.toMatchObject({
+      code: "share-not-found",
+    });
     expect(await shareState({ visitorId, chatId })).toEqual({ shared: false, sharedAt: null });
 
     const third = await shareChat({ visitorId, chatId });
-    await expect(loadSharedView({ token: second.token })).rejects.toMatchObject({ code: "share-not-found" });
+    await expect(loadSharedView({ token: second.token })).rejects.toMatchObject({
+      code: "share-not-found",
+    });
     await deleteChat({ visitorId, chatId });
-    await expect(loadSharedView({ token: third.token })).rejects.toMatchObject({ code: "share-not-found" });
+    await expect(loadSharedView({ token: third.token })).rejects.toMatchObject({
+      code: "share-not-found",
+    });
   });
 
   it("never sends a viewer a confirmation handle, in the view or in the stream", async () => {
     const { visitorId, chatId } = await repliedChat("Email the release notes");
     const { token } = await shareChat({ visitorId, chatId });
-    const stream = await openSharedEventStream({ token, after: (await loadSharedView({ token })).lastEventSeq, signal: new AbortController().signal });
+    const stream = await openSharedEventStream({
+      token,
+      after: (await loadSharedView({ token })).lastEventSeq,
+      signal: new AbortController().signal,
+    });
     const reply = (await loadChatView({ visitorId, chatId })).items[1]!;
-    const picked = await selectFrameChoice({ visitorId, chatId, itemId: reply.id, instanceId: "release-email", choiceId: "send" });
+    const picked = await selectFrameChoice({
+      visitorId,
+      chatId,
+      itemId: reply.id,
+      instanceId: "release-email",
+      choiceId: "send",
+    });
     const handle = (await db().actionConfirmation.findFirstOrThrow({ where: { chatId } })).token;
     expect(JSON.stringify(picked)).toContain(handle);
 
@@ -117,13 +154,19 @@ describe("sharing a chat through a link", () => {
   it("ends an open viewer's stream the moment the chat is made private", async () => {
     const { visitorId, chatId } = await repliedChat("Where should we go next?");
     const { token } = await shareChat({ visitorId, chatId });
-    const stream = await openSharedEventStream({ token, after: (await loadSharedView({ token })).lastEventSeq, signal: new AbortController().signal });
+    const stream = await openSharedEventStream({
+      token,
+      after: (await loadSharedView({ token })).lastEventSeq,
+      signal: new AbortController().signal,
+    });
     await unshareChat({ visitorId, chatId });
     // Well inside the stream's 5-second beat: the log's `chat.shared` ends it, not the beat.
     const text = await readUntil(stream, "event: unshared", 2_500);
     expect(text).not.toContain("chat.shared");
     // Closed by the server: nothing follows.
     expect(await stream.getReader().read()).toEqual({ done: true, value: undefined });
-    await expect(openSharedEventStream({ token, after: 0, signal: new AbortController().signal })).rejects.toMatchObject({ code: "share-not-found" });
+    await expect(
+      openSharedEventStream({ token, after: 0, signal: new AbortController().signal }),
+    ).rejects.toMatchObject({ code: "share-not-found" });
   });
 });

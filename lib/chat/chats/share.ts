@@ -3,7 +3,13 @@ import { createHash, randomBytes } from "node:crypto";
 import { chatTransaction, lockChat } from "../store/chats";
 import { writeChat, type ChatMove } from "../store/log";
 import { findSharedChat, readShare } from "../store/shares";
-import { type ChatView, type EarlierItems, type ShareIssued, type ShareState, sharePath } from "../wire";
+import {
+  type ChatView,
+  type EarlierItems,
+  type ShareIssued,
+  type ShareState,
+  sharePath,
+} from "../wire";
 import { atOneMoment, readChatView, readEarlierView } from "./chats";
 import { sharedEarlier, sharedView } from "./shared-view";
 
@@ -32,7 +38,10 @@ export async function unshareChat(scope: Scope): Promise<ShareState> {
 async function setShare(scope: Scope, share: ChatMove["share"]): Promise<void> {
   await chatTransaction(async (tx) => {
     const lock = await lockChat(tx, scope);
-    await writeChat(lock, { events: [{ type: "chat.shared", shared: share !== null }], chat: { share } });
+    await writeChat(lock, {
+      events: [{ type: "chat.shared", shared: share !== null }],
+      chat: { share },
+    });
   });
 }
 
@@ -42,10 +51,31 @@ export async function shareState(scope: Scope): Promise<ShareState> {
 }
 
 /** Read only: nothing is healed or counted for a viewer (decision 023). */
-export async function loadSharedView({ token, from }: { token: string; from?: number }): Promise<ChatView> {
-  return atOneMoment(async (tx) => sharedView(await readChatView(tx, await findSharedChat(hashShareToken(token), tx), from), token));
+export async function loadSharedView({
+  token,
+  from,
+}: {
+  token: string;
+  from?: number;
+}): Promise<ChatView> {
+  return atOneMoment(async (tx) =>
+    sharedView(
+      await readChatView(tx, await findSharedChat(hashShareToken(token), tx), from),
+      token,
+    ),
+  );
 }
 
-export async function loadSharedEarlier({ token, before }: { token: string; before: number }): Promise<EarlierItems> {
-  return atOneMoment(async (tx) => sharedEarlier(await readEarlierView(tx, await findSharedChat(hashShareToken(token), tx), before)));
+export async function loadSharedEarlier({
+  token,
+  before,
+}: {
+  token: string;
+  before: number;
+}): Promise<EarlierItems> {
+  return atOneMoment(async (tx) =>
+    sharedEarlier(
+      await readEarlierView(tx, await findSharedChat(hashShareToken(token), tx), before),
+    ),
+  );
 }

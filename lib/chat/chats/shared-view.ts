@@ -1,6 +1,13 @@
 import "server-only";
 import { createHash } from "node:crypto";
-import type { ChatEvent, ChatView, ConfirmationView, EarlierItems, ItemView, Origin } from "../wire";
+import type {
+  ChatEvent,
+  ChatView,
+  ConfirmationView,
+  EarlierItems,
+  ItemView,
+  Origin,
+} from "../wire";
 
 // What a share link's viewer is sent: the chat as its owner sees it, but for the confirmation
 // handles (capabilities to approve an action), each replaced by a stand-in that cannot be reversed.
@@ -23,9 +30,17 @@ function item(view: ItemView): ItemView {
     ...view,
     origin: origin(view.origin),
     selections: Object.fromEntries(
-      Object.entries(view.selections).map(([key, selection]) => [key, { ...selection, confirmationToken: selection.confirmationToken && standIn(selection.confirmationToken) }]),
+      Object.entries(view.selections).map(([key, selection]) => [
+        key,
+        {
+          ...selection,
+          confirmationToken: selection.confirmationToken && standIn(selection.confirmationToken),
+        },
+      ]),
     ),
-    confirmations: Object.fromEntries(Object.values(view.confirmations).map((entry) => [standIn(entry.token), confirmation(entry)])),
+    confirmations: Object.fromEntries(
+      Object.values(view.confirmations).map((entry) => [standIn(entry.token), confirmation(entry)]),
+    ),
   };
 }
 
@@ -48,7 +63,14 @@ export function sharedEvent(event: ChatEvent): ChatEvent | null {
     case "item.completed":
       return { ...event, item: item(event.item) };
     case "selection.recorded":
-      return { ...event, selection: { ...event.selection, confirmationToken: event.selection.confirmationToken && standIn(event.selection.confirmationToken) } };
+      return {
+        ...event,
+        selection: {
+          ...event.selection,
+          confirmationToken:
+            event.selection.confirmationToken && standIn(event.selection.confirmationToken),
+        },
+      };
     case "confirmation.updated":
       return { ...event, confirmation: confirmation(event.confirmation) };
     default:

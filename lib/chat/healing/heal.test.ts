@@ -26,9 +26,24 @@ async function strandedChat(visitorId = randomUUID()) {
   const { chatId } = await createChat({ visitorId, message: "first" });
   await sendMessage({ visitorId, chatId, text: "second" });
   const turn = await db().turn.findFirstOrThrow({ where: { chatId, status: "running" } });
-  const { lastPosition } = await db().chat.update({ where: { id: chatId }, data: { lastPosition: { increment: 1 } } });
-  const reply = await db().item.create({ data: { chatId, position: lastPosition, role: "assistant", status: "streaming", content: "half a", turnId: turn.id } });
-  await db().turn.update({ where: { id: turn.id }, data: { replyItemId: reply.id, leaseExpiresAt: lapsed() } });
+  const { lastPosition } = await db().chat.update({
+    where: { id: chatId },
+    data: { lastPosition: { increment: 1 } },
+  });
+  const reply = await db().item.create({
+    data: {
+      chatId,
+      position: lastPosition,
+      role: "assistant",
+      status: "streaming",
+      content: "half a",
+      turnId: turn.id,
+    },
+  });
+  await db().turn.update({
+    where: { id: turn.id },
+    data: { replyItemId: reply.id, leaseExpiresAt: lapsed() },
+  });
   return { visitorId, chatId };
 }
 
@@ -40,13 +55,20 @@ describe("healing before a request touches a chat", () => {
     const { visitorId, chatId } = await strandedChat();
     expect(await healChats({ visitorId, chatId })).toEqual([chatId]);
     await driveChat(chatId, echo);
-    expect(await statuses(visitorId, chatId)).toEqual(["user:complete", "assistant:interrupted", "user:complete", "assistant:complete"]);
+    expect(await statuses(visitorId, chatId)).toEqual([
+      "user:complete",
+      "assistant:interrupted",
+      "user:complete",
+      "assistant:complete",
+    ]);
   });
 
   it("counts a state-changing request in the statement that finds what to heal", async () => {
     const { visitorId, chatId } = await strandedChat();
     expect(await healChats({ visitorId, chatId }, { count: true })).toEqual([chatId]);
-    expect(await db().requestWindow.findUnique({ where: { visitorId }, select: { count: true } })).toEqual({ count: 1 });
+    expect(
+      await db().requestWindow.findUnique({ where: { visitorId }, select: { count: true } }),
+    ).toEqual({ count: 1 });
     expect(await db().turn.count({ where: { chatId, status: "interrupted" } })).toBe(1);
   });
 
@@ -62,12 +84,26 @@ describe("healing before a request touches a chat", () => {
 
   it("heals every chat of the visitor listing them, and nothing of anyone else", async () => {
     const visitorId = randomUUID();
-    const [mine, alsoMine, theirs] = [await strandedChat(visitorId), await strandedChat(visitorId), await strandedChat()];
+    const [mine, alsoMine, theirs] = [
+      await strandedChat(visitorId),
+      await strandedChat(visitorId),
+      await strandedChat(),
+    ];
     expect((await healChats({ visitorId })).sort()).toEqual([mine.chatId, alsoMine.chatId].sort());
     expect(await healChats({ visitorId, chatId: theirs.chatId })).toEqual([]);
-    expect(await db().turn.count({ where: { chatId: theirs.chatId, status: "running", replyItemId: { not: null } } })).toBe(1);
-    await Promise.all([driveChat(mine.chatId, echo), driveChat(alsoMine.chatId, echo), driveChat(theirs.chatId, echo)]);
-    expect(await db().turn.count({ where: { chatId: theirs.chatId, status: "interrupted" } })).toBe(0);
+    expect(
+      await db().turn.count({
+        where: { chatId: theirs.chatId, status: "running", replyItemId: { not: null } },
+      }),
+    ).toBe(1);
+    await Promise.all([
+      driveChat(mine.chatId, echo),
+      driveChat(alsoMine.chatId, echo),
+      driveChat(theirs.chatId, echo),
+    ]);
+    expect(await db().turn.count({ where: { chatId: theirs.chatId, status: "interrupted" } })).toBe(
+      0,
+    );
   });
 });
 
@@ -75,8 +111,12 @@ describe("a chat deleted between the heal's look and its lock", () => {
   it("is skipped, and the rest of the chats heal", async () => {
     const gone = await strandedChat();
     const kept = await strandedChat();
-    const turnOf = async (chatId: string) => (await db().turn.findFirstOrThrow({ where: { chatId, replyItemId: { not: null } } })).id;
-    const found = [{ id: await turnOf(gone.chatId), chatId: gone.chatId }, { id: await turnOf(kept.chatId), chatId: kept.chatId }];
+    const turnOf = async (chatId: string) =>
+      (await db().turn.findFirstOrThrow({ where: { chatId, replyItemId: { not: null } } })).id;
+    const found = [
+      { id: await turnOf(gone.chatId), chatId: gone.chatId },
+      { id: await turnOf(kept.chatId), chatId: kept.chatId },
+    ];
     await deleteChat(gone);
     expect(await recoverTurns(found)).toEqual([kept.chatId]);
     expect(await settleStaleClaims([gone.chatId])).toEqual({ healed: 0, chats: [] });

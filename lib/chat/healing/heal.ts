@@ -1,7 +1,12 @@
 import "server-only";
 import { deleteExpiredRequestWindows } from "@/lib/http/rate-limit";
 import { CLAIM_LEASE_MS, settleStaleClaims } from "../answers/confirmations";
-import { countRequestAndFindHealable, findHealable, type Healable, type HealScope } from "../store/healing";
+import {
+  countRequestAndFindHealable,
+  findHealable,
+  type Healable,
+  type HealScope,
+} from "../store/healing";
 import { recoverTurns, splitHealable } from "../turns/recover";
 
 // Turns healed, and chats handed back, per call: one request's (or one sweep's) work stays bounded.
@@ -13,9 +18,15 @@ type Healed = { healed: string[]; unclaimed: string[] };
  * Settles stale confirmation claims and interrupts turns past their lease. An unclaimed turn is handed
  * back too: its starting request may have failed before driving it, and only one driver can claim it.
  */
-async function heal(scope: HealScope, { count = false }: { count?: boolean } = {}): Promise<Healed> {
+async function heal(
+  scope: HealScope,
+  { count = false }: { count?: boolean } = {},
+): Promise<Healed> {
   const look = { now: new Date(), limit: LIMIT, claimLeaseMs: CLAIM_LEASE_MS };
-  const found: Healable = count && scope.visitorId ? await countRequestAndFindHealable(scope.visitorId, scope, look) : await findHealable(scope, look);
+  const found: Healable =
+    count && scope.visitorId
+      ? await countRequestAndFindHealable(scope.visitorId, scope, look)
+      : await findHealable(scope, look);
   const settled = await settleStaleClaims(found.claims, { now: look.now });
   const { lapsed, unclaimed } = splitHealable(found.turns, LIMIT);
   return { healed: [...new Set([...settled.chats, ...(await recoverTurns(lapsed))])], unclaimed };
@@ -24,7 +35,10 @@ async function heal(scope: HealScope, { count = false }: { count?: boolean } = {
 const waiting = ({ healed, unclaimed }: Healed) => [...new Set([...healed, ...unclaimed])];
 
 /** A stranger's request heals nothing; `count` counts the request in the same statement. */
-export async function healChats(scope: { visitorId: string; chatId?: string }, options: { count?: boolean } = {}): Promise<string[]> {
+export async function healChats(
+  scope: { visitorId: string; chatId?: string },
+  options: { count?: boolean } = {},
+): Promise<string[]> {
   return waiting(await heal(scope, options));
 }
 

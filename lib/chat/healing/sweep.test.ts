@@ -20,9 +20,24 @@ async function strandedChat() {
   const { chatId } = await createChat({ visitorId, message: "first" });
   await sendMessage({ visitorId, chatId, text: "second" });
   const turn = await db().turn.findFirstOrThrow({ where: { chatId, status: "running" } });
-  const { lastPosition } = await db().chat.update({ where: { id: chatId }, data: { lastPosition: { increment: 1 } } });
-  const reply = await db().item.create({ data: { chatId, position: lastPosition, role: "assistant", status: "streaming", content: "half a", turnId: turn.id } });
-  await db().turn.update({ where: { id: turn.id }, data: { replyItemId: reply.id, leaseExpiresAt: new Date(Date.now() - 1) } });
+  const { lastPosition } = await db().chat.update({
+    where: { id: chatId },
+    data: { lastPosition: { increment: 1 } },
+  });
+  const reply = await db().item.create({
+    data: {
+      chatId,
+      position: lastPosition,
+      role: "assistant",
+      status: "streaming",
+      content: "half a",
+      turnId: turn.id,
+    },
+  });
+  await db().turn.update({
+    where: { id: turn.id },
+    data: { replyItemId: reply.id, leaseExpiresAt: new Date(Date.now() - 1) },
+  });
   return { chatId, turnId: turn.id };
 }
 
@@ -36,14 +51,24 @@ describe("the instance's sweep timer", () => {
   it("ends a turn whose process died, with no request reading its chat, and hands the queued turn on", async () => {
     const { chatId, turnId } = await strandedChat();
     const handed = deferred<string[]>();
-    const timer = startSweepTimer({ intervalMs: 20, drive: async (chatIds) => handed.resolve(chatIds) });
+    const timer = startSweepTimer({
+      intervalMs: 20,
+      drive: async (chatIds) => handed.resolve(chatIds),
+    });
     try {
       expect(await handed.promise).toEqual([chatId]);
     } finally {
       await timer.stop();
     }
-    expect(await db().turn.findUniqueOrThrow({ where: { id: turnId }, select: { status: true } })).toEqual({ status: "interrupted" });
-    expect(await db().item.findFirstOrThrow({ where: { chatId, role: "assistant" }, select: { status: true, content: true } })).toEqual({ status: "interrupted", content: "half a" });
+    expect(
+      await db().turn.findUniqueOrThrow({ where: { id: turnId }, select: { status: true } }),
+    ).toEqual({ status: "interrupted" });
+    expect(
+      await db().item.findFirstOrThrow({
+        where: { chatId, role: "assistant" },
+        select: { status: true, content: true },
+      }),
+    ).toEqual({ status: "interrupted", content: "half a" });
   });
 
   it("never lets two sweepers run at once: the second skips while the first holds the lock", async () => {
@@ -61,7 +86,11 @@ describe("the instance's sweep timer", () => {
     expect(await sweepIfFree({ sweep: second })).toBeNull();
     expect(second).not.toHaveBeenCalled();
     // The cron route takes the same lock: it skips too, and says so.
-    const cron = await cronSweep(new Request("http://localhost:3000/api/cron/sweep", { headers: { authorization: `Bearer ${CRON_SECRET}` } }));
+    const cron = await cronSweep(
+      new Request("http://localhost:3000/api/cron/sweep", {
+        headers: { authorization: `Bearer ${CRON_SECRET}` },
+      }),
+    );
     expect(await cron.json()).toEqual({ drive: 0, requestWindows: 0, skipped: true });
     release.resolve();
     expect(await first).toEqual({ drive: [], requestWindows: 0 });
@@ -70,7 +99,9 @@ describe("the instance's sweep timer", () => {
   });
 
   it("survives a database out of reach: one line a failed sweep, and the next interval tries again", async () => {
-    const closed = createPrismaClient(`postgresql://postgres@127.0.0.1:${await findFreePort()}/none`);
+    const closed = createPrismaClient(
+      `postgresql://postgres@127.0.0.1:${await findFreePort()}/none`,
+    );
     const logged = vi.spyOn(console, "error").mockImplementation(() => {});
     const tries = deferred();
     let attempts = 0;
@@ -93,6 +124,7 @@ describe("the instance's sweep timer", () => {
     }
     // The third sweep began only after two had failed, each said in one line.
     expect(lines.length).toBeGreaterThanOrEqual(2);
-    for (const line of lines) expect(line).toEqual(["Sweep failed: the database is out of reach; the next runs in 0.02 s"]);
+    for (const line of lines)
+      expect(line).toEqual(["Sweep failed: the database is out of reach; the next runs in 0.02 s"]);
   });
 });

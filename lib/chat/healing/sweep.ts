@@ -6,7 +6,13 @@ import { sweepAllChats } from "./heal";
 export type Swept = Awaited<ReturnType<typeof sweepAllChats>>;
 
 /** Null when another instance holds the sweep. */
-export async function sweepIfFree({ client, sweep = sweepAllChats }: { client?: Parameters<typeof whileSweepLockFree>[1]; sweep?: () => Promise<Swept> } = {}): Promise<Swept | null> {
+export async function sweepIfFree({
+  client,
+  sweep = sweepAllChats,
+}: {
+  client?: Parameters<typeof whileSweepLockFree>[1];
+  sweep?: () => Promise<Swept>;
+} = {}): Promise<Swept | null> {
   return whileSweepLockFree(sweep, client);
 }
 
@@ -30,7 +36,9 @@ export function startSweepTimer({
       const swept = await sweep();
       if (swept && swept.drive.length > 0) await drive(swept.drive);
     } catch (error) {
-      console.error(`Sweep failed: ${describeFailure(error)}; the next runs in ${intervalMs / 1_000} s`);
+      console.error(
+        `Sweep failed: ${describeFailure(error)}; the next runs in ${intervalMs / 1_000} s`,
+      );
     }
   };
   const schedule = () => {
@@ -52,5 +60,7 @@ export function startSweepTimer({
 
 function describeFailure(error: unknown): string {
   if (isDatabaseUnavailable(error)) return "the database is out of reach";
-  return error instanceof Error ? (error.message.trim().split("\n").at(-1) ?? error.name) : String(error);
+  return error instanceof Error
+    ? (error.message.trim().split("\n").at(-1) ?? error.name)
+    : String(error);
 }

@@ -1,6 +1,13 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
-import { evaluateStoredUiBlock, isUiFailure, storedUiQueryArguments, UiState, type UiBlock, type UiValue } from "@/lib/intelligent-ui";
+import {
+  evaluateStoredUiBlock,
+  isUiFailure,
+  storedUiQueryArguments,
+  UiState,
+  type UiBlock,
+  type UiValue,
+} from "@/lib/intelligent-ui";
 import type { LiveSources, ReadContext } from "@/lib/live-sources";
 import type { Tx } from "../store/chats";
 import { insertFrozenReadings, type StoredJson } from "../store/readings";
@@ -15,48 +22,94 @@ export const MAX_BLOCKS_READ_PER_REPLY = 16;
 export const MAX_SNAPSHOT_BYTES = 128 * 1024;
 
 // A query left unread is frozen as a failed reading saying why; the page reads it live.
-const NOT_READ_QUERY = failedWith("not-read", `Not read with the reply: a block's first ${MAX_QUERIES_READ_PER_BLOCK} queries are read, the rest live.`);
-const NOT_READ_BLOCK = failedWith("not-read", `Not read with the reply: a reply's first ${MAX_BLOCKS_READ_PER_REPLY} live blocks are read, the rest live.`);
-const TOO_LARGE = failedWith("snapshot-too-large", `Not kept with the reply: its first readings came to more than ${MAX_SNAPSHOT_BYTES / 1024} KiB; the page reads them live.`);
+const NOT_READ_QUERY = failedWith(
+  "not-read",
+  `Not read with the reply: a block's first ${MAX_QUERIES_READ_PER_BLOCK} queries are read, the rest live.`,
+);
+const NOT_READ_BLOCK = failedWith(
+  "not-read",
+  `Not read with the reply: a reply's first ${MAX_BLOCKS_READ_PER_REPLY} live blocks are read, the rest live.`,
+);
+const TOO_LARGE = failedWith(
+  "snapshot-too-large",
+  `Not kept with the reply: its first readings came to more than ${MAX_SNAPSHOT_BYTES / 1024} KiB; the page reads them live.`,
+);
 
-export type FirstReading = { blockId: string; query: string; args: UiValue; outcome: ReadOutcome; readAt: Date };
-export type FirstReadings = { rights: ReadContext; readings: FirstReading[]; fallbacks: Record<string, string> };
+export type FirstReading = {
+  blockId: string;
+  query: string;
+  args: UiValue;
+  outcome: ReadOutcome;
+  readAt: Date;
+};
+export type FirstReadings = {
+  rights: ReadContext;
+  readings: FirstReading[];
+  fallbacks: Record<string, string>;
+};
 
 /**
  * Taken outside any lock (reads take seconds), with the visitor's rights and the chat's grants now. Past
  * 16 blocks or 8 queries a block they are frozen `not-read`; past 128 KiB, `snapshot-too-large`.
  */
-export async function takeFirstReadings(blocks: readonly UiBlock[], sources: LiveSources, scope: { visitorId: string; chatId: string }): Promise<FirstReadings> {
+export async function takeFirstReadings(
+  blocks: readonly UiBlock[],
+  sources: LiveSources,
+  scope: { visitorId: string; chatId: string },
+): Promise<FirstReadings> {
   const live = blocks.filter((block) => Object.keys(block.queries).length > 0);
-  const rights = live.length > 0 ? await currentReadRights(scope) : { visitorId: scope.visitorId, chatId: scope.chatId, grants: [] };
+  const rights =
+    live.length > 0
+      ? await currentReadRights(scope)
+      : { visitorId: scope.visitorId, chatId: scope.chatId, grants: [] };
   const reads = live.flatMap((block, blockIndex) =>
     Object.values(block.queries).map(async (query, queryIndex): Promise<FirstReading> => {
       const name = `$${query.name}`;
       const args = storedUiQueryArguments(block, name, {});
       const source = sources.get(query.source);
       const outcome =
-        blockIndex >= MAX_BLOCKS_READ_PER_REPLY ? NOT_READ_BLOCK
-        : queryIndex >= MAX_QUERIES_READ_PER_BLOCK ? NOT_READ_QUERY
-        : source ? await readSource(source, args, rights)
-        : failedWith("source-unregistered", "This source is not registered.");
+        blockIndex >= MAX_BLOCKS_READ_PER_REPLY
+          ? NOT_READ_BLOCK
+          : queryIndex >= MAX_QUERIES_READ_PER_BLOCK
+            ? NOT_READ_QUERY
+            : source
+              ? await readSource(source, args, rights)
+              : failedWith("source-unregistered", "This source is not registered.");
       return { blockId: block.id, query: name, args, outcome, readAt: new Date() };
     }),
   );
   let readings = await Promise.all(reads);
   let fallbacks = fallbacksWith(live, readings);
   if (snapshotBytes(readings, fallbacks) > MAX_SNAPSHOT_BYTES) {
-    readings = readings.map((reading) => (reading.outcome.state === "fresh" ? { ...reading, outcome: TOO_LARGE } : reading));
+    readings = readings.map((reading) =>
+      reading.outcome.state === "fresh" ? { ...reading, outcome: TOO_LARGE } : reading,
+    );
     fallbacks = fallbacksWith(live, readings);
   }
   return { rights, readings, fallbacks };
 }
 
 /** Under the chat lock; everything was evaluated before it was taken. The fallback is what the agent reads back. */
-export async function freezeFirstReadings(tx: Tx, { itemId, revision, blocks, first }: { itemId: string; revision: number; blocks: UiBlock[]; first: FirstReadings | null }): Promise<UiBlock[]> {
+export async function freezeFirstReadings(
+  tx: Tx,
+  {
+    itemId,
+    revision,
+    blocks,
+    first,
+  }: { itemId: string; revision: number; blocks: UiBlock[]; first: FirstReadings | null },
+): Promise<UiBlock[]> {
   if (!first || first.readings.length === 0) return blocks;
-  await insertFrozenReadings(tx, first.readings.map((reading) => frozenRow(itemId, revision, reading)));
+  await insertFrozenReadings(
+    tx,
+    first.readings.map((reading) => frozenRow(itemId, revision, reading)),
+  );
   await storeReplyRights(tx, { itemId, revision, rights: first.rights });
-  return blocks.map((block) => (Object.hasOwn(first.fallbacks, block.id) ? { ...block, fallback: first.fallbacks[block.id]! } : block));
+  return blocks.map((block) =>
+    Object.hasOwn(first.fallbacks, block.id)
+      ? { ...block, fallback: first.fallbacks[block.id]! }
+      : block,
+  );
 }
 
 function frozenRow(itemId: string, revision: number, reading: FirstReading) {
@@ -78,13 +131,35 @@ function frozenRow(itemId: string, revision: number, reading: FirstReading) {
   };
 }
 
-function snapshotBytes(readings: readonly FirstReading[], fallbacks: Record<string, string>): number {
-  const values = readings.reduce((sum, { outcome }) => sum + (outcome.state === "fresh" ? Buffer.byteLength(JSON.stringify(outcome.value), "utf8") : 0), 0);
-  return Object.values(fallbacks).reduce((sum, text) => sum + Buffer.byteLength(text, "utf8"), values);
+function snapshotBytes(
+  readings: readonly FirstReading[],
+  fallbacks: Record<string, string>,
+): number {
+  const values = readings.reduce(
+    (sum, { outcome }) =>
+      sum +
+      (outcome.state === "fresh" ? Buffer.byteLength(JSON.stringify(outcome.value), "utf8") : 0),
+    0,
+  );
+  return Object.values(fallbacks).reduce(
+    (sum, text) => sum + Buffer.byteLength(text, "utf8"),
+    values,
+  );
 }
 
-function fallbacksWith(blocks: readonly UiBlock[], readings: readonly FirstReading[]): Record<string, string> {
-  return Object.fromEntries(blocks.map((block) => [block.id, fallbackWith(block, readings.filter((reading) => reading.blockId === block.id))]));
+function fallbacksWith(
+  blocks: readonly UiBlock[],
+  readings: readonly FirstReading[],
+): Record<string, string> {
+  return Object.fromEntries(
+    blocks.map((block) => [
+      block.id,
+      fallbackWith(
+        block,
+        readings.filter((reading) => reading.blockId === block.id),
+      ),
+    ]),
+  );
 }
 
 /**
@@ -92,8 +167,12 @@ function fallbacksWith(blocks: readonly UiBlock[], readings: readonly FirstReadi
  * knows what the numbers rest on. Values past the block's budget leave its text as written.
  */
 function fallbackWith(block: UiBlock, readings: readonly FirstReading[]): string {
-  const sources = `Sources: ${Object.values(block.queries).map((query) => `$${query.name}: ${query.source}`).join(", ")}`;
-  const failures = readings.flatMap(({ query, outcome }) => (outcome.state === "fresh" ? [] : [`${query} ${outcome.state}: ${outcome.reason.code}`]));
+  const sources = `Sources: ${Object.values(block.queries)
+    .map((query) => `$${query.name}: ${query.source}`)
+    .join(", ")}`;
+  const failures = readings.flatMap(({ query, outcome }) =>
+    outcome.state === "fresh" ? [] : [`${query} ${outcome.state}: ${outcome.reason.code}`],
+  );
   return [evaluatedFallback(block, readings) || block.fallback, sources, ...failures].join("\n");
 }
 
@@ -101,7 +180,8 @@ function fallbackWith(block: UiBlock, readings: readonly FirstReading[]): string
 function evaluatedFallback(block: UiBlock, readings: readonly FirstReading[]): string {
   try {
     const state = new UiState(block);
-    for (const { query, outcome } of readings) if (outcome.state === "fresh") state.setQuery(query, outcome.value, block);
+    for (const { query, outcome } of readings)
+      if (outcome.state === "fresh") state.setQuery(query, outcome.value, block);
     return evaluateStoredUiBlock(block, state)
       .nodes.map((node) => node.fallback)
       .join("")

@@ -1,7 +1,14 @@
 import "server-only";
 import type { UiValue } from "@/lib/intelligent-ui";
 import { AppError } from "@/lib/http/errors";
-import { claimReadingSlot, dropReading, inReadFlight, type ReadingRecord, sharedReadingRow, type StoredJson } from "../store/readings";
+import {
+  claimReadingSlot,
+  dropReading,
+  inReadFlight,
+  type ReadingRecord,
+  sharedReadingRow,
+  type StoredJson,
+} from "../store/readings";
 import { READ_TIMEOUT_MS } from "./source";
 
 /** A cached reading answers the same arguments for this long; after it, the source is read again. */
@@ -15,13 +22,28 @@ const PENDING_LEASE_MS = READ_TIMEOUT_MS + 2_000;
 // A read waiting behind an identical one waits at most that one's time limit, then reads itself.
 const FLIGHT_TIMEOUT_MS = 2 * READ_TIMEOUT_MS + 4_000;
 
-export type ReadKey = { itemId: string; blockId: string; revision: number; query: string; argsKey: string };
+export type ReadKey = {
+  itemId: string;
+  blockId: string;
+  revision: number;
+  query: string;
+  argsKey: string;
+};
 /** `authorized`: these rights may be handed a reading another read took. */
-export type SharedRead = ReadKey & { chatId: string; visitorId: string; args: UiValue; at: number; authorized: boolean };
+export type SharedRead = ReadKey & {
+  chatId: string;
+  visitorId: string;
+  args: UiValue;
+  at: number;
+  authorized: boolean;
+};
 type Row = ReadingRecord;
 
 /** Shared across instances: holds its flight lock until its reading is stored; an identical read waits in a slot of its own. */
-export async function readShared(read: SharedRead, readInto: (slot: string) => Promise<Row>): Promise<Row> {
+export async function readShared(
+  read: SharedRead,
+  readInto: (slot: string) => Promise<Row>,
+): Promise<Row> {
   const cached = read.authorized ? await sharedReading(read, read.at) : null;
   if (cached) return cached;
   const first = await inFlight(read, "try", () => settle(read, readInto));
@@ -31,11 +53,22 @@ export async function readShared(read: SharedRead, readInto: (slot: string) => P
 }
 
 function inFlight<T>(key: ReadKey, mode: "try" | "wait", run: () => Promise<T>): Promise<T | null> {
-  const flight = JSON.stringify(["read", key.itemId, key.blockId, key.revision, key.query, key.argsKey]);
+  const flight = JSON.stringify([
+    "read",
+    key.itemId,
+    key.blockId,
+    key.revision,
+    key.query,
+    key.argsKey,
+  ]);
   return inReadFlight(flight, mode, FLIGHT_TIMEOUT_MS, run);
 }
 
-async function settle(read: SharedRead, readInto: (slot: string) => Promise<Row>, waiting?: string): Promise<Row> {
+async function settle(
+  read: SharedRead,
+  readInto: (slot: string) => Promise<Row>,
+  waiting?: string,
+): Promise<Row> {
   const shared = read.authorized ? await sharedReading(read, read.at) : null;
   // The wait's pending row gives its slot back: the read either shares or claims one, paced.
   if (waiting) await dropReading(waiting);
@@ -48,23 +81,59 @@ export function sharedReading(key: ReadKey, at: number) {
 }
 
 /** `refresh-limit` within 250 ms of another read of the query (`paced` only), `busy` past two in flight. */
-export async function claimReadSlot(read: SharedRead, { paced }: { paced: boolean }): Promise<string> {
+export async function claimReadSlot(
+  read: SharedRead,
+  { paced }: { paced: boolean },
+): Promise<string> {
   const { chatId, visitorId, itemId, blockId, revision, query, argsKey, args, at } = read;
-  const near = paced ? { after: new Date(at - REFRESH_INTERVAL_MS), before: new Date(at + REFRESH_INTERVAL_MS) } : null;
-  const slot = { chatId, visitorId, key: { itemId, blockId, revision, query }, near, pendingSince: new Date(at - PENDING_LEASE_MS) };
-  const row = { chatId, visitorId, itemId, blockId, revision, query, argsKey, args: args as StoredJson, startedAt: new Date(at), readAt: new Date(at) };
-  return claimReadingSlot(slot, {
-    near(startedAt) {
-      const retryAfterMs = Math.max(1, startedAt.getTime() + REFRESH_INTERVAL_MS - at);
-      throw new AppError("refresh-limit", `This data was read less than ${REFRESH_INTERVAL_MS} ms ago; it is read again in a moment.`, undefined, {
-        retryAfterSeconds: Math.ceil(retryAfterMs / 1000),
-        details: { retryAfterMs },
-      });
+  const near = paced
+    ? { after: new Date(at - REFRESH_INTERVAL_MS), before: new Date(at + REFRESH_INTERVAL_MS) }
+    : null;
+  const slot = {
+    chatId,
+    visitorId,
+    key: { itemId, blockId, revision, query },
+    near,
+    pendingSince: new Date(at - PENDING_LEASE_MS),
+  };
+  const row = {
+    chatId,
+    visitorId,
+    itemId,
+    blockId,
+    revision,
+    query,
+    argsKey,
+    args: args as StoredJson,
+    startedAt: new Date(at),
+    readAt: new Date(at),
+  };
+  return claimReadingSlot(
+    slot,
+    {
+      near(startedAt) {
+        const retryAfterMs = Math.max(1, startedAt.getTime() + REFRESH_INTERVAL_MS - at);
+        throw new AppError(
+          "refresh-limit",
+          `This data was read less than ${REFRESH_INTERVAL_MS} ms ago; it is read again in a moment.`,
+          undefined,
+          {
+            retryAfterSeconds: Math.ceil(retryAfterMs / 1000),
+            details: { retryAfterMs },
+          },
+        );
+      },
+      inFlight(count) {
+        if (count >= MAX_READS_IN_FLIGHT) {
+          throw new AppError(
+            "busy",
+            "Two reads of this chat are already running; this one starts when one ends.",
+            undefined,
+            { retryAfterSeconds: 1 },
+          );
+        }
+      },
     },
-    inFlight(count) {
-      if (count >= MAX_READS_IN_FLIGHT) {
-        throw new AppError("busy", "Two reads of this chat are already running; this one starts when one ends.", undefined, { retryAfterSeconds: 1 });
-      }
-    },
-  }, row);
+    row,
+  );
 }

@@ -3,8 +3,20 @@ import { storedUiQueryArguments, type UiBlock, type UiValue } from "@/lib/intell
 import type { StoredJson } from "../store/readings";
 import { argumentsKey, type ReadOutcome } from "./source";
 
-export { argumentsKey, authorizeSource, MAX_RESULT_BYTES, READ_TIMEOUT_MS, readSource, type ReadOutcome } from "./source";
-export { freezeFirstReadings, takeFirstReadings, type FirstReading, type FirstReadings } from "./first-readings";
+export {
+  argumentsKey,
+  authorizeSource,
+  MAX_RESULT_BYTES,
+  READ_TIMEOUT_MS,
+  readSource,
+  type ReadOutcome,
+} from "./source";
+export {
+  freezeFirstReadings,
+  takeFirstReadings,
+  type FirstReading,
+  type FirstReadings,
+} from "./first-readings";
 export { authorizeChoiceAgain } from "./rights";
 export { MAX_READS_IN_FLIGHT, READING_CACHE_MS, readShared, REFRESH_INTERVAL_MS } from "./flight";
 
@@ -17,15 +29,32 @@ export function readingFields(outcome: ReadOutcome, now: number) {
     : { state: outcome.state, reason: outcome.reason, readAt: new Date(now) };
 }
 
-export type IssuedReading = { id: string; query: string; argsKey: string; value: unknown; frozen: boolean; readAt: Date };
+export type IssuedReading = {
+  id: string;
+  query: string;
+  argsKey: string;
+  value: unknown;
+  frozen: boolean;
+  readAt: Date;
+};
 
 /**
  * Each query must name (by read id) a recent fresh reading of this block and revision for the arguments
  * the values give now, or the frozen first one while they are the defaults'. Null when any does not.
  */
-export function issuedQueryValues(
-  { block, readings, values, reads, now }: { block: UiBlock; readings: readonly IssuedReading[]; values: unknown; reads: Record<string, string>; now: number },
-): Record<string, UiValue> | null {
+export function issuedQueryValues({
+  block,
+  readings,
+  values,
+  reads,
+  now,
+}: {
+  block: UiBlock;
+  readings: readonly IssuedReading[];
+  values: unknown;
+  reads: Record<string, string>;
+  now: number;
+}): Record<string, UiValue> | null {
   const issued: Record<string, UiValue> = {};
   for (const name of Object.keys(block.queries).map((query) => `$${query}`)) {
     const id = Object.hasOwn(reads, name) ? reads[name] : undefined;

@@ -1,7 +1,12 @@
 import "server-only";
 import { z } from "zod";
 import { storedUiQueryArguments, type UiBlock } from "@/lib/intelligent-ui";
-import { LIVE_SOURCES, SOURCE_GRANT_NAMES, type LiveSources, type ReadContext } from "@/lib/live-sources";
+import {
+  LIVE_SOURCES,
+  SOURCE_GRANT_NAMES,
+  type LiveSources,
+  type ReadContext,
+} from "@/lib/live-sources";
 import type { Tx } from "../store/chats";
 import { AppError } from "@/lib/http/errors";
 import { revokedGrants, storedReadRights, storeReadRights } from "../store/readings";
@@ -10,7 +15,11 @@ import { authorizeSource } from "./source";
 type Client = Pick<Tx, "revokedGrant">;
 
 // Stored JSON is parsed on the way out, never trusted as typed.
-const readRightsSchema = z.object({ visitorId: z.string(), chatId: z.string(), grants: z.array(z.string()) });
+const readRightsSchema = z.object({
+  visitorId: z.string(),
+  chatId: z.string(),
+  grants: z.array(z.string()),
+});
 
 /** Every grant not withdrawn in the chat. */
 export function grantsExcept(revoked: ReadonlyArray<{ grant: string }>): string[] {
@@ -21,12 +30,21 @@ export async function grantsInForce(chatId: string, client?: Client): Promise<st
   return grantsExcept(await revokedGrants(chatId, client));
 }
 
-export async function currentReadRights({ visitorId, chatId }: { visitorId: string; chatId: string }): Promise<ReadContext> {
+export async function currentReadRights({
+  visitorId,
+  chatId,
+}: {
+  visitorId: string;
+  chatId: string;
+}): Promise<ReadContext> {
   return { visitorId, chatId, grants: await grantsInForce(chatId) };
 }
 
 /** Server-side only: never in a view, an event or a log. */
-export async function storeReplyRights(tx: Tx, { itemId, revision, rights }: { itemId: string; revision: number; rights: ReadContext }): Promise<void> {
+export async function storeReplyRights(
+  tx: Tx,
+  { itemId, revision, rights }: { itemId: string; revision: number; rights: ReadContext },
+): Promise<void> {
   await storeReadRights(tx, { itemId, revision, rights: readRightsSchema.parse(rights) });
 }
 
@@ -36,20 +54,48 @@ export async function storeReplyRights(tx: Tx, { itemId, revision, rights }: { i
  */
 export async function authorizeChoiceAgain(
   tx: Tx,
-  { chatId, visitorId, itemId, revision, block, values }: { chatId: string; visitorId: string; itemId: string; revision: number; block: UiBlock; values: unknown },
+  {
+    chatId,
+    visitorId,
+    itemId,
+    revision,
+    block,
+    values,
+  }: {
+    chatId: string;
+    visitorId: string;
+    itemId: string;
+    revision: number;
+    block: UiBlock;
+    values: unknown;
+  },
   sources: LiveSources = LIVE_SOURCES,
 ): Promise<void> {
   const queries = Object.values(block.queries);
   if (queries.length === 0) return;
   const stored = await storedReadRights(tx, { itemId, revision });
-  const captured = stored !== null ? readRightsSchema.parse(stored) : { visitorId, chatId, grants: SOURCE_GRANT_NAMES as string[] };
+  const captured =
+    stored !== null
+      ? readRightsSchema.parse(stored)
+      : { visitorId, chatId, grants: SOURCE_GRANT_NAMES as string[] };
   const inForce = new Set(await grantsInForce(chatId, tx));
-  const rights: ReadContext = { ...captured, grants: captured.grants.filter((grant) => inForce.has(grant)) };
+  const rights: ReadContext = {
+    ...captured,
+    grants: captured.grants.filter((grant) => inForce.has(grant)),
+  };
   for (const query of queries) {
     const source = sources.get(query.source);
-    if (!source) throw new AppError("source-unregistered", "This block reads a source this app does not provide.");
+    if (!source)
+      throw new AppError(
+        "source-unregistered",
+        "This block reads a source this app does not provide.",
+      );
     const args = source.args.safeParse(storedUiQueryArguments(block, `$${query.name}`, values));
-    if (!args.success) throw new AppError("invalid-query-arguments", "The block's inputs give arguments its source does not accept.");
+    if (!args.success)
+      throw new AppError(
+        "invalid-query-arguments",
+        "The block's inputs give arguments its source does not accept.",
+      );
     const refusal = await authorizeSource(source, rights, args.data);
     if (refusal) throw new AppError("source-refused", refusal.message, refusal.code);
   }

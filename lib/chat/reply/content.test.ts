@@ -7,10 +7,19 @@ const list = choiceListFrame("pick", "Pick one", [{ id: "a", label: "A" }], "Cho
 
 describe("contentParts", () => {
   it("holds the place of a frame still streaming with a placeholder, then draws the frame", () => {
-    const whole = envelope([{ kind: "text", text: "Before" }, { kind: "component", frame: list }]);
+    const whole = envelope([
+      { kind: "text", text: "Before" },
+      { kind: "component", frame: list },
+    ]);
     const cut = whole.slice(0, whole.length - 40);
-    expect(contentParts(cut, { final: false }).map((part) => part.kind)).toEqual(["text", "placeholder"]);
-    expect(contentParts(whole, { final: false }).map((part) => part.kind)).toEqual(["text", "component"]);
+    expect(contentParts(cut, { final: false }).map((part) => part.kind)).toEqual([
+      "text",
+      "placeholder",
+    ]);
+    expect(contentParts(whole, { final: false }).map((part) => part.kind)).toEqual([
+      "text",
+      "component",
+    ]);
     // A final reply never holds a placeholder: what did not arrive is simply not there.
     expect(contentParts(cut, { final: true }).map((part) => part.kind)).toEqual(["text"]);
   });
@@ -21,8 +30,19 @@ describe("contentParts", () => {
       "Which?",
       [
         { id: "wipe", label: "Wipe", action: { name: "delete-everything", input: {} } },
-        { id: "bad", label: "Bad", action: { name: "send-email", input: { to: "nobody", subject: "Hi", body: "Hello" } } },
-        { id: "good", label: "Good", action: { name: "send-email", input: { to: "ada@example.com", subject: "Hi", body: "Hello" } } },
+        {
+          id: "bad",
+          label: "Bad",
+          action: { name: "send-email", input: { to: "nobody", subject: "Hi", body: "Hello" } },
+        },
+        {
+          id: "good",
+          label: "Good",
+          action: {
+            name: "send-email",
+            input: { to: "ada@example.com", subject: "Hi", body: "Hello" },
+          },
+        },
         { id: "plain", label: "Plain" },
       ],
       "Choose.",
@@ -30,7 +50,10 @@ describe("contentParts", () => {
     const [part] = contentParts(envelope([{ kind: "component", frame }]), { final: true });
     expect(part).toMatchObject({
       kind: "component",
-      refusedChoices: { wipe: { code: "ACTION_UNREGISTERED", fields: [] }, bad: { code: "ACTION_INVALID_INPUT", fields: ["to"] } },
+      refusedChoices: {
+        wipe: { code: "ACTION_UNREGISTERED", fields: [] },
+        bad: { code: "ACTION_INVALID_INPUT", fields: ["to"] },
+      },
     });
   });
 });

@@ -9,7 +9,10 @@ import {
 import { refusedChoices } from "../answers/frame-actions";
 import type { Part } from "../wire";
 
-const DUPLICATE_INSTANCE = { code: "COMPONENT_DUPLICATE_INSTANCE", message: "Another component in this reply has the same instance id." };
+const DUPLICATE_INSTANCE = {
+  code: "COMPONENT_DUPLICATE_INSTANCE",
+  message: "Another component in this reply has the same instance id.",
+};
 
 function carriesFrames(content: string): boolean {
   return content.startsWith("\u001e") || content.trimStart().startsWith("{");
@@ -30,7 +33,9 @@ export function contentParts(content: string, { final }: { final: boolean }): Pa
     // Until complete, a reply starting with a brace is most likely a frame arriving.
     return final ? [{ kind: "text", text: content }] : [{ kind: "placeholder" }];
   }
-  return [{ kind: "diagnostic", code: decoded.diagnostic.code, message: decoded.diagnostic.message }];
+  return [
+    { kind: "diagnostic", code: decoded.diagnostic.code, message: decoded.diagnostic.message },
+  ];
 }
 
 /** The record after the envelope's last newline draws nothing until whole, so its place shows a skeleton. */
@@ -47,7 +52,12 @@ function resolveParts(parts: readonly AssistantContentPart[]): Part[] {
     if (!resolved.ok) {
       const { diagnostic, frame } = resolved;
       if (diagnostic.code === "COMPONENT_UNKNOWN" && frame) {
-        return { kind: "fallback", text: componentFallbackText(frame.fallback), componentKey: frame.componentKey, summary: frame.fallback.summary };
+        return {
+          kind: "fallback",
+          text: componentFallbackText(frame.fallback),
+          componentKey: frame.componentKey,
+          summary: frame.fallback.summary,
+        };
       }
       return { kind: "diagnostic", code: diagnostic.code, message: diagnostic.message };
     }

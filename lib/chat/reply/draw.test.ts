@@ -4,22 +4,39 @@ import { QUERY_SCHEMAS } from "@/lib/live-sources";
 import { envelope } from "@/lib/agent";
 import { drawReply, replyHistoryText } from "./draw";
 
-const BLOCK = "```ui\n<Summary>Deploys</Summary>\n<Choices><Choice context=\"Ship it\">Ship</Choice></Choices>\n```";
+const BLOCK =
+  '```ui\n<Summary>Deploys</Summary>\n<Choices><Choice context="Ship it">Ship</Choice></Choices>\n```';
 
 describe("drawReply", () => {
   it("draws each fence as a block in its place, between the prose around it", () => {
     const content = `Before\n\n${BLOCK}\nAfter`;
     const drawn = drawReply(content, { itemId: "r", final: true, revision: 1 });
-    expect(drawn.parts).toEqual([{ kind: "text", text: "Before\n\n" }, { kind: "block", blockId: "r:ui:8" }, { kind: "text", text: "After" }]);
-    expect(drawn.blocks).toMatchObject([{ id: "r:ui:8", complete: true, revision: 1, diagnostics: [] }]);
+    expect(drawn.parts).toEqual([
+      { kind: "text", text: "Before\n\n" },
+      { kind: "block", blockId: "r:ui:8" },
+      { kind: "text", text: "After" },
+    ]);
+    expect(drawn.blocks).toMatchObject([
+      { id: "r:ui:8", complete: true, revision: 1, diagnostics: [] },
+    ]);
   });
 
   it("keeps a block's id and place while the reply streams, and sends its fence as text that only grows", () => {
     const partial = `Before\n\n${BLOCK.slice(0, 30)}`;
     const first = drawReply(partial, { itemId: "r", final: false });
-    expect(first).toEqual({ parts: [{ kind: "text", text: "Before\n\n" }, { kind: "block", blockId: "r:ui:8", fence: BLOCK.slice(0, 30) }], blocks: [] });
+    expect(first).toEqual({
+      parts: [
+        { kind: "text", text: "Before\n\n" },
+        { kind: "block", blockId: "r:ui:8", fence: BLOCK.slice(0, 30) },
+      ],
+      blocks: [],
+    });
     const closed = drawReply(`Before\n\n${BLOCK}\nAfter`, { itemId: "r", final: false });
-    expect(closed.parts).toEqual([{ kind: "text", text: "Before\n\n" }, { kind: "block", blockId: "r:ui:8", fence: `${BLOCK}\n` }, { kind: "text", text: "After" }]);
+    expect(closed.parts).toEqual([
+      { kind: "text", text: "Before\n\n" },
+      { kind: "block", blockId: "r:ui:8", fence: `${BLOCK}\n` },
+      { kind: "text", text: "After" },
+    ]);
   });
 
   it("lets a page preview each streaming block as the server's compile of the whole reply would", () => {
@@ -32,23 +49,41 @@ describe("drawReply", () => {
       const drawn = parts.flatMap((part) => (part.kind === "block" ? [part] : []));
       expect(drawn.map((part) => part.blockId)).toEqual(expected.map((block) => block.id));
       for (const part of drawn) {
-        const preview = previews.get(part.blockId) ?? new UiFencePreview({ id: part.blockId, querySchemas: QUERY_SCHEMAS });
+        const preview =
+          previews.get(part.blockId) ??
+          new UiFencePreview({ id: part.blockId, querySchemas: QUERY_SCHEMAS });
         previews.set(part.blockId, preview);
         // Only ever appended to, so it travels as changes.
         expect(part.fence!.startsWith(fences.get(part.blockId) ?? "")).toBe(true);
         fences.set(part.blockId, part.fence!);
-        expect(preview.compile(part.fence!), `${part.blockId} at ${length}`).toEqual(expected.find((block) => block.id === part.blockId));
+        expect(preview.compile(part.fence!), `${part.blockId} at ${length}`).toEqual(
+          expected.find((block) => block.id === part.blockId),
+        );
       }
     }
   });
 
   it("counts block offsets in the prose of an envelope, beside its frames", () => {
-    const frame = { protocol: "agentskit.chat.component", version: 1, type: "render", componentKey: "choice-list", instanceId: "c", props: { prompt: "Pick", choices: [{ id: "a", label: "A" }] }, fallback: { kind: "choice-list", summary: "Choose A." } };
-    const content = envelope([{ kind: "text", text: `Intro\n${BLOCK}\n` }, { kind: "component", frame }, { kind: "text", text: "End" }]);
+    const frame = {
+      protocol: "agentskit.chat.component",
+      version: 1,
+      type: "render",
+      componentKey: "choice-list",
+      instanceId: "c",
+      props: { prompt: "Pick", choices: [{ id: "a", label: "A" }] },
+      fallback: { kind: "choice-list", summary: "Choose A." },
+    };
+    const content = envelope([
+      { kind: "text", text: `Intro\n${BLOCK}\n` },
+      { kind: "component", frame },
+      { kind: "text", text: "End" },
+    ]);
     const drawn = drawReply(content, { itemId: "r", final: true, revision: 1 });
     expect(drawn.parts.map((part) => part.kind)).toEqual(["text", "block", "component", "text"]);
     expect(drawn.blocks.map((block) => block.id)).toEqual(["r:ui:6"]);
-    expect(replyHistoryText(content, drawn.blocks)).toBe("Intro\nDeploys\nShip\nShip it\n\nChoose A.\nEnd");
+    expect(replyHistoryText(content, drawn.blocks)).toBe(
+      "Intro\nDeploys\nShip\nShip it\n\nChoose A.\nEnd",
+    );
   });
 
   it("gives the agent its blocks' fallbacks, never raw fences", () => {
@@ -58,9 +93,12 @@ describe("drawReply", () => {
   });
 
   it("compiles @Query of a registered source and refuses one of any other", () => {
-    const live = "```ui\n$branch = \"main\"\n$runs = @Query(\"ci.runs\", {branch: $branch})\n<Summary>{$branch}</Summary>\n```";
+    const live =
+      '```ui\n$branch = "main"\n$runs = @Query("ci.runs", {branch: $branch})\n<Summary>{$branch}</Summary>\n```';
     expect(drawReply(live, { itemId: "r", final: true }).blocks[0]!.diagnostics).toEqual([]);
     const unknown = live.replace("ci.runs", "payroll.salaries");
-    expect(drawReply(unknown, { itemId: "r", final: true }).blocks[0]!.diagnostics.map((d) => d.code)).toEqual(["unknown_query"]);
+    expect(
+      drawReply(unknown, { itemId: "r", final: true }).blocks[0]!.diagnostics.map((d) => d.code),
+    ).toEqual(["unknown_query"]);
   });
 });

@@ -1,5 +1,12 @@
 import "server-only";
-import { compileStoredUi, findUiFences, uiFallbackText, uiHasFence, type UiBlock, type UiFence } from "@/lib/intelligent-ui";
+import {
+  compileStoredUi,
+  findUiFences,
+  uiFallbackText,
+  uiHasFence,
+  type UiBlock,
+  type UiFence,
+} from "@/lib/intelligent-ui";
 import { LIVE_SOURCES, querySchemasOf } from "@/lib/live-sources";
 import { contentParts } from "./content";
 import type { Part } from "../wire";
@@ -21,9 +28,12 @@ export function drawReply(content: string, options: DrawOptions): DrawnReply {
   const parts = contentParts(content, { final });
   const prose = parts.map((part) => (part.kind === "text" ? part.text : "")).join("");
   if (!uiHasFence(prose)) return { parts, blocks: [] };
-  if (!final) return { parts: splitAtFences(parts, prose, findUiFences(prose), itemId, true), blocks: [] };
+  if (!final)
+    return { parts: splitAtFences(parts, prose, findUiFences(prose), itemId, true), blocks: [] };
   // A stored block gets the room a busy server needs: it is never refused on time (LANGUAGE.md §10).
-  const blocks = compileStoredUi(prose, { id: itemId, querySchemas: QUERY_SCHEMAS }).map((block) => ({ ...block, revision }));
+  const blocks = compileStoredUi(prose, { id: itemId, querySchemas: QUERY_SCHEMAS }).map(
+    (block) => ({ ...block, revision }),
+  );
   const compiled = new Set(blocks.map((block) => block.id));
   // Past the reply's budgets a fence has no block: it stays text.
   const fences = findUiFences(prose).filter((fence) => compiled.has(blockId(itemId, fence)));
@@ -34,7 +44,13 @@ function blockId(itemId: string, fence: UiFence): string {
   return `${itemId}:ui:${fence.start}`;
 }
 
-function splitAtFences(parts: readonly Part[], prose: string, fences: readonly UiFence[], itemId: string, streaming: boolean): Part[] {
+function splitAtFences(
+  parts: readonly Part[],
+  prose: string,
+  fences: readonly UiFence[],
+  itemId: string,
+  streaming: boolean,
+): Part[] {
   const drawn: Part[] = [];
   let offset = 0;
   for (const part of parts) {
@@ -48,7 +64,11 @@ function splitAtFences(parts: readonly Part[], prose: string, fences: readonly U
       if (fence.start < offset || fence.start >= end) continue;
       if (fence.start > at) drawn.push({ kind: "text", text: prose.slice(at, fence.start) });
       at = Math.min(fence.end, end);
-      drawn.push(streaming ? { kind: "block", blockId: blockId(itemId, fence), fence: prose.slice(fence.start, at) } : { kind: "block", blockId: blockId(itemId, fence) });
+      drawn.push(
+        streaming
+          ? { kind: "block", blockId: blockId(itemId, fence), fence: prose.slice(fence.start, at) }
+          : { kind: "block", blockId: blockId(itemId, fence) },
+      );
     }
     if (at < end) drawn.push({ kind: "text", text: prose.slice(at, end) });
     offset = end;

@@ -6,7 +6,14 @@ import { storedTimestamp } from "./views";
 
 // UiAnswer: one per block and revision (its unique key), written with its message.
 
-export type BlockTarget = { chatId: string; visitorId: string; itemId: string; blockId: string; revision: number; reads?: Record<string, string> };
+export type BlockTarget = {
+  chatId: string;
+  visitorId: string;
+  itemId: string;
+  blockId: string;
+  revision: number;
+  reads?: Record<string, string>;
+};
 
 const answerableRowSchema = z.object({
   status: z.enum(["streaming", "complete", "interrupted", "failed", "stopped"]).nullable(),
@@ -17,17 +24,39 @@ const answerableRowSchema = z.object({
   newer: z.boolean(),
   answer: z
     .object({
-      choiceId: z.string(), label: z.string(), values: z.unknown(), readings: z.unknown(), sourceAt: storedTimestamp,
-      older: z.boolean(), at: storedTimestamp, queued: z.boolean(), turnId: z.string().nullable(),
+      choiceId: z.string(),
+      label: z.string(),
+      values: z.unknown(),
+      readings: z.unknown(),
+      sourceAt: storedTimestamp,
+      older: z.boolean(),
+      at: storedTimestamp,
+      queued: z.boolean(),
+      turnId: z.string().nullable(),
     })
     .nullable(),
-  readings: z.array(z.object({ id: z.string(), query: z.string(), argsKey: z.string(), args: z.unknown(), value: z.unknown(), frozen: z.boolean(), readAt: storedTimestamp })).nullable(),
+  readings: z
+    .array(
+      z.object({
+        id: z.string(),
+        query: z.string(),
+        argsKey: z.string(),
+        args: z.unknown(),
+        value: z.unknown(),
+        frozen: z.boolean(),
+        readAt: storedTimestamp,
+      }),
+    )
+    .nullable(),
 });
 
 /** One statement: the reply (all null if absent), the block while unanswered, any newer reply, the answer, and the named readings. */
 export async function lockAnswerableBlock(tx: Tx, target: BlockTarget) {
   // The chat row's version beside the snapshot's tells a read that waited for the lock (`stale`).
-  const { lock, row } = await readUnderLock(tx, target.visitorId, () => tx.$queryRaw<unknown[]>`
+  const { lock, row } = await readUnderLock(
+    tx,
+    target.visitorId,
+    () => tx.$queryRaw<unknown[]>`
     SELECT chat."id", chat."visitorId", chat."activeTurnId", chat."lastEventSeq", chat."lastPosition",
       chat.xmin::text IS DISTINCT FROM (SELECT xmin::text FROM "Chat" WHERE "id" = chat."id") AS "stale",
       item."status"::text AS "status", item."parentToolUseId", item."revision", item."completedAt",
@@ -43,12 +72,19 @@ export async function lockAnswerableBlock(tx: Tx, target: BlockTarget) {
     LEFT JOIN "Item" item ON item."id" = ${target.itemId}::uuid AND item."chatId" = chat."id" AND item."role" = 'assistant'
     LEFT JOIN "UiAnswer" answer ON answer."itemId" = item."id" AND answer."blockId" = ${target.blockId} AND answer."revision" = ${target.revision}
     WHERE chat."id" = ${target.chatId}::uuid AND chat."visitorId" = ${target.visitorId}::uuid
-    FOR UPDATE OF chat`);
+    FOR UPDATE OF chat`,
+  );
   return { lock, ...answerableRowSchema.parse(row) };
 }
 
 /** A queued pick is sent now. Returns the rows its events carry. */
-export async function markAnswersSent(lock: ChatLock, { queuedId, messageId, turnId }: { queuedId: bigint; messageId: string; turnId: string }) {
+export async function markAnswersSent(
+  lock: ChatLock,
+  { queuedId, messageId, turnId }: { queuedId: bigint; messageId: string; turnId: string },
+) {
   owe(lock);
-  return lock.tx.uiAnswer.updateManyAndReturn({ where: { queuedId }, data: { queued: false, messageId, turnId } });
+  return lock.tx.uiAnswer.updateManyAndReturn({
+    where: { queuedId },
+    data: { queued: false, messageId, turnId },
+  });
 }

@@ -11,7 +11,13 @@ export type { Tx };
 
 export type ChatScope = { chatId: string; visitorId?: string };
 
-export type LockedChat = { id: string; visitorId: string; activeTurnId: string | null; lastEventSeq: number; lastPosition: number };
+export type LockedChat = {
+  id: string;
+  visitorId: string;
+  activeTurnId: string | null;
+  lastEventSeq: number;
+  lastPosition: number;
+};
 
 declare const held: unique symbol;
 /** Proof the chat row is locked in `tx`: only `lockChat` and locking lookups make one. */
@@ -22,7 +28,10 @@ export function chatNotFound(): AppError {
 }
 
 /** The one ownership check: another visitor's chat is not found, exactly like one that never was. */
-export function ownChat<Row extends { visitorId: string }>(row: Row | null | undefined, visitorId: string | undefined): Row {
+export function ownChat<Row extends { visitorId: string }>(
+  row: Row | null | undefined,
+  visitorId: string | undefined,
+): Row {
   if (!row || (visitorId !== undefined && row.visitorId !== visitorId)) throw chatNotFound();
   return row;
 }
@@ -32,11 +41,15 @@ const locks = new WeakMap<Tx, Set<ChatLock>>();
 const owing = new WeakSet<ChatLock>();
 
 /** A step that wrote under a chat's lock without appending (`owe`) must `writeChat` before the end, or the transaction rolls back. */
-export function chatTransaction<T>(work: (tx: Tx) => Promise<T>, options?: { isolationLevel?: Prisma.TransactionIsolationLevel }): Promise<T> {
+export function chatTransaction<T>(
+  work: (tx: Tx) => Promise<T>,
+  options?: { isolationLevel?: Prisma.TransactionIsolationLevel },
+): Promise<T> {
   return db().$transaction(async (tx) => {
     const result = await work(tx);
     for (const lock of locks.get(tx) ?? []) {
-      if (owing.has(lock)) throw new Error(`A write to chat ${lock.chat.id} under its lock appended no event`);
+      if (owing.has(lock))
+        throw new Error(`A write to chat ${lock.chat.id} under its lock appended no event`);
     }
     return result;
   }, options);
@@ -50,11 +63,20 @@ export function settle(lock: ChatLock): void {
   owing.delete(lock);
 }
 
-const lockedChatSchema = z.object({ id: z.string(), visitorId: z.string(), activeTurnId: z.string().nullable(), lastEventSeq: z.number().int(), lastPosition: z.number().int() });
+const lockedChatSchema = z.object({
+  id: z.string(),
+  visitorId: z.string(),
+  activeTurnId: z.string().nullable(),
+  lastEventSeq: z.number().int(),
+  lastPosition: z.number().int(),
+});
 
 /** Writes to one chat are serial and commit in order. */
 export async function lockChat(tx: Tx, scope: ChatScope): Promise<ChatLock> {
-  return heldLock(tx, ownChat(await chatRow(tx, scope.chatId, Prisma.sql`FOR UPDATE`), scope.visitorId));
+  return heldLock(
+    tx,
+    ownChat(await chatRow(tx, scope.chatId, Prisma.sql`FOR UPDATE`), scope.visitorId),
+  );
 }
 
 /** For healing, which finds chats before it locks them: one deleted in between is null, not an error. */
@@ -68,7 +90,11 @@ export async function readChat(scope: ChatScope): Promise<LockedChat> {
   return ownChat(await chatRow(db(), scope.chatId, Prisma.empty), scope.visitorId);
 }
 
-async function chatRow(client: Pick<Tx, "$queryRaw">, chatId: string, lock: Prisma.Sql): Promise<LockedChat | null> {
+async function chatRow(
+  client: Pick<Tx, "$queryRaw">,
+  chatId: string,
+  lock: Prisma.Sql,
+): Promise<LockedChat | null> {
   const rows = await client.$queryRaw<unknown[]>`
     SELECT "id", "visitorId", "activeTurnId", "lastEventSeq", "lastPosition" FROM "Chat" WHERE "id" = ${chatId}::uuid ${lock}`;
   return rows[0] === undefined ? null : lockedChatSchema.parse(rows[0]);
@@ -85,7 +111,11 @@ export function heldLock(tx: Tx, chat: LockedChat): ChatLock {
  * Runs a statement that locks the chat row (`FOR UPDATE OF chat`) as it reads what the lock guards,
  * and reports `stale`: one that waited read the rest as of before the wait, so it runs once more.
  */
-export async function readUnderLock(tx: Tx, visitorId: string, read: () => Promise<unknown[]>): Promise<{ lock: ChatLock; row: unknown }> {
+export async function readUnderLock(
+  tx: Tx,
+  visitorId: string,
+  read: () => Promise<unknown[]>,
+): Promise<{ lock: ChatLock; row: unknown }> {
   let rows = await read();
   if (staleSchema.safeParse(rows[0]).data?.stale) rows = await read();
   const row = rows[0];
@@ -99,13 +129,19 @@ export function readChatRow(row: unknown, visitorId: string): LockedChat {
 
 const staleSchema = z.object({ stale: z.boolean() });
 
-export async function findOwnChat(tx: Tx, { chatId, visitorId }: { chatId: string; visitorId: string }) {
+export async function findOwnChat(
+  tx: Tx,
+  { chatId, visitorId }: { chatId: string; visitorId: string },
+) {
   return ownChat(await tx.chat.findUnique({ where: { id: chatId } }), visitorId);
 }
 
 /** Throws `chat-not-found` otherwise. */
 export async function checkOwnChat(scope: { chatId: string; visitorId: string }): Promise<void> {
-  ownChat(await db().chat.findUnique({ where: { id: scope.chatId }, select: { visitorId: true } }), scope.visitorId);
+  ownChat(
+    await db().chat.findUnique({ where: { id: scope.chatId }, select: { visitorId: true } }),
+    scope.visitorId,
+  );
 }
 
 export async function chatIsGone(chatId: string): Promise<boolean> {
@@ -113,7 +149,12 @@ export async function chatIsGone(chatId: string): Promise<boolean> {
 }
 
 export function recentChats(visitorId: string, take: number) {
-  return db().chat.findMany({ where: { visitorId }, orderBy: { updatedAt: "desc" }, take, select: { id: true, title: true, updatedAt: true, activeTurnId: true } });
+  return db().chat.findMany({
+    where: { visitorId },
+    orderBy: { updatedAt: "desc" },
+    take,
+    select: { id: true, title: true, updatedAt: true, activeTurnId: true },
+  });
 }
 
 /** Locks the visitor row so one visitor's creations take turns and `countChats` is exact. True when new. */
@@ -129,8 +170,20 @@ export function countChats(tx: Tx, visitorId: string): Promise<number> {
 }
 
 /** Locked, so invisible until commit; its log is empty until the caller's first append. */
-export async function insertChat(tx: Tx, { visitorId, title }: { visitorId: string; title: string }): Promise<ChatLock> {
-  const chat = await tx.chat.create({ data: { visitorId, title }, select: { id: true, visitorId: true, activeTurnId: true, lastEventSeq: true, lastPosition: true } });
+export async function insertChat(
+  tx: Tx,
+  { visitorId, title }: { visitorId: string; title: string },
+): Promise<ChatLock> {
+  const chat = await tx.chat.create({
+    data: { visitorId, title },
+    select: {
+      id: true,
+      visitorId: true,
+      activeTurnId: true,
+      lastEventSeq: true,
+      lastPosition: true,
+    },
+  });
   return heldLock(tx, chat);
 }
 

@@ -13,30 +13,64 @@ export function findConfirmation(token: string) {
 
 export type ConfirmationRecordRow = NonNullable<Awaited<ReturnType<typeof findConfirmation>>>;
 
-export function isOwnConfirmation({ token, chatId, visitorId }: { token: string; chatId: string; visitorId: string }): Promise<boolean> {
-  return db().actionConfirmation.findFirst({ where: { token, chatId, visitorId }, select: { token: true } }).then((row) => row !== null);
+export function isOwnConfirmation({
+  token,
+  chatId,
+  visitorId,
+}: {
+  token: string;
+  chatId: string;
+  visitorId: string;
+}): Promise<boolean> {
+  return db()
+    .actionConfirmation.findFirst({ where: { token, chatId, visitorId }, select: { token: true } })
+    .then((row) => row !== null);
 }
 
-export type ConfirmationPatch = { status: ConfirmationStatus; claimedAt?: Date | null; outcome?: Prisma.InputJsonValue; settledAt?: Date };
+export type ConfirmationPatch = {
+  status: ConfirmationStatus;
+  claimedAt?: Date | null;
+  outcome?: Prisma.InputJsonValue;
+  settledAt?: Date;
+};
 
 /** Null when the handle was not at `from` (another decision won). */
-export async function swapConfirmation(lock: ChatLock, token: string, from: ConfirmationStatus, patch: ConfirmationPatch) {
-  const [row] = await lock.tx.actionConfirmation.updateManyAndReturn({ where: { token, status: from }, data: patch });
+export async function swapConfirmation(
+  lock: ChatLock,
+  token: string,
+  from: ConfirmationStatus,
+  patch: ConfirmationPatch,
+) {
+  const [row] = await lock.tx.actionConfirmation.updateManyAndReturn({
+    where: { token, status: from },
+    data: patch,
+  });
   if (row) owe(lock);
   return row ?? null;
 }
 
 /** A claim older than the lease, or a pending handle whose time ran out. */
-export function staleConfirmations({ tx, chat }: ChatLock, claims: readonly ConfirmationStatus[], now: Date, leaseMs: number) {
+export function staleConfirmations(
+  { tx, chat }: ChatLock,
+  claims: readonly ConfirmationStatus[],
+  now: Date,
+  leaseMs: number,
+) {
   return tx.actionConfirmation.findMany({
     where: {
       chatId: chat.id,
-      OR: [{ status: { in: [...claims] }, claimedAt: { lt: new Date(now.getTime() - leaseMs) } }, { status: "pending", expiresAt: { lte: now } }],
+      OR: [
+        { status: { in: [...claims] }, claimedAt: { lt: new Date(now.getTime() - leaseMs) } },
+        { status: "pending", expiresAt: { lte: now } },
+      ],
     },
     orderBy: { createdAt: "asc" },
   });
 }
 
 export async function confirmationChat(token: string): Promise<string | null> {
-  return (await db().actionConfirmation.findUnique({ where: { token }, select: { chatId: true } }))?.chatId ?? null;
+  return (
+    (await db().actionConfirmation.findUnique({ where: { token }, select: { chatId: true } }))
+      ?.chatId ?? null
+  );
 }

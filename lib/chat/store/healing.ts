@@ -10,30 +10,54 @@ export type HealScope = { chatId?: string; visitorId?: string };
 
 export type LookOptions = { now: Date; limit: number; claimLeaseMs: number };
 
-const healableTurnSchema = z.object({ id: z.string(), chatId: z.string(), lapsed: z.boolean(), unclaimed: z.boolean() });
+const healableTurnSchema = z.object({
+  id: z.string(),
+  chatId: z.string(),
+  lapsed: z.boolean(),
+  unclaimed: z.boolean(),
+});
 /** Its lease lapsed (its process died), or nobody claimed it. */
 export type HealableTurn = z.infer<typeof healableTurnSchema>;
 
-const healableSchema = z.object({ claims: z.array(z.string()), turns: z.array(healableTurnSchema) });
+const healableSchema = z.object({
+  claims: z.array(z.string()),
+  turns: z.array(healableTurnSchema),
+});
 export type Healable = z.infer<typeof healableSchema>;
 
 export async function findHealable(scope: HealScope, options: LookOptions): Promise<Healable> {
-  const [row] = await db().$queryRaw<{ found: unknown }[]>`SELECT ${healableLookup(scope, options)} AS "found"`;
+  const [row] = await db().$queryRaw<
+    { found: unknown }[]
+  >`SELECT ${healableLookup(scope, options)} AS "found"`;
   return healableSchema.parse(row?.found);
 }
 
-export async function findStaleClaimChats(scope: HealScope, options: Omit<LookOptions, "limit">): Promise<string[]> {
-  const [row] = await db().$queryRaw<{ found: unknown }[]>`SELECT ${staleClaimChats(scope, options)} AS "found"`;
+export async function findStaleClaimChats(
+  scope: HealScope,
+  options: Omit<LookOptions, "limit">,
+): Promise<string[]> {
+  const [row] = await db().$queryRaw<
+    { found: unknown }[]
+  >`SELECT ${staleClaimChats(scope, options)} AS "found"`;
   return healableSchema.shape.claims.parse(row?.found);
 }
 
 /** Oldest lease first. */
-export async function findHealableTurns(scope: HealScope, options: Omit<LookOptions, "claimLeaseMs">): Promise<HealableTurn[]> {
-  const [row] = await db().$queryRaw<{ found: unknown }[]>`SELECT ${healableTurns(scope, options)} AS "found"`;
+export async function findHealableTurns(
+  scope: HealScope,
+  options: Omit<LookOptions, "claimLeaseMs">,
+): Promise<HealableTurn[]> {
+  const [row] = await db().$queryRaw<
+    { found: unknown }[]
+  >`SELECT ${healableTurns(scope, options)} AS "found"`;
   return healableSchema.shape.turns.parse(row?.found);
 }
 
-const countedSchema = z.object({ count: z.number().int().nullable(), retryAfter: z.number().int(), found: z.unknown() });
+const countedSchema = z.object({
+  count: z.number().int().nullable(),
+  retryAfter: z.number().int(),
+  found: z.unknown(),
+});
 
 /** One round trip; a full window (429 `rate-limited`) heals nothing. The count is `countRequest`'s. */
 export async function countRequestAndFindHealable(
@@ -59,7 +83,8 @@ export async function countRequestAndFindHealable(
            CASE WHEN EXISTS (SELECT 1 FROM counted) THEN ${healableLookup(scope, options)} END AS "found"
     FROM w`;
   const counted = countedSchema.parse(row);
-  if (counted.count === null) throw rateLimited({ requests, windowSeconds: seconds }, counted.retryAfter);
+  if (counted.count === null)
+    throw rateLimited({ requests, windowSeconds: seconds }, counted.retryAfter);
   return healableSchema.parse(counted.found);
 }
 
@@ -68,7 +93,10 @@ function healableLookup(scope: HealScope, options: LookOptions): Prisma.Sql {
 }
 
 // The rule settleStaleClaims re-checks under the chat's lock.
-function staleClaimChats({ chatId, visitorId }: HealScope, { now, claimLeaseMs }: Omit<LookOptions, "limit">): Prisma.Sql {
+function staleClaimChats(
+  { chatId, visitorId }: HealScope,
+  { now, claimLeaseMs }: Omit<LookOptions, "limit">,
+): Prisma.Sql {
   const chat = chatId ? Prisma.sql`AND "chatId" = ${chatId}::uuid` : Prisma.empty;
   const visitor = visitorId ? Prisma.sql`AND "visitorId" = ${visitorId}::uuid` : Prisma.empty;
   return Prisma.sql`(
@@ -78,9 +106,14 @@ function staleClaimChats({ chatId, visitorId }: HealScope, { now, claimLeaseMs }
 }
 
 // Twice the limit is read, so `limit` of each kind (lapsed, never claimed) can be found.
-function healableTurns({ chatId, visitorId }: HealScope, { now, limit }: Omit<LookOptions, "claimLeaseMs">): Prisma.Sql {
+function healableTurns(
+  { chatId, visitorId }: HealScope,
+  { now, limit }: Omit<LookOptions, "claimLeaseMs">,
+): Prisma.Sql {
   const chat = chatId ? Prisma.sql`AND t."chatId" = ${chatId}::uuid` : Prisma.empty;
-  const visitor = visitorId ? Prisma.sql`AND EXISTS (SELECT 1 FROM "Chat" c WHERE c."id" = t."chatId" AND c."visitorId" = ${visitorId}::uuid)` : Prisma.empty;
+  const visitor = visitorId
+    ? Prisma.sql`AND EXISTS (SELECT 1 FROM "Chat" c WHERE c."id" = t."chatId" AND c."visitorId" = ${visitorId}::uuid)`
+    : Prisma.empty;
   return Prisma.sql`(
     SELECT coalesce(json_agg(json_build_object('id', t."id", 'chatId', t."chatId", 'lapsed', t."lapsed", 'unclaimed', t."replyItemId" IS NULL) ORDER BY t."leaseExpiresAt"), '[]')
     FROM (
@@ -94,10 +127,15 @@ function healableTurns({ chatId, visitorId }: HealScope, { now, limit }: Omit<Lo
 const SWEEP_HOLD_MS = 120_000;
 
 /** Tried, never waited for: one sweeper at a time. Null when another holds it. */
-export async function whileSweepLockFree<T>(work: () => Promise<T>, client: Db = db()): Promise<T | null> {
+export async function whileSweepLockFree<T>(
+  work: () => Promise<T>,
+  client: Db = db(),
+): Promise<T | null> {
   return client.$transaction(
     async (tx) => {
-      const [row] = await tx.$queryRaw<unknown[]>`SELECT pg_try_advisory_xact_lock(hashtextextended('answerable:sweep', 0)) AS "held"`;
+      const [row] = await tx.$queryRaw<
+        unknown[]
+      >`SELECT pg_try_advisory_xact_lock(hashtextextended('answerable:sweep', 0)) AS "held"`;
       return z.object({ held: z.boolean() }).parse(row).held ? work() : null;
     },
     { timeout: SWEEP_HOLD_MS },

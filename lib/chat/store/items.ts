@@ -6,34 +6,105 @@ import { Prisma } from "@/lib/db/generated/client";
 import type { ItemView } from "../wire";
 import { type ChatLock, owe } from "./chats";
 import { STREAMED_EVENT_TYPES } from "./events";
-import { itemExtras, storedTimestamp, toItemView, toReplyVersion, type ItemRow, type VersionRow } from "./views";
+import {
+  itemExtras,
+  storedTimestamp,
+  toItemView,
+  toReplyVersion,
+  type ItemRow,
+  type VersionRow,
+} from "./views";
 
 // Item: a chat's messages and replies by position.
 
 const extrasRowSchema = z.object({
-  selections: z.array(z.object({ instanceId: z.string(), choiceId: z.string(), label: z.string(), at: storedTimestamp, queued: z.boolean(), confirmationToken: z.string().nullable() })),
-  uiAnswers: z.array(z.object({
-    itemId: z.string(), blockId: z.string(), revision: z.number().int(), choiceId: z.string(), label: z.string(), values: z.unknown(), readings: z.unknown(),
-    sourceAt: storedTimestamp, older: z.boolean(), at: storedTimestamp, queued: z.boolean(), turnId: z.string().nullable(),
-  })),
-  uiReadings: z.array(z.object({
-    id: z.string(), blockId: z.string(), revision: z.number().int(), query: z.string(), state: z.enum(["pending", "fresh", "failed", "refused"]),
-    args: z.unknown(), value: z.unknown(), reason: z.unknown(), frozen: z.boolean(), readAt: storedTimestamp,
-  })),
-  confirmations: z.array(z.object({
-    token: z.string(), instanceId: z.string(), action: z.string(), input: z.unknown(), toolCallId: z.string(),
-    status: z.enum(["pending", "approving", "approved", "rejecting", "rejected", "expiring", "expired"]), expiresAt: storedTimestamp, outcome: z.unknown(),
-  })),
-  versions: z.array(z.object({
-    version: z.number().int(), revision: z.number().int(), status: z.enum(["streaming", "complete", "interrupted", "failed", "stopped"]),
-    parts: z.unknown(), blocks: z.unknown(), links: z.unknown(), completedAt: storedTimestamp.nullable(),
-  })),
+  selections: z.array(
+    z.object({
+      instanceId: z.string(),
+      choiceId: z.string(),
+      label: z.string(),
+      at: storedTimestamp,
+      queued: z.boolean(),
+      confirmationToken: z.string().nullable(),
+    }),
+  ),
+  uiAnswers: z.array(
+    z.object({
+      itemId: z.string(),
+      blockId: z.string(),
+      revision: z.number().int(),
+      choiceId: z.string(),
+      label: z.string(),
+      values: z.unknown(),
+      readings: z.unknown(),
+      sourceAt: storedTimestamp,
+      older: z.boolean(),
+      at: storedTimestamp,
+      queued: z.boolean(),
+      turnId: z.string().nullable(),
+    }),
+  ),
+  uiReadings: z.array(
+    z.object({
+      id: z.string(),
+      blockId: z.string(),
+      revision: z.number().int(),
+      query: z.string(),
+      state: z.enum(["pending", "fresh", "failed", "refused"]),
+      args: z.unknown(),
+      value: z.unknown(),
+      reason: z.unknown(),
+      frozen: z.boolean(),
+      readAt: storedTimestamp,
+    }),
+  ),
+  confirmations: z.array(
+    z.object({
+      token: z.string(),
+      instanceId: z.string(),
+      action: z.string(),
+      input: z.unknown(),
+      toolCallId: z.string(),
+      status: z.enum([
+        "pending",
+        "approving",
+        "approved",
+        "rejecting",
+        "rejected",
+        "expiring",
+        "expired",
+      ]),
+      expiresAt: storedTimestamp,
+      outcome: z.unknown(),
+    }),
+  ),
+  versions: z.array(
+    z.object({
+      version: z.number().int(),
+      revision: z.number().int(),
+      status: z.enum(["streaming", "complete", "interrupted", "failed", "stopped"]),
+      parts: z.unknown(),
+      blocks: z.unknown(),
+      links: z.unknown(),
+      completedAt: storedTimestamp.nullable(),
+    }),
+  ),
 });
 
 const itemRowSchema = z.object({
-  id: z.string(), position: z.number().int(), role: z.enum(["user", "assistant"]), status: z.enum(["streaming", "complete", "interrupted", "failed", "stopped"]),
-  content: z.string(), parts: z.unknown(), blocks: z.unknown(), links: z.unknown(), revision: z.number().int(), origin: z.unknown(),
-  parentToolUseId: z.string().nullable(), createdAt: z.date(), completedAt: z.date().nullable(),
+  id: z.string(),
+  position: z.number().int(),
+  role: z.enum(["user", "assistant"]),
+  status: z.enum(["streaming", "complete", "interrupted", "failed", "stopped"]),
+  content: z.string(),
+  parts: z.unknown(),
+  blocks: z.unknown(),
+  links: z.unknown(),
+  revision: z.number().int(),
+  origin: z.unknown(),
+  parentToolUseId: z.string().nullable(),
+  createdAt: z.date(),
+  completedAt: z.date().nullable(),
 });
 
 // An item's view as columns: its row's, the body aside, and its picks, answers, frozen readings,
@@ -47,7 +118,13 @@ const VIEW_COLUMNS = Prisma.sql`item."id", item."position", item."role"::text AS
   COALESCE((SELECT jsonb_agg(to_jsonb(kept) - 'content' ORDER BY kept."version") FROM "ItemVersion" kept WHERE kept."itemId" = item."id"), '[]') AS "versions"`;
 
 export type FinalReply = {
-  turnId: string; itemId: string; content: string; parts: unknown; blocks: unknown; links: unknown; revision: number;
+  turnId: string;
+  itemId: string;
+  content: string;
+  parts: unknown;
+  blocks: unknown;
+  links: unknown;
+  revision: number;
   status: "complete" | "failed" | "interrupted" | "stopped";
 };
 
@@ -86,7 +163,10 @@ export async function storeFinalItem(lock: ChatLock, reply: FinalReply): Promise
 function readItemView(stored: unknown, body?: ItemBody): ItemView {
   const row = itemRowSchema.parse(body ? Object.assign({}, stored, body) : stored);
   const { confirmations, versions, ...extras } = extrasRowSchema.parse(stored);
-  return toItemView(row, { ...itemExtras({ revision: row.revision, ...extras }, confirmations), versions: versions.map((version) => toReplyVersion(version, extras)) });
+  return toItemView(row, {
+    ...itemExtras({ revision: row.revision, ...extras }, confirmations),
+    versions: versions.map((version) => toReplyVersion(version, extras)),
+  });
 }
 
 type Where = { chatId: string; position?: { lt?: number; gte?: number } };
@@ -96,7 +176,12 @@ export function readItemRows(tx: Tx, where: Where, take?: number) {
 }
 
 export async function hasItemBefore(tx: Tx, chatId: string, position: number): Promise<boolean> {
-  return (await tx.item.findFirst({ where: { chatId, position: { lt: position } }, select: { id: true } })) !== null;
+  return (
+    (await tx.item.findFirst({
+      where: { chatId, position: { lt: position } },
+      select: { id: true },
+    })) !== null
+  );
 }
 
 function byItem<Row extends { itemId: string }>(rows: Row[]): (itemId: string) => Row[] {
@@ -108,16 +193,32 @@ function byItem<Row extends { itemId: string }>(rows: Row[]): (itemId: string) =
 /** Each kind of row is read after the other: a transaction's statements share one connection. */
 export async function itemViews(tx: Tx, chatId: string, rows: ItemRow[]): Promise<ItemView[]> {
   const itemId = { in: rows.map((row) => row.id) };
-  const selections = byItem(await tx.frameSelection.findMany({ where: { itemId }, orderBy: { attempt: "asc" } }));
+  const selections = byItem(
+    await tx.frameSelection.findMany({ where: { itemId }, orderBy: { attempt: "asc" } }),
+  );
   const uiAnswers = byItem(await tx.uiAnswer.findMany({ where: { itemId } }));
   const uiReadings = byItem(await tx.uiReading.findMany({ where: { itemId, frozen: true } }));
   // Confirmations are found through their chat's index, then narrowed to these items.
-  const confirmations = byItem(await tx.actionConfirmation.findMany({ where: { chatId, itemId }, orderBy: { createdAt: "asc" } }));
-  const versions = byItem<VersionRow & { itemId: string }>(await tx.itemVersion.findMany({ where: { itemId }, orderBy: { version: "asc" }, omit: { content: true } }));
+  const confirmations = byItem(
+    await tx.actionConfirmation.findMany({
+      where: { chatId, itemId },
+      orderBy: { createdAt: "asc" },
+    }),
+  );
+  const versions = byItem<VersionRow & { itemId: string }>(
+    await tx.itemVersion.findMany({
+      where: { itemId },
+      orderBy: { version: "asc" },
+      omit: { content: true },
+    }),
+  );
   return rows.toReversed().map((row) => {
     const answered = { uiAnswers: uiAnswers(row.id), uiReadings: uiReadings(row.id) };
     return toItemView(row, {
-      ...itemExtras({ revision: row.revision, selections: selections(row.id), ...answered }, confirmations(row.id)),
+      ...itemExtras(
+        { revision: row.revision, selections: selections(row.id), ...answered },
+        confirmations(row.id),
+      ),
       versions: versions(row.id).map((version) => toReplyVersion(version, answered)),
     });
   });
@@ -126,14 +227,19 @@ export async function itemViews(tx: Tx, chatId: string, rows: ItemRow[]): Promis
 /** Where each streaming item's streamed events start. */
 export async function streamingSnapshots(tx: Tx, itemIds: string[]) {
   if (itemIds.length === 0) return [];
-  const rows = await tx.item.findMany({ where: { id: { in: itemIds }, snapshotSeq: { not: null } }, select: { id: true, snapshotSeq: true } });
+  const rows = await tx.item.findMany({
+    where: { id: { in: itemIds }, snapshotSeq: { not: null } },
+    select: { id: true, snapshotSeq: true },
+  });
   return rows.map((row) => ({ itemId: row.id, snapshotSeq: row.snapshotSeq! }));
 }
 
 export function itemSnapshot(tx: Tx, itemId: string) {
-  return tx.item.findUniqueOrThrow({ where: { id: itemId }, select: { content: true, snapshotSeq: true } });
+  return tx.item.findUniqueOrThrow({
+    where: { id: itemId },
+    select: { content: true, snapshotSeq: true },
+  });
 }
-
 
 const editableRowSchema = z.object({
   role: z.enum(["user", "assistant"]),

@@ -41,7 +41,11 @@ describe("writeChat", () => {
         }),
       );
       expect(await notified).toBe(`${chatId}:${last}`);
-      const rows = await db().chatEvent.findMany({ where: { chatId }, orderBy: { seq: "asc" }, select: { seq: true, type: true } });
+      const rows = await db().chatEvent.findMany({
+        where: { chatId },
+        orderBy: { seq: "asc" },
+        select: { seq: true, type: true },
+      });
       expect(rows).toEqual([
         { seq: last - 1, type: "turn.started" },
         { seq: last, type: "turn.ended" },
@@ -58,28 +62,85 @@ describe("writeUnmoved", () => {
     const { chatId } = await createChat({ visitorId, message: "Email the release notes" });
     await driveChat(chatId, createMockAgent({ deltaMs: 0 }));
     const itemId = (await loadChatView({ visitorId, chatId })).items[1]!.id;
-    await db().deterministicGrant.create({ data: { itemId, instanceId: "release-email", choiceId: "send", alias: "Send it" } });
+    await db().deterministicGrant.create({
+      data: { itemId, instanceId: "release-email", choiceId: "send", alias: "Send it" },
+    });
     const seen = await db().chat.findUniqueOrThrow({ where: { id: chatId } });
     await sendMessage({ visitorId, chatId, text: "One more thing" });
     const before = await rowCounts(chatId);
 
     const at = new Date();
-    const pick = { itemId, instanceId: "release-email", choiceId: "send", label: "Send", at, queued: false, messageId: null, queuedId: null };
+    const pick = {
+      itemId,
+      instanceId: "release-email",
+      choiceId: "send",
+      label: "Send",
+      at,
+      queued: false,
+      messageId: null,
+      queuedId: null,
+    };
     const started = turnStart(seen, { text: "Send it" });
     const writes: ChatWrite[] = [
-      { kind: "selection", selection: { ...pick, id: randomUUID(), event: { protocol: COMPONENT_PROTOCOL, version: COMPONENT_PROTOCOL_VERSION, type: "select", componentKey: "choice-list", instanceId: "release-email", choiceId: "send" }, attempt: 1, confirmationToken: null } },
+      {
+        kind: "selection",
+        selection: {
+          ...pick,
+          id: randomUUID(),
+          event: {
+            protocol: COMPONENT_PROTOCOL,
+            version: COMPONENT_PROTOCOL_VERSION,
+            type: "select",
+            componentKey: "choice-list",
+            instanceId: "release-email",
+            choiceId: "send",
+          },
+          attempt: 1,
+          confirmationToken: null,
+        },
+      },
       { kind: "grantUse", grant: { itemId, instanceId: "release-email", choiceId: "send", at } },
-      { kind: "answer", answer: { ...pick, id: randomUUID(), blockId: "b", revision: 1, values: {}, readings: {}, sourceAt: at, older: false, turnId: null } },
+      {
+        kind: "answer",
+        answer: {
+          ...pick,
+          id: randomUUID(),
+          blockId: "b",
+          revision: 1,
+          values: {},
+          readings: {},
+          sourceAt: at,
+          older: false,
+          turnId: null,
+        },
+      },
       {
         kind: "proposal",
         proposal: {
           origin: { chatId, itemId, instanceId: "release-email", choiceId: "send" },
-          record: { token: `confirm-${randomUUID()}`, sessionId: visitorId, action: "send_email", input: {}, toolCallId: "app-1", createdAt: at.getTime(), expiresAt: at.getTime() + 60_000, status: "pending", settledAt: null, outcome: null },
+          record: {
+            token: `confirm-${randomUUID()}`,
+            sessionId: visitorId,
+            action: "send_email",
+            input: {},
+            toolCallId: "app-1",
+            createdAt: at.getTime(),
+            expiresAt: at.getTime() + 60_000,
+            status: "pending",
+            settledAt: null,
+            outcome: null,
+          },
         },
       },
       ...started.writes,
     ];
-    expect(await writeUnmoved(chatId, seen.lastEventSeq, { events: started.events, writes, chat: started.chat })).toBe(false);
+    expect(
+      await writeUnmoved(chatId, seen.lastEventSeq, {
+        events: started.events,
+        writes,
+        chat: started.chat,
+      }),
+    ).toBe(false);
     expect(await rowCounts(chatId)).toEqual(before);
   });
 });
@@ -101,9 +162,13 @@ describe("chatTransaction", () => {
   it("rolls back a write under the chat lock whose events were never appended", async () => {
     const { chatId } = await createChat({ visitorId: randomUUID(), message: "Plan the release" });
     const { activeTurnId } = await db().chat.findUniqueOrThrow({ where: { id: chatId } });
-    const stray = chatTransaction(async (tx) => setTurnOutcome(await lockChat(tx, { chatId }), activeTurnId!, "failed"));
+    const stray = chatTransaction(async (tx) =>
+      setTurnOutcome(await lockChat(tx, { chatId }), activeTurnId!, "failed"),
+    );
     await expect(stray).rejects.toThrow("appended no event");
-    expect(await db().turn.findUniqueOrThrow({ where: { id: activeTurnId! }, select: { status: true } })).toEqual({ status: "running" });
+    expect(
+      await db().turn.findUniqueOrThrow({ where: { id: activeTurnId! }, select: { status: true } }),
+    ).toEqual({ status: "running" });
   });
 });
 
@@ -114,22 +179,41 @@ describe("loadItemView", () => {
     const { chatId } = await createChat({ visitorId, message: "Email the release notes" });
     await driveChat(chatId, instant);
     const proposal = (await loadChatView({ visitorId, chatId })).items[1]!;
-    await selectFrameChoice({ visitorId, chatId, itemId: proposal.id, instanceId: "release-email", choiceId: "send" });
+    await selectFrameChoice({
+      visitorId,
+      chatId,
+      itemId: proposal.id,
+      instanceId: "release-email",
+      choiceId: "send",
+    });
     await sendMessage({ visitorId, chatId, text: "Triage the failing build" });
     await driveChat(chatId, instant);
     const triage = (await loadChatView({ visitorId, chatId })).items.at(-1)!;
     const block = Object.values(triage.blocks)[0]!;
     const reads = { $runs: triage.readings[block.id]!["$runs"]!.readId! };
     const choiceId = choiceIdByLabel(block.nodes, "Summarise for the team");
-    await answerUiChoice({ visitorId, chatId, itemId: triage.id, blockId: block.id, revision: triage.revision, choiceId, values: {}, reads });
+    await answerUiChoice({
+      visitorId,
+      chatId,
+      itemId: triage.id,
+      blockId: block.id,
+      revision: triage.revision,
+      choiceId,
+      values: {},
+      reads,
+    });
 
     const page = await loadChatView({ visitorId, chatId });
-    const [withProposal, withAnswer] = [page.items[1]!, page.items.find((item) => item.id === triage.id)!];
+    const [withProposal, withAnswer] = [
+      page.items[1]!,
+      page.items.find((item) => item.id === triage.id)!,
+    ];
     expect(Object.keys(withProposal.selections)).toEqual(["release-email"]);
     expect(Object.keys(withProposal.confirmations)).toHaveLength(1);
     expect(Object.keys(withAnswer.uiAnswers)).toEqual([block.id]);
     expect(Object.keys(withAnswer.readings[block.id]!)).toEqual(["$runs"]);
-    for (const item of page.items) expect(await db().$transaction((tx) => loadItemView(tx, item.id))).toEqual(item);
+    for (const item of page.items)
+      expect(await db().$transaction((tx) => loadItemView(tx, item.id))).toEqual(item);
   });
 
   it("is what a turn's end appends as the completed item, which the end builds without reading it back", async () => {
@@ -142,7 +226,10 @@ describe("loadItemView", () => {
     await regenerateReply({ chatId, visitorId, itemId: replyId });
     await driveChat(chatId, instant);
 
-    const completed = await db().chatEvent.findMany({ where: { chatId, type: "item.completed" }, orderBy: { seq: "asc" } });
+    const completed = await db().chatEvent.findMany({
+      where: { chatId, type: "item.completed" },
+      orderBy: { seq: "asc" },
+    });
     expect(completed).toHaveLength(2);
     const latest = (completed[1]!.data as { item: unknown }).item;
     const stored = await db().$transaction((tx) => loadItemView(tx, replyId));

@@ -10,10 +10,18 @@ import { type ChatLock, owe } from "./chats";
 /** At most this many messages wait behind a chat's running reply. */
 export const MAX_QUEUED = 20;
 
-const queuedRowSchema = z.object({ id: z.bigint(), text: z.string(), createdAt: z.date(), turnId: z.string() });
+const queuedRowSchema = z.object({
+  id: z.bigint(),
+  text: z.string(),
+  createdAt: z.date(),
+  turnId: z.string(),
+});
 
 /** Null past `MAX_QUEUED`: one statement counts and inserts, and the lock keeps the count exact. */
-export async function queueMessage(lock: ChatLock, message: { text: string; origin?: Origin | null }) {
+export async function queueMessage(
+  lock: ChatLock,
+  message: { text: string; origin?: Origin | null },
+) {
   const origin = message.origin ? JSON.stringify(message.origin) : null;
   const chatId = lock.chat.id;
   const rows = await lock.tx.$queryRaw<unknown[]>`
@@ -32,12 +40,18 @@ export function toQueuedView(row: { id: bigint; text: string; createdAt: Date })
 
 /** Oldest first. */
 export async function queuedViews(tx: Tx, chatId: string): Promise<QueuedView[]> {
-  const rows = await tx.queuedMessage.findMany({ where: { chatId, dispatchedAt: null }, orderBy: { id: "asc" } });
+  const rows = await tx.queuedMessage.findMany({
+    where: { chatId, dispatchedAt: null },
+    orderBy: { id: "asc" },
+  });
   return rows.map(toQueuedView);
 }
 
 export function oldestQueued({ tx, chat }: ChatLock) {
-  return tx.queuedMessage.findFirst({ where: { chatId: chat.id, dispatchedAt: null }, orderBy: { id: "asc" } });
+  return tx.queuedMessage.findFirst({
+    where: { chatId: chat.id, dispatchedAt: null },
+    orderBy: { id: "asc" },
+  });
 }
 
 export async function markDispatched(lock: ChatLock, id: bigint, itemId: string): Promise<void> {

@@ -9,7 +9,13 @@ import { type ChatLock, ownChat } from "./chats";
 export type StoredJson = Prisma.InputJsonValue;
 
 /** With the chat's withdrawn grants, the item's blocks, and whether the block was answered at that revision. */
-export async function readableBlock(request: { chatId: string; visitorId: string; itemId: string; blockId: string; revision: number }) {
+export async function readableBlock(request: {
+  chatId: string;
+  visitorId: string;
+  itemId: string;
+  blockId: string;
+  revision: number;
+}) {
   const chat = await db().chat.findUnique({
     where: { id: request.chatId },
     select: {
@@ -17,7 +23,15 @@ export async function readableBlock(request: { chatId: string; visitorId: string
       revokedGrants: { select: { grant: true } },
       items: {
         where: { id: request.itemId },
-        select: { status: true, revision: true, blocks: true, uiAnswers: { where: { blockId: request.blockId, revision: request.revision }, select: { id: true } } },
+        select: {
+          status: true,
+          revision: true,
+          blocks: true,
+          uiAnswers: {
+            where: { blockId: request.blockId, revision: request.revision },
+            select: { id: true },
+          },
+        },
       },
     },
   });
@@ -33,31 +47,64 @@ export function revokedGrants(chatId: string, client: Pick<Tx, "revokedGrant"> =
 }
 
 /** Under the chat lock, so a choice is checked before or after it, never during. */
-export async function setRevokedGrant({ tx, chat }: ChatLock, grant: string, granted: boolean): Promise<void> {
+export async function setRevokedGrant(
+  { tx, chat }: ChatLock,
+  grant: string,
+  granted: boolean,
+): Promise<void> {
   if (granted) await tx.revokedGrant.deleteMany({ where: { chatId: chat.id, grant } });
-  else await tx.revokedGrant.createMany({ data: [{ chatId: chat.id, grant }], skipDuplicates: true });
+  else
+    await tx.revokedGrant.createMany({ data: [{ chatId: chat.id, grant }], skipDuplicates: true });
 }
 
 /** Parsed by the caller. */
-export async function storedReadRights(tx: Tx, { itemId, revision }: { itemId: string; revision: number }): Promise<unknown> {
-  return (await tx.replyReadRights.findUnique({ where: { itemId_revision: { itemId, revision } }, select: { rights: true } }))?.rights ?? null;
+export async function storedReadRights(
+  tx: Tx,
+  { itemId, revision }: { itemId: string; revision: number },
+): Promise<unknown> {
+  return (
+    (
+      await tx.replyReadRights.findUnique({
+        where: { itemId_revision: { itemId, revision } },
+        select: { rights: true },
+      })
+    )?.rights ?? null
+  );
 }
 
-export async function storeReadRights(tx: Tx, { itemId, revision, rights }: { itemId: string; revision: number; rights: Prisma.InputJsonValue }): Promise<void> {
-  await tx.replyReadRights.upsert({ where: { itemId_revision: { itemId, revision } }, create: { itemId, revision, rights }, update: { rights } });
+export async function storeReadRights(
+  tx: Tx,
+  { itemId, revision, rights }: { itemId: string; revision: number; rights: Prisma.InputJsonValue },
+): Promise<void> {
+  await tx.replyReadRights.upsert({
+    where: { itemId_revision: { itemId, revision } },
+    create: { itemId, revision, rights },
+    update: { rights },
+  });
 }
 
-export async function insertFrozenReadings(tx: Tx, rows: Prisma.UiReadingCreateManyInput[]): Promise<void> {
+export async function insertFrozenReadings(
+  tx: Tx,
+  rows: Prisma.UiReadingCreateManyInput[],
+): Promise<void> {
   await tx.uiReading.createMany({ data: rows });
 }
 
 /** Holds the flight's advisory lock: waits for it (`wait`) or only if free (`try`, null when taken). */
-export function inReadFlight<T>(flight: string, mode: "try" | "wait", timeout: number, run: () => Promise<T>): Promise<T | null> {
+export function inReadFlight<T>(
+  flight: string,
+  mode: "try" | "wait",
+  timeout: number,
+  run: () => Promise<T>,
+): Promise<T | null> {
   return db().$transaction(
     async (tx) => {
-      if (mode === "wait") await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${flight}, 0))`;
+      if (mode === "wait")
+        await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${flight}, 0))`;
       else {
-        const [taken] = await tx.$queryRaw<unknown[]>`SELECT pg_try_advisory_xact_lock(hashtextextended(${flight}, 0)) AS "locked"`;
+        const [taken] = await tx.$queryRaw<
+          unknown[]
+        >`SELECT pg_try_advisory_xact_lock(hashtextextended(${flight}, 0)) AS "locked"`;
         if (!z.object({ locked: z.boolean() }).parse(taken).locked) return null;
       }
       return run();
@@ -66,14 +113,31 @@ export function inReadFlight<T>(flight: string, mode: "try" | "wait", timeout: n
   );
 }
 
-type ReadingKey = { itemId: string; blockId: string; revision: number; query: string; argsKey: string };
+type ReadingKey = {
+  itemId: string;
+  blockId: string;
+  revision: number;
+  query: string;
+  argsKey: string;
+};
 
 /** A fresh reading since `freshSince`, or one settled (not frozen) since `settledSince`, newest first. */
-export function sharedReadingRow({ itemId, blockId, revision, query, argsKey }: ReadingKey, freshSince: Date, settledSince: Date) {
+export function sharedReadingRow(
+  { itemId, blockId, revision, query, argsKey }: ReadingKey,
+  freshSince: Date,
+  settledSince: Date,
+) {
   return db().uiReading.findFirst({
     where: {
-      itemId, blockId, revision, query, argsKey,
-      OR: [{ state: "fresh", readAt: { gt: freshSince } }, { state: { not: "pending" }, frozen: false, readAt: { gte: settledSince } }],
+      itemId,
+      blockId,
+      revision,
+      query,
+      argsKey,
+      OR: [
+        { state: "fresh", readAt: { gt: freshSince } },
+        { state: { not: "pending" }, frozen: false, readAt: { gte: settledSince } },
+      ],
     },
     orderBy: { readAt: "desc" },
   });
@@ -83,7 +147,13 @@ export type ReadingRecord = NonNullable<Awaited<ReturnType<typeof sharedReadingR
 
 /** Under the visitor's advisory lock for the chat, so two instances cannot both pass `check`. */
 export function claimReadingSlot(
-  slot: { chatId: string; visitorId: string; key: Omit<ReadingKey, "argsKey">; near: { after: Date; before: Date } | null; pendingSince: Date },
+  slot: {
+    chatId: string;
+    visitorId: string;
+    key: Omit<ReadingKey, "argsKey">;
+    near: { after: Date; before: Date } | null;
+    pendingSince: Date;
+  },
   check: { near(startedAt: Date): void; inFlight(count: number): void },
   row: Omit<Prisma.UiReadingCreateManyInput, "state">,
 ): Promise<string> {
@@ -91,11 +161,24 @@ export function claimReadingSlot(
     const { chatId, visitorId, key } = slot;
     await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`reads:${chatId}:${visitorId}`}, 0))`;
     const near = slot.near
-      ? await tx.uiReading.findFirst({ where: { ...key, frozen: false, startedAt: { gt: slot.near.after, lt: slot.near.before } }, orderBy: { startedAt: "desc" }, select: { startedAt: true } })
+      ? await tx.uiReading.findFirst({
+          where: {
+            ...key,
+            frozen: false,
+            startedAt: { gt: slot.near.after, lt: slot.near.before },
+          },
+          orderBy: { startedAt: "desc" },
+          select: { startedAt: true },
+        })
       : null;
     if (near) check.near(near.startedAt);
-    check.inFlight(await tx.uiReading.count({ where: { chatId, visitorId, state: "pending", readAt: { gt: slot.pendingSince } } }));
-    return (await tx.uiReading.create({ data: { ...row, state: "pending" }, select: { id: true } })).id;
+    check.inFlight(
+      await tx.uiReading.count({
+        where: { chatId, visitorId, state: "pending", readAt: { gt: slot.pendingSince } },
+      }),
+    );
+    return (await tx.uiReading.create({ data: { ...row, state: "pending" }, select: { id: true } }))
+      .id;
   });
 }
 

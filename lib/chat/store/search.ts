@@ -27,7 +27,11 @@ const rowSchema = z.object({
 });
 
 /** The search statement, also run under EXPLAIN by its test and timed by `npm run load`. */
-export function searchStatement(visitorId: string, terms: string, limit = SEARCH_RESULTS): Prisma.Sql {
+export function searchStatement(
+  visitorId: string,
+  terms: string,
+  limit = SEARCH_RESULTS,
+): Prisma.Sql {
   // It is spliced into the owner's lexeme: only a well-formed id may be.
   z.uuid().parse(visitorId);
   return Prisma.sql`
@@ -62,5 +66,7 @@ export type SearchRow = z.infer<typeof rowSchema>;
 
 /** The visitor's chats whose title or items match `terms` (a tsquery): title matches first, then the most recently active; never another visitor's. */
 export async function findChatsByText(visitorId: string, terms: string): Promise<SearchRow[]> {
-  return z.array(rowSchema).parse(await db().$queryRaw<unknown[]>(searchStatement(visitorId, terms)));
+  return z
+    .array(rowSchema)
+    .parse(await db().$queryRaw<unknown[]>(searchStatement(visitorId, terms)));
 }

@@ -8,7 +8,14 @@ import { storedTimestamp } from "./views";
 
 // FrameSelection: one row per attempt. DeterministicGrant: a route's alias, used once.
 
-export type FrameTarget = { chatId: string; visitorId: string; itemId: string; instanceId: string; choiceId: string; revision?: number };
+export type FrameTarget = {
+  chatId: string;
+  visitorId: string;
+  itemId: string;
+  instanceId: string;
+  choiceId: string;
+  revision?: number;
+};
 
 const frameRowSchema = z.object({
   role: z.enum(["user", "assistant"]).nullable(),
@@ -18,11 +25,19 @@ const frameRowSchema = z.object({
   part: componentPartSchema.nullable(),
   latest: z
     .object({
-      instanceId: z.string(), choiceId: z.string(), label: z.string(), event: z.unknown(), queued: z.boolean(),
-      confirmationToken: z.string().nullable(), attempt: z.number().int(), at: storedTimestamp,
+      instanceId: z.string(),
+      choiceId: z.string(),
+      label: z.string(),
+      event: z.unknown(),
+      queued: z.boolean(),
+      confirmationToken: z.string().nullable(),
+      attempt: z.number().int(),
+      at: storedTimestamp,
     })
     .nullable(),
-  confirmationStatus: z.enum(["pending", "approving", "approved", "rejecting", "rejected", "expiring", "expired"]).nullable(),
+  confirmationStatus: z
+    .enum(["pending", "approving", "approved", "rejecting", "rejected", "expiring", "expired"])
+    .nullable(),
   confirmationOutcome: z.unknown(),
   alias: z.string().nullable(),
 });
@@ -51,7 +66,9 @@ function frameQuery(target: FrameTarget, locking: boolean) {
 
 /** One statement, under the chat lock. */
 export async function lockAnswerableFrame(tx: Tx, target: FrameTarget) {
-  const { lock, row } = await readUnderLock(tx, target.visitorId, () => tx.$queryRaw<unknown[]>(frameQuery(target, true)));
+  const { lock, row } = await readUnderLock(tx, target.visitorId, () =>
+    tx.$queryRaw<unknown[]>(frameQuery(target, true)),
+  );
   return { lock, ...frameRowSchema.parse(row) };
 }
 
@@ -62,17 +79,37 @@ export async function readAnswerableFrame(target: FrameTarget) {
 }
 
 /** Returns the rows its events carry. */
-export async function markSelectionsSent(lock: ChatLock, { queuedId, messageId }: { queuedId: bigint; messageId: string }) {
+export async function markSelectionsSent(
+  lock: ChatLock,
+  { queuedId, messageId }: { queuedId: bigint; messageId: string },
+) {
   owe(lock);
-  return lock.tx.frameSelection.updateManyAndReturn({ where: { queuedId }, data: { queued: false, messageId } });
+  return lock.tx.frameSelection.updateManyAndReturn({
+    where: { queuedId },
+    data: { queued: false, messageId },
+  });
 }
 
 export async function proposingLabel(tx: Tx, token: string): Promise<string | null> {
-  return (await tx.frameSelection.findUnique({ where: { confirmationToken: token }, select: { label: true } }))?.label ?? null;
+  return (
+    (
+      await tx.frameSelection.findUnique({
+        where: { confirmationToken: token },
+        select: { label: true },
+      })
+    )?.label ?? null
+  );
 }
 
 /** Each may be used once (`grantUse`). */
-export async function recordGrants(lock: ChatLock, itemId: string, grants: readonly { instanceId: string; choiceId: string; alias: string }[]): Promise<void> {
+export async function recordGrants(
+  lock: ChatLock,
+  itemId: string,
+  grants: readonly { instanceId: string; choiceId: string; alias: string }[],
+): Promise<void> {
   owe(lock);
-  await lock.tx.deterministicGrant.createMany({ data: grants.map((grant) => ({ itemId, ...grant })), skipDuplicates: true });
+  await lock.tx.deterministicGrant.createMany({
+    data: grants.map((grant) => ({ itemId, ...grant })),
+    skipDuplicates: true,
+  });
 }

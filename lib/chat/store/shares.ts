@@ -6,12 +6,18 @@ import { ownChat } from "./chats";
 // Chat rows found by a share link's token hash; the link is written by the append (`ChatMove.share`).
 
 export function shareNotFound(): AppError {
-  return new AppError("share-not-found", "This link does not work: the chat is not shared through it.");
+  return new AppError(
+    "share-not-found",
+    "This link does not work: the chat is not shared through it.",
+  );
 }
 
 /** The chat a link opens, read in the caller's transaction; a dead link (or a deleted chat) is not found. */
 export async function findSharedChat(tokenHash: string, tx: Pick<Tx, "chat"> = db()) {
-  const chat = await tx.chat.findUnique({ where: { shareTokenHash: tokenHash }, select: { id: true, title: true, activeTurnId: true, lastEventSeq: true } });
+  const chat = await tx.chat.findUnique({
+    where: { shareTokenHash: tokenHash },
+    select: { id: true, title: true, activeTurnId: true, lastEventSeq: true },
+  });
   if (!chat) throw shareNotFound();
   return chat;
 }
@@ -21,6 +27,15 @@ export async function shareStillOpens(chatId: string, tokenHash: string): Promis
   return (await db().chat.count({ where: { id: chatId, shareTokenHash: tokenHash } })) === 1;
 }
 
-export async function readShare(scope: { chatId: string; visitorId: string }): Promise<{ sharedAt: Date | null }> {
-  return ownChat(await db().chat.findUnique({ where: { id: scope.chatId }, select: { visitorId: true, sharedAt: true } }), scope.visitorId);
+export async function readShare(scope: {
+  chatId: string;
+  visitorId: string;
+}): Promise<{ sharedAt: Date | null }> {
+  return ownChat(
+    await db().chat.findUnique({
+      where: { id: scope.chatId },
+      select: { visitorId: true, sharedAt: true },
+    }),
+    scope.visitorId,
+  );
 }

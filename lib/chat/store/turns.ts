@@ -19,14 +19,49 @@ export function leaseFromNow(): Date {
 export type Message = { text: string; origin?: Origin | null };
 
 /** Written by the caller's append; no turn may run. */
-export function turnStart(chat: { id: string; lastPosition: number }, message: Message, turnId: string = randomUUID()) {
+export function turnStart(
+  chat: { id: string; lastPosition: number },
+  message: Message,
+  turnId: string = randomUUID(),
+) {
   const now = new Date();
-  const item = { id: randomUUID(), position: chat.lastPosition + 1, content: message.text, parts: [{ kind: "text", text: message.text }], origin: message.origin ?? null, createdAt: now };
-  const view = toItemView({ ...item, role: "user", status: "complete", blocks: null, revision: 0, parentToolUseId: null, completedAt: now });
-  const writes: ChatWrite[] = [{ kind: "message", message: { chatId: chat.id, item, turn: { id: turnId, leaseExpiresAt: leaseFromNow() } } }];
-  const events: ChatEvent[] = [{ type: "item.created", item: view }, { type: "turn.started", turnId }];
+  const item = {
+    id: randomUUID(),
+    position: chat.lastPosition + 1,
+    content: message.text,
+    parts: [{ kind: "text", text: message.text }],
+    origin: message.origin ?? null,
+    createdAt: now,
+  };
+  const view = toItemView({
+    ...item,
+    role: "user",
+    status: "complete",
+    blocks: null,
+    revision: 0,
+    parentToolUseId: null,
+    completedAt: now,
+  });
+  const writes: ChatWrite[] = [
+    {
+      kind: "message",
+      message: { chatId: chat.id, item, turn: { id: turnId, leaseExpiresAt: leaseFromNow() } },
+    },
+  ];
+  const events: ChatEvent[] = [
+    { type: "item.created", item: view },
+    { type: "turn.started", turnId },
+  ];
   const move: ChatMove = { lastPosition: item.position, activeTurnId: turnId };
-  return { status: "sent" as const, queuedId: null, itemId: item.id, turnId, events, writes, chat: move };
+  return {
+    status: "sent" as const,
+    queuedId: null,
+    itemId: item.id,
+    turnId,
+    events,
+    writes,
+    chat: move,
+  };
 }
 
 /** A sent message is written by the caller's append; a queued one here, as its event needs the insert's id. */
@@ -34,11 +69,24 @@ export async function sendOrQueue(lock: ChatLock, message: Message) {
   if (!lock.chat.activeTurnId) return turnStart(lock.chat, message);
   const queued = await queueMessage(lock, message);
   if (!queued) {
-    throw new AppError("queue-full", `${MAX_QUEUED} messages are already waiting for the reply to finish; send this one once it has.`, undefined, { retryAfterSeconds: 10 });
+    throw new AppError(
+      "queue-full",
+      `${MAX_QUEUED} messages are already waiting for the reply to finish; send this one once it has.`,
+      undefined,
+      { retryAfterSeconds: 10 },
+    );
   }
   const events: ChatEvent[] = [{ type: "queue.added", queued: toQueuedView(queued) }];
   // The turn that will answer it, not the one it waits behind: a replay names the same one.
-  return { status: "queued" as const, queuedId: queued.id, itemId: null, turnId: queued.turnId, events, writes: [] as ChatWrite[], chat: undefined };
+  return {
+    status: "queued" as const,
+    queuedId: queued.id,
+    itemId: null,
+    turnId: queued.turnId,
+    events,
+    writes: [] as ChatWrite[],
+    chat: undefined,
+  };
 }
 
 export async function findRegenerable({ tx, chat }: ChatLock, itemId: string) {
@@ -47,21 +95,44 @@ export async function findRegenerable({ tx, chat }: ChatLock, itemId: string) {
     select: { id: true, position: true, turnId: true, _count: { select: { selections: true } } },
   });
   if (!item?.turnId) return null;
-  const later = await tx.item.count({ where: { chatId: chat.id, role: "user", position: { gt: item.position } } });
-  const previous = await tx.turn.findUniqueOrThrow({ where: { id: item.turnId }, select: { triggerItemId: true } });
-  return { itemId: item.id, picked: item._count.selections > 0, later, triggerItemId: previous.triggerItemId };
+  const later = await tx.item.count({
+    where: { chatId: chat.id, role: "user", position: { gt: item.position } },
+  });
+  const previous = await tx.turn.findUniqueOrThrow({
+    where: { id: item.turnId },
+    select: { triggerItemId: true },
+  });
+  return {
+    itemId: item.id,
+    picked: item._count.selections > 0,
+    later,
+    triggerItemId: previous.triggerItemId,
+  };
 }
 
 const waitingRowSchema = z.object({
   visitorId: z.string(),
   lastEventSeq: z.number().int(),
   lastPosition: z.number().int(),
-  turn: z.object({ id: z.string(), status: z.string(), replyItemId: z.string().nullable() }).nullable(),
+  turn: z
+    .object({ id: z.string(), status: z.string(), replyItemId: z.string().nullable() })
+    .nullable(),
   trigger: z.object({ content: z.string(), origin: z.unknown() }).nullable(),
   restart: z
-    .object({ id: z.string(), position: z.number().int(), revision: z.number().int(), origin: z.unknown(), parentToolUseId: z.string().nullable(), createdAt: storedTimestamp })
+    .object({
+      id: z.string(),
+      position: z.number().int(),
+      revision: z.number().int(),
+      origin: z.unknown(),
+      parentToolUseId: z.string().nullable(),
+      createdAt: storedTimestamp,
+    })
     .nullable(),
-  earlier: z.array(z.object({ role: z.enum(["user", "assistant"]), content: z.string(), blocks: z.unknown() })).nullable(),
+  earlier: z
+    .array(
+      z.object({ role: z.enum(["user", "assistant"]), content: z.string(), blocks: z.unknown() }),
+    )
+    .nullable(),
 });
 
 /** One statement, without a lock. Null when no turn waits (none runs, or its reply is bound already). */
@@ -87,8 +158,15 @@ export async function readWaitingTurn(chatId: string) {
 }
 
 /** Without the chat lock: the lease shows nowhere, so nothing is appended. */
-export async function renewTurnLease(turnId: string, client: Pick<Tx, "turn"> = db()): Promise<TurnState> {
-  const [row] = await client.turn.updateManyAndReturn({ where: { id: turnId, status: "running" }, data: { leaseExpiresAt: leaseFromNow() }, select: { stopRequestedAt: true } });
+export async function renewTurnLease(
+  turnId: string,
+  client: Pick<Tx, "turn"> = db(),
+): Promise<TurnState> {
+  const [row] = await client.turn.updateManyAndReturn({
+    where: { id: turnId, status: "running" },
+    data: { leaseExpiresAt: leaseFromNow() },
+    select: { stopRequestedAt: true },
+  });
   if (!row) return "lost";
   return row.stopRequestedAt ? "stop" : "running";
 }
@@ -101,14 +179,20 @@ export async function keepRunning({ tx }: ChatLock, turnId: string): Promise<boo
 /** Its process sees it at its next write or beat; nothing shows until the turn ends, so nothing is appended. */
 export async function requestTurnStop({ tx, chat }: ChatLock): Promise<boolean> {
   if (!chat.activeTurnId) return false;
-  const { count } = await tx.turn.updateMany({ where: { id: chat.activeTurnId, status: "running" }, data: { stopRequestedAt: new Date() } });
+  const { count } = await tx.turn.updateMany({
+    where: { id: chat.activeTurnId, status: "running" },
+    data: { stopRequestedAt: new Date() },
+  });
   return count === 1;
 }
 
 const endedSchema = z.object({ revision: z.number().int(), queued: z.boolean() });
 
 /** One statement; null when the turn no longer ran (nothing written). `queued`: a message waits to start the next turn. */
-export async function endRunningTurn(lock: ChatLock, { turnId, itemId, outcome }: { turnId: string; itemId: string; outcome: string }) {
+export async function endRunningTurn(
+  lock: ChatLock,
+  { turnId, itemId, outcome }: { turnId: string; itemId: string; outcome: string },
+) {
   const rows = await lock.tx.$queryRaw<unknown[]>`
     UPDATE "Turn" SET "status" = ${outcome}::"TurnStatus", "endedAt" = ${new Date()}
     WHERE "id" = ${turnId}::uuid AND "status" = 'running'
@@ -119,20 +203,34 @@ export async function endRunningTurn(lock: ChatLock, { turnId, itemId, outcome }
   return endedSchema.parse(rows[0]);
 }
 
-export async function findEndedTurn({ tx }: ChatLock, { turnId, itemId }: { turnId: string; itemId: string }) {
-  const turn = await tx.turn.findUnique({ where: { id: turnId }, select: { status: true, endedAt: true, leaseExpiresAt: true } });
-  const item = await tx.item.findUnique({ where: { id: itemId }, select: { turnId: true, status: true, revision: true } });
+export async function findEndedTurn(
+  { tx }: ChatLock,
+  { turnId, itemId }: { turnId: string; itemId: string },
+) {
+  const turn = await tx.turn.findUnique({
+    where: { id: turnId },
+    select: { status: true, endedAt: true, leaseExpiresAt: true },
+  });
+  const item = await tx.item.findUnique({
+    where: { id: itemId },
+    select: { turnId: true, status: true, revision: true },
+  });
   return { turn, item };
 }
 
 /** A late outcome replaces recovery's `interrupted`. */
-export async function setTurnOutcome(lock: ChatLock, turnId: string, outcome: "finished" | "failed" | "interrupted" | "stopped"): Promise<void> {
+export async function setTurnOutcome(
+  lock: ChatLock,
+  turnId: string,
+  outcome: "finished" | "failed" | "interrupted" | "stopped",
+): Promise<void> {
   owe(lock);
   await lock.tx.turn.update({ where: { id: turnId }, data: { status: outcome } });
 }
 
 export async function turnStatus(tx: Tx, turnId: string) {
-  return (await tx.turn.findUniqueOrThrow({ where: { id: turnId }, select: { status: true } })).status;
+  return (await tx.turn.findUniqueOrThrow({ where: { id: turnId }, select: { status: true } }))
+    .status;
 }
 
 /** Locks the turn row too: the heartbeat renews without the chat lock, so a renewed lease is never ended as lapsed. */

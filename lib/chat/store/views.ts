@@ -20,7 +20,9 @@ import {
 // No SQL here: stored JSON is parsed, never trusted as typed.
 
 /** `to_jsonb(row)` gives UTC without a zone. */
-export const storedTimestamp = z.iso.datetime({ local: true }).transform((text) => new Date(`${text}Z`));
+export const storedTimestamp = z.iso
+  .datetime({ local: true })
+  .transform((text) => new Date(`${text}Z`));
 
 export type ItemRow = {
   id: string;
@@ -39,7 +41,9 @@ export type ItemRow = {
   completedAt: Date | null;
 };
 
-type ItemExtras = Pick<ItemView, "selections" | "confirmations" | "uiAnswers" | "readings"> & { versions?: ReplyVersion[] };
+type ItemExtras = Pick<ItemView, "selections" | "confirmations" | "uiAnswers" | "readings"> & {
+  versions?: ReplyVersion[];
+};
 const NO_EXTRAS: ItemExtras = { selections: {}, confirmations: {}, uiAnswers: {}, readings: {} };
 
 const storedPartsSchema = z.array(partSchema);
@@ -79,14 +83,22 @@ export type VersionRow = {
 };
 
 /** An earlier version, with the answers and frozen readings of its own revision. */
-export function toReplyVersion(row: VersionRow, rows: Pick<ExtrasSource, "uiAnswers" | "uiReadings">): ReplyVersion {
-  const { uiAnswers, readings } = itemExtras({ revision: row.revision, selections: [], ...rows }, []);
+export function toReplyVersion(
+  row: VersionRow,
+  rows: Pick<ExtrasSource, "uiAnswers" | "uiReadings">,
+): ReplyVersion {
+  const { uiAnswers, readings } = itemExtras(
+    { revision: row.revision, selections: [], ...rows },
+    [],
+  );
   return {
     version: row.version,
     revision: row.revision,
     status: replyVersionSchema.shape.status.parse(row.status),
     parts: storedPartsSchema.parse(row.parts),
-    blocks: Object.fromEntries(storedBlocksSchema.parse(row.blocks ?? []).map((block) => [block.id, block])),
+    blocks: Object.fromEntries(
+      storedBlocksSchema.parse(row.blocks ?? []).map((block) => [block.id, block]),
+    ),
     links: storedLinksSchema.parse(row.links ?? {}),
     uiAnswers,
     readings,
@@ -151,7 +163,14 @@ export function toUiAnswerView(row: UiAnswerRow): UiAnswerView {
   };
 }
 
-export type SelectionRow = { instanceId: string; choiceId: string; label: string; at: Date; queued: boolean; confirmationToken: string | null };
+export type SelectionRow = {
+  instanceId: string;
+  choiceId: string;
+  label: string;
+  at: Date;
+  queued: boolean;
+  confirmationToken: string | null;
+};
 
 export function toSelectionView(row: SelectionRow): SelectionView {
   return {
@@ -199,13 +218,22 @@ type ExtrasSource = {
 export function itemExtras(item: ExtrasSource, confirmations: ConfirmationRow[]): ItemExtras {
   const readings: ItemView["readings"] = {};
   for (const row of item.uiReadings) {
-    if (row.revision === item.revision) readings[row.blockId] = { ...readings[row.blockId], [row.query]: toReadingView(row) };
+    if (row.revision === item.revision)
+      readings[row.blockId] = { ...readings[row.blockId], [row.query]: toReadingView(row) };
   }
   return {
     // Attempts come in order, so the latest pick stands.
-    selections: Object.fromEntries(item.selections.map((row) => [row.instanceId, toSelectionView(row)])),
-    confirmations: Object.fromEntries(confirmations.map((row) => [row.token, toConfirmationView(row)])),
-    uiAnswers: Object.fromEntries(item.uiAnswers.filter((row) => row.revision === item.revision).map((row) => [row.blockId, toUiAnswerView(row)])),
+    selections: Object.fromEntries(
+      item.selections.map((row) => [row.instanceId, toSelectionView(row)]),
+    ),
+    confirmations: Object.fromEntries(
+      confirmations.map((row) => [row.token, toConfirmationView(row)]),
+    ),
+    uiAnswers: Object.fromEntries(
+      item.uiAnswers
+        .filter((row) => row.revision === item.revision)
+        .map((row) => [row.blockId, toUiAnswerView(row)]),
+    ),
     readings,
   };
 }

@@ -2,7 +2,11 @@ import { describe, expect, it } from "vitest";
 import { joined } from "./event-stream";
 
 const text = (bytes: Uint8Array) => new TextDecoder().decode(bytes);
-const frame = (seq: number, ends?: boolean) => ({ seq, bytes: new TextEncoder().encode(`id: ${seq}\n\n`), ends });
+const frame = (seq: number, ends?: boolean) => ({
+  seq,
+  bytes: new TextEncoder().encode(`id: ${seq}\n\n`),
+  ends,
+});
 
 describe("a read's frames, as a page receives them", () => {
   it("are one write, joined once for every page that shares the batch", () => {

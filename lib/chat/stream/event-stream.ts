@@ -30,10 +30,16 @@ const DELETED = encoder.encode("event: deleted\ndata: {}\n\n");
 const UNSHARED = encoder.encode("event: unshared\ndata: {}\n\n");
 
 /** From the durable log, so any instance serves any client; a chat's streams here share one reader. */
-export async function openChatEventStream({ visitorId, chatId, after, signal }: Options): Promise<ReadableStream<Uint8Array>> {
+export async function openChatEventStream({
+  visitorId,
+  chatId,
+  after,
+  signal,
+}: Options): Promise<ReadableStream<Uint8Array>> {
   await checkOwnChat({ chatId, visitorId });
   // A deleted chat has no events left to announce it: its open pages are told, then closed.
-  const ended = () => sharedBeat(chatId, () => chatIsGone(chatId)).then((deleted) => (deleted ? DELETED : null));
+  const ended = () =>
+    sharedBeat(chatId, () => chatIsGone(chatId)).then((deleted) => (deleted ? DELETED : null));
   return eventStream({ feeds: chatFeeds(), chatId, after, signal, ended });
 }
 
@@ -41,15 +47,32 @@ export async function openChatEventStream({ visitorId, chatId, after, signal }: 
  * A share link's read-only stream (decision 023): the same log, its confirmation handles replaced,
  * ended as soon as the link stops opening the chat. It heals nothing and reaches no write.
  */
-export async function openSharedEventStream({ token, after, signal }: { token: string; after: number; signal: AbortSignal }): Promise<ReadableStream<Uint8Array>> {
+export async function openSharedEventStream({
+  token,
+  after,
+  signal,
+}: {
+  token: string;
+  after: number;
+  signal: AbortSignal;
+}): Promise<ReadableStream<Uint8Array>> {
   const tokenHash = hashShareToken(token);
   const { id: chatId } = await findSharedChat(tokenHash);
   // `chat.shared` in the log ends it at once; this beat covers a deleted chat.
-  const ended = () => sharedBeat(`${chatId}:${tokenHash}`, () => shareStillOpens(chatId, tokenHash)).then((open) => (open ? null : UNSHARED));
+  const ended = () =>
+    sharedBeat(`${chatId}:${tokenHash}`, () => shareStillOpens(chatId, tokenHash)).then((open) =>
+      open ? null : UNSHARED,
+    );
   return eventStream({ feeds: viewerFeeds(), chatId, after, signal, ended });
 }
 
-type Watch = { feeds: ChatFeeds<Frame>; chatId: string; after: number; signal: AbortSignal; ended: () => Promise<Uint8Array | null> };
+type Watch = {
+  feeds: ChatFeeds<Frame>;
+  chatId: string;
+  after: number;
+  signal: AbortSignal;
+  ended: () => Promise<Uint8Array | null>;
+};
 
 function eventStream({ feeds, chatId, after, signal, ended }: Watch): ReadableStream<Uint8Array> {
   let close = () => {};
@@ -68,11 +91,18 @@ function eventStream({ feeds, chatId, after, signal, ended }: Watch): ReadableSt
       });
       const keepAlive = setInterval(() => {
         if (Date.now() - lastWrite >= KEEPALIVE_MS) write(encoder.encode(": keep-alive\n\n"));
-        void ended().then((last) => {
-          if (!last) return;
-          write(last);
-          close();
-        }, (error: unknown) => console.error("Looking at whether a watched chat is still there failed; the next beat looks again", error));
+        void ended().then(
+          (last) => {
+            if (!last) return;
+            write(last);
+            close();
+          },
+          (error: unknown) =>
+            console.error(
+              "Looking at whether a watched chat is still there failed; the next beat looks again",
+              error,
+            ),
+        );
       }, DELETION_CHECK_MS);
       const end = setTimeout(() => close(), MAX_STREAM_MS);
       close = () => {
@@ -103,7 +133,14 @@ export function joined(frames: readonly Frame[]): Frame {
   if (known) return known;
   const end = frames.findIndex((each) => each.ends);
   const taken = end === -1 ? frames : frames.slice(0, end + 1);
-  const batch = taken.length === 1 ? taken[0]! : { seq: taken.at(-1)!.seq, bytes: Buffer.concat(taken.map((each) => each.bytes)), ends: end !== -1 };
+  const batch =
+    taken.length === 1
+      ? taken[0]!
+      : {
+          seq: taken.at(-1)!.seq,
+          bytes: Buffer.concat(taken.map((each) => each.bytes)),
+          ends: end !== -1,
+        };
   batches.set(frames, batch);
   return batch;
 }
@@ -138,10 +175,16 @@ async function recoverQuietChat(chatId: string): Promise<void> {
 
 // One set of feeds per process, fed by the instance's one listener (dev reloads keep it); viewers
 // of share links have their own, which heals nothing.
-const shared = globalThis as typeof globalThis & { answerableChatFeeds?: ChatFeeds<Frame>; answerableViewerFeeds?: ChatFeeds<Frame> };
+const shared = globalThis as typeof globalThis & {
+  answerableChatFeeds?: ChatFeeds<Frame>;
+  answerableViewerFeeds?: ChatFeeds<Frame>;
+};
 
 function chatFeeds(): ChatFeeds<Frame> {
-  shared.answerableChatFeeds ??= listenedFeeds({ read: readEvents, onQuiet: (chatId) => void recoverQuietChat(chatId) });
+  shared.answerableChatFeeds ??= listenedFeeds({
+    read: readEvents,
+    onQuiet: (chatId) => void recoverQuietChat(chatId),
+  });
   return shared.answerableChatFeeds;
 }
 
@@ -151,7 +194,10 @@ function viewerFeeds(): ChatFeeds<Frame> {
 }
 
 function listenedFeeds(options: Omit<FeedOptions<Frame>, "pollMs">): ChatFeeds<Frame> {
-  const feeds = createChatFeeds({ ...options, pollMs: () => (listenerLive() ? POLL_MS_WHILE_LISTENING : POLL_MS) });
+  const feeds = createChatFeeds({
+    ...options,
+    pollMs: () => (listenerLive() ? POLL_MS_WHILE_LISTENING : POLL_MS),
+  });
   onChatNotice((chatId) => feeds.notify(chatId));
   return feeds;
 }

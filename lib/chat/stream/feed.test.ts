@@ -13,7 +13,9 @@ afterAll(async () => {
 /** Appends `count` small events to the chat's log, as a writer would, under the chat lock. */
 async function append(chatId: string, count: number): Promise<void> {
   await db().$transaction(async (tx) => {
-    await writeChat(await lockChat(tx, { chatId }), { events: Array.from({ length: count }, () => ({ type: "queue.removed" as const, id: "1" })) });
+    await writeChat(await lockChat(tx, { chatId }), {
+      events: Array.from({ length: count }, () => ({ type: "queue.removed" as const, id: "1" })),
+    });
   });
 }
 
@@ -27,7 +29,12 @@ function countedReader() {
       reader.reads++;
       reader.onRead();
       await reader.gate;
-      return db().chatEvent.findMany({ where: { chatId, seq: { gt: after } }, orderBy: { seq: "asc" }, take, select: { seq: true, data: true } });
+      return db().chatEvent.findMany({
+        where: { chatId, seq: { gt: after } },
+        orderBy: { seq: "asc" },
+        take,
+        select: { seq: true, data: true },
+      });
     },
   };
   return reader;
@@ -44,12 +51,15 @@ function page() {
       for (const waiter of waiters.filter((entry) => seqs.includes(entry.seq))) waiter.resolve();
     },
     received(seq: number): Promise<void> {
-      return seqs.includes(seq) ? Promise.resolve() : new Promise((resolve) => waiters.push({ seq, resolve }));
+      return seqs.includes(seq)
+        ? Promise.resolve()
+        : new Promise((resolve) => waiters.push({ seq, resolve }));
     },
   };
 }
 
-const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, index) => from + index);
+const range = (from: number, to: number) =>
+  Array.from({ length: to - from + 1 }, (_, index) => from + index);
 
 describe("one event-log reader per chat per instance", () => {
   it("serves every page of a chat from one read per notice, each from its own cursor, as pages come and go", async () => {

@@ -67,7 +67,8 @@ class ChatFeed<E extends Sequenced> {
           this.failing = false;
         } catch (error) {
           // Streams stay open through a database blip; the next poll tries again. Logged once.
-          if (!this.failing) console.error("Chat event read failed; retrying on the next poll", error);
+          if (!this.failing)
+            console.error("Chat event read failed; retrying on the next poll", error);
           this.failing = true;
           return;
         }
@@ -83,12 +84,14 @@ class ChatFeed<E extends Sequenced> {
     } finally {
       // In the same tick as the last look at `again`: a wake from here on starts a new read.
       this.running = null;
-      if (this.subscribers.size > 0) this.timer = setTimeout(() => void this.wake(true), this.options.pollMs());
+      if (this.subscribers.size > 0)
+        this.timer = setTimeout(() => void this.wake(true), this.options.pollMs());
     }
   }
 
   private deliver(subscriber: Subscriber<E>, events: E[], batches: Map<number, E[]>): void {
-    const fresh = batches.get(subscriber.cursor) ?? events.filter((event) => event.seq > subscriber.cursor);
+    const fresh =
+      batches.get(subscriber.cursor) ?? events.filter((event) => event.seq > subscriber.cursor);
     batches.set(subscriber.cursor, fresh);
     if (fresh.length === 0 || !this.subscribers.has(subscriber)) return;
     subscriber.cursor = fresh[fresh.length - 1]!.seq;

@@ -7,7 +7,9 @@ describe("the notice listener", () => {
   it("counts as live once its own notice comes back, then hands on every chat's notices", async () => {
     const chatId = randomUUID();
     const heard: string[] = [];
-    const listener = new NoticeListener("DATABASE_URL_UNPOOLED", inject("databaseUrl"), (id) => heard.push(id));
+    const listener = new NoticeListener("DATABASE_URL_UNPOOLED", inject("databaseUrl"), (id) =>
+      heard.push(id),
+    );
     try {
       await listener.start();
       expect(listener.state).toBe("live");
@@ -26,12 +28,18 @@ describe("the notice listener", () => {
 
   it("reports down, in one logged sentence, when it cannot connect", async () => {
     const logged = vi.spyOn(console, "error").mockImplementation(() => {});
-    const listener = new NoticeListener("DATABASE_URL", "postgresql://postgres:password@127.0.0.1:1/answerable", () => {});
+    const listener = new NoticeListener(
+      "DATABASE_URL",
+      "postgresql://postgres:password@127.0.0.1:1/answerable",
+      () => {},
+    );
     try {
       await listener.start();
       expect(listener.state).toBe("down");
       expect(logged).toHaveBeenCalledOnce();
-      expect(String(logged.mock.calls[0]![0])).toMatch(/^notices: cannot listen on DATABASE_URL \(.+\); streams poll every second meanwhile\.$/);
+      expect(String(logged.mock.calls[0]![0])).toMatch(
+        /^notices: cannot listen on DATABASE_URL \(.+\); streams poll every second meanwhile\.$/,
+      );
     } finally {
       await listener.stop();
       logged.mockRestore();
@@ -42,7 +50,12 @@ describe("the notice listener", () => {
     // Intervals are faked: one left running by the listener would show in the count.
     vi.useFakeTimers({ toFake: ["setInterval"] });
     let now = Date.now();
-    const listener = new NoticeListener("DATABASE_URL_UNPOOLED", inject("databaseUrl"), () => {}, () => now);
+    const listener = new NoticeListener(
+      "DATABASE_URL_UNPOOLED",
+      inject("databaseUrl"),
+      () => {},
+      () => now,
+    );
     try {
       await listener.start();
       const probe = vi.spyOn(listener, "probe");

@@ -8,7 +8,11 @@ export { CHAT_EVENTS_CHANNEL };
 
 /** connecting: not yet proven; live: its own notice came back; deaf: LISTEN accepted, nothing delivered; down: no connection. */
 export type ListenerState = "connecting" | "live" | "deaf" | "down";
-export type ListenerHealth = { state: ListenerState; via: "DATABASE_URL_UNPOOLED" | "DATABASE_URL"; checkedAt: string | null };
+export type ListenerHealth = {
+  state: ListenerState;
+  via: "DATABASE_URL_UNPOOLED" | "DATABASE_URL";
+  checkedAt: string | null;
+};
 
 // How long a self-sent notice may take to come back before LISTEN counts as deaf.
 const PROBE_TIMEOUT_MS = 3_000;
@@ -48,15 +52,25 @@ export class NoticeListener {
 
   private async connect(): Promise<void> {
     // Two connections at most: the listening one (postgres.js's own) and a probe one that closes when idle.
-    const sql = postgres(this.url, { max: 1, prepare: false, onnotice: () => {}, connect_timeout: 10, idle_timeout: 20 });
+    const sql = postgres(this.url, {
+      max: 1,
+      prepare: false,
+      onnotice: () => {},
+      connect_timeout: 10,
+      idle_timeout: 20,
+    });
     this.sql = sql;
     let relisten = false;
     try {
       // Called after every listen, including after a reconnect: each new session is proven again.
-      await sql.listen(CHAT_EVENTS_CHANNEL, (payload) => this.receive(payload), () => {
-        if (relisten) void this.probe();
-        relisten = true;
-      });
+      await sql.listen(
+        CHAT_EVENTS_CHANNEL,
+        (payload) => this.receive(payload),
+        () => {
+          if (relisten) void this.probe();
+          relisten = true;
+        },
+      );
     } catch (error) {
       this.settle("down", error);
       await this.restart();
@@ -114,14 +128,17 @@ export class NoticeListener {
     this.state = state;
     this.checkedAt = new Date(this.now());
     if (!changed) return;
-    if (state === "live") console.log(`notices: LISTEN is live on ${this.via}; streams wake at once.`);
+    if (state === "live")
+      console.log(`notices: LISTEN is live on ${this.via}; streams wake at once.`);
     if (state === "deaf") {
       console.warn(
         `notices: LISTEN on ${this.via} accepted but delivers nothing (a transaction pooler?); set DATABASE_URL_UNPOOLED to the database's direct URL. Streams poll every second meanwhile.`,
       );
     }
     if (state === "down") {
-      console.error(`notices: cannot listen on ${this.via} (${error instanceof Error ? error.message : String(error)}); streams poll every second meanwhile.`);
+      console.error(
+        `notices: cannot listen on ${this.via} (${error instanceof Error ? error.message : String(error)}); streams poll every second meanwhile.`,
+      );
     }
   }
 

@@ -1,6 +1,12 @@
 import "server-only";
 import { readDatabaseUrls } from "@/lib/db/urls";
-import { CHAT_EVENTS_CHANNEL, type ListenerHealth, type ListenerState, NoticeListener, type OnNotice } from "./notice-listener";
+import {
+  CHAT_EVENTS_CHANNEL,
+  type ListenerHealth,
+  type ListenerState,
+  NoticeListener,
+  type OnNotice,
+} from "./notice-listener";
 
 export { CHAT_EVENTS_CHANNEL, type ListenerHealth, type ListenerState };
 
@@ -8,7 +14,10 @@ export { CHAT_EVENTS_CHANNEL, type ListenerHealth, type ListenerState };
 // streams also poll, so a lost one costs latency, never an event. LISTEN uses DATABASE_URL_UNPOOLED.
 
 // One listener per process; Next dev reloads modules, so it lives on globalThis.
-const state = globalThis as typeof globalThis & { answerableListener?: NoticeListener; answerableNoticeHandlers?: Set<OnNotice> };
+const state = globalThis as typeof globalThis & {
+  answerableListener?: NoticeListener;
+  answerableNoticeHandlers?: Set<OnNotice>;
+};
 
 function handlers(): Set<OnNotice> {
   return (state.answerableNoticeHandlers ??= new Set());
@@ -17,7 +26,9 @@ function handlers(): Set<OnNotice> {
 function listener(): NoticeListener {
   if (!state.answerableListener) {
     const { direct, directFrom } = readDatabaseUrls();
-    state.answerableListener = new NoticeListener(directFrom, direct, (chatId) => handlers().forEach((handle) => handle(chatId)));
+    state.answerableListener = new NoticeListener(directFrom, direct, (chatId) =>
+      handlers().forEach((handle) => handle(chatId)),
+    );
   }
   return state.answerableListener;
 }
@@ -39,7 +50,11 @@ export async function checkListener(): Promise<ListenerHealth> {
     const current = listener();
     await current.start();
     await current.probe();
-    return { state: current.state, via: current.via, checkedAt: current.checkedAt?.toISOString() ?? null };
+    return {
+      state: current.state,
+      via: current.via,
+      checkedAt: current.checkedAt?.toISOString() ?? null,
+    };
   } catch (error) {
     console.error("health: the listener could not be checked", error);
     return { state: "down", via: "DATABASE_URL", checkedAt: null };

@@ -14,8 +14,13 @@ afterAll(async () => {
 describe("claiming a turn", () => {
   it("binds one reply when claims race, each having read before any wrote", async () => {
     const { chatId } = await createChat({ visitorId: randomUUID(), message: "who runs this?" });
-    const results = await behindChatLock(chatId, Array.from({ length: 3 }, () => () => claimTurn(chatId)));
-    const claims = results.map((result) => (result.status === "fulfilled" ? result.value : result.reason));
+    const results = await behindChatLock(
+      chatId,
+      Array.from({ length: 3 }, () => () => claimTurn(chatId)),
+    );
+    const claims = results.map((result) =>
+      result.status === "fulfilled" ? result.value : result.reason,
+    );
     expect(claims.filter((claim) => claim !== null)).toHaveLength(1);
     const replies = await db().item.findMany({ where: { chatId, role: "assistant" } });
     expect(replies).toHaveLength(1);
@@ -28,12 +33,17 @@ describe("claiming a turn", () => {
   it("reads again when the chat's log moved between its read and its write, and claims", async () => {
     const { chatId } = await createChat({ visitorId: randomUUID(), message: "still mine?" });
     const [result] = await behindChatLock(chatId, [() => claimTurn(chatId)], {
-      whileHeld: async (tx) => writeChat(await lockChat(tx, { chatId }), { events: [{ type: "chat.renamed", title: "Renamed while the claim waited" }] }),
+      whileHeld: async (tx) =>
+        writeChat(await lockChat(tx, { chatId }), {
+          events: [{ type: "chat.renamed", title: "Renamed while the claim waited" }],
+        }),
     });
     expect(result).toMatchObject({ status: "fulfilled", value: { message: "still mine?" } });
     const replies = await db().item.findMany({ where: { chatId, role: "assistant" } });
     expect(replies).toHaveLength(1);
-    expect((await db().turn.findFirstOrThrow({ where: { chatId } })).replyItemId).toBe(replies[0]!.id);
+    expect((await db().turn.findFirstOrThrow({ where: { chatId } })).replyItemId).toBe(
+      replies[0]!.id,
+    );
     await db().chat.delete({ where: { id: chatId } });
   });
 

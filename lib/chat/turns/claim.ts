@@ -30,23 +30,52 @@ export async function claimTurn(chatId: string): Promise<Claim | null> {
     const { chat, turn, trigger, restart } = waiting;
     const itemId = restart?.id ?? randomUUID();
     // The empty reply is its first snapshot: its streamed events all come after it.
-    const reply = { status: "streaming" as const, content: "", parts: [], blocks: null, completedAt: null };
+    const reply = {
+      status: "streaming" as const,
+      content: "",
+      parts: [],
+      blocks: null,
+      completedAt: null,
+    };
     const position = restart?.position ?? chat.lastPosition + 1;
     const view = toItemView({
-      id: itemId, position, role: "assistant", revision: restart?.revision ?? 0, origin: restart?.origin ?? null,
-      parentToolUseId: restart?.parentToolUseId ?? null, createdAt: restart?.createdAt ?? new Date(), ...reply,
+      id: itemId,
+      position,
+      role: "assistant",
+      revision: restart?.revision ?? 0,
+      origin: restart?.origin ?? null,
+      parentToolUseId: restart?.parentToolUseId ?? null,
+      createdAt: restart?.createdAt ?? new Date(),
+      ...reply,
     });
     const events = [{ type: restart ? "item.restarted" : "item.created", item: view } as const];
-    const write = { chatId, seen: chat.lastEventSeq, turnId: turn.id, itemId, position, createdAt: new Date(view.createdAt), restart: restart !== null };
+    const write = {
+      chatId,
+      seen: chat.lastEventSeq,
+      turnId: turn.id,
+      itemId,
+      position,
+      createdAt: new Date(view.createdAt),
+      restart: restart !== null,
+    };
     if (!(await writeClaim(write, events))) continue;
     const origin = readOrigin(trigger.origin);
     // A confirmation's outcome is the host's own report; a pick needs the preamble to be read as one.
-    const message = origin && origin.kind !== "confirmation" ? `${CHOICE_PREAMBLE(origin.label)}\n\n${trigger.content}` : trigger.content;
+    const message =
+      origin && origin.kind !== "confirmation"
+        ? `${CHOICE_PREAMBLE(origin.label)}\n\n${trigger.content}`
+        : trigger.content;
     // Host routes answer what a person typed or a granted alias, never text a model-authored choice put in their mouth.
-    const route = origin === null || (origin.kind === "frame" && origin.granted) ? answerHostRoute(trigger.content) : null;
+    const route =
+      origin === null || (origin.kind === "frame" && origin.granted)
+        ? answerHostRoute(trigger.content)
+        : null;
     const history = waiting.earlier.map((item) => ({
       role: item.role,
-      content: item.role === "assistant" ? replyHistoryText(item.content, storedBlocksSchema.parse(item.blocks ?? [])) : item.content,
+      content:
+        item.role === "assistant"
+          ? replyHistoryText(item.content, storedBlocksSchema.parse(item.blocks ?? []))
+          : item.content,
     }));
     return { chatId, visitorId: chat.visitorId, turnId: turn.id, itemId, message, route, history };
   }

@@ -13,7 +13,12 @@ import { dispatchNextQueued } from "./start";
 
 export type TurnOutcome = "finished" | "failed" | "interrupted" | "stopped";
 
-const ITEM_STATUS = { finished: "complete", failed: "failed", interrupted: "interrupted", stopped: "stopped" } as const;
+const ITEM_STATUS = {
+  finished: "complete",
+  failed: "failed",
+  interrupted: "interrupted",
+  stopped: "stopped",
+} as const;
 
 type Ending = {
   chatId: string;
@@ -34,13 +39,20 @@ type Ending = {
  * The one place a turn ends, under the chat lock; the oldest queued message starts. `ended` false:
  * someone else ended it first, nothing written; `next`: a turn waits.
  */
-export async function endTurn(lock: ChatLock, ending: Ending): Promise<{ ended: boolean; next: boolean }> {
+export async function endTurn(
+  lock: ChatLock,
+  ending: Ending,
+): Promise<{ ended: boolean; next: boolean }> {
   const { turnId, itemId, outcome } = ending;
   const ended = await endRunningTurn(lock, { turnId, itemId, outcome });
   if (!ended) return { ended: false, next: false };
   const item = await storeFinalReply(lock, ending, ended.revision);
   const next = ended.queued ? await dispatchNextQueued(lock) : [];
-  const events: ChatEvent[] = [{ type: "item.completed", item }, { type: "turn.ended", turnId, status: outcome }, ...next];
+  const events: ChatEvent[] = [
+    { type: "item.completed", item },
+    { type: "turn.ended", turnId, status: outcome },
+    ...next,
+  ];
   await writeChat(lock, { events, chat: next.length > 0 ? {} : { activeTurnId: null } });
   return { ended: true, next: next.length > 0 };
 }
@@ -51,7 +63,8 @@ export async function endTurn(lock: ChatLock, ending: Ending): Promise<{ ended: 
  */
 export async function completeInterruptedReply(lock: ChatLock, ending: Ending): Promise<boolean> {
   const { turn, item } = await findEndedTurn(lock, ending);
-  const recovered = turn?.status === "interrupted" && turn.endedAt !== null && turn.leaseExpiresAt < turn.endedAt;
+  const recovered =
+    turn?.status === "interrupted" && turn.endedAt !== null && turn.leaseExpiresAt < turn.endedAt;
   if (!recovered || item?.turnId !== ending.turnId || item.status !== "interrupted") return false;
   await setTurnOutcome(lock, ending.turnId, ending.outcome);
   const completed = await storeFinalReply(lock, ending, item.revision);
@@ -59,13 +72,31 @@ export async function completeInterruptedReply(lock: ChatLock, ending: Ending): 
   return true;
 }
 
-async function storeFinalReply(lock: ChatLock, ending: Ending, previous: number): Promise<ItemView> {
+async function storeFinalReply(
+  lock: ChatLock,
+  ending: Ending,
+  previous: number,
+): Promise<ItemView> {
   const { turnId, itemId, content, outcome, grants } = ending;
   const revision = previous + 1;
   const compiled = ending.drawn.blocks.map((block) => ({ ...block, revision }));
-  const blocks = await freezeFirstReadings(lock.tx, { itemId, revision, blocks: compiled, first: ending.first ?? null });
+  const blocks = await freezeFirstReadings(lock.tx, {
+    itemId,
+    revision,
+    blocks: compiled,
+    first: ending.first ?? null,
+  });
   const links = frozenLinks(blocks, ending.first?.readings);
-  const item = await storeFinalItem(lock, { turnId, itemId, content, parts: ending.drawn.parts, blocks, links, revision, status: ITEM_STATUS[outcome] });
+  const item = await storeFinalItem(lock, {
+    turnId,
+    itemId,
+    content,
+    parts: ending.drawn.parts,
+    blocks,
+    links,
+    revision,
+    status: ITEM_STATUS[outcome],
+  });
   if (grants?.length && outcome === "finished") await recordGrants(lock, itemId, grants);
   return item;
 }

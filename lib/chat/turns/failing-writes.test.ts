@@ -40,8 +40,13 @@ describe("a turn whose writes keep failing", () => {
     };
     // Every write of the reply fails while the agent streams. Transactions call through here too,
     // so the original runs with the caller's `this`.
-    const outage = vi.spyOn(client, "$queryRaw").mockImplementation(function (this: unknown, template: TemplateStringsArray, ...values: unknown[]) {
-      if (writesFail && statementText(template, values).includes('UPDATE "Item"')) return Promise.reject(new Error("connection reset"));
+    const outage = vi.spyOn(client, "$queryRaw").mockImplementation(function (
+      this: unknown,
+      template: TemplateStringsArray,
+      ...values: unknown[]
+    ) {
+      if (writesFail && statementText(template, values).includes('UPDATE "Item"'))
+        return Promise.reject(new Error("connection reset"));
       return queryRaw.call(this, template, ...values);
     } as typeof client.$queryRaw);
     try {
@@ -52,7 +57,13 @@ describe("a turn whose writes keep failing", () => {
     expect(stopped).toBe(true);
     const chat = await loadChatView({ visitorId, chatId });
     expect(chat.running).toBe(false);
-    expect(chat.items.map((item) => `${item.role}:${item.status}`)).toEqual(["user:complete", "assistant:failed"]);
-    expect(chat.items[1]!.parts[0]).toMatchObject({ kind: "text", text: expect.stringMatching(/^more more /) });
+    expect(chat.items.map((item) => `${item.role}:${item.status}`)).toEqual([
+      "user:complete",
+      "assistant:failed",
+    ]);
+    expect(chat.items[1]!.parts[0]).toMatchObject({
+      kind: "text",
+      text: expect.stringMatching(/^more more /),
+    });
   });
 });

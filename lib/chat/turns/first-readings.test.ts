@@ -8,7 +8,8 @@ import { driveChat } from "./run";
 // First readings that throw, as a block out of its time budget on a loaded machine makes them.
 vi.mock("../readings/index", async (original) => ({
   ...(await original<typeof import("../readings/index")>()),
-  takeFirstReadings: () => Promise.reject(new Error("The block ran out of its milliseconds budget.")),
+  takeFirstReadings: () =>
+    Promise.reject(new Error("The block ran out of its milliseconds budget.")),
 }));
 
 afterAll(async () => {
@@ -27,6 +28,9 @@ describe("a finished reply whose first readings throw", () => {
     await driveChat(chatId, agent);
     const chat = await loadChatView({ visitorId, chatId });
     expect(chat.running).toBe(false);
-    expect(chat.items[1]).toMatchObject({ status: "complete", parts: [{ kind: "text", text: "the whole reply" }] });
+    expect(chat.items[1]).toMatchObject({
+      status: "complete",
+      parts: [{ kind: "text", text: "the whole reply" }],
+    });
   });
 });

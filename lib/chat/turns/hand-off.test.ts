@@ -9,7 +9,12 @@ import { db, disconnectDb } from "@/lib/db/client";
 import { resetEnv } from "@/lib/env";
 import { signVisitorId, VISITOR_COOKIE } from "@/lib/http/visitor-cookie";
 import { createChat, sendMessage } from "../chats/chats";
-import { handOffNextTurn, signTurnRequest, TURN_SIGNATURE_HEADER, verifyTurnRequest } from "./hand-off";
+import {
+  handOffNextTurn,
+  signTurnRequest,
+  TURN_SIGNATURE_HEADER,
+  verifyTurnRequest,
+} from "./hand-off";
 import { sweepAllChats } from "../healing/heal";
 import { driveChat } from "./run";
 
@@ -19,24 +24,41 @@ vi.hoisted(() => vi.stubEnv("CRON_SECRET", CRON_SECRET));
 
 // What routes leave for after the response, run by the test when it chooses.
 const afterResponse = vi.hoisted(() => [] as (() => unknown)[]);
-vi.mock("next/server", async (original) => ({ ...(await original<typeof import("next/server")>()), after: (task: () => unknown) => afterResponse.push(task) }));
+vi.mock("next/server", async (original) => ({
+  ...(await original<typeof import("next/server")>()),
+  after: (task: () => unknown) => afterResponse.push(task),
+}));
 // The real sweep heals every chat in the database, other test files' too: it answers with this file's own.
-vi.mock("../healing/heal", async (original) => ({ ...(await original<typeof import("../healing/heal")>()), sweepAllChats: vi.fn() }));
+vi.mock("../healing/heal", async (original) => ({
+  ...(await original<typeof import("../healing/heal")>()),
+  sweepAllChats: vi.fn(),
+}));
 
 describe("signed turn requests", () => {
   const chatId = randomUUID();
   const now = Date.now();
 
   it("accepts a signature made for the chat, recently, with the secret", () => {
-    expect(verifyTurnRequest(chatId, signTurnRequest(chatId, now, SECRET), now + 5_000, SECRET)).toBe(true);
+    expect(
+      verifyTurnRequest(chatId, signTurnRequest(chatId, now, SECRET), now + 5_000, SECRET),
+    ).toBe(true);
   });
 
   it("refuses another chat's, an old one, another secret's, a tampered one and none", () => {
     const signature = signTurnRequest(chatId, now, SECRET);
     expect(verifyTurnRequest(randomUUID(), signature, now, SECRET)).toBe(false);
     expect(verifyTurnRequest(chatId, signature, now + 61_000, SECRET)).toBe(false);
-    expect(verifyTurnRequest(chatId, signTurnRequest(chatId, now, "another-secret-of-enough-length"), now, SECRET)).toBe(false);
-    expect(verifyTurnRequest(chatId, `${now + 1}${signature.slice(String(now).length)}`, now, SECRET)).toBe(false);
+    expect(
+      verifyTurnRequest(
+        chatId,
+        signTurnRequest(chatId, now, "another-secret-of-enough-length"),
+        now,
+        SECRET,
+      ),
+    ).toBe(false);
+    expect(
+      verifyTurnRequest(chatId, `${now + 1}${signature.slice(String(now).length)}`, now, SECRET),
+    ).toBe(false);
     expect(verifyTurnRequest(chatId, null, now, SECRET)).toBe(false);
     expect(verifyTurnRequest(chatId, "garbage", now, SECRET)).toBe(false);
   });
@@ -45,7 +67,10 @@ describe("signed turn requests", () => {
 describe("handing the next turn to a fresh invocation", () => {
   const received: { url: string; signature: string | undefined }[] = [];
   const server = createServer((request: IncomingMessage, response) => {
-    received.push({ url: request.url ?? "", signature: request.headers[TURN_SIGNATURE_HEADER] as string | undefined });
+    received.push({
+      url: request.url ?? "",
+      signature: request.headers[TURN_SIGNATURE_HEADER] as string | undefined,
+    });
     response.writeHead(202).end();
   });
   beforeAll(async () => {
@@ -65,7 +90,11 @@ describe("handing the next turn to a fresh invocation", () => {
     const visitorId = randomUUID();
     const { chatId } = await createChat({ visitorId, message: "first" });
     await sendMessage({ visitorId, chatId, text: "second" });
-    const echo = { async *reply() { yield { type: "text" as const, text: "ok" }; } };
+    const echo = {
+      async *reply() {
+        yield { type: "text" as const, text: "ok" };
+      },
+    };
 
     await driveChat(chatId, echo, handOffNextTurn);
     expect(received.map((request) => request.url)).toEqual([`/api/internal/turns/${chatId}`]);
@@ -89,7 +118,10 @@ describe("handing the next turn to a fresh invocation", () => {
     /** Two chats of a fresh visitor, each with a turn nobody claimed yet. */
     async function waitingChats() {
       const visitorId = randomUUID();
-      const chats = [(await createChat({ visitorId, message: "one" })).chatId, (await createChat({ visitorId, message: "two" })).chatId];
+      const chats = [
+        (await createChat({ visitorId, message: "one" })).chatId,
+        (await createChat({ visitorId, message: "two" })).chatId,
+      ];
       return { visitorId, chats };
     }
 
@@ -101,14 +133,20 @@ describe("handing the next turn to a fresh invocation", () => {
         expect(asked).toHaveLength(1);
         expect(verifyTurnRequest(chatId, asked[0]!.signature ?? null)).toBe(true);
       }
-      const claimed = await db().turn.count({ where: { chatId: { in: chats }, replyItemId: { not: null } } });
+      const claimed = await db().turn.count({
+        where: { chatId: { in: chats }, replyItemId: { not: null } },
+      });
       expect(claimed).toBe(0);
     }
 
     it("the sweep asks for each chat's turn in an invocation of its own, and runs none itself", async () => {
       const { chats } = await waitingChats();
       vi.mocked(sweepAllChats).mockResolvedValueOnce({ drive: chats, requestWindows: 0 });
-      const response = await sweep(new Request("http://localhost:3000/api/cron/sweep", { headers: { authorization: `Bearer ${CRON_SECRET}` } }));
+      const response = await sweep(
+        new Request("http://localhost:3000/api/cron/sweep", {
+          headers: { authorization: `Bearer ${CRON_SECRET}` },
+        }),
+      );
       expect(response.status).toBe(200);
       expect(await response.json()).toEqual({ drive: 2, requestWindows: 0 });
       await expectHandedOff(chats);
@@ -117,7 +155,10 @@ describe("handing the next turn to a fresh invocation", () => {
     it("listing a visitor's chats heals them all and hands each waiting turn off the same way", async () => {
       const { visitorId, chats } = await waitingChats();
       const cookie = `${VISITOR_COOKIE}=${await signVisitorId(visitorId, appConfig().sessionSecret)}`;
-      expect((await listChats(new Request("http://localhost:3000/api/chats", { headers: { cookie } }))).status).toBe(200);
+      expect(
+        (await listChats(new Request("http://localhost:3000/api/chats", { headers: { cookie } })))
+          .status,
+      ).toBe(200);
       await expectHandedOff(chats);
     });
   });

@@ -14,14 +14,24 @@ function turnKey(secret: string): Buffer {
   return createHmac("sha256", secret).update("answerable internal turn request v1").digest();
 }
 
-export function signTurnRequest(chatId: string, at = Date.now(), secret = appConfig().sessionSecret): string {
+export function signTurnRequest(
+  chatId: string,
+  at = Date.now(),
+  secret = appConfig().sessionSecret,
+): string {
   const mac = createHmac("sha256", turnKey(secret)).update(`${chatId}.${at}`).digest("base64url");
   return `${at}.${mac}`;
 }
 
-export function verifyTurnRequest(chatId: string, signature: string | null, now = Date.now(), secret = appConfig().sessionSecret): boolean {
+export function verifyTurnRequest(
+  chatId: string,
+  signature: string | null,
+  now = Date.now(),
+  secret = appConfig().sessionSecret,
+): boolean {
   const at = Number(signature?.split(".")[0]);
-  if (!signature || !Number.isSafeInteger(at) || Math.abs(now - at) > SIGNATURE_WINDOW_MS) return false;
+  if (!signature || !Number.isSafeInteger(at) || Math.abs(now - at) > SIGNATURE_WINDOW_MS)
+    return false;
   const expected = Buffer.from(signTurnRequest(chatId, at, secret));
   const given = Buffer.from(signature);
   return given.length === expected.length && timingSafeEqual(given, expected);
@@ -39,10 +49,20 @@ export async function requestTurn(chatId: string): Promise<void> {
   const { VERCEL_AUTOMATION_BYPASS_SECRET: bypass } = env();
   if (bypass) headers["x-vercel-protection-bypass"] = bypass;
   try {
-    const response = await fetch(`${internalOrigin()}/api/internal/turns/${chatId}`, { method: "POST", headers, signal: AbortSignal.timeout(15_000) });
-    if (response.status !== 202) console.error(`Handing a turn to a new invocation was answered ${response.status}; it waits for the next request to the chat`);
+    const response = await fetch(`${internalOrigin()}/api/internal/turns/${chatId}`, {
+      method: "POST",
+      headers,
+      signal: AbortSignal.timeout(15_000),
+    });
+    if (response.status !== 202)
+      console.error(
+        `Handing a turn to a new invocation was answered ${response.status}; it waits for the next request to the chat`,
+      );
   } catch (error) {
-    console.error("Handing a turn to a new invocation failed; it waits for the next request to the chat", error);
+    console.error(
+      "Handing a turn to a new invocation failed; it waits for the next request to the chat",
+      error,
+    );
   }
 }
 

@@ -11,10 +11,17 @@ export type RouteReply = { content: string; grants: Grant[] };
 const RELEASE_TARGETS = ["staging", "production"] as const;
 
 function releaseMenu(): RouteReply {
-  const choices = RELEASE_TARGETS.map((target) => ({ id: target, label: target === "staging" ? "Staging" : "Production", description: `/release ${target}` }));
+  const choices = RELEASE_TARGETS.map((target) => ({
+    id: target,
+    label: target === "staging" ? "Staging" : "Production",
+    description: `/release ${target}`,
+  }));
   return {
     content: encodeRoute([
-      { kind: "text", text: "Release routes are answered by the host. Pick a target; the exact command shown is what will be sent." },
+      {
+        kind: "text",
+        text: "Release routes are answered by the host. Pick a target; the exact command shown is what will be sent.",
+      },
       {
         kind: "component",
         frame: {
@@ -28,13 +35,18 @@ function releaseMenu(): RouteReply {
         },
       },
     ]),
-    grants: choices.map((choice) => ({ instanceId: "release-target", choiceId: choice.id, alias: choice.description })),
+    grants: choices.map((choice) => ({
+      instanceId: "release-target",
+      choiceId: choice.id,
+      alias: choice.description,
+    })),
   };
 }
 
 function encodeRoute(parts: AssistantContentPart[]): string {
   const encoded = encodeAssistantContent(parts);
-  if (!encoded.ok) throw new Error(`A host route wrote an invalid envelope: ${encoded.diagnostic.code}`);
+  if (!encoded.ok)
+    throw new Error(`A host route wrote an invalid envelope: ${encoded.diagnostic.code}`);
   return encoded.content;
 }
 
@@ -43,7 +55,11 @@ export function answerHostRoute(message: string): RouteReply | null {
   const text = message.trim();
   if (text === "/release") return releaseMenu();
   const target = /^\/release (staging|production)$/.exec(text)?.[1];
-  if (target) return { content: `Release to **${target}** scheduled by the host route. No agent was involved.`, grants: [] };
+  if (target)
+    return {
+      content: `Release to **${target}** scheduled by the host route. No agent was involved.`,
+      grants: [],
+    };
   return null;
 }
 

@@ -14,7 +14,8 @@ afterAll(async () => {
   await disconnectDb();
 });
 
-const BLOCK = "```ui\n<Summary>Ship it?</Summary>\n<Choices>\n  <Choice context=\"Ship it\">Ship</Choice>\n  <Choice context=\"Wait\">Wait</Choice>\n</Choices>\n```";
+const BLOCK =
+  '```ui\n<Summary>Ship it?</Summary>\n<Choices>\n  <Choice context="Ship it">Ship</Choice>\n  <Choice context="Wait">Wait</Choice>\n</Choices>\n```';
 const CUT = `Here is the plan.\n\n${BLOCK}\n\nOnce it ships, the next step is`;
 const WHOLE = `${CUT} the changelog.`;
 
@@ -24,7 +25,10 @@ async function interruptedReply() {
   reply.writer.push(CUT);
   await reply.advance(0);
   await reply.writer.close();
-  await db().turn.update({ where: { id: reply.turnId }, data: { leaseExpiresAt: new Date(Date.now() - 1) } });
+  await db().turn.update({
+    where: { id: reply.turnId },
+    data: { leaseExpiresAt: new Date(Date.now() - 1) },
+  });
   await recoverStaleTurns({ chatId: reply.chatId });
   const chat = await loadChatView({ visitorId: reply.visitorId, chatId: reply.chatId });
   return { ...reply, item: chat.items[1]! };
@@ -41,16 +45,40 @@ describe("a reply with a block whose process died", () => {
     expect(stored).toMatchObject({ status: "interrupted", revision: 1, snapshotSeq: null });
     expect(stored.blocks).toMatchObject([{ id: blockId, complete: true, revision: 1 }]);
     // Its previews are gone from the log; the completion carries the blocks the recovery compiled.
-    const events = (await db().chatEvent.findMany({ where: { chatId }, orderBy: { seq: "asc" } })).map((row) => chatEventSchema.parse(row.data));
-    expect(events.map((event) => event.type)).toEqual(["item.created", "turn.started", "item.created", "item.completed", "turn.ended"]);
-    expect(events[3]).toMatchObject({ item: { id: itemId, status: "interrupted", revision: 1, blocks: { [blockId]: { complete: true, revision: 1 } } } });
+    const events = (
+      await db().chatEvent.findMany({ where: { chatId }, orderBy: { seq: "asc" } })
+    ).map((row) => chatEventSchema.parse(row.data));
+    expect(events.map((event) => event.type)).toEqual([
+      "item.created",
+      "turn.started",
+      "item.created",
+      "item.completed",
+      "turn.ended",
+    ]);
+    expect(events[3]).toMatchObject({
+      item: {
+        id: itemId,
+        status: "interrupted",
+        revision: 1,
+        blocks: { [blockId]: { complete: true, revision: 1 } },
+      },
+    });
   });
 
   it("refuses a pick on it as unfinished, writing nothing; retried, the reply's new revision answers", async () => {
     const { visitorId, chatId, itemId, item } = await interruptedReply();
     const block = Object.values(item.blocks)[0]!;
     const ship = choiceIdByLabel(block.nodes, "Ship");
-    const pick = (revision: number) => answerUiChoice({ chatId, visitorId, itemId, blockId: block.id, revision, choiceId: ship, values: {} });
+    const pick = (revision: number) =>
+      answerUiChoice({
+        chatId,
+        visitorId,
+        itemId,
+        blockId: block.id,
+        revision,
+        choiceId: ship,
+        values: {},
+      });
     const before = await db().chatEvent.count({ where: { chatId } });
     await expect(pick(1)).rejects.toMatchObject({ code: "stale-ui-block", reason: "unfinished" });
     expect(await db().chatEvent.count({ where: { chatId } })).toBe(before);
@@ -67,6 +95,9 @@ describe("a reply with a block whose process died", () => {
     expect(retried).toMatchObject({ id: itemId, status: "complete", revision: 2 });
     expect(retried.blocks[block.id]).toMatchObject({ complete: true, revision: 2 });
     await expect(pick(1)).rejects.toMatchObject({ code: "stale-ui-block", reason: "revision" });
-    await expect(pick(2)).resolves.toMatchObject({ status: "sent", answer: { label: "Ship", revision: 2 } });
+    await expect(pick(2)).resolves.toMatchObject({
+      status: "sent",
+      answer: { label: "Ship", revision: 2 },
+    });
   });
 });

@@ -24,13 +24,21 @@ async function chatWithQueue() {
 
 /** While the database is away the lease lapses, and a reader heals the chat before this process can store the end. */
 async function healedByAReader(visitorId: string, chatId: string): Promise<void> {
-  await db().turn.updateMany({ where: { chatId, status: "running" }, data: { leaseExpiresAt: new Date(Date.now() - 1) } });
+  await db().turn.updateMany({
+    where: { chatId, status: "running" },
+    data: { leaseExpiresAt: new Date(Date.now() - 1) },
+  });
   expect(await healChats({ visitorId, chatId })).toEqual([chatId]);
 }
 
 async function expectWholeReply(visitorId: string, chatId: string): Promise<void> {
   const chat = await loadChatView({ visitorId, chatId });
-  expect(chat.items.map((item) => `${item.role}:${item.status}`)).toEqual(["user:complete", "assistant:complete", "user:complete", "assistant:complete"]);
+  expect(chat.items.map((item) => `${item.role}:${item.status}`)).toEqual([
+    "user:complete",
+    "assistant:complete",
+    "user:complete",
+    "assistant:complete",
+  ]);
   expect(chat.items[1]!.parts).toEqual([{ kind: "text", text: WHOLE }]);
 }
 
@@ -48,7 +56,9 @@ describe("a reply its agent finished while the database was away", () => {
       },
     };
     // The end's first write meets the outage.
-    const down = vi.spyOn(client, "$transaction").mockImplementation((async (...args: Parameters<typeof transaction>) => {
+    const down = vi.spyOn(client, "$transaction").mockImplementation((async (
+      ...args: Parameters<typeof transaction>
+    ) => {
       if (!outage) return transaction(...args);
       outage = false;
       await healedByAReader(visitorId, chatId);
@@ -83,7 +93,11 @@ describe("a reply its agent finished while the database was away", () => {
       },
     };
     // Transactions call through here too, so the original runs with the caller's `this`.
-    const slow = vi.spyOn(client, "$queryRaw").mockImplementation(async function (this: unknown, template: TemplateStringsArray, ...values: unknown[]) {
+    const slow = vi.spyOn(client, "$queryRaw").mockImplementation(async function (
+      this: unknown,
+      template: TemplateStringsArray,
+      ...values: unknown[]
+    ) {
       if (!held && statementText(template, values).includes('UPDATE "Item"')) {
         held = true;
         await finished;

@@ -28,7 +28,8 @@ afterAll(async () => {
 
 const frames = frameTools(appComponents, appTools);
 const instructions = buildInstructions({ sources: [], frames, tools: appTools });
-const agentOf = (model: ReturnType<typeof scriptedModel>) => createModelAgent({ model, instructions, frames, maxRetries: 0 });
+const agentOf = (model: ReturnType<typeof scriptedModel>) =>
+  createModelAgent({ model, instructions, frames, maxRetries: 0 });
 const steps = (text: string): ModelStep[] => text.match(/[\s\S]{1,5}/g) ?? [];
 
 const BLOCK = `\`\`\`ui
@@ -39,7 +40,13 @@ $ready = false
   <Choice context={"Ready: " + $ready}>Report</Choice>
 </Choices>
 \`\`\``;
-const DESTINATIONS = { prompt: "Where next?", choices: [{ id: "docs", label: "Documentation" }, { id: "demo", label: "Demo" }] };
+const DESTINATIONS = {
+  prompt: "Where next?",
+  choices: [
+    { id: "docs", label: "Documentation" },
+    { id: "demo", label: "Demo" },
+  ],
+};
 
 async function chatWith(model: ReturnType<typeof scriptedModel>, message = "Plan the release") {
   const visitorId = randomUUID();
@@ -75,8 +82,13 @@ function watched(agent: Agent) {
 /** Items as `role:status`, and the text of each reply. */
 async function itemsOf(visitorId: string, chatId: string) {
   const chat = await loadChatView({ visitorId, chatId });
-  const text = (index: number) => chat.items[index]!.parts.map((part) => ("text" in part ? part.text : "")).join("");
-  return { statuses: chat.items.map((item) => `${item.role}:${item.status}`), text, running: chat.running };
+  const text = (index: number) =>
+    chat.items[index]!.parts.map((part) => ("text" in part ? part.text : "")).join("");
+  return {
+    statuses: chat.items.map((item) => `${item.role}:${item.status}`),
+    text,
+    running: chat.running,
+  };
 }
 
 // Long enough to be written as a record at once: the envelope holds back shorter prose.
@@ -93,25 +105,57 @@ function choiceNode(nodes: readonly UiNode[]): UiNode | undefined {
 
 describe("turns answered by a model", () => {
   it("draws a model's block and ChoiceList and answers them like the mock's; the next request reads fallbacks, never fences", async () => {
-    const model = scriptedModel([...steps(`Here is where we stand.\n\n${BLOCK}\n\nOr read on:`), { tool: "choice_list", input: DESTINATIONS }], ["Noted."]);
+    const model = scriptedModel(
+      [
+        ...steps(`Here is where we stand.\n\n${BLOCK}\n\nOr read on:`),
+        { tool: "choice_list", input: DESTINATIONS },
+      ],
+      ["Noted."],
+    );
     const { visitorId, chatId, view, reply } = await chatWith(model);
     expect(reply).toMatchObject({ status: "complete", revision: 1 });
     expect(reply.parts.map((part) => part.kind)).toEqual(["text", "block", "text", "component"]);
-    expect(reply.parts[3]).toMatchObject({ kind: "component", instanceId: "choice-list-1", props: DESTINATIONS });
+    expect(reply.parts[3]).toMatchObject({
+      kind: "component",
+      instanceId: "choice-list-1",
+      props: DESTINATIONS,
+    });
     const block = Object.values(reply.blocks)[0]!;
     expect(block).toMatchObject({ complete: true, revision: 1, diagnostics: [] });
-    const logged = await db().chatEvent.findMany({ where: { chatId }, orderBy: { seq: "asc" }, select: { type: true } });
-    expect(logged.map((event) => event.type)).toEqual(expect.arrayContaining(["item.created", "item.completed", "turn.ended"]));
+    const logged = await db().chatEvent.findMany({
+      where: { chatId },
+      orderBy: { seq: "asc" },
+      select: { type: true },
+    });
+    expect(logged.map((event) => event.type)).toEqual(
+      expect.arrayContaining(["item.created", "item.completed", "turn.ended"]),
+    );
 
     const values = { ...uiInputValues(block, new UiState(block)), $ready: true };
-    const answer = await answerUiChoice({ chatId, visitorId, itemId: reply.id, blockId: block.id, revision: 1, choiceId: choiceNode(block.nodes)!.id, values });
+    const answer = await answerUiChoice({
+      chatId,
+      visitorId,
+      itemId: reply.id,
+      blockId: block.id,
+      revision: 1,
+      choiceId: choiceNode(block.nodes)!.id,
+      values,
+    });
     expect(answer).toMatchObject({ status: "sent", answer: { label: "Report" } });
     await driveChat(chatId, agentOf(model));
-    const picked = await selectFrameChoice({ visitorId, chatId, itemId: reply.id, instanceId: "choice-list-1", choiceId: "docs" });
+    const picked = await selectFrameChoice({
+      visitorId,
+      chatId,
+      itemId: reply.id,
+      instanceId: "choice-list-1",
+      choiceId: "docs",
+    });
     expect(picked.status).toBe("sent");
     await driveChat(chatId, agentOf(model));
 
-    const [, second, third] = model.doStreamCalls.map((call) => call.prompt.map((message) => ({ role: message.role, text: JSON.stringify(message.content) })));
+    const [, second, third] = model.doStreamCalls.map((call) =>
+      call.prompt.map((message) => ({ role: message.role, text: JSON.stringify(message.content) })),
+    );
     const earlier = second!.find((message) => message.role === "assistant")!.text;
     expect(earlier).toContain("Release readiness");
     expect(earlier).toContain("Here is where we stand.");
@@ -121,59 +165,117 @@ describe("turns answered by a model", () => {
     expect(second!.at(-1)!.text).toContain('The person chose \\"Report\\" from your UI reply');
     expect(second!.at(-1)!.text).toContain("Ready: true");
     expect(third!.at(-1)!.text).toContain('The person chose \\"Documentation\\"');
-    expect((await view()).items.map((item) => `${item.role}:${item.status}`)).toEqual(Array(3).fill(["user:complete", "assistant:complete"]).flat());
+    expect((await view()).items.map((item) => `${item.role}:${item.status}`)).toEqual(
+      Array(3).fill(["user:complete", "assistant:complete"]).flat(),
+    );
   });
 
   it("only proposes a typed action the model put on a choice: nothing runs until a person approves", async () => {
     const input = { to: "ada@example.com", subject: "Notes", body: "Version 1.4 is out." };
-    const list = { prompt: "Send the notes?", choices: [{ id: "send", label: "Send", action: { name: "send-email", input } }] };
-    const { visitorId, chatId, reply } = await chatWith(scriptedModel(["Ready to send.", { tool: "choice_list", input: list }]));
+    const list = {
+      prompt: "Send the notes?",
+      choices: [{ id: "send", label: "Send", action: { name: "send-email", input } }],
+    };
+    const { visitorId, chatId, reply } = await chatWith(
+      scriptedModel(["Ready to send.", { tool: "choice_list", input: list }]),
+    );
     const execute = vi.spyOn(sendEmailTool, "execute");
-    const outcome = await selectFrameChoice({ visitorId, chatId, itemId: reply.id, instanceId: "choice-list-1", choiceId: "send" });
+    const outcome = await selectFrameChoice({
+      visitorId,
+      chatId,
+      itemId: reply.id,
+      instanceId: "choice-list-1",
+      choiceId: "send",
+    });
     expect(outcome.status).toBe("proposed");
     expect(execute).not.toHaveBeenCalled();
     execute.mockRestore();
     const token = outcome.selection.confirmationToken!;
-    expect(await db().actionConfirmation.findUniqueOrThrow({ where: { token } })).toMatchObject({ status: "pending", action: "send-email", input });
+    expect(await db().actionConfirmation.findUniqueOrThrow({ where: { token } })).toMatchObject({
+      status: "pending",
+      action: "send-email",
+      input,
+    });
   });
 
   it("contains a malformed block and frames the host does not accept, and still draws the rest", async () => {
-    const unregistered = { prompt: "Refuse me", choices: [{ id: "x", label: "Drop the tables", action: { name: "drop-tables", input: {} } }] };
+    const unregistered = {
+      prompt: "Refuse me",
+      choices: [{ id: "x", label: "Drop the tables", action: { name: "drop-tables", input: {} } }],
+    };
     const model = scriptedModel([
-      ...steps('Before.\n\n```ui\n<Stat label= >\n<Nope/>\n```\n\n{"protocol":"agentskit.chat.component"} after.'),
+      ...steps(
+        'Before.\n\n```ui\n<Stat label= >\n<Nope/>\n```\n\n{"protocol":"agentskit.chat.component"} after.',
+      ),
       { tool: "weather_card", input: { city: "Lisbon" } },
       { tool: "choice_list", input: { prompt: "No choices", choices: [] } },
       { tool: "choice_list", input: unregistered },
     ]);
     const { visitorId, chatId, reply } = await chatWith(model);
     expect(reply.status).toBe("complete");
-    expect(reply.parts.map((part) => part.kind)).toEqual(["text", "block", "text", "diagnostic", "component"]);
-    expect(reply.parts[2]).toMatchObject({ text: expect.stringContaining('{"protocol":"agentskit.chat.component"} after.') });
+    expect(reply.parts.map((part) => part.kind)).toEqual([
+      "text",
+      "block",
+      "text",
+      "diagnostic",
+      "component",
+    ]);
+    expect(reply.parts[2]).toMatchObject({
+      text: expect.stringContaining('{"protocol":"agentskit.chat.component"} after.'),
+    });
     expect(reply.parts[3]).toMatchObject({ code: "COMPONENT_INVALID_PROPS" });
-    expect(Object.values(reply.blocks)[0]!.diagnostics.map((diagnostic) => diagnostic.code)).toEqual(expect.arrayContaining(["invalid_prop", "unknown_component"]));
-    await expect(selectFrameChoice({ visitorId, chatId, itemId: reply.id, instanceId: "choice-list-2", choiceId: "x" })).rejects.toMatchObject({ reason: "ACTION_UNREGISTERED" });
+    expect(
+      Object.values(reply.blocks)[0]!.diagnostics.map((diagnostic) => diagnostic.code),
+    ).toEqual(expect.arrayContaining(["invalid_prop", "unknown_component"]));
+    await expect(
+      selectFrameChoice({
+        visitorId,
+        chatId,
+        itemId: reply.id,
+        instanceId: "choice-list-2",
+        choiceId: "x",
+      }),
+    ).rejects.toMatchObject({ reason: "ACTION_UNREGISTERED" });
   });
 
   it("fails a reply whose provider errs mid-stream, with a sentence, and answers the queued message next", async () => {
-    const limited = new APICallError({ message: "Rate limit reached", url: "https://api.example.com", requestBodyValues: {}, statusCode: 429 });
+    const limited = new APICallError({
+      message: "Rate limit reached",
+      url: "https://api.example.com",
+      requestBodyValues: {},
+      statusCode: 429,
+    });
     const model = scriptedModel(["Let me check", " the runs", { error: limited }], ["All green."]);
     const visitorId = randomUUID();
     const { chatId } = await createChat({ visitorId, message: "How is CI?" });
     await sendMessage({ visitorId, chatId, text: "Still there?" });
     const logged = vi.spyOn(console, "error").mockImplementation(() => {});
     await driveChat(chatId, agentOf(model));
-    expect(logged).toHaveBeenCalledWith("Agent reply failed", expect.objectContaining({ sentence: SENTENCES.busy }));
+    expect(logged).toHaveBeenCalledWith(
+      "Agent reply failed",
+      expect.objectContaining({ sentence: SENTENCES.busy }),
+    );
     logged.mockRestore();
     const chat = await loadChatView({ visitorId, chatId });
-    expect(chat.items.map((item) => `${item.role}:${item.status}`)).toEqual(["user:complete", "assistant:failed", "user:complete", "assistant:complete"]);
-    expect(chat.items[1]!.parts).toEqual([{ kind: "text", text: `Let me check the runs\n\n${SENTENCES.busy}` }]);
+    expect(chat.items.map((item) => `${item.role}:${item.status}`)).toEqual([
+      "user:complete",
+      "assistant:failed",
+      "user:complete",
+      "assistant:complete",
+    ]);
+    expect(chat.items[1]!.parts).toEqual([
+      { kind: "text", text: `Let me check the runs\n\n${SENTENCES.busy}` },
+    ]);
     expect(chat.items[3]!.parts).toEqual([{ kind: "text", text: "All green." }]);
     expect(chat.running).toBe(false);
   });
 
   it("stops the model's request when a person presses Stop, keeps what it wrote, and answers the queued message next", async () => {
     const resume = gate();
-    const model = scriptedModel([FIRST, { wait: () => resume.opened }, SECOND, "hang"], ["All green."]);
+    const model = scriptedModel(
+      [FIRST, { wait: () => resume.opened }, SECOND, "hang"],
+      ["All green."],
+    );
     const visitorId = randomUUID();
     const { chatId } = await createChat({ visitorId, message: "How is the release?" });
     await sendMessage({ visitorId, chatId, text: "Still there?" });
@@ -189,7 +291,12 @@ describe("turns answered by a model", () => {
     expect(stopped!.abortSignal?.aborted).toBe(true);
     expect(next!.abortSignal?.aborted).toBe(false);
     const items = await itemsOf(visitorId, chatId);
-    expect(items.statuses).toEqual(["user:complete", "assistant:stopped", "user:complete", "assistant:complete"]);
+    expect(items.statuses).toEqual([
+      "user:complete",
+      "assistant:stopped",
+      "user:complete",
+      "assistant:complete",
+    ]);
     expect(items.text(1)).toMatch(/^Checking the release checklist, step by step\./);
     expect(items.text(3)).toBe("All green.");
     expect(items.running).toBe(false);
@@ -205,7 +312,9 @@ describe("turns answered by a model", () => {
     const { chatId } = await createChat({ visitorId, message: "How is the release?" });
     await sendMessage({ visitorId, chatId, text: "Still there?" });
     const { agent, taken } = watched(agentOf(model));
-    const driving = driveChat(chatId, agent, null, { turnDeadline: () => deadlines[started++]!.signal });
+    const driving = driveChat(chatId, agent, null, {
+      turnDeadline: () => deadlines[started++]!.signal,
+    });
     await taken;
     // The first turn's deadline passes while the model is silent.
     deadlines[0]!.abort();
@@ -214,16 +323,32 @@ describe("turns answered by a model", () => {
     expect(started).toBe(2);
     expect(model.doStreamCalls[0]!.abortSignal?.aborted).toBe(true);
     const items = await itemsOf(visitorId, chatId);
-    expect(items.statuses).toEqual(["user:complete", "assistant:failed", "user:complete", "assistant:complete"]);
-    expect(items.text(1)).toBe(`${FIRST}\n\nThe reply took too long, so it stopped here. Try again.`);
+    expect(items.statuses).toEqual([
+      "user:complete",
+      "assistant:failed",
+      "user:complete",
+      "assistant:complete",
+    ]);
+    expect(items.text(1)).toBe(
+      `${FIRST}\n\nThe reply took too long, so it stopped here. Try again.`,
+    );
     expect(items.text(3)).toBe("All green.");
     const turns = await db().turn.findMany({ where: { chatId }, orderBy: { startedAt: "asc" } });
     expect(turns.map((turn) => turn.status)).toEqual(["failed", "finished"]);
   });
 
   it("answers with the mock while the configured model is one its provider does not know", async () => {
-    const setting = { kind: "model", provider: "openai", modelId: "gpt-nonexistent", name: "openai/gpt-nonexistent", catalog: "full" } as const;
-    const status = resolveAgent(setting, { env: { OPENAI_API_KEY: "sk-test" }, fetch: async () => Response.json({}, { status: 404 }) });
+    const setting = {
+      kind: "model",
+      provider: "openai",
+      modelId: "gpt-nonexistent",
+      name: "openai/gpt-nonexistent",
+      catalog: "full",
+    } as const;
+    const status = resolveAgent(setting, {
+      env: { OPENAI_API_KEY: "sk-test" },
+      fetch: async () => Response.json({}, { status: 404 }),
+    });
     const visitorId = randomUUID();
     const { chatId } = await createChat({ visitorId, message: "hi" });
     await driveChat(chatId, checkedAgent(status));

@@ -12,7 +12,11 @@ export type TurnScope = { chatId?: string; visitorId?: string };
  * A turn whose lease lapsed becomes interrupted (partial reply kept) and the next queued message
  * starts. At most `limit` a call, oldest lease first, so a request's work stays bounded.
  */
-export async function recoverStaleTurns({ chatId, visitorId, limit = 25 }: TurnScope & { limit?: number } = {}): Promise<string[]> {
+export async function recoverStaleTurns({
+  chatId,
+  visitorId,
+  limit = 25,
+}: TurnScope & { limit?: number } = {}): Promise<string[]> {
   const turns = await findHealableTurns({ chatId, visitorId }, { now: new Date(), limit });
   return recoverTurns(splitHealable(turns, limit).lapsed);
 }
@@ -20,10 +24,16 @@ export async function recoverStaleTurns({ chatId, visitorId, limit = 25 }: TurnS
 type Running = { id: string; chatId: string };
 
 /** At most `limit` of each. */
-export function splitHealable(turns: readonly HealableTurn[], limit: number): { lapsed: Running[]; unclaimed: string[] } {
+export function splitHealable(
+  turns: readonly HealableTurn[],
+  limit: number,
+): { lapsed: Running[]; unclaimed: string[] } {
   return {
     lapsed: turns.filter((turn) => turn.lapsed).slice(0, limit),
-    unclaimed: turns.filter((turn) => turn.unclaimed).slice(0, limit).map((turn) => turn.chatId),
+    unclaimed: turns
+      .filter((turn) => turn.unclaimed)
+      .slice(0, limit)
+      .map((turn) => turn.chatId),
   };
 }
 
@@ -36,18 +46,29 @@ export async function recoverTurns(stale: readonly Running[]): Promise<string[]>
       if (!lock) return false;
       const current = await lockTurn(lock, turn.id);
       // Re-checked under the lock: the turn may have renewed its lease or ended meanwhile.
-      if (!current || current.status !== "running" || current.leaseExpiresAt >= new Date()) return false;
+      if (!current || current.status !== "running" || current.leaseExpiresAt >= new Date())
+        return false;
       if (!current.replyItemId) {
         // Never claimed: its process died before it began, so nothing was written; run it now.
         await extendLease(lock, turn.id);
         return true;
       }
       // The last snapshot plus the text each later write added: all its viewers saw.
-      const content = await storedReplyContent(tx, { chatId: turn.chatId, itemId: current.replyItemId });
+      const content = await storedReplyContent(tx, {
+        chatId: turn.chatId,
+        itemId: current.replyItemId,
+      });
       const drawn = drawReply(content, { itemId: current.replyItemId, final: true });
       // Stopped, even if its process died before it saw the request.
       const outcome = current.stopRequestedAt ? "stopped" : "interrupted";
-      const { next } = await endTurn(lock, { chatId: turn.chatId, turnId: turn.id, itemId: current.replyItemId, content, drawn, outcome });
+      const { next } = await endTurn(lock, {
+        chatId: turn.chatId,
+        turnId: turn.id,
+        itemId: current.replyItemId,
+        content,
+        drawn,
+        outcome,
+      });
       return next;
     });
     if (drive) toDrive.push(turn.chatId);

@@ -50,7 +50,11 @@ export async function driveChat(
 }
 
 /** True when a turn waits after its end; at the deadline the agent is aborted and the reply fails, saying why. */
-async function runTurn(claim: Claim, chatAgentForTurn: Agent, deadline: AbortSignal): Promise<boolean> {
+async function runTurn(
+  claim: Claim,
+  chatAgentForTurn: Agent,
+  deadline: AbortSignal,
+): Promise<boolean> {
   const agent = claim.route ? replyWith(claim.route.content) : chatAgentForTurn;
   const stop = new AbortController();
   let recovered = false;
@@ -63,8 +67,12 @@ async function runTurn(claim: Claim, chatAgentForTurn: Agent, deadline: AbortSig
     else if (reason === "stopped" || streaming) [outcome, ending] = [reason, sentence];
     stop.abort();
   };
-  const onState = (state: Exclude<TurnState, "running">) => halt(state === "stop" ? "stopped" : "recovered");
-  const heartbeat = setInterval(() => void renewLease(claim, onState), Math.max(250, appConfig().turnLeaseMs / 3));
+  const onState = (state: Exclude<TurnState, "running">) =>
+    halt(state === "stop" ? "stopped" : "recovered");
+  const heartbeat = setInterval(
+    () => void renewLease(claim, onState),
+    Math.max(250, appConfig().turnLeaseMs / 3),
+  );
   const onDeadline = () => halt("failed", DEADLINE_SENTENCE);
   if (deadline.aborted) onDeadline();
   else deadline.addEventListener("abort", onDeadline, { once: true });
@@ -72,7 +80,12 @@ async function runTurn(claim: Claim, chatAgentForTurn: Agent, deadline: AbortSig
   let content = "";
   let finished = false;
   try {
-    for await (const chunk of agent.reply({ chatId: claim.chatId, history: claim.history, message: claim.message, signal: stop.signal })) {
+    for await (const chunk of agent.reply({
+      chatId: claim.chatId,
+      history: claim.history,
+      message: claim.message,
+      signal: stop.signal,
+    })) {
       if (stop.signal.aborted) break;
       if (chunk.type === "subagent") {
         if (!(await writeSubagentReply(claim, chunk))) halt("recovered");
@@ -98,7 +111,10 @@ async function runTurn(claim: Claim, chatAgentForTurn: Agent, deadline: AbortSig
   }
   if (ending) content = endReplyWith(content, ending);
   // A recovered turn writes nothing more, unless its agent finished: that end is stored late.
-  const next = !recovered || (finished && outcome === "finished") ? await finishReply(claim, storableText(content, { final: true }), outcome) : false;
+  const next =
+    !recovered || (finished && outcome === "finished")
+      ? await finishReply(claim, storableText(content, { final: true }), outcome)
+      : false;
   clearInterval(heartbeat);
   return next;
 }
@@ -106,9 +122,15 @@ async function runTurn(claim: Claim, chatAgentForTurn: Agent, deadline: AbortSig
 /** First readings are taken outside any lock (seconds); one that throws costs the reply them, never its end. */
 async function finishReply(claim: Claim, content: string, outcome: TurnOutcome): Promise<boolean> {
   const drawn = drawReply(content, { itemId: claim.itemId, final: true });
-  const read = () => takeFirstReadings(drawn.blocks, LIVE_SOURCES, claim).catch((error: unknown) => (console.error("First readings failed", error), null));
+  const read = () =>
+    takeFirstReadings(drawn.blocks, LIVE_SOURCES, claim).catch(
+      (error: unknown) => (console.error("First readings failed", error), null),
+    );
   const first = outcome === "finished" ? await read() : null;
-  return storeEnd({ ...claim, content, drawn, first, outcome, grants: claim.route?.grants }, Date.now() + END_RETRY_WINDOW_MS);
+  return storeEnd(
+    { ...claim, content, drawn, first, outcome, grants: claim.route?.grants },
+    Date.now() + END_RETRY_WINDOW_MS,
+  );
 }
 
 function replyWith(content: string): Agent {
@@ -120,7 +142,10 @@ function replyWith(content: string): Agent {
 }
 
 /** Its own item, complete at once and marked with its tool call; its blocks are never answerable. */
-async function writeSubagentReply(claim: Claim, chunk: Extract<AgentChunk, { type: "subagent" }>): Promise<boolean> {
+async function writeSubagentReply(
+  claim: Claim,
+  chunk: Extract<AgentChunk, { type: "subagent" }>,
+): Promise<boolean> {
   return chatTransaction(async (tx) => {
     const lock = await lockChat(tx, { chatId: claim.chatId });
     if (!(await keepRunning(lock, claim.turnId))) return false;
@@ -128,16 +153,38 @@ async function writeSubagentReply(claim: Claim, chunk: Extract<AgentChunk, { typ
     const id = randomUUID();
     const drawn = drawReply(content, { itemId: id, final: true, revision: 1 });
     const item = {
-      id, chatId: claim.chatId, position: lock.chat.lastPosition + 1, turnId: claim.turnId, parentToolUseId: chunk.parentToolUseId,
-      content, parts: drawn.parts, blocks: drawn.blocks, links: frozenLinks(drawn.blocks), completedAt: new Date(),
+      id,
+      chatId: claim.chatId,
+      position: lock.chat.lastPosition + 1,
+      turnId: claim.turnId,
+      parentToolUseId: chunk.parentToolUseId,
+      content,
+      parts: drawn.parts,
+      blocks: drawn.blocks,
+      links: frozenLinks(drawn.blocks),
+      completedAt: new Date(),
     };
-    const view = toItemView({ ...item, role: "assistant", status: "complete", revision: 1, origin: null, createdAt: item.completedAt });
-    await writeChat(lock, { events: [{ type: "item.created", item: view }], writes: [{ kind: "subagentReply", item }], chat: { lastPosition: item.position } });
+    const view = toItemView({
+      ...item,
+      role: "assistant",
+      status: "complete",
+      revision: 1,
+      origin: null,
+      createdAt: item.completedAt,
+    });
+    await writeChat(lock, {
+      events: [{ type: "item.created", item: view }],
+      writes: [{ kind: "subagentReply", item }],
+      chat: { lastPosition: item.position },
+    });
     return true;
   });
 }
 
-async function renewLease(claim: Claim, onState: (state: Exclude<TurnState, "running">) => void): Promise<void> {
+async function renewLease(
+  claim: Claim,
+  onState: (state: Exclude<TurnState, "running">) => void,
+): Promise<void> {
   try {
     const state = await renewTurnLease(claim.turnId);
     if (state !== "running") onState(state);

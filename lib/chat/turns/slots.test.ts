@@ -5,7 +5,9 @@ describe("turn slots", () => {
   it("let at most the limit run at once and hand each freed slot to the next in line", async () => {
     const held = await Promise.all(Array.from({ length: MAX_RUNNING_TURNS }, () => takeTurnSlot()));
     const order: number[] = [];
-    const queued = [0, 1].map((index) => takeTurnSlot().then((release) => (order.push(index), release)));
+    const queued = [0, 1].map((index) =>
+      takeTurnSlot().then((release) => (order.push(index), release)),
+    );
     await Promise.resolve();
     expect(order).toEqual([]);
     held[0]!();

@@ -18,7 +18,13 @@ export async function dispatchNextQueued(lock: ChatLock): Promise<ChatEvent[]> {
   const started = turnStart(lock.chat, { text: next.text, origin }, next.turnId ?? undefined);
   await writeChat(lock, { events: [], writes: started.writes, chat: started.chat });
   await markDispatched(lock, next.id, started.itemId);
-  const sent = origin ? await MARK_SENT[origin.kind](lock, { queuedId: next.id, messageId: started.itemId, turnId: started.turnId }) : [];
+  const sent = origin
+    ? await MARK_SENT[origin.kind](lock, {
+        queuedId: next.id,
+        messageId: started.itemId,
+        turnId: started.turnId,
+      })
+    : [];
   return [{ type: "queue.removed", id: next.id.toString() }, ...started.events, ...sent];
 }
 
@@ -27,11 +33,19 @@ type Sent = { queuedId: bigint; messageId: string; turnId: string };
 const MARK_SENT: Record<Origin["kind"], (lock: ChatLock, sent: Sent) => Promise<ChatEvent[]>> = {
   async frame(lock, sent) {
     const rows = await markSelectionsSent(lock, sent);
-    return rows.map((row) => ({ type: "selection.recorded", itemId: row.itemId, selection: toSelectionView(row) }));
+    return rows.map((row) => ({
+      type: "selection.recorded",
+      itemId: row.itemId,
+      selection: toSelectionView(row),
+    }));
   },
   async uiChoice(lock, sent) {
     const rows = await markAnswersSent(lock, sent);
-    return rows.map((row) => ({ type: "ui.answered", itemId: row.itemId, answer: toUiAnswerView(row) }));
+    return rows.map((row) => ({
+      type: "ui.answered",
+      itemId: row.itemId,
+      answer: toUiAnswerView(row),
+    }));
   },
   // The host's report of a decision has no answer to mark: the confirmation already shows it.
   async confirmation() {
@@ -42,6 +56,7 @@ const MARK_SENT: Record<Origin["kind"], (lock: ChatLock, sent: Sent) => Promise<
 /** Writes a message sent at once. */
 export async function sendOrQueueNow(lock: ChatLock, message: Message) {
   const sent = await sendOrQueue(lock, message);
-  if (sent.status === "sent") await writeChat(lock, { events: [], writes: sent.writes, chat: sent.chat });
+  if (sent.status === "sent")
+    await writeChat(lock, { events: [], writes: sent.writes, chat: sent.chat });
   return sent;
 }

@@ -30,7 +30,13 @@ const endless: Agent = {
 };
 
 const texts = async (visitorId: string, chatId: string) =>
-  (await loadChatView({ visitorId, chatId })).items.map((item) => `${item.role}:${item.status}:${item.parts.map((part) => ("text" in part ? part.text : "")).join("").slice(0, 12)}`);
+  (await loadChatView({ visitorId, chatId })).items.map(
+    (item) =>
+      `${item.role}:${item.status}:${item.parts
+        .map((part) => ("text" in part ? part.text : ""))
+        .join("")
+        .slice(0, 12)}`,
+  );
 
 describe("Stop", () => {
   it("ends the running reply as stopped, keeps what it wrote, and moves on to the queue", async () => {
@@ -48,27 +54,44 @@ describe("Stop", () => {
     expect(items.slice(2)).toEqual(["user:complete:after", "assistant:complete:re: after"]);
     const turns = await db().turn.findMany({ where: { chatId }, orderBy: { startedAt: "asc" } });
     expect(turns.map((turn) => turn.status)).toEqual(["stopped", "finished"]);
-    const ended = await db().chatEvent.findMany({ where: { chatId, type: "turn.ended" }, orderBy: { seq: "asc" } });
-    expect(ended.map((event) => (event.data as { status: string }).status)).toEqual(["stopped", "finished"]);
+    const ended = await db().chatEvent.findMany({
+      where: { chatId, type: "turn.ended" },
+      orderBy: { seq: "asc" },
+    });
+    expect(ended.map((event) => (event.data as { status: string }).status)).toEqual([
+      "stopped",
+      "finished",
+    ]);
   });
 
   it("changes nothing with no reply running, and refuses another visitor", async () => {
     const visitorId = randomUUID();
     const { chatId } = await createChat({ visitorId });
     expect(await requestStop({ visitorId, chatId })).toEqual({ stopping: false });
-    await expect(requestStop({ visitorId: randomUUID(), chatId })).rejects.toMatchObject({ code: "chat-not-found" });
+    await expect(requestStop({ visitorId: randomUUID(), chatId })).rejects.toMatchObject({
+      code: "chat-not-found",
+    });
   });
 
   it("ends as stopped a turn whose process died after Stop was pressed", async () => {
     const visitorId = randomUUID();
     const { chatId } = await createChat({ visitorId, message: "hello" });
     const chat = await db().chat.findUniqueOrThrow({ where: { id: chatId } });
-    const reply = await db().item.create({ data: { chatId, position: 2, role: "assistant", status: "streaming", content: "half a re" } });
+    const reply = await db().item.create({
+      data: { chatId, position: 2, role: "assistant", status: "streaming", content: "half a re" },
+    });
     await db().turn.update({
       where: { id: chat.activeTurnId! },
-      data: { replyItemId: reply.id, stopRequestedAt: new Date(), leaseExpiresAt: new Date(Date.now() - 1) },
+      data: {
+        replyItemId: reply.id,
+        stopRequestedAt: new Date(),
+        leaseExpiresAt: new Date(Date.now() - 1),
+      },
     });
     await recoverStaleTurns({ chatId });
-    expect(await db().item.findUniqueOrThrow({ where: { id: reply.id } })).toMatchObject({ status: "stopped", content: "half a re" });
+    expect(await db().item.findUniqueOrThrow({ where: { id: reply.id } })).toMatchObject({
+      status: "stopped",
+      content: "half a re",
+    });
   });
 });

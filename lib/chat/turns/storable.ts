@@ -3,7 +3,8 @@
  * streaming, a trailing high surrogate awaits its second half, so it is held back, not replaced.
  */
 export function storableText(text: string, { final }: { final: boolean }): string {
-  const held = !final && isHighSurrogate(text.charCodeAt(text.length - 1)) ? text.slice(0, -1) : text;
+  const held =
+    !final && isHighSurrogate(text.charCodeAt(text.length - 1)) ? text.slice(0, -1) : text;
   return held.replaceAll("\u0000", "\uFFFD").toWellFormed();
 }
 

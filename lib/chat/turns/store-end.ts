@@ -9,16 +9,26 @@ export const END_RETRY_WINDOW_MS = 55_000;
 const END_RETRY_MS = [250, 500, 1_000, 2_000];
 
 /** Retries until `until`. True when a turn now waits: the next queued one, or one waiting when it was ended elsewhere. */
-export async function storeEnd(ending: Parameters<typeof endTurn>[1], until: number): Promise<boolean> {
+export async function storeEnd(
+  ending: Parameters<typeof endTurn>[1],
+  until: number,
+): Promise<boolean> {
   for (let attempt = 0; ; attempt++) {
     try {
       return await chatTransaction(async (tx) => {
         const lock = await lockChat(tx, { chatId: ending.chatId });
         const { ended, next } = await endTurn(lock, ending);
         // A reader may have healed the chat first, ending the turn as interrupted: a finished reply still replaces the partial one.
-        if (!ended && ending.outcome === "finished" && !(await completeInterruptedReply(lock, ending))) {
+        if (
+          !ended &&
+          ending.outcome === "finished" &&
+          !(await completeInterruptedReply(lock, ending))
+        ) {
           // An earlier attempt may have committed although its answer was lost with the connection.
-          if ((await turnStatus(tx, ending.turnId)) !== "finished") console.error("A finished reply was dropped: its turn was ended elsewhere and its item is being written again");
+          if ((await turnStatus(tx, ending.turnId)) !== "finished")
+            console.error(
+              "A finished reply was dropped: its turn was ended elsewhere and its item is being written again",
+            );
         }
         // Ended elsewhere, or by an attempt whose answer was lost: a turn may wait all the same.
         return ended ? next : turnWaits(ending.chatId, tx);
@@ -28,7 +38,10 @@ export async function storeEnd(ending: Parameters<typeof endTurn>[1], until: num
       if (error instanceof AppError && error.code === "chat-not-found") return false;
       const wait = END_RETRY_MS[Math.min(attempt, END_RETRY_MS.length - 1)]!;
       if (Date.now() + wait > until) {
-        console.error(`A ${ending.outcome} reply could not be stored; recovery will mark it interrupted`, error);
+        console.error(
+          `A ${ending.outcome} reply could not be stored; recovery will mark it interrupted`,
+          error,
+        );
         return false;
       }
       console.error(`Storing the end of a turn failed; retrying in ${wait} ms`, error);

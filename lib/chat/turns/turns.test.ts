@@ -34,7 +34,11 @@ async function newChat(message?: string) {
 }
 
 async function eventSeqs(chatId: string): Promise<number[]> {
-  const events = await db().chatEvent.findMany({ where: { chatId }, orderBy: { seq: "asc" }, select: { seq: true } });
+  const events = await db().chatEvent.findMany({
+    where: { chatId },
+    orderBy: { seq: "asc" },
+    select: { seq: true },
+  });
   return events.map((event) => event.seq);
 }
 
@@ -66,7 +70,10 @@ describe("turns", () => {
     await running;
     expect(handOff).toHaveBeenCalledExactlyOnceWith(chatId);
     const chat = await loadChatView({ visitorId, chatId });
-    expect(chat.items.at(-1)).toMatchObject({ role: "user", parts: [{ kind: "text", text: "second" }] });
+    expect(chat.items.at(-1)).toMatchObject({
+      role: "user",
+      parts: [{ kind: "text", text: "second" }],
+    });
   });
 
   it("answers a message, then the queued ones in order, with sequence numbers that only grow", async () => {
@@ -78,7 +85,12 @@ describe("turns", () => {
     const chat = await loadChatView({ visitorId, chatId });
     expect(chat.running).toBe(false);
     expect(chat.queued).toEqual([]);
-    expect(chat.items.map((item) => `${item.role}:${item.parts.map((part) => ("text" in part ? part.text : "")).join("")}`)).toEqual([
+    expect(
+      chat.items.map(
+        (item) =>
+          `${item.role}:${item.parts.map((part) => ("text" in part ? part.text : "")).join("")}`,
+      ),
+    ).toEqual([
       "user:one",
       "assistant:re: one",
       "user:two",
@@ -94,12 +106,18 @@ describe("turns", () => {
 
   it("starts exactly one turn when messages race on an idle chat", async () => {
     const { visitorId, chatId } = await newChat();
-    const results = await Promise.all(Array.from({ length: 6 }, (_, index) => sendMessage({ visitorId, chatId, text: `m${index}` })));
+    const results = await Promise.all(
+      Array.from({ length: 6 }, (_, index) =>
+        sendMessage({ visitorId, chatId, text: `m${index}` }),
+      ),
+    );
     expect(results.filter((result) => result.status === "sent")).toHaveLength(1);
     expect(results.filter((result) => result.status === "queued")).toHaveLength(5);
     expect(await db().turn.count({ where: { chatId, status: "running" } })).toBe(1);
     await driveChat(chatId, echo);
-    expect(await db().item.count({ where: { chatId, role: "assistant", status: "complete" } })).toBe(6);
+    expect(
+      await db().item.count({ where: { chatId, role: "assistant", status: "complete" } }),
+    ).toBe(6);
   });
 
   it("runs a turn once when two callers drive the same chat", async () => {
@@ -110,8 +128,12 @@ describe("turns", () => {
 
   it("refuses another visitor's chat and writes nothing", async () => {
     const { chatId } = await newChat();
-    await expect(sendMessage({ visitorId: randomUUID(), chatId, text: "intrusion" })).rejects.toMatchObject({ code: "chat-not-found" });
-    await expect(loadChatView({ visitorId: randomUUID(), chatId })).rejects.toMatchObject({ code: "chat-not-found" });
+    await expect(
+      sendMessage({ visitorId: randomUUID(), chatId, text: "intrusion" }),
+    ).rejects.toMatchObject({ code: "chat-not-found" });
+    await expect(loadChatView({ visitorId: randomUUID(), chatId })).rejects.toMatchObject({
+      code: "chat-not-found",
+    });
     expect(await db().item.count({ where: { chatId } })).toBe(0);
     expect(await db().queuedMessage.count({ where: { chatId } })).toBe(0);
   });
@@ -131,8 +153,13 @@ describe("turns", () => {
     let writes = 0;
     // The turn's second delta write hits a database blip. Transactions call through here too, so
     // the original runs with the caller's `this`.
-    const blip = vi.spyOn(client, "$queryRaw").mockImplementation(function (this: unknown, template: TemplateStringsArray, ...values: unknown[]) {
-      if (statementText(template, values).includes('UPDATE "Item"') && ++writes === 2) return Promise.reject(new Error("connection reset"));
+    const blip = vi.spyOn(client, "$queryRaw").mockImplementation(function (
+      this: unknown,
+      template: TemplateStringsArray,
+      ...values: unknown[]
+    ) {
+      if (statementText(template, values).includes('UPDATE "Item"') && ++writes === 2)
+        return Promise.reject(new Error("connection reset"));
       return queryRaw.call(this, template, ...values);
     } as typeof client.$queryRaw);
     try {
@@ -142,13 +169,22 @@ describe("turns", () => {
     }
     expect(writes).toBeGreaterThan(2);
     const chat = await loadChatView({ visitorId, chatId });
-    expect(chat.items[1]).toMatchObject({ status: "complete", parts: [{ kind: "text", text: Array.from({ length: 20 }, (_, i) => `w${i} `).join("") }] });
+    expect(chat.items[1]).toMatchObject({
+      status: "complete",
+      parts: [{ kind: "text", text: Array.from({ length: 20 }, (_, i) => `w${i} `).join("") }],
+    });
     // Writes after the failed one streamed events, which the end replaced with the whole reply.
-    const kept = await db().chatEvent.findMany({ where: { chatId }, orderBy: { seq: "asc" }, select: { seq: true, type: true } });
+    const kept = await db().chatEvent.findMany({
+      where: { chatId },
+      orderBy: { seq: "asc" },
+      select: { seq: true, type: true },
+    });
     const created = kept.findLast((event) => event.type === "item.created")!;
     const completed = kept.find((event) => event.type === "item.completed")!;
     expect(completed.seq - created.seq - 1).toBeGreaterThan(1);
-    expect(kept.filter((event) => event.seq > created.seq && event.seq < completed.seq)).toEqual([]);
+    expect(kept.filter((event) => event.seq > created.seq && event.seq < completed.seq)).toEqual(
+      [],
+    );
   });
 
   it("keeps a finished reply through a database blip at its end, and stores it whole", async () => {
@@ -162,8 +198,12 @@ describe("turns", () => {
         failEnds = 2;
       },
     };
-    const blip = vi.spyOn(client, "$transaction").mockImplementation(((...args: Parameters<typeof transaction>) =>
-      failEnds-- > 0 ? Promise.reject(new Error("database unavailable")) : transaction(...args)) as typeof client.$transaction);
+    const blip = vi
+      .spyOn(client, "$transaction")
+      .mockImplementation(((...args: Parameters<typeof transaction>) =>
+        failEnds-- > 0
+          ? Promise.reject(new Error("database unavailable"))
+          : transaction(...args)) as typeof client.$transaction);
     try {
       await driveChat(chatId, agent);
     } finally {
@@ -171,7 +211,10 @@ describe("turns", () => {
     }
     expect(failEnds).toBeLessThan(0);
     const chat = await loadChatView({ visitorId, chatId });
-    expect(chat.items[1]).toMatchObject({ status: "complete", parts: [{ kind: "text", text: "a reply that must not be lost" }] });
+    expect(chat.items[1]).toMatchObject({
+      status: "complete",
+      parts: [{ kind: "text", text: "a reply that must not be lost" }],
+    });
     expect(chat.running).toBe(false);
   });
 
@@ -193,17 +236,26 @@ describe("turns", () => {
 
   it("queues one event per message, never the whole queue, and refuses past the queue's limit", async () => {
     const { visitorId, chatId } = await newChat("busy");
-    for (let index = 0; index < MAX_QUEUED; index++) await sendMessage({ visitorId, chatId, text: `queued ${index}` });
+    for (let index = 0; index < MAX_QUEUED; index++)
+      await sendMessage({ visitorId, chatId, text: `queued ${index}` });
     const before = await eventSeqs(chatId);
-    await expect(sendMessage({ visitorId, chatId, text: "one too many" })).rejects.toMatchObject({ code: "queue-full", retryAfterSeconds: 10 });
+    await expect(sendMessage({ visitorId, chatId, text: "one too many" })).rejects.toMatchObject({
+      code: "queue-full",
+      retryAfterSeconds: 10,
+    });
     expect(await eventSeqs(chatId)).toEqual(before);
-    const added = await db().chatEvent.findMany({ where: { chatId, type: "queue.added" }, select: { data: true } });
+    const added = await db().chatEvent.findMany({
+      where: { chatId, type: "queue.added" },
+      select: { data: true },
+    });
     expect(added).toHaveLength(MAX_QUEUED);
     for (const { data } of added) expect(JSON.stringify(data).length).toBeLessThan(200);
     await driveChat(chatId, echo);
     const chat = await loadChatView({ visitorId, chatId });
     expect(chat.queued).toEqual([]);
-    expect(await db().chatEvent.count({ where: { chatId, type: "queue.removed" } })).toBe(MAX_QUEUED);
+    expect(await db().chatEvent.count({ where: { chatId, type: "queue.removed" } })).toBe(
+      MAX_QUEUED,
+    );
   });
 
   it("marks a failed reply failed and moves on to the queue", async () => {
@@ -218,7 +270,12 @@ describe("turns", () => {
     };
     await driveChat(chatId, flaky);
     const chat = await loadChatView({ visitorId, chatId });
-    expect(chat.items.map((item) => item.status)).toEqual(["complete", "failed", "complete", "complete"]);
+    expect(chat.items.map((item) => item.status)).toEqual([
+      "complete",
+      "failed",
+      "complete",
+      "complete",
+    ]);
   });
 
   it("runs one turn per call when it hands the next to a fresh invocation", async () => {
@@ -228,74 +285,133 @@ describe("turns", () => {
     const handOff = async (id: string) => void handedOff.push(id);
     await driveChat(chatId, echo, handOff);
     expect(handedOff).toEqual([chatId]);
-    const statuses = async () => (await loadChatView({ visitorId, chatId })).items.map((item) => `${item.role}:${item.status}`);
+    const statuses = async () =>
+      (await loadChatView({ visitorId, chatId })).items.map(
+        (item) => `${item.role}:${item.status}`,
+      );
     expect(await statuses()).toEqual(["user:complete", "assistant:complete", "user:complete"]);
     // The invocation the hand-off asked for runs the queued turn.
     await driveChat(chatId, echo, handOff);
-    expect(await statuses()).toEqual(["user:complete", "assistant:complete", "user:complete", "assistant:complete"]);
+    expect(await statuses()).toEqual([
+      "user:complete",
+      "assistant:complete",
+      "user:complete",
+      "assistant:complete",
+    ]);
     expect((await loadChatView({ visitorId, chatId })).running).toBe(false);
   });
 });
 
 // A reply cut off by a dead process, then the queued message answered after recovery.
-const INTERRUPTED_THEN_ANSWERED = ["user:complete", "assistant:interrupted", "user:complete", "assistant:complete"];
+const INTERRUPTED_THEN_ANSWERED = [
+  "user:complete",
+  "assistant:interrupted",
+  "user:complete",
+  "assistant:complete",
+];
 
 describe("crash recovery", () => {
   it("interrupts a turn whose process was killed mid-reply and answers the queued message", async () => {
     const { visitorId, chatId } = await newChat("Tell me a long story");
     await sendMessage({ visitorId, chatId, text: "still there?" });
 
-    const child = spawn(process.execPath, ["--conditions=react-server", "--import", "tsx", "scripts/test/drive-chat-child.ts", chatId], {
-      env: childEnv({ AGENT_DELTA_MS: "40", TURN_LEASE_MS: "600" }),
-      stdio: ["ignore", "ignore", "pipe"],
-    });
+    const child = spawn(
+      process.execPath,
+      ["--conditions=react-server", "--import", "tsx", "scripts/test/drive-chat-child.ts", chatId],
+      {
+        env: childEnv({ AGENT_DELTA_MS: "40", TURN_LEASE_MS: "600" }),
+        stdio: ["ignore", "ignore", "pipe"],
+      },
+    );
     let stderr = "";
     child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
     const exited = new Promise((resolve) => child.once("exit", resolve));
 
     // Kill it as soon as part of the reply is durable.
     await expect
-      .poll(async () => (await db().item.findFirst({ where: { chatId, role: "assistant" } }))?.content.length ?? 0, { timeout: 15_000, interval: 50 })
+      .poll(
+        async () =>
+          (await db().item.findFirst({ where: { chatId, role: "assistant" } }))?.content.length ??
+          0,
+        { timeout: 15_000, interval: 50 },
+      )
       .toBeGreaterThan(20);
     child.kill("SIGKILL");
     await exited;
     expect(stderr).not.toMatch(/Error/);
 
     const turn = await db().turn.findFirstOrThrow({ where: { chatId, status: "running" } });
-    await db().turn.update({ where: { id: turn.id }, data: { leaseExpiresAt: new Date(Date.now() - 1) } });
+    await db().turn.update({
+      where: { id: turn.id },
+      data: { leaseExpiresAt: new Date(Date.now() - 1) },
+    });
     expect(await recoverStaleTurns({ chatId })).toEqual([chatId]);
     await driveChat(chatId, echo);
 
     const chat = await loadChatView({ visitorId, chatId });
-    expect(chat.items.map((item) => `${item.role}:${item.status}`)).toEqual(INTERRUPTED_THEN_ANSWERED);
-    expect(chat.items[1]!.parts[0]).toMatchObject({ kind: "text", text: expect.stringContaining("lighthouse") });
+    expect(chat.items.map((item) => `${item.role}:${item.status}`)).toEqual(
+      INTERRUPTED_THEN_ANSWERED,
+    );
+    expect(chat.items[1]!.parts[0]).toMatchObject({
+      kind: "text",
+      text: expect.stringContaining("lighthouse"),
+    });
     expect(chat.items[3]!.parts[0]).toEqual({ kind: "text", text: "re: still there?" });
-    expect(await db().turn.findUniqueOrThrow({ where: { id: turn.id } })).toMatchObject({ status: "interrupted" });
+    expect(await db().turn.findUniqueOrThrow({ where: { id: turn.id } })).toMatchObject({
+      status: "interrupted",
+    });
   });
 
   it("leaves alone a turn whose lease is renewed while recovery looks at it", async () => {
     const { chatId } = await newChat("hello");
     const chat = await db().chat.findUniqueOrThrow({ where: { id: chatId } });
-    const reply = await db().item.create({ data: { chatId, position: 2, role: "assistant", status: "streaming", content: "half", snapshotSeq: chat.lastEventSeq } });
-    await db().turn.update({ where: { id: chat.activeTurnId! }, data: { replyItemId: reply.id, leaseExpiresAt: new Date(Date.now() - 1) } });
+    const reply = await db().item.create({
+      data: {
+        chatId,
+        position: 2,
+        role: "assistant",
+        status: "streaming",
+        content: "half",
+        snapshotSeq: chat.lastEventSeq,
+      },
+    });
+    await db().turn.update({
+      where: { id: chat.activeTurnId! },
+      data: { replyItemId: reply.id, leaseExpiresAt: new Date(Date.now() - 1) },
+    });
     // A heartbeat's renewal, held uncommitted until recovery waits for it.
     const heartbeat = new Client({ connectionString: readDatabaseUrl() });
     await heartbeat.connect();
     try {
       await heartbeat.query("BEGIN");
       const { rows } = await heartbeat.query<{ pid: number }>("SELECT pg_backend_pid() AS pid");
-      await heartbeat.query(`UPDATE "Turn" SET "leaseExpiresAt" = now() + interval '1 minute' WHERE "id" = $1`, [chat.activeTurnId]);
+      await heartbeat.query(
+        `UPDATE "Turn" SET "leaseExpiresAt" = now() + interval '1 minute' WHERE "id" = $1`,
+        [chat.activeTurnId],
+      );
       const recovering = recoverStaleTurns({ chatId });
       await expect
-        .poll(async () => (await db().$queryRaw<{ waiting: number }[]>`SELECT count(*)::int AS "waiting" FROM pg_stat_activity WHERE ${rows[0]!.pid}::int = ANY(pg_blocking_pids(pid))`)[0]!.waiting, { timeout: 10_000, interval: 20 })
+        .poll(
+          async () =>
+            (
+              await db().$queryRaw<
+                { waiting: number }[]
+              >`SELECT count(*)::int AS "waiting" FROM pg_stat_activity WHERE ${rows[0]!.pid}::int = ANY(pg_blocking_pids(pid))`
+            )[0]!.waiting,
+          { timeout: 10_000, interval: 20 },
+        )
         .toBe(1);
       await heartbeat.query("COMMIT");
       expect(await recovering).toEqual([]);
     } finally {
       await heartbeat.end();
     }
-    expect(await db().turn.findUniqueOrThrow({ where: { id: chat.activeTurnId! } })).toMatchObject({ status: "running" });
-    expect(await db().item.findUniqueOrThrow({ where: { id: reply.id } })).toMatchObject({ status: "streaming" });
+    expect(await db().turn.findUniqueOrThrow({ where: { id: chat.activeTurnId! } })).toMatchObject({
+      status: "running",
+    });
+    expect(await db().item.findUniqueOrThrow({ where: { id: reply.id } })).toMatchObject({
+      status: "streaming",
+    });
   });
 
   it("leaves a turn with a live lease alone", async () => {
@@ -306,7 +422,10 @@ describe("crash recovery", () => {
 
   it("runs a turn that was never claimed once its lease lapses", async () => {
     const { visitorId, chatId } = await newChat("orphan");
-    await db().turn.updateMany({ where: { chatId }, data: { leaseExpiresAt: new Date(Date.now() - 1) } });
+    await db().turn.updateMany({
+      where: { chatId },
+      data: { leaseExpiresAt: new Date(Date.now() - 1) },
+    });
     expect(await recoverStaleTurns({ chatId })).toEqual([chatId]);
     await driveChat(chatId, echo);
     const chat = await loadChatView({ visitorId, chatId });

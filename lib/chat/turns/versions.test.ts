@@ -29,13 +29,17 @@ describe("versions of a reply", () => {
     const first = await reply();
     await regenerateReply({ chatId, visitorId, itemId: first.id });
     // While the new version is being written, the old one is already kept.
-    expect((await replayedChat(chatId)).items[1]!.versions).toMatchObject([{ version: 1, revision: 1, status: "complete", parts: first.parts }]);
+    expect((await replayedChat(chatId)).items[1]!.versions).toMatchObject([
+      { version: 1, revision: 1, status: "complete", parts: first.parts },
+    ]);
     await driveChat(chatId, instant);
     await regenerateReply({ chatId, visitorId, itemId: first.id });
     await driveChat(chatId, instant);
     const newest = await reply();
     expect(newest).toMatchObject({ id: first.id, revision: 3, status: "complete" });
-    expect(newest.versions!.map(({ version, revision, status }) => ({ version, revision, status }))).toEqual([
+    expect(
+      newest.versions!.map(({ version, revision, status }) => ({ version, revision, status })),
+    ).toEqual([
       { version: 1, revision: 1, status: "complete" },
       { version: 2, revision: 2, status: "complete" },
     ]);
@@ -48,7 +52,15 @@ describe("versions of a reply", () => {
     const first = await reply();
     await regenerateReply({ chatId, visitorId, itemId: first.id });
     await driveChat(chatId, instant);
-    const pick = (revision: number) => selectFrameChoice({ visitorId, chatId, itemId: first.id, instanceId: "destination-choice", choiceId: "docs", revision });
+    const pick = (revision: number) =>
+      selectFrameChoice({
+        visitorId,
+        chatId,
+        itemId: first.id,
+        instanceId: "destination-choice",
+        choiceId: "docs",
+        revision,
+      });
     const events = await db().chatEvent.count({ where: { chatId } });
     await expect(pick(1)).rejects.toMatchObject({ code: "older-version" });
     expect(await db().chatEvent.count({ where: { chatId } })).toBe(events);

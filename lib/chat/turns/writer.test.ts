@@ -14,20 +14,26 @@ afterAll(async () => {
 });
 
 async function loggedEvents(chatId: string): Promise<ChatEvent[]> {
-  const rows = await db().chatEvent.findMany({ where: { chatId }, orderBy: { seq: "asc" }, select: { data: true } });
+  const rows = await db().chatEvent.findMany({
+    where: { chatId },
+    orderBy: { seq: "asc" },
+    select: { data: true },
+  });
   return rows.map((row) => chatEventSchema.parse(row.data));
 }
 
 const OPENING = "Here is the plan.\n\n```ui\n<Summary>Release plan</Summary>\n";
 // About a line of text each, so every line is written within 50 ms.
-const stepLine = (index: number) => `<Callout title="Step ${index}">Step number ${index} of the release, in full.</Callout>\n`;
+const stepLine = (index: number) =>
+  `<Callout title="Step ${index}">Step number ${index} of the release, in full.</Callout>\n`;
 const BLOCK_ID = (itemId: string) => `${itemId}:ui:19`;
 
 /** The streaming block's fence as a page folding these events holds it. */
 function foldedFence(events: ChatEvent[], blockId: string): string {
   let fence = "";
   for (const event of events) {
-    if (event.type === "item.part" && event.part.kind === "block" && event.part.blockId === blockId) fence = event.part.fence ?? "";
+    if (event.type === "item.part" && event.part.kind === "block" && event.part.blockId === blockId)
+      fence = event.part.fence ?? "";
     if (event.type === "item.fence" && event.blockId === blockId) fence += event.text;
   }
   return fence;
@@ -49,8 +55,17 @@ describe("a streaming reply's blocks", () => {
     expect(foldedFence(events, BLOCK_ID(target.itemId))).toBe(fence);
     expect(events.filter((event) => event.type === "item.fence").length).toBeGreaterThan(10);
     // No compiled tree on the wire: a preview is the page's own.
-    expect(events.some((event) => event.type === "item.blocks" || (event.type === "item.created" && Object.keys(event.item.blocks).length > 0))).toBe(false);
-    const streamed = events.filter((event) => event.type === "item.fence" || event.type === "item.delta" || event.type === "item.part");
+    expect(
+      events.some(
+        (event) =>
+          event.type === "item.blocks" ||
+          (event.type === "item.created" && Object.keys(event.item.blocks).length > 0),
+      ),
+    ).toBe(false);
+    const streamed = events.filter(
+      (event) =>
+        event.type === "item.fence" || event.type === "item.delta" || event.type === "item.part",
+    );
     expect(JSON.stringify(streamed).length).toBeLessThan(2 * content.length);
     await writer.close();
   });
@@ -63,11 +78,25 @@ describe("a streaming reply's blocks", () => {
     content += stepLine(1);
     writer.push(content);
     await advance(100);
-    expect(foldedFence(await loggedEvents(target.chatId), BLOCK_ID(target.itemId))).toContain("Step 1");
+    expect(foldedFence(await loggedEvents(target.chatId), BLOCK_ID(target.itemId))).toContain(
+      "Step 1",
+    );
 
     // A compiled preview logged by an earlier version, mid-reply: read, it draws nothing, and the end deletes it.
-    const legacy = { type: "item.blocks", itemId: target.itemId, blocks: [compileUiBlock("<Summary>Old</Summary>", { id: BLOCK_ID(target.itemId), final: false })] };
-    expect(await writeReplyDelta({ ...target, events: [legacy as unknown as ChatEvent], contentTail: "" })).toBe("running");
+    const legacy = {
+      type: "item.blocks",
+      itemId: target.itemId,
+      blocks: [
+        compileUiBlock("<Summary>Old</Summary>", { id: BLOCK_ID(target.itemId), final: false }),
+      ],
+    };
+    expect(
+      await writeReplyDelta({
+        ...target,
+        events: [legacy as unknown as ChatEvent],
+        contentTail: "",
+      }),
+    ).toBe("running");
 
     // Mid-reply, the stored item holds the text; a page reading it previews the block from its fence.
     const stored = await db().item.findUniqueOrThrow({ where: { id: target.itemId } });
@@ -75,23 +104,38 @@ describe("a streaming reply's blocks", () => {
     expect(stored).toMatchObject({ blocks: null, revision: 0 });
     const midReply = await loadChatView({ visitorId: target.visitorId, chatId: target.chatId });
     expect(midReply.items[1]).toMatchObject({ status: "streaming", revision: 0, blocks: {} });
-    expect(midReply.items[1]!.parts.at(-1)).toEqual({ kind: "block", blockId: BLOCK_ID(target.itemId), fence: content.slice(19) });
+    expect(midReply.items[1]!.parts.at(-1)).toEqual({
+      kind: "block",
+      blockId: BLOCK_ID(target.itemId),
+      fence: content.slice(19),
+    });
 
     await writer.close();
     content += "```\n\nShall we?";
     const drawn = drawReply(content, { itemId: target.itemId, final: true });
-    await storeEnd({ ...target, content, drawn, outcome: "finished" }, Date.now() + END_RETRY_WINDOW_MS);
+    await storeEnd(
+      { ...target, content, drawn, outcome: "finished" },
+      Date.now() + END_RETRY_WINDOW_MS,
+    );
 
     const ended = await db().item.findUniqueOrThrow({ where: { id: target.itemId } });
     expect(ended).toMatchObject({ status: "complete", revision: 1 });
     expect(ended.blocks).toEqual(drawn.blocks.map((block) => ({ ...block, revision: 1 })));
     expect(ended.blocks).toMatchObject([{ complete: true, revision: 1 }]);
-    expect(ended.parts).toEqual([{ kind: "text", text: "Here is the plan.\n\n" }, { kind: "block", blockId: BLOCK_ID(target.itemId) }, { kind: "text", text: "\nShall we?" }]);
+    expect(ended.parts).toEqual([
+      { kind: "text", text: "Here is the plan.\n\n" },
+      { kind: "block", blockId: BLOCK_ID(target.itemId) },
+      { kind: "text", text: "\nShall we?" },
+    ]);
     // The fence's text is gone from the log; the completion carries the final blocks whole.
     const events = await loggedEvents(target.chatId);
-    expect(events.filter((event) => event.type === "item.fence" || event.type === "item.blocks")).toEqual([]);
+    expect(
+      events.filter((event) => event.type === "item.fence" || event.type === "item.blocks"),
+    ).toEqual([]);
     const completed = events.find((event) => event.type === "item.completed");
-    expect(completed?.type === "item.completed" && completed.item.blocks[BLOCK_ID(target.itemId)]).toMatchObject({ complete: true, revision: 1 });
+    expect(
+      completed?.type === "item.completed" && completed.item.blocks[BLOCK_ID(target.itemId)],
+    ).toMatchObject({ complete: true, revision: 1 });
   });
 });
 
@@ -101,7 +145,11 @@ describe("a streaming write that committed but whose answer was lost", () => {
     const client = db();
     const queryRaw = client.$queryRaw;
     let loseNextAnswer = false;
-    const lost = vi.spyOn(client, "$queryRaw").mockImplementation(async function (this: unknown, template: TemplateStringsArray, ...values: unknown[]) {
+    const lost = vi.spyOn(client, "$queryRaw").mockImplementation(async function (
+      this: unknown,
+      template: TemplateStringsArray,
+      ...values: unknown[]
+    ) {
       const result = await queryRaw.call(this, template, ...values);
       if (loseNextAnswer && statementText(template, values).includes('INSERT INTO "ChatEvent"')) {
         loseNextAnswer = false;
@@ -113,9 +161,13 @@ describe("a streaming write that committed but whose answer was lost", () => {
       writer.push("First line of the reply, long enough to be written on its own.\n");
       await advance(0);
       loseNextAnswer = true;
-      writer.push("First line of the reply, long enough to be written on its own.\nSecond line, whose write commits but answers nothing.\n");
+      writer.push(
+        "First line of the reply, long enough to be written on its own.\nSecond line, whose write commits but answers nothing.\n",
+      );
       await advance(250);
-      writer.push("First line of the reply, long enough to be written on its own.\nSecond line, whose write commits but answers nothing.\nThird.\n");
+      writer.push(
+        "First line of the reply, long enough to be written on its own.\nSecond line, whose write commits but answers nothing.\nThird.\n",
+      );
       await advance(250);
     } finally {
       lost.mockRestore();
@@ -124,8 +176,11 @@ describe("a streaming write that committed but whose answer was lost", () => {
     let text = "";
     for (const event of await loggedEvents(target.chatId)) {
       if (event.type === "item.delta") text += event.text;
-      if (event.type === "item.parts") text = event.parts.map((part) => (part.kind === "text" ? part.text : "")).join("");
+      if (event.type === "item.parts")
+        text = event.parts.map((part) => (part.kind === "text" ? part.text : "")).join("");
     }
-    expect(text).toBe("First line of the reply, long enough to be written on its own.\nSecond line, whose write commits but answers nothing.\nThird.\n");
+    expect(text).toBe(
+      "First line of the reply, long enough to be written on its own.\nSecond line, whose write commits but answers nothing.\nThird.\n",
+    );
   });
 });

@@ -17,7 +17,10 @@ const SNAPSHOT_MAX_WRITES = 100;
 export type WriterTarget = { chatId: string; turnId: string; itemId: string };
 
 /** Tests drive one by hand; `run`'s promise settles when the write it started has. */
-export type WriterClock = { now(): number; after(ms: number, run: () => Promise<void>): () => void };
+export type WriterClock = {
+  now(): number;
+  after(ms: number, run: () => Promise<void>): () => void;
+};
 
 const SYSTEM_CLOCK: WriterClock = {
   now: () => Date.now(),
@@ -57,7 +60,11 @@ export class ReplyWriter {
   push(content: string): void {
     this.latest = storableText(content, { final: false });
     const grown = this.latest.length - this.writtenContent.length;
-    this.schedule(this.lastWrite + (grown >= WRITE_CHARACTERS ? WRITE_INTERVAL_MS : WRITE_WAIT_MS) - this.clock.now());
+    this.schedule(
+      this.lastWrite +
+        (grown >= WRITE_CHARACTERS ? WRITE_INTERVAL_MS : WRITE_WAIT_MS) -
+        this.clock.now(),
+    );
   }
 
   /** What is still pending is left to the end of the turn. */
@@ -76,12 +83,14 @@ export class ReplyWriter {
     this.timerDue = due;
     this.cancelTimer = this.clock.after(Math.max(0, wait), () => {
       this.cancelTimer = undefined;
-      this.chain = this.chain.then(() => this.write()).then(
-        () => {
-          this.failingSince = null;
-        },
-        (error: unknown) => this.failed(error),
-      );
+      this.chain = this.chain
+        .then(() => this.write())
+        .then(
+          () => {
+            this.failingSince = null;
+          },
+          (error: unknown) => this.failed(error),
+        );
       return this.chain;
     });
   }
@@ -108,10 +117,14 @@ export class ReplyWriter {
     // streaming block travels as its fence's new text, and the page previews it (decision 025).
     const { parts } = drawReply(content, { itemId: this.target.itemId, final: false });
     const { itemId } = this.target;
-    const events: ChatEvent[] = this.written ? diffParts(itemId, this.written, parts) : [{ type: "item.parts", itemId, parts: [...parts] }];
+    const events: ChatEvent[] = this.written
+      ? diffParts(itemId, this.written, parts)
+      : [{ type: "item.parts", itemId, parts: [...parts] }];
     if (events.length === 0) return;
     const snapshot = this.snapshotDue(content);
-    const delta = snapshot ? { snapshot: { content, parts }, events } : { events, contentTail: content.slice(this.writtenContent.length) };
+    const delta = snapshot
+      ? { snapshot: { content, parts }, events }
+      : { events, contentTail: content.slice(this.writtenContent.length) };
     const state = await writeReplyDelta({ ...this.target, ...delta });
     if (state !== "running") return this.onStopped(state);
     if (snapshot) {
@@ -125,7 +138,11 @@ export class ReplyWriter {
 
   private snapshotDue(content: string): boolean {
     // The raw content only grows while a reply streams; should it not, the write stores it whole.
-    if (this.writesSinceSnapshot >= SNAPSHOT_MAX_WRITES || !content.startsWith(this.writtenContent)) return true;
-    return this.lastWrite - this.snapshotAt >= SNAPSHOT_MIN_MS && content.length >= 2 * this.snapshotLength;
+    if (this.writesSinceSnapshot >= SNAPSHOT_MAX_WRITES || !content.startsWith(this.writtenContent))
+      return true;
+    return (
+      this.lastWrite - this.snapshotAt >= SNAPSHOT_MIN_MS &&
+      content.length >= 2 * this.snapshotLength
+    );
   }
 }

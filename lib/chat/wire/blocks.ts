@@ -1,5 +1,13 @@
 import { z } from "zod";
-import type { UiAction, UiBlock, UiDiagnosticCode, UiExpr, UiNode, UiProp, UiValue } from "@/lib/intelligent-ui";
+import type {
+  UiAction,
+  UiBlock,
+  UiDiagnosticCode,
+  UiExpr,
+  UiNode,
+  UiProp,
+  UiValue,
+} from "@/lib/intelligent-ui";
 
 // Server-compiled, but a stored column is read back through a schema like any other boundary.
 
@@ -10,14 +18,33 @@ const expr: z.ZodType<UiExpr> = z.lazy(() =>
   z.union([
     z.object({ type: z.literal("literal"), value }),
     z.object({ type: z.literal("array"), items: z.array(expr) }),
-    z.object({ type: z.literal("record"), entries: z.array(z.object({ key: z.string(), value: expr })) }),
+    z.object({
+      type: z.literal("record"),
+      entries: z.array(z.object({ key: z.string(), value: expr })),
+    }),
     z.object({ type: z.enum(["variable", "local"]), name: z.string() }),
     z.object({ type: z.literal("member"), object: expr, key: z.string() }),
     z.object({ type: z.literal("index"), object: expr, index: expr }),
     z.object({ type: z.literal("unary"), operator: z.enum(["!", "-", "+"]), operand: expr }),
     z.object({
       type: z.literal("binary"),
-      operator: z.enum(["||", "&&", "==", "===", "!=", "!==", "<", "<=", ">", ">=", "+", "-", "*", "/", "%"]),
+      operator: z.enum([
+        "||",
+        "&&",
+        "==",
+        "===",
+        "!=",
+        "!==",
+        "<",
+        "<=",
+        ">",
+        ">=",
+        "+",
+        "-",
+        "*",
+        "/",
+        "%",
+      ]),
       left: expr,
       right: expr,
     }),
@@ -25,7 +52,10 @@ const expr: z.ZodType<UiExpr> = z.lazy(() =>
   ]),
 ) as z.ZodType<UiExpr>;
 
-const prop: z.ZodType<UiProp> = z.union([z.object({ value }), z.object({ expression: expr, source: z.string() })]);
+const prop: z.ZodType<UiProp> = z.union([
+  z.object({ value }),
+  z.object({ expression: expr, source: z.string() }),
+]);
 
 const action: z.ZodType<UiAction> = z.union([
   z.object({ type: z.literal("set"), name: z.string(), value }),
@@ -58,9 +88,14 @@ export const uiBlockSchema: z.ZodType<UiBlock> = z.object({
   complete: z.boolean(),
   source: z.string(),
   variables: z.record(z.string(), z.object({ name: z.string(), default: value, ...span })),
-  queries: z.record(z.string(), z.object({ name: z.string(), source: z.string(), args: expr, definition: z.string(), ...span })),
+  queries: z.record(
+    z.string(),
+    z.object({ name: z.string(), source: z.string(), args: expr, definition: z.string(), ...span }),
+  ),
   nodes: z.array(node),
-  diagnostics: z.array(z.object({ code: diagnosticCode, message: z.string(), ...span, nodeId: z.string().optional() })),
+  diagnostics: z.array(
+    z.object({ code: diagnosticCode, message: z.string(), ...span, nodeId: z.string().optional() }),
+  ),
   fallback: z.string(),
   revision: z.number().int().positive().optional(),
 }) as z.ZodType<UiBlock>;

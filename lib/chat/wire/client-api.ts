@@ -19,7 +19,11 @@ export class ApiError extends Error {
 }
 
 /** Throws an ApiError on a refusal. */
-export async function sendJson(method: "POST" | "PATCH" | "DELETE", url: string, body?: unknown): Promise<unknown> {
+export async function sendJson(
+  method: "POST" | "PATCH" | "DELETE",
+  url: string,
+  body?: unknown,
+): Promise<unknown> {
   const response = await fetch(url, {
     method,
     headers: body === undefined ? undefined : { "content-type": "application/json" },
@@ -30,8 +34,19 @@ export async function sendJson(method: "POST" | "PATCH" | "DELETE", url: string,
     const parsed = errorBodySchema.safeParse(json);
     const retryAfter = Number(response.headers.get("retry-after") ?? Number.NaN);
     throw parsed.success
-      ? new ApiError(parsed.data.code, parsed.data.message, response.status, parsed.data.reason, json as Record<string, unknown>, Number.isFinite(retryAfter) ? retryAfter : undefined)
-      : new ApiError("network", "The server did not answer as expected. Try again.", response.status);
+      ? new ApiError(
+          parsed.data.code,
+          parsed.data.message,
+          response.status,
+          parsed.data.reason,
+          json as Record<string, unknown>,
+          Number.isFinite(retryAfter) ? retryAfter : undefined,
+        )
+      : new ApiError(
+          "network",
+          "The server did not answer as expected. Try again.",
+          response.status,
+        );
   }
   return json;
 }

@@ -8,7 +8,11 @@ describe("how a proposed action ended, and whether its list opens again", () => 
       [{ status: "approving", outcome: null }, null, false],
       [{ status: "expiring", outcome: null }, null, false],
       [{ status: "approved", outcome: { kind: "executed", result: {} } }, "executed", false],
-      [{ status: "approved", outcome: { kind: "failed", code: "ACTION_EXECUTION_FAILED" } }, "failed", true],
+      [
+        { status: "approved", outcome: { kind: "failed", code: "ACTION_EXECUTION_FAILED" } },
+        "failed",
+        true,
+      ],
       [{ status: "rejected", outcome: { kind: "rejected", reason: null } }, "rejected", true],
       [{ status: "expired", outcome: { kind: "expired" } }, "expired", true],
     ] as const;

@@ -8,7 +8,8 @@ type Decided = { status: ConfirmationView["status"]; outcome: unknown };
 export function confirmationOutcome({ status, outcome }: Decided): ConfirmationOutcome | null {
   if (status === "rejected" || status === "expired") return status;
   if (status !== "approved") return null;
-  const kind = typeof outcome === "object" && outcome !== null && "kind" in outcome ? outcome.kind : null;
+  const kind =
+    typeof outcome === "object" && outcome !== null && "kind" in outcome ? outcome.kind : null;
   return kind === "executed" ? "executed" : "failed";
 }
 

@@ -4,7 +4,13 @@ export * from "./blocks";
 export * from "./views";
 export * from "./events";
 export * from "./shares";
-export { addEarlierItems, appendText, applyChatEvent, eventItemId, type SequencedEvent } from "./reducer";
+export {
+  addEarlierItems,
+  appendText,
+  applyChatEvent,
+  eventItemId,
+  type SequencedEvent,
+} from "./reducer";
 export { diffParts } from "./diff";
 export { confirmationOutcome, reopensList, type ConfirmationOutcome } from "./confirmations";
 export * from "./search";

@@ -11,7 +11,9 @@ export const componentPartSchema = z.object({
   props: z.json(),
   fallback: z.object({ kind: z.string(), summary: z.string() }),
   // Choices whose typed action the host would refuse, drawn unavailable before anyone picks.
-  refusedChoices: z.record(z.string(), z.object({ code: z.string(), fields: z.array(z.string()) })).optional(),
+  refusedChoices: z
+    .record(z.string(), z.object({ code: z.string(), fields: z.array(z.string()) }))
+    .optional(),
 });
 // A valid frame of a component this app does not have: its own summary stands in for it.
 export const fallbackPartSchema = z.object({
@@ -27,7 +29,11 @@ export const diagnosticPartSchema = z.object({
 });
 // The block itself is in the item's `blocks` once the reply ends. While it streams, `fence` is the
 // fence as written so far, opening line included: the page compiles its preview (decision 025).
-export const blockPartSchema = z.object({ kind: z.literal("block"), blockId: z.string(), fence: z.string().optional() });
+export const blockPartSchema = z.object({
+  kind: z.literal("block"),
+  blockId: z.string(),
+  fence: z.string().optional(),
+});
 // Drawn as a skeleton in its place while the frame's record streams.
 export const placeholderPartSchema = z.object({ kind: z.literal("placeholder") });
 

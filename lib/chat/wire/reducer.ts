@@ -4,13 +4,16 @@ import type { ChatView, EarlierItems, ItemView } from "./views";
 
 export function appendText(parts: readonly Part[], text: string): Part[] {
   const last = parts.at(-1);
-  if (last?.kind === "text") return [...parts.slice(0, -1), { kind: "text", text: last.text + text }];
+  if (last?.kind === "text")
+    return [...parts.slice(0, -1), { kind: "text", text: last.text + text }];
   return [...parts, { kind: "text", text }];
 }
 
 /** Parts without that streaming block are returned as they are. */
 export function appendFence(parts: Part[], blockId: string, text: string): Part[] {
-  const index = parts.findIndex((part) => part.kind === "block" && part.blockId === blockId && part.fence !== undefined);
+  const index = parts.findIndex(
+    (part) => part.kind === "block" && part.blockId === blockId && part.fence !== undefined,
+  );
   const part = parts[index];
   if (part?.kind !== "block") return parts;
   const copy = parts.slice();
@@ -19,7 +22,11 @@ export function appendFence(parts: Part[], blockId: string, text: string): Part[
 }
 
 // Untouched items keep their identity, so a page redraws only the one that changed.
-function updateItem(items: ItemView[], itemId: string, change: (item: ItemView) => ItemView): ItemView[] {
+function updateItem(
+  items: ItemView[],
+  itemId: string,
+  change: (item: ItemView) => ItemView,
+): ItemView[] {
   const index = items.findIndex((item) => item.id === itemId);
   if (index === -1) return items;
   const next = change(items[index]!);
@@ -36,7 +43,8 @@ function upsertItem(chat: ChatView, next: ItemView): ItemView[] {
   const { items } = chat;
   const index = items.findIndex((item) => item.id === next.id);
   // An item older than those held is drawn with its neighbours once loaded, not alone above a gap.
-  if (index === -1 && chat.hasEarlier && next.position < (items[0]?.position ?? Infinity)) return items;
+  if (index === -1 && chat.hasEarlier && next.position < (items[0]?.position ?? Infinity))
+    return items;
   const upserted = index === -1 ? [...items, next] : replaceAt(items, index, next);
   return upserted.sort((a, b) => a.position - b.position);
 }
@@ -59,14 +67,20 @@ function foldEvent(chat: ChatView, event: ChatEvent): ChatView {
     case "item.completed": {
       // A restart's view is built without reading the versions `item.versions` carried just before.
       const held = chat.items.find((item) => item.id === event.item.id)?.versions;
-      return { ...chat, items: upsertItem(chat, { ...event.item, versions: event.item.versions ?? held }) };
+      return {
+        ...chat,
+        items: upsertItem(chat, { ...event.item, versions: event.item.versions ?? held }),
+      };
     }
     case "item.versions":
       return change(event.itemId, (item) => ({ ...item, versions: event.versions }));
     case "items.replaced":
       return { ...chat, items: chat.items.filter((item) => item.position < event.fromPosition) };
     case "item.delta":
-      return change(event.itemId, (item) => ({ ...item, parts: appendText(item.parts, event.text) }));
+      return change(event.itemId, (item) => ({
+        ...item,
+        parts: appendText(item.parts, event.text),
+      }));
     case "item.part":
       return change(event.itemId, (item) => ({ ...item, parts: [...item.parts, event.part] }));
     case "item.parts":
@@ -88,7 +102,10 @@ function foldEvent(chat: ChatView, event: ChatEvent): ChatView {
     case "turn.ended":
       return { ...chat, running: false };
     case "queue.added":
-      return { ...chat, queued: [...chat.queued.filter((entry) => entry.id !== event.queued.id), event.queued] };
+      return {
+        ...chat,
+        queued: [...chat.queued.filter((entry) => entry.id !== event.queued.id), event.queued],
+      };
     case "queue.removed":
       return { ...chat, queued: chat.queued.filter((entry) => entry.id !== event.id) };
     case "selection.recorded":
@@ -104,7 +121,9 @@ function foldEvent(chat: ChatView, event: ChatEvent): ChatView {
     case "ui.answered":
       // An answer to an older revision of the block no longer applies to what the page draws.
       return change(event.itemId, (item) =>
-        event.answer.revision === item.revision ? { ...item, uiAnswers: { ...item.uiAnswers, [event.answer.blockId]: event.answer } } : item,
+        event.answer.revision === item.revision
+          ? { ...item, uiAnswers: { ...item.uiAnswers, [event.answer.blockId]: event.answer } }
+          : item,
       );
   }
 }
@@ -118,14 +137,23 @@ export function applyChatEvent(chat: ChatView, event: ChatEvent, seq: number): C
 export type SequencedEvent = { seq: number; event: ChatEvent };
 
 /** Events for these items ignored while the page was read (`missed`) are folded in now. */
-export function addEarlierItems(chat: ChatView, page: EarlierItems, missed: readonly SequencedEvent[] = []): ChatView {
+export function addEarlierItems(
+  chat: ChatView,
+  page: EarlierItems,
+  missed: readonly SequencedEvent[] = [],
+): ChatView {
   const first = chat.items[0]?.position ?? Infinity;
   const earlier = page.items.filter((item) => item.position < first);
   const added = new Set(earlier.map((item) => item.id));
-  let merged: ChatView = { ...chat, items: [...earlier, ...chat.items], hasEarlier: page.hasEarlier };
+  let merged: ChatView = {
+    ...chat,
+    items: [...earlier, ...chat.items],
+    hasEarlier: page.hasEarlier,
+  };
   for (const { seq, event } of missed) {
     const itemId = eventItemId(event);
-    if (seq > page.lastEventSeq && itemId !== null && added.has(itemId)) merged = foldEvent(merged, event);
+    if (seq > page.lastEventSeq && itemId !== null && added.has(itemId))
+      merged = foldEvent(merged, event);
   }
   return merged;
 }

@@ -1,6 +1,13 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { confirmationBodySchema, createChatBodySchema, sendMessageBodySchema, uiChoiceBodySchema, uiLinkBodySchema, uiQueryBodySchema } from "./requests";
+import {
+  confirmationBodySchema,
+  createChatBodySchema,
+  sendMessageBodySchema,
+  uiChoiceBodySchema,
+  uiLinkBodySchema,
+  uiQueryBodySchema,
+} from "./requests";
 
 describe("request bodies", () => {
   it("refuse text Postgres cannot store in every field that carries text", () => {
@@ -10,7 +17,11 @@ describe("request bodies", () => {
         sendMessageBodySchema.safeParse({ text }),
         confirmationBodySchema.safeParse({ decision: "reject", reason: text }),
       ];
-      for (const parsed of bodies) expect(parsed.error?.issues[0]).toMatchObject({ code: "custom", params: { code: "invalid-text" } });
+      for (const parsed of bodies)
+        expect(parsed.error?.issues[0]).toMatchObject({
+          code: "custom",
+          params: { code: "invalid-text" },
+        });
     }
   });
 

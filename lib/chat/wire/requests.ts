@@ -49,12 +49,20 @@ const identifier = z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._:-]{0,127}$/);
 const revision = z.number().int().positive().max(MAX_POSTGRES_INT);
 
 /** `revision`: of the reply the page drew; a pick on an earlier version is refused (`older-version`). */
-export const selectionBodySchema = z.strictObject({ itemId: z.uuid(), instanceId: identifier, choiceId: identifier, revision: revision.optional() });
+export const selectionBodySchema = z.strictObject({
+  itemId: z.uuid(),
+  instanceId: identifier,
+  choiceId: identifier,
+  revision: revision.optional(),
+});
 
 /** A person's message sent again with new text: the same limits as a new message. */
 export const editMessageBodySchema = sendMessageBodySchema;
 
-export const confirmationParamsSchema = z.object({ chatId: z.uuid(), token: z.string().regex(/^confirm-[A-Za-z0-9-]{1,128}$/) });
+export const confirmationParamsSchema = z.object({
+  chatId: z.uuid(),
+  token: z.string().regex(/^confirm-[A-Za-z0-9-]{1,128}$/),
+});
 
 export const confirmationBodySchema = z.strictObject({
   decision: z.enum(["approve", "reject"]),
@@ -64,11 +72,20 @@ export const confirmationBodySchema = z.strictObject({
 // Sent as is: the library copies values itself and refuses hostile keys (`__proto__`) and non-JSON
 // values, which a rebuilding schema would silently drop.
 const plainRecord = z.custom<Record<string, unknown>>(
-  (value) => typeof value === "object" && value !== null && !Array.isArray(value) && Object.getPrototypeOf(value) === Object.prototype,
+  (value) =>
+    typeof value === "object" &&
+    value !== null &&
+    !Array.isArray(value) &&
+    Object.getPrototypeOf(value) === Object.prototype,
   "Expected a record of values.",
 );
 
-const blockRequest = { itemId: z.uuid(), blockId: storableText().min(1).max(512), revision, values: plainRecord };
+const blockRequest = {
+  itemId: z.uuid(),
+  blockId: storableText().min(1).max(512),
+  revision,
+  values: plainRecord,
+};
 
 export const uiChoiceBodySchema = z.strictObject({
   ...blockRequest,
@@ -76,9 +93,15 @@ export const uiChoiceBodySchema = z.strictObject({
   reads: z.record(z.string().max(257), z.uuid()).optional(),
 });
 
-export const uiQueryBodySchema = z.strictObject({ ...blockRequest, query: storableText().min(2).max(257) });
+export const uiQueryBodySchema = z.strictObject({
+  ...blockRequest,
+  query: storableText().min(2).max(257),
+});
 
-export const uiLinkBodySchema = z.strictObject({ ...blockRequest, nodeId: storableText().min(1).max(1_024) });
+export const uiLinkBodySchema = z.strictObject({
+  ...blockRequest,
+  nodeId: storableText().min(1).max(1_024),
+});
 
 /** A share link's token: 32 random bytes in base64url; anything else is not found. */
 export const shareParamsSchema = z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{43}$/) });

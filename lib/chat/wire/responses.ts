@@ -2,33 +2,56 @@ import { z } from "zod";
 import { ComponentSelectionEventSchema } from "@/lib/component-frames";
 import { linkViewSchema } from "@/lib/links/resolve";
 import { SOURCE_GRANT_NAMES } from "@/lib/live-sources/grants";
-import { chatListEntrySchema, confirmationViewSchema, readingViewSchema, selectionViewSchema, uiAnswerViewSchema } from "./views";
+import {
+  chatListEntrySchema,
+  confirmationViewSchema,
+  readingViewSchema,
+  selectionViewSchema,
+  uiAnswerViewSchema,
+} from "./views";
 
 // The bodies the API answers with; each route's handler is typed against its own (lib/api/operation.ts).
 
 export const chatListSchema = z.object({ chats: z.array(chatListEntrySchema) });
 
 /** `status` is null for a chat made without a first message. */
-export const createdChatSchema = z.object({ chatId: z.uuid(), status: z.enum(["sent", "queued"]).nullable() });
+export const createdChatSchema = z.object({
+  chatId: z.uuid(),
+  status: z.enum(["sent", "queued"]).nullable(),
+});
 
 /** `itemId` is the message's item once it is sent; a queued message has none yet. */
-export const sentMessageSchema = z.object({ status: z.enum(["sent", "queued"]), itemId: z.uuid().nullable() });
+export const sentMessageSchema = z.object({
+  status: z.enum(["sent", "queued"]),
+  itemId: z.uuid().nullable(),
+});
 
 /** A message sent again with new text: the new message, whose turn has started (decision 021). */
-export const editedMessageSchema = z.object({ status: z.literal("sent"), itemId: z.uuid(), turnId: z.uuid() });
+export const editedMessageSchema = z.object({
+  status: z.literal("sent"),
+  itemId: z.uuid(),
+  turnId: z.uuid(),
+});
 
 export const renamedChatSchema = z.object({ chatId: z.uuid(), title: z.string() });
 
 export const deletedChatSchema = z.object({ chatId: z.uuid(), deleted: z.literal(true) });
 
-export const grantViewSchema = z.object({ grant: z.enum(SOURCE_GRANT_NAMES), label: z.string(), granted: z.boolean() });
+export const grantViewSchema = z.object({
+  grant: z.enum(SOURCE_GRANT_NAMES),
+  label: z.string(),
+  granted: z.boolean(),
+});
 export type GrantView = z.infer<typeof grantViewSchema>;
 
 export const chatGrantsSchema = z.object({ grants: z.array(grantViewSchema) });
 
 export const uiReadingSchema = z.object({ reading: readingViewSchema });
 
-export const uiChoiceOutcomeSchema = z.object({ status: z.enum(["sent", "queued"]), answer: uiAnswerViewSchema });
+export const uiChoiceOutcomeSchema = z.object({
+  status: z.enum(["sent", "queued"]),
+  answer: uiAnswerViewSchema,
+});
 
 /** `sent` or `queued`: the choice became a message; `proposed`: it awaits confirmation. */
 export const selectionOutcomeSchema = z.object({
@@ -47,7 +70,11 @@ export const stoppingSchema = z.object({ stopping: z.boolean() });
 export const decidedConfirmationSchema = z.object({ confirmation: confirmationViewSchema });
 
 /** `skipped` while another instance's sweep runs. */
-export const sweepResultSchema = z.object({ drive: z.number().int().nonnegative(), requestWindows: z.number().int().nonnegative(), skipped: z.literal(true).optional() });
+export const sweepResultSchema = z.object({
+  drive: z.number().int().nonnegative(),
+  requestWindows: z.number().int().nonnegative(),
+  skipped: z.literal(true).optional(),
+});
 
 export const healthSchema = z.object({
   status: z.enum(["ok", "degraded"]),

@@ -4,11 +4,19 @@ import { z } from "zod";
 // the server keeps only its hash (decision 023).
 
 /** `GET /api/chats/:id/share` and `DELETE` (private again): whether a link works, and since when. */
-export const shareStateSchema = z.object({ shared: z.boolean(), sharedAt: z.iso.datetime().nullable() });
+export const shareStateSchema = z.object({
+  shared: z.boolean(),
+  sharedAt: z.iso.datetime().nullable(),
+});
 export type ShareState = z.infer<typeof shareStateSchema>;
 
 /** `POST /api/chats/:id/share`: a new link; any older one stopped working in the same write. */
-export const shareIssuedSchema = z.object({ shared: z.literal(true), sharedAt: z.iso.datetime(), token: z.string(), path: z.string() });
+export const shareIssuedSchema = z.object({
+  shared: z.literal(true),
+  sharedAt: z.iso.datetime(),
+  token: z.string(),
+  path: z.string(),
+});
 export type ShareIssued = z.infer<typeof shareIssuedSchema>;
 
 /** Where a link's token is read. */

@@ -21,14 +21,27 @@ export const confirmationViewSchema = z.object({
   action: z.string(),
   input: z.record(z.string(), z.json()),
   toolCallId: z.string(),
-  status: z.enum(["pending", "approving", "approved", "rejecting", "rejected", "expiring", "expired"]),
+  status: z.enum([
+    "pending",
+    "approving",
+    "approved",
+    "rejecting",
+    "rejected",
+    "expiring",
+    "expired",
+  ]),
   expiresAt: z.string(),
   outcome: z.json().nullable(),
 });
 export type ConfirmationView = z.infer<typeof confirmationViewSchema>;
 
 /** Proved at choice time; an answered live block draws these, never a later reading. */
-export const quotedReadingSchema = z.object({ readId: z.string(), args: z.json(), value: z.json(), readAt: z.string() });
+export const quotedReadingSchema = z.object({
+  readId: z.string(),
+  args: z.json(),
+  value: z.json(),
+  readAt: z.string(),
+});
 export type QuotedReading = z.infer<typeof quotedReadingSchema>;
 
 /** `uiAnswers[blockId]`. */
@@ -113,7 +126,11 @@ export const itemViewSchema = z.object({
 });
 export type ItemView = z.infer<typeof itemViewSchema>;
 
-export const queuedViewSchema = z.object({ id: z.string(), text: z.string(), createdAt: z.string() });
+export const queuedViewSchema = z.object({
+  id: z.string(),
+  text: z.string(),
+  createdAt: z.string(),
+});
 export type QueuedView = z.infer<typeof queuedViewSchema>;
 
 export const chatViewSchema = z.object({
@@ -136,5 +153,10 @@ export const earlierItemsSchema = z.object({
 });
 export type EarlierItems = z.infer<typeof earlierItemsSchema>;
 
-export const chatListEntrySchema = z.object({ id: z.string(), title: z.string(), updatedAt: z.string(), replying: z.boolean() });
+export const chatListEntrySchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  updatedAt: z.string(),
+  replying: z.boolean(),
+});
 export type ChatListEntry = z.infer<typeof chatListEntrySchema>;

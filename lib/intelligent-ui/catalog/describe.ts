@@ -6,7 +6,9 @@ function isOptional(definition: UiComponentDefinition, prop: string): boolean {
 }
 
 function propList(definition: UiComponentDefinition): string[] {
-  return componentProps(definition).map((prop) => (isOptional(definition, prop) ? `${prop}?` : prop));
+  return componentProps(definition).map((prop) =>
+    isOptional(definition, prop) ? `${prop}?` : prop,
+  );
 }
 
 function rules(definition: UiComponentDefinition): string {

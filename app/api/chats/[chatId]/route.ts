@@ -11,9 +11,14 @@ export const GET = operations.loadChat.serve(async ({ visitorId, params: { chatI
   body: await loadChatView({ visitorId, chatId, from: query.from }),
 }));
 
-export const PATCH = operations.renameChat.serve(async ({ visitorId, params: { chatId }, body: { title } }) => ({
-  status: 200,
-  body: await renameChat({ visitorId, chatId, title }),
-}));
+export const PATCH = operations.renameChat.serve(
+  async ({ visitorId, params: { chatId }, body: { title } }) => ({
+    status: 200,
+    body: await renameChat({ visitorId, chatId, title }),
+  }),
+);
 
-export const DELETE = operations.deleteChat.serve(async ({ visitorId, params: { chatId } }) => ({ status: 200, body: await deleteChat({ visitorId, chatId }) }));
+export const DELETE = operations.deleteChat.serve(async ({ visitorId, params: { chatId } }) => ({
+  status: 200,
+  body: await deleteChat({ visitorId, chatId }),
+}));

@@ -12,5 +12,9 @@ export const GET = operations.sweep.serve(async ({ drive }) => {
   const swept = await sweepIfFree();
   if (!swept) return { status: 200, body: { drive: 0, requestWindows: 0, skipped: true }, headers };
   drive(...swept.drive);
-  return { status: 200, body: { drive: swept.drive.length, requestWindows: swept.requestWindows }, headers };
+  return {
+    status: 200,
+    body: { drive: swept.drive.length, requestWindows: swept.requestWindows },
+    headers,
+  };
 });

@@ -6,7 +6,9 @@ export const dynamic = "force-dynamic";
 export const maxDuration = 300;
 
 /** The page of items before `?before=` (a position), for "Show earlier messages". */
-export const GET = operations.loadEarlierItems.serve(async ({ visitorId, params: { chatId }, query }) => ({
-  status: 200,
-  body: await loadEarlierItems({ visitorId, chatId, before: query.before }),
-}));
+export const GET = operations.loadEarlierItems.serve(
+  async ({ visitorId, params: { chatId }, query }) => ({
+    status: 200,
+    body: await loadEarlierItems({ visitorId, chatId, before: query.before }),
+  }),
+);

@@ -6,8 +6,10 @@ export const dynamic = "force-dynamic";
 export const maxDuration = 300;
 
 /** A person's message sent again with new text: it and the items after it are replaced. */
-export const POST = operations.editMessage.serve(async ({ visitorId, params: { chatId, itemId }, body: { text }, drive }) => {
-  const sent = await editMessage({ visitorId, chatId, itemId, text });
-  drive(chatId);
-  return { status: 202, body: sent };
-});
+export const POST = operations.editMessage.serve(
+  async ({ visitorId, params: { chatId, itemId }, body: { text }, drive }) => {
+    const sent = await editMessage({ visitorId, chatId, itemId, text });
+    drive(chatId);
+    return { status: 202, body: sent };
+  },
+);
