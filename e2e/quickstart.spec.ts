@@ -39,6 +39,8 @@ function ready(child: ChildProcess): Promise<void> {
 }
 
 test.beforeAll(async () => {
+  // Starting `next dev` and compiling its first pages may take minutes on a busy two-core machine.
+  test.setTimeout(600_000);
   port = await freePort();
   // The test database (DATABASE_URL), the mock agent, and Next's own development mode.
   const env = inheritedEnv({
@@ -54,6 +56,22 @@ test.beforeAll(async () => {
     stdio: ["ignore", "pipe", "pipe"],
   });
   await ready(dev);
+  // `next dev` compiles a route on its first request. Asked for here, before any page opens, the
+  // home page, the chat page and the route that starts a chat are compiled once, whatever else
+  // the machine is running; the steps below then time hydration and a chat, not the compiler.
+  // The POST is refused (no message), so it writes nothing.
+  const origin = `http://localhost:${port}`;
+  for (const [path, init] of [
+    ["/", undefined],
+    [`/chats/${crypto.randomUUID()}`, undefined],
+    ["/api/chats", { method: "POST", headers: { "content-type": "application/json" }, body: "{}" }],
+  ] as const) {
+    const response = await fetch(`${origin}${path}`, {
+      ...init,
+      signal: AbortSignal.timeout(180_000),
+    });
+    await response.arrayBuffer();
+  }
 });
 
 test.afterAll(async () => {
