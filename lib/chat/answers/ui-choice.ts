@@ -1,20 +1,14 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
-import {
-  isUiFailure,
-  resolveStoredUiChoice,
-  type UiBlock,
-  type UiChoiceSelection,
-  type UiFailure,
-} from "@/lib/intelligent-ui";
+import { isUiFailure, resolveStoredUiChoice, type UiFailure } from "@/lib/intelligent-ui";
 import { AppError } from "@/lib/http/errors";
-import { authorizeChoiceAgain, issuedQueryValues, type IssuedReading } from "../readings/index";
-import { lockAnswerableBlock } from "../store/answers";
-import { chatTransaction, type ChatLock, type Tx } from "../store/chats";
+import { authorizeChoiceAgain, issuedQueryValues } from "../readings/index";
+import { lockAnswerableBlock, type AnswerableBlock } from "../store/answers";
+import { chatTransaction } from "../store/chats";
 import { writeChat } from "../store/log";
 import { sendOrQueue } from "../store/turns";
 import { toUiAnswerView } from "../store/views";
-import { quotedReadingSchema, uiBlockSchema, type QuotedReading, type UiAnswerView } from "../wire";
+import { quotedReadingSchema, type QuotedReading, type UiAnswerView } from "../wire";
 
 export type UiChoiceRequest = {
   chatId: string;
@@ -31,61 +25,102 @@ export type UiChoiceRequest = {
 
 export type UiChoiceOutcome = { status: "sent" | "queued"; answer: UiAnswerView };
 
-/** An answered block answers its first pick again; otherwise only a pick possible on that screen passes. */
+/**
+ * `chat.uiChoice`: a person picks a Choice of an intelligent-ui block. One transaction, under the
+ * chat's lock, in the order below; any refusal throws before anything is written.
+ */
 export async function answerUiChoice(request: UiChoiceRequest): Promise<UiChoiceOutcome> {
   return chatTransaction(async (tx) => {
-    const found = await findAnswerable(tx, request);
+    // 1. Find the block under the chat's lock, with its answer and the readings the page named.
+    const { lock, ...found } = await lockAnswerableBlock(tx, request);
+
+    // 2. Only a finished, top-level reply at the revision the page drew can be answered.
+    checkAnswerable(found, request.revision);
+    const { itemId, blockId, revision, choiceId } = request;
+
+    // 3. An answered block answers its first pick again, and refuses any other.
     if (found.answer) {
-      const { answer } = found;
-      if (answer.choiceId !== request.choiceId) {
+      const answer = toUiAnswerView({ itemId, blockId, revision, ...found.answer });
+      if (answer.choiceId !== choiceId)
         throw new AppError(
           "ui-already-answered",
           `This block was already answered with “${answer.label}”.`,
         );
-      }
       return { status: answer.queued ? "queued" : "sent", answer };
     }
-    const { lock, block, completedAt, newer, readings } = found;
-    const key = { itemId: request.itemId, blockId: request.blockId, revision: request.revision };
-    const { selection, quoted } = resolveLiveChoice(block, readings, request);
-    await authorizeChoiceAgain(tx, { ...request, block, values: selection.values });
-    const pick = {
-      ...key,
-      choiceId: request.choiceId,
-      label: selection.label,
-      values: selection.values,
-      sourceAt: completedAt,
-      older: newer,
-      at: new Date(),
-    };
+    const { block } = found;
+    if (!block) throw blockNotFound();
+
+    // 4. Resolve the pick on the stored block. A live block's query values are the readings the
+    //    server issued and the page named by id, never values the page sent.
+    const live = Object.keys(block.queries).length > 0;
+    const readings = found.readings ?? [];
+    const reads = request.reads ?? {};
+    const queries = live
+      ? resolveOnBlock(() =>
+          issuedQueryValues({ block, readings, values: request.values, reads, now: Date.now() }),
+        )
+      : {};
+    if (queries === null)
+      throw new AppError(
+        "stale-ui-query",
+        "The live data on your screen has changed since it was read; it is being read again, then pick again.",
+        "stale-read",
+      );
+    const selection = resolveOnBlock(() =>
+      resolveStoredUiChoice(block, choiceId, request.values, queries),
+    );
+    if (live) await authorizeChoiceAgain(tx, { ...request, block, values: selection.values });
+
+    // 5. Send the Choice's context as the person's message, or queue it behind a running reply,
+    //    and record the answer with it: one append, one commit.
+    const at = new Date();
+    const pick = { itemId, blockId, revision, choiceId, label: selection.label };
     const origin = {
       kind: "uiChoice" as const,
       ...pick,
-      sourceAt: pick.sourceAt.toISOString(),
-      at: pick.at.toISOString(),
+      values: selection.values,
+      sourceAt: found.completedAt!.toISOString(),
+      older: found.newer,
+      at: at.toISOString(),
     };
     const sent = await sendOrQueue(lock, { text: selection.context, origin });
     const answer = {
       ...pick,
       id: randomUUID(),
-      readings: quoted,
+      values: selection.values,
+      readings: live ? quoteReadings(queries, readings, reads) : {},
+      sourceAt: found.completedAt!,
+      older: found.newer,
+      at,
       queued: sent.status === "queued",
       turnId: sent.turnId,
       messageId: sent.itemId,
       queuedId: sent.queuedId,
     };
     const recorded = toUiAnswerView(answer);
-    const events = [
-      { type: "ui.answered" as const, itemId: request.itemId, answer: recorded },
-      ...sent.events,
-    ];
     await writeChat(lock, {
-      events,
+      events: [{ type: "ui.answered", itemId, answer: recorded }, ...sent.events],
       writes: [{ kind: "answer", answer }, ...sent.writes],
       chat: sent.chat,
     });
     return { status: sent.status, answer: recorded };
   });
+}
+
+/** What an answer quotes of each reading it rests on: the read, its arguments, the value, when. */
+function quoteReadings(
+  queries: Record<string, unknown>,
+  readings: NonNullable<AnswerableBlock["readings"]>,
+  reads: Record<string, string>,
+): Record<string, QuotedReading> {
+  return Object.fromEntries(
+    Object.entries(queries).map(([name, value]) => {
+      const row = readings.find((candidate) => candidate.id === reads[name])!;
+      const quoted = { readId: row.id, args: row.args, value, readAt: row.readAt.toISOString() };
+      return [name, quotedReadingSchema.parse(quoted)];
+    }),
+  );
 }
 
 const STALE_REASONS = {
@@ -95,49 +130,28 @@ const STALE_REASONS = {
   revision: "This block has changed since your page drew it; the new version is shown now.",
 } as const;
 
-/** An answered block, answered again from its answer; or an open one, with what a pick rests on. */
-type Answerable =
-  | { lock: ChatLock; answer: UiAnswerView; block: null }
-  | {
-      lock: ChatLock;
-      answer: null;
-      block: UiBlock;
-      completedAt: Date;
-      newer: boolean;
-      readings: ProvenReading[];
-    };
-
-/** A fresh reading the page named, with the arguments it was issued for, which an answer quotes. */
-type ProvenReading = IssuedReading & { args: unknown };
-
-/** The block at the requested revision of a finished, top-level reply, under the chat lock. */
-async function findAnswerable(tx: Tx, request: UiChoiceRequest): Promise<Answerable> {
-  const { lock, ...row } = await lockAnswerableBlock(tx, request);
-  if (row.status === null)
-    throw new AppError("ui-block-not-found", "This block is not in the chat.");
+function checkAnswerable(found: AnswerableBlock, revision: number): void {
   const stale = (reason: keyof typeof STALE_REASONS) =>
     new AppError("stale-ui-block", STALE_REASONS[reason], reason);
-  if (row.status === "streaming") throw stale("streaming");
-  if (row.parentToolUseId !== null) throw stale("subagent");
-  if (row.status !== "complete" || !row.completedAt) throw stale("unfinished");
-  if (row.revision !== request.revision) throw stale("revision");
-  const { itemId, blockId, revision } = request;
-  if (row.answer)
-    return {
-      lock,
-      answer: toUiAnswerView({ itemId, blockId, revision, ...row.answer }),
-      block: null,
-    };
-  if (row.block === null || row.block === undefined)
-    throw new AppError("ui-block-not-found", "This block is not in the chat.");
-  return {
-    lock,
-    answer: null,
-    block: uiBlockSchema.parse(row.block),
-    completedAt: row.completedAt,
-    newer: row.newer,
-    readings: row.readings ?? [],
-  };
+  if (found.status === null) throw blockNotFound();
+  if (found.status === "streaming") throw stale("streaming");
+  if (found.parentToolUseId !== null) throw stale("subagent");
+  if (found.status !== "complete" || !found.completedAt) throw stale("unfinished");
+  if (found.revision !== revision) throw stale("revision");
+}
+
+function blockNotFound(): AppError {
+  return new AppError("ui-block-not-found", "This block is not in the chat.");
+}
+
+/** Runs the library's check, its refusals answered as the API's choice codes. */
+export function resolveOnBlock<T>(resolve: () => T): T {
+  try {
+    return resolve();
+  } catch (error) {
+    if (isUiFailure(error)) throw choiceFailure(error);
+    throw error;
+  }
 }
 
 const FAILURE_CODES = new Set([
@@ -155,52 +169,8 @@ const FAILURE_MESSAGES: Record<ChoiceFailureCode, string> = {
   budget_exceeded: "This block is too large to check.",
 };
 
-/** With the query values the server issued, never the page's: unproven reads are `stale-ui-query`. */
-function resolveLiveChoice(
-  block: UiBlock,
-  readings: ProvenReading[],
-  request: UiChoiceRequest,
-): { selection: UiChoiceSelection; quoted: Record<string, QuotedReading> } {
-  const reads = request.reads ?? {};
-  try {
-    const queries = issuedQueryValues({
-      block,
-      readings,
-      values: request.values,
-      reads,
-      now: Date.now(),
-    });
-    if (queries === null)
-      throw new AppError(
-        "stale-ui-query",
-        "The live data on your screen has changed since it was read; it is being read again, then pick again.",
-        "stale-read",
-      );
-    // A stored block is honest: it gets room on a busy server, never a refusal on time.
-    const selection = resolveStoredUiChoice(block, request.choiceId, request.values, queries);
-    const quoted = Object.fromEntries(
-      Object.entries(queries).map(([name, value]) => {
-        const row = readings.find((candidate) => candidate.id === reads[name])!;
-        return [
-          name,
-          quotedReadingSchema.parse({
-            readId: row.id,
-            args: row.args,
-            value,
-            readAt: row.readAt.toISOString(),
-          }),
-        ];
-      }),
-    );
-    return { selection, quoted };
-  } catch (error) {
-    if (isUiFailure(error)) throw choiceFailure(error);
-    throw error;
-  }
-}
-
 /** A library refusal as the API's: one of the four choice codes, with the finer cause as reason. */
-export function choiceFailure(error: UiFailure): AppError {
+function choiceFailure(error: UiFailure): AppError {
   // Other library codes name a finer cause of the same refusals (e.g. a `__proto__` key).
   const code: ChoiceFailureCode = FAILURE_CODES.has(error.code as ChoiceFailureCode)
     ? (error.code as ChoiceFailureCode)

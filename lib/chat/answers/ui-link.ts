@@ -10,7 +10,7 @@ import { AppError } from "@/lib/http/errors";
 import { resolveBlockLinks } from "@/lib/links/block-links";
 import { linkRepository } from "@/lib/links/config";
 import type { LinkRepository, LinkView } from "@/lib/links/resolve";
-import { choiceFailure } from "./ui-choice";
+import { resolveOnBlock } from "./ui-choice";
 import { findReadableBlock } from "./ui-query";
 
 export type UiLinkRequest = {
@@ -40,15 +40,12 @@ export async function resolveUiLink(
 
 /** A stored block is never refused on time: a budget refusal is rechecked with steps only. */
 function validatedState(block: UiBlock, values: Record<string, unknown>): UiState {
-  try {
+  return resolveOnBlock(() => {
     try {
       return uiValidatedState(block, values, undefined, UI_STORED_LIMITS);
     } catch (error) {
       if (!isUiFailure(error) || error.code !== "budget_exceeded") throw error;
       return uiValidatedState(block, values, undefined, { milliseconds: Number.MAX_SAFE_INTEGER });
     }
-  } catch (error) {
-    if (isUiFailure(error)) throw choiceFailure(error);
-    throw error;
-  }
+  });
 }

@@ -1,6 +1,5 @@
 import "server-only";
 import {
-  isUiFailure,
   storedUiQueryArguments,
   type UiBlock,
   type UiValue,
@@ -18,7 +17,7 @@ import {
 import { readableBlock, settleReading } from "../store/readings";
 import { toReadingView } from "../store/views";
 import { storedBlocksSchema, type ReadingView } from "../wire";
-import { choiceFailure } from "./ui-choice";
+import { resolveOnBlock } from "./ui-choice";
 
 export type UiQueryRequest = {
   chatId: string;
@@ -118,10 +117,5 @@ export async function findReadableBlock(
 }
 
 function argumentsFor(block: UiBlock, query: string, values: Record<string, unknown>): UiValue {
-  try {
-    return storedUiQueryArguments(block, query, values);
-  } catch (error) {
-    if (isUiFailure(error)) throw choiceFailure(error);
-    throw error;
-  }
+  return resolveOnBlock(() => storedUiQueryArguments(block, query, values));
 }

@@ -2,6 +2,7 @@ import "server-only";
 import { z } from "zod";
 import type { Tx } from "@/lib/db/client";
 import { type ChatLock, owe, readUnderLock } from "./chats";
+import { uiBlockSchema } from "../wire";
 import { storedTimestamp } from "./views";
 
 // UiAnswer: one per block and revision (its unique key), written with its message.
@@ -20,7 +21,8 @@ const answerableRowSchema = z.object({
   parentToolUseId: z.string().nullable(),
   revision: z.number().int().nullable(),
   completedAt: z.date().nullable(),
-  block: z.unknown(),
+  /** Null once answered, or when the reply holds no block by that id. */
+  block: uiBlockSchema.nullish(),
   newer: z.boolean(),
   answer: z
     .object({
@@ -49,6 +51,9 @@ const answerableRowSchema = z.object({
     )
     .nullable(),
 });
+
+/** What a pick on a block rests on, read under the chat's lock. */
+export type AnswerableBlock = z.infer<typeof answerableRowSchema>;
 
 /** One statement: the reply (all null if absent), the block while unanswered, any newer reply, the answer, and the named readings. */
 export async function lockAnswerableBlock(tx: Tx, target: BlockTarget) {
