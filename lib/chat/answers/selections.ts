@@ -9,9 +9,9 @@ import {
 import { AppError } from "@/lib/http/errors";
 import { proposalView, proposeAction } from "./confirmations";
 import { chatTransaction } from "../store/chats";
-import { type ChatChange, type ChatWrite, writeChat, writeUnmoved } from "../store/log";
-import { type FrameTarget, lockAnswerableFrame, readAnswerableFrame } from "../store/selections";
-import { type Message, sendOrQueue, turnStart } from "../store/turns";
+import { type ChatWrite, writeChat } from "../store/log";
+import { type FrameTarget, lockAnswerableFrame } from "../store/selections";
+import { sendOrQueue } from "../store/turns";
 import { toSelectionView } from "../store/views";
 import { reopensList, type SelectionView } from "../wire";
 
@@ -23,161 +23,130 @@ export type SelectionOutcome = {
 };
 
 /**
- * A pick, checked against the stored frame and recorded once per attempt (same choice answers the
- * same; another is refused). A typed action only proposes a confirmation. In an idle chat it is one
- * read and one write that lands only if the log has not moved since (decision 013); behind a running
- * reply, or once the log moved, it is made under the chat lock.
+ * A person picks a Choice of a ChoiceList frame. One transaction, under the chat's lock, in the
+ * order below; any refusal throws before anything is written. A typed action only proposes a
+ * confirmation; any other choice becomes the person's message.
  */
 export async function selectFrameChoice(target: FrameTarget): Promise<SelectionOutcome> {
-  const { chat, ...read } = await readAnswerableFrame(target);
-  if (!chat.activeTurnId) {
-    const pick = await decidePick(read, target, (message) => turnStart(chat, message));
-    if (!pick.change || (await writeUnmoved(target.chatId, chat.lastEventSeq, pick.change)))
-      return pick.outcome;
-  }
   return chatTransaction(async (tx) => {
-    const { lock, ...locked } = await lockAnswerableFrame(tx, target);
-    const pick = await decidePick(locked, target, (message) => sendOrQueue(lock, message));
-    if (pick.change) await writeChat(lock, pick.change);
-    return pick.outcome;
-  });
-}
+    // 1. Find the frame under the chat's lock, with the list's latest pick and any unused grant.
+    const { lock, ...found } = await lockAnswerableFrame(tx, target);
 
-type FrameRow = Omit<Awaited<ReturnType<typeof readAnswerableFrame>>, "chat">;
-type Sent = Awaited<ReturnType<typeof sendOrQueue>>;
+    // 2. Only a finished, top-level reply at the version the page drew can be answered.
+    const { part, latest, alias } = answerableFrame(found, target);
 
-/** What the pick answers, and the change that records it (none when it answers an earlier pick again). */
-async function decidePick(
-  frame: FrameRow,
-  target: FrameTarget,
-  send: (message: Message) => Sent | Promise<Sent>,
-): Promise<{ outcome: SelectionOutcome; change: ChatChange | null }> {
-  const { part, latest, alias } = answerableFrame(frame, target);
-  if (latest && !latest.reopened) {
-    if (latest.choiceId !== target.choiceId) {
-      throw new AppError(
-        "frame-already-answered",
-        `This list was already answered with “${latest.label}”.`,
-      );
+    // 3. An answered list answers its latest pick again, and refuses any other; a list whose
+    //    proposal ended without running is open again.
+    if (latest && !latest.reopened) {
+      if (latest.choiceId !== target.choiceId)
+        throw new AppError(
+          "frame-already-answered",
+          `This list was already answered with “${latest.label}”.`,
+        );
+      const status = latest.confirmationToken ? "proposed" : latest.queued ? "queued" : "sent";
+      const event = ComponentSelectionEventSchema.parse(latest.event);
+      return { status, selection: toSelectionView(latest), event };
     }
-    const status = latest.confirmationToken ? "proposed" : latest.queued ? "queued" : "sent";
-    return {
-      outcome: {
-        status,
-        selection: toSelectionView(latest),
-        event: ComponentSelectionEventSchema.parse(latest.event),
+
+    // 4. Resolve the pick on the stored frame: only a choice the list offers passes.
+    const selected = selectChoice(
+      {
+        protocol: COMPONENT_PROTOCOL,
+        version: 1,
+        type: "render",
+        componentKey: part.componentKey,
+        instanceId: part.instanceId,
+        props: part.props,
+        fallback: part.fallback,
       },
-      change: null,
-    };
-  }
-
-  const selected = selectChoice(
-    {
-      protocol: COMPONENT_PROTOCOL,
-      version: 1,
-      type: "render",
-      componentKey: part.componentKey,
-      instanceId: part.instanceId,
-      props: part.props,
-      fallback: part.fallback,
-    },
-    target.choiceId,
-  );
-  if (!selected.ok)
-    throw new AppError(
-      "refused_choice",
-      "That choice is not one this list offers.",
-      selected.diagnostic.code,
+      target.choiceId,
     );
-  const { choice, event } = selected;
-  const base = {
-    id: randomUUID(),
-    itemId: target.itemId,
-    instanceId: target.instanceId,
-    choiceId: choice.id,
-    label: choice.label,
-    event,
-    attempt: (latest?.attempt ?? 0) + 1,
-    at: new Date(),
-  };
-
-  if (choice.action) {
-    const origin = {
-      chatId: target.chatId,
-      itemId: target.itemId,
-      instanceId: target.instanceId,
-      choiceId: choice.id,
-    };
-    const proposal = await proposeAction({ sessionId: target.visitorId, action: choice.action });
-    if (!proposal.ok)
+    if (!selected.ok)
       throw new AppError(
-        "action-refused",
-        "This action cannot be proposed.",
-        proposal.diagnostic.code,
+        "refused_choice",
+        "That choice is not one this list offers.",
+        selected.diagnostic.code,
       );
-    const row = {
-      ...base,
-      queued: false,
-      messageId: null,
-      queuedId: null,
-      confirmationToken: proposal.record.token,
+    const { choice, event } = selected;
+    const { itemId, instanceId } = target;
+    const pick = {
+      id: randomUUID(),
+      itemId,
+      instanceId,
+      choiceId: choice.id,
+      label: choice.label,
+      event,
+      attempt: (latest?.attempt ?? 0) + 1,
+      at: new Date(),
     };
-    const selection = toSelectionView(row);
-    const confirmation = proposalView(origin, proposal.record);
-    return {
-      outcome: { status: "proposed", selection, event },
-      change: {
+
+    // 5a. A typed action is proposed, and runs only once the person approves it.
+    if (choice.action) {
+      const origin = { chatId: target.chatId, itemId, instanceId, choiceId: choice.id };
+      const proposal = await proposeAction({ sessionId: target.visitorId, action: choice.action });
+      if (!proposal.ok)
+        throw new AppError(
+          "action-refused",
+          "This action cannot be proposed.",
+          proposal.diagnostic.code,
+        );
+      const row = {
+        ...pick,
+        queued: false,
+        messageId: null,
+        queuedId: null,
+        confirmationToken: proposal.record.token,
+      };
+      const selection = toSelectionView(row);
+      const confirmation = proposalView(origin, proposal.record);
+      await writeChat(lock, {
         events: [
-          { type: "selection.recorded", itemId: target.itemId, selection },
-          { type: "confirmation.updated", itemId: target.itemId, confirmation },
+          { type: "selection.recorded", itemId, selection },
+          { type: "confirmation.updated", itemId, confirmation },
         ],
         writes: [
           { kind: "proposal", proposal: { origin, record: proposal.record } },
           { kind: "selection", selection: row },
         ],
-      },
-    };
-  }
+      });
+      return { status: "proposed", selection, event };
+    }
 
-  const sent = await send({
-    text: alias ?? choice.label,
-    origin: {
-      kind: "frame",
-      itemId: target.itemId,
-      instanceId: target.instanceId,
-      choiceId: choice.id,
-      label: choice.label,
-      granted: alias !== null,
-    },
-  });
-  const row = {
-    ...base,
-    queued: sent.status === "queued",
-    messageId: sent.itemId,
-    queuedId: sent.queuedId,
-    confirmationToken: null,
-  };
-  const selection = toSelectionView(row);
-  const writes: ChatWrite[] = [{ kind: "selection", selection: row }, ...sent.writes];
-  if (alias !== null)
-    writes.push({
-      kind: "grantUse",
-      grant: {
-        itemId: target.itemId,
-        instanceId: target.instanceId,
-        choiceId: target.choiceId,
-        at: row.at,
+    // 5b. Send the choice (or the route's alias it was granted) as the person's message, or queue
+    //     it behind a running reply, and record the pick with it: one append, one commit.
+    const sent = await sendOrQueue(lock, {
+      text: alias ?? choice.label,
+      origin: {
+        kind: "frame",
+        itemId,
+        instanceId,
+        choiceId: choice.id,
+        label: choice.label,
+        granted: alias !== null,
       },
     });
-  return {
-    outcome: { status: sent.status, selection, event },
-    change: {
-      events: [{ type: "selection.recorded", itemId: target.itemId, selection }, ...sent.events],
-      writes,
+    const row = {
+      ...pick,
+      queued: sent.status === "queued",
+      messageId: sent.itemId,
+      queuedId: sent.queuedId,
+      confirmationToken: null,
+    };
+    const selection = toSelectionView(row);
+    const grantUse: ChatWrite[] =
+      alias === null
+        ? []
+        : [{ kind: "grantUse", grant: { itemId, instanceId, choiceId: choice.id, at: row.at } }];
+    await writeChat(lock, {
+      events: [{ type: "selection.recorded", itemId, selection }, ...sent.events],
+      writes: [{ kind: "selection", selection: row }, ...sent.writes, ...grantUse],
       chat: sent.chat,
-    },
-  };
+    });
+    return { status: sent.status, selection, event };
+  });
 }
+
+type FrameRow = Omit<Awaited<ReturnType<typeof lockAnswerableFrame>>, "lock">;
 
 /** The frame a pick may answer: in a finished, top-level reply, at the version the page drew. */
 function answerableFrame(row: FrameRow, target: FrameTarget) {

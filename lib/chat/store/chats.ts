@@ -100,8 +100,8 @@ async function chatRow(
   return rows[0] === undefined ? null : lockedChatSchema.parse(rows[0]);
 }
 
-/** For a statement of this folder that locked the row as it read (`readUnderLock`). */
-export function heldLock(tx: Tx, chat: LockedChat): ChatLock {
+/** For a statement that locked the row as it read (`readUnderLock`, `lockChatIfExists`). */
+function heldLock(tx: Tx, chat: LockedChat): ChatLock {
   const lock = { tx, chat } as ChatLock;
   locks.set(tx, (locks.get(tx) ?? new Set()).add(lock));
   return lock;
@@ -123,7 +123,7 @@ export async function readUnderLock(
 }
 
 /** The chat's columns of a lookup's row (absent: no such chat of this visitor). */
-export function readChatRow(row: unknown, visitorId: string): LockedChat {
+function readChatRow(row: unknown, visitorId: string): LockedChat {
   return ownChat(row === undefined ? null : lockedChatSchema.parse(row), visitorId);
 }
 

@@ -133,10 +133,6 @@ function unannouncedWrites(files: Record<string, string>): string[] {
 // of which moves the log, or a change between the read and the write would pass the guard unseen.
 const GUARDED: Record<string, { lookup: string; sql: [file: string, fn: string] }> = {
   "lib/chat/chats/chats.ts": { lookup: "readChat", sql: ["chats.ts", "chatRow"] },
-  "lib/chat/answers/selections.ts": {
-    lookup: "readAnswerableFrame",
-    sql: ["selections.ts", "frameQuery"],
-  },
   "lib/chat/turns/claim.ts": { lookup: "readWaitingTurn", sql: ["turns.ts", "readWaitingTurn"] },
 };
 

@@ -1,9 +1,8 @@
 import "server-only";
 import { z } from "zod";
-import { db, type Tx } from "@/lib/db/client";
-import { Prisma } from "@/lib/db/generated/client";
+import type { Tx } from "@/lib/db/client";
 import { componentPartSchema } from "../wire";
-import { type ChatLock, owe, readChatRow, readUnderLock } from "./chats";
+import { type ChatLock, owe, readUnderLock } from "./chats";
 import { storedTimestamp } from "./views";
 
 // FrameSelection: one row per attempt. DeterministicGrant: a route's alias, used once.
@@ -42,11 +41,17 @@ const frameRowSchema = z.object({
   alias: z.string().nullable(),
 });
 
-/** The item's frame, the list's latest pick with its confirmation's state, and the unused grant; `locking` locks the chat row as it reads (`readUnderLock`). */
-function frameQuery(target: FrameTarget, locking: boolean) {
-  return Prisma.sql`
+/**
+ * One statement, under the chat lock: the item's frame, the list's latest pick with its
+ * confirmation's state, and the route's unused grant for the choice.
+ */
+export async function lockAnswerableFrame(tx: Tx, target: FrameTarget) {
+  const { lock, row } = await readUnderLock(
+    tx,
+    target.visitorId,
+    () => tx.$queryRaw<unknown[]>`
     SELECT chat."id", chat."visitorId", chat."activeTurnId", chat."lastEventSeq", chat."lastPosition",
-      ${locking ? Prisma.sql`chat.xmin::text IS DISTINCT FROM (SELECT xmin::text FROM "Chat" WHERE "id" = chat."id")` : Prisma.sql`FALSE`} AS "stale",
+      chat.xmin::text IS DISTINCT FROM (SELECT xmin::text FROM "Chat" WHERE "id" = chat."id") AS "stale",
       item."role"::text AS "role", item."parentToolUseId", item."status"::text AS "status", item."revision",
       (SELECT part FROM jsonb_array_elements(item."parts") WITH ORDINALITY AS parts(part, ordinality)
         WHERE part->>'kind' = 'component' AND part->>'instanceId' = ${target.instanceId} ORDER BY ordinality LIMIT 1) AS "part",
@@ -61,21 +66,9 @@ function frameQuery(target: FrameTarget, locking: boolean) {
     LEFT JOIN "DeterministicGrant" route_grant ON route_grant."itemId" = item."id" AND route_grant."instanceId" = ${target.instanceId}
       AND route_grant."choiceId" = ${target.choiceId} AND route_grant."usedAt" IS NULL
     WHERE chat."id" = ${target.chatId}::uuid AND chat."visitorId" = ${target.visitorId}::uuid
-    ${locking ? Prisma.sql`FOR UPDATE OF chat` : Prisma.empty}`;
-}
-
-/** One statement, under the chat lock. */
-export async function lockAnswerableFrame(tx: Tx, target: FrameTarget) {
-  const { lock, row } = await readUnderLock(tx, target.visitorId, () =>
-    tx.$queryRaw<unknown[]>(frameQuery(target, true)),
+    FOR UPDATE OF chat`,
   );
   return { lock, ...frameRowSchema.parse(row) };
-}
-
-/** One statement without a lock, for a write guarded on an unmoved log (`writeUnmoved`). */
-export async function readAnswerableFrame(target: FrameTarget) {
-  const rows = await db().$queryRaw<unknown[]>(frameQuery(target, false));
-  return { chat: readChatRow(rows[0], target.visitorId), ...frameRowSchema.parse(rows[0]) };
 }
 
 /** Returns the rows its events carry. */
