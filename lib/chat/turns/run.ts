@@ -69,54 +69,56 @@ async function runTurn(
   };
   const onState = (state: Exclude<TurnState, "running">) =>
     halt(state === "stop" ? "stopped" : "recovered");
-  const heartbeat = setInterval(
-    () => void renewLease(claim, onState),
-    Math.max(250, appConfig().turnLeaseMs / 3),
-  );
   const onDeadline = () => halt("failed", DEADLINE_SENTENCE);
   if (deadline.aborted) onDeadline();
   else deadline.addEventListener("abort", onDeadline, { once: true });
   const writer = new ReplyWriter(claim, onState, () => halt("failed"));
   let content = "";
   let finished = false;
+  // The lease is renewed until the reply is stored, and never after: not even when storing throws.
+  const heartbeat = setInterval(
+    () => void renewLease(claim, onState),
+    Math.max(250, appConfig().turnLeaseMs / 3),
+  );
   try {
-    for await (const chunk of agent.reply({
-      chatId: claim.chatId,
-      history: claim.history,
-      message: claim.message,
-      signal: stop.signal,
-    })) {
-      if (stop.signal.aborted) break;
-      if (chunk.type === "subagent") {
-        if (!(await writeSubagentReply(claim, chunk))) halt("recovered");
-        continue;
+    try {
+      for await (const chunk of agent.reply({
+        chatId: claim.chatId,
+        history: claim.history,
+        message: claim.message,
+        signal: stop.signal,
+      })) {
+        if (stop.signal.aborted) break;
+        if (chunk.type === "subagent") {
+          if (!(await writeSubagentReply(claim, chunk))) halt("recovered");
+          continue;
+        }
+        if (content.length + chunk.text.length > MAX_REPLY_CHARACTERS) {
+          halt("failed");
+          break;
+        }
+        content += chunk.text;
+        writer.push(content);
       }
-      if (content.length + chunk.text.length > MAX_REPLY_CHARACTERS) {
-        halt("failed");
-        break;
+      finished = !stop.signal.aborted;
+    } catch (error) {
+      if (!stop.signal.aborted) {
+        console.error("Agent reply failed", error);
+        outcome = "failed";
       }
-      content += chunk.text;
-      writer.push(content);
+    } finally {
+      streaming = false;
+      deadline.removeEventListener("abort", onDeadline);
+      await writer.close();
     }
-    finished = !stop.signal.aborted;
-  } catch (error) {
-    if (!stop.signal.aborted) {
-      console.error("Agent reply failed", error);
-      outcome = "failed";
-    }
-  } finally {
-    streaming = false;
-    deadline.removeEventListener("abort", onDeadline);
-    await writer.close();
-  }
-  if (ending) content = endReplyWith(content, ending);
-  // A recovered turn writes nothing more, unless its agent finished: that end is stored late.
-  const next =
-    !recovered || (finished && outcome === "finished")
+    if (ending) content = endReplyWith(content, ending);
+    // A recovered turn writes nothing more, unless its agent finished: that end is stored late.
+    return !recovered || (finished && outcome === "finished")
       ? await finishReply(claim, storableText(content, { final: true }), outcome)
       : false;
-  clearInterval(heartbeat);
-  return next;
+  } finally {
+    clearInterval(heartbeat);
+  }
 }
 
 /** First readings are taken outside any lock (seconds); one that throws costs the reply them, never its end. */
