@@ -40,7 +40,7 @@ const LAYERS = [
   ], // routes and pages
 ];
 // Inside lib/chat: an answer starts a turn, and healing mends turns and answers, never the reverse.
-const FLOWS = [
+export const FLOWS = [
   {
     target: "lib/chat/turns",
     from: "lib/chat/answers",

@@ -6,7 +6,7 @@ import {
   resolveComponentFrame,
   type AssistantContentPart,
 } from "@/lib/component-frames";
-import { refusedChoices } from "../answers/frame-actions";
+import { refusedChoices } from "@/lib/tools/refused-choices";
 import type { Part } from "../wire";
 
 const DUPLICATE_INSTANCE = {
