@@ -18,9 +18,18 @@ export async function expectAxeCleanEverywhere(
   ] as const) {
     await page.setViewportSize(viewport);
     await show(size);
-    for (const colorScheme of ["light", "dark"] as const) {
-      await page.emulateMedia({ colorScheme });
-      expect(await axeViolations(page), `${colorScheme} on a ${size}`).toEqual([]);
-    }
+    await expectAxeCleanInBothSchemes(page, `on a ${size}`);
   }
+}
+
+/**
+ * Expects no axe violations on the page as it stands, in the light colour scheme and the dark
+ * one (the app's "System" theme follows the device's), and leaves it light.
+ */
+export async function expectAxeCleanInBothSchemes(page: Page, where = ""): Promise<void> {
+  for (const colorScheme of ["light", "dark"] as const) {
+    await page.emulateMedia({ colorScheme });
+    expect(await axeViolations(page), `${colorScheme} ${where}`.trim()).toEqual([]);
+  }
+  await page.emulateMedia({ colorScheme: "light" });
 }

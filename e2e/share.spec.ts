@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
+import { expectAxeCleanInBothSchemes, PHONE } from "./every-look";
 import {
-  axeViolations,
   chatIdOf,
   createChat,
   replyFinished,
@@ -10,7 +10,6 @@ import {
 } from "./support";
 
 const MIXED = "Mix prose, a block and a list";
-const PHONE = { width: 375, height: 740 };
 const READ_ONLY = "A shared copy, to read: only the chat's owner can answer it.";
 
 /** Opens the header's Share dialog with the keyboard and makes a link; returns its address. */
@@ -141,47 +140,44 @@ test.describe("sharing a chat through a link", () => {
   });
 });
 
-for (const colorScheme of ["light", "dark"] as const) {
-  for (const [device, viewport] of [
-    ["desktop", null],
-    ["phone", PHONE],
-  ] as const) {
-    test.describe(`sharing, accessibility (${colorScheme}, ${device})`, () => {
-      test.use({ colorScheme });
-
-      test("the share dialog and the shared page have no axe violations", async ({
-        page,
-        browser,
-        baseURL,
-      }) => {
-        // Two pages checked whole, after a reply and a pick.
-        test.setTimeout(90_000);
-        if (viewport) await page.setViewportSize(viewport);
-        const chatId = await createChat(page.request, baseURL, "Email the release notes");
-        const itemId = (await settledChat(page.request, chatId)).items[1]!.id;
-        // A pending confirmation draws its read-only card on the shared page.
-        await page.request.post(`/api/chats/${chatId}/selections`, {
-          headers: sameOrigin(baseURL),
-          data: { itemId, instanceId: "release-email", choiceId: "send" },
-        });
-        await page.goto(`/chats/${chatId}`);
-        const link = await shareLink(page);
-        await page.getByRole("button", { name: "Share" }).click();
-        await expect(page.getByText(/Shared since/)).toBeVisible();
-        expect(await axeViolations(page)).toEqual([]);
-
-        const viewer = await browser.newContext({ colorScheme, ...(viewport ? { viewport } : {}) });
-        try {
-          const seen = await viewer.newPage();
-          await seen.goto(link);
-          await expect(
-            seen.getByText("Waiting for the chat’s owner to approve or reject it."),
-          ).toBeVisible();
-          expect(await axeViolations(seen)).toEqual([]);
-        } finally {
-          await viewer.close();
-        }
+// Each page is checked in the light colour scheme and the dark one.
+for (const [device, viewport] of [
+  ["desktop", null],
+  ["phone", PHONE],
+] as const) {
+  test.describe(`sharing, accessibility (${device})`, () => {
+    test("the share dialog and the shared page have no axe violations", async ({
+      page,
+      browser,
+      baseURL,
+    }) => {
+      // Two pages checked whole, after a reply and a pick.
+      test.setTimeout(90_000);
+      if (viewport) await page.setViewportSize(viewport);
+      const chatId = await createChat(page.request, baseURL, "Email the release notes");
+      const itemId = (await settledChat(page.request, chatId)).items[1]!.id;
+      // A pending confirmation draws its read-only card on the shared page.
+      await page.request.post(`/api/chats/${chatId}/selections`, {
+        headers: sameOrigin(baseURL),
+        data: { itemId, instanceId: "release-email", choiceId: "send" },
       });
+      await page.goto(`/chats/${chatId}`);
+      const link = await shareLink(page);
+      await page.getByRole("button", { name: "Share" }).click();
+      await expect(page.getByText(/Shared since/)).toBeVisible();
+      await expectAxeCleanInBothSchemes(page);
+
+      const viewer = await browser.newContext(viewport ? { viewport } : {});
+      try {
+        const seen = await viewer.newPage();
+        await seen.goto(link);
+        await expect(
+          seen.getByText("Waiting for the chat’s owner to approve or reject it."),
+        ).toBeVisible();
+        await expectAxeCleanInBothSchemes(seen);
+      } finally {
+        await viewer.close();
+      }
     });
-  }
+  });
 }
