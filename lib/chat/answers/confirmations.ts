@@ -1,4 +1,5 @@
 import "server-only";
+import { remember } from "@epic-web/remember";
 import {
   ActionConfirmationRecordSchema,
   createActionConfirmation,
@@ -125,9 +126,8 @@ export function createDecisions(): ActionConfirmation {
 }
 
 // One per process, so concurrent calls share one operation and its result.
-const shared = globalThis as unknown as { answerableDecisions?: ActionConfirmation };
 function decisions(): ActionConfirmation {
-  return (shared.answerableDecisions ??= createDecisions());
+  return remember("answerable.decisions", createDecisions);
 }
 
 /** How long a claim may stand before its process counts as dead; a tool running longer is recorded interrupted. */
