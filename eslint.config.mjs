@@ -4,12 +4,19 @@ import nextTypescript from "eslint-config-next/typescript";
 // The project's layers, bottom to top. Each row's modules may import themselves, packages, and the
 // project modules in its second column; nothing else. scripts/, e2e/ and tests import anything.
 const PURE = ["lib/intelligent-ui", "lib/component-frames"];
-const BASE = ["lib/env.ts", "lib/config.ts", "lib/config", "lib/http/errors.ts"];
+const BASE = [
+  "lib/env.ts",
+  "lib/config.ts",
+  "lib/config",
+  "lib/http/errors.ts",
+  "lib/http/error-catalog.ts",
+];
 const DOMAIN = ["lib/live-sources", "lib/links", "lib/tools"];
 // What a page may load: no server-only module, nothing that reads the environment.
 const CLIENT_SAFE = [
   ...PURE,
   "lib/http/errors.ts",
+  "lib/http/error-catalog.ts",
   "lib/http/schemas.ts",
   "lib/live-sources/grants.ts",
   "lib/live-sources/query-args.ts",

@@ -30,19 +30,9 @@ const UNFINISHED: LinkView = {
   reason: "This reply did not finish: its links open only as it first drew them.",
 };
 const RESOLVING: LinkView = { href: null, reason: "Finding where this link goes now…" };
-// Why a link could not be asked for, per refusal code; the codes any request meets read as everywhere.
-const LINK_REFUSALS: Readonly<Record<string, string>> = {
-  "block-stale": "This block changed since the page drew it. Reload the page to open its links.",
-  "link-not-found":
-    "This link is not on the block as the server draws it. Reload the page to open it.",
-  invalid_value:
-    "The block's values are not ones its controls offer, so this link was not opened. Reset the block.",
-  refused_binding:
-    "The block's values could not be matched to its controls. Reload the page to open this link.",
-};
 const failed = (error: unknown): LinkView => ({
   href: null,
-  reason: refusalSentence(error, "Where this link goes could not be found", LINK_REFUSALS),
+  reason: refusalSentence(error, "Where this link goes could not be found"),
 });
 // A changed value rests this long before its links are asked for, as a live block's inputs do.
 const REST_MS = 300;

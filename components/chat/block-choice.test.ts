@@ -19,7 +19,7 @@ describe("a refused pick's sentence", () => {
       refusalMessage(new ApiError("source-refused", "The deploy window is closed.", 409)),
     ).toBe("The deploy window is closed.");
     expect(refusalMessage(new ApiError("something-new", "Internal words.", 409))).toBe(
-      "The choice could not be sent. Check your connection and try again.",
+      "The choice could not be sent. Reload the page and try again.",
     );
     expect(refusalMessage(new TypeError("fetch failed"))).toBe(
       "The choice could not be sent. Check your connection and try again.",

@@ -1,4 +1,4 @@
-import { ApiError } from "@/lib/chat/wire/client-api";
+import { refusalSentence } from "@/components/ui/refusals";
 import type { ItemView } from "@/lib/chat/wire";
 import {
   sameUiValue,
@@ -11,39 +11,9 @@ import {
 /** A pick refused as `stale-ui-block`: on which revision, why (in words), and the inputs it sent. */
 export type Stale = { revision: number; message: string; values: Record<string, UiValue> };
 
-/** What a refusal means for the person, and what they can do next, per stable code. */
-const REFUSALS: Record<string, string> = {
-  "stale-ui-block":
-    "This block changed after your page drew it. The current version is shown now; check it and pick again.",
-  "stale-ui-query":
-    "The live data changed since it was read. It is being read again; pick again once it has arrived.",
-  "ui-already-answered":
-    "This block was already answered, in another tab or by another viewer. The answer is shown above.",
-  "ui-block-not-found":
-    "This block is no longer in the chat. Reload the page to see the chat as it is.",
-  refused_choice:
-    "That choice is not open on the block as it stands. Check the block and pick again.",
-  refused_binding:
-    "The block's values could not be matched to its controls. Reload the page and pick again.",
-  invalid_value:
-    "The block's values are not ones its controls offer. Reset the block and pick again.",
-  budget_exceeded: "This block is too large to check. Ask the agent for a smaller one.",
-  "chat-not-found": "This chat is not yours or no longer exists.",
-};
-
-const SEND_FAILED = "The choice could not be sent. Check your connection and try again.";
-
-// A pick on a revision the reply no longer has: it was written again (Regenerate or Retry,
-// perhaps in another tab) before the pick arrived.
-const REWRITTEN =
-  "This reply was written again, in another tab or by another viewer, so your pick was not sent. The new version is shown now, with your inputs kept where it still has them; check it and pick again.";
-
+/** What a refused pick means for the person, and what they can do next: the catalog's sentence. */
 export function refusalMessage(error: unknown): string {
-  if (!(error instanceof ApiError)) return SEND_FAILED;
-  if (error.code === "stale-ui-block" && error.reason === "revision") return REWRITTEN;
-  // A source that refused the pick said why in its own words: shown as they are.
-  if (error.code === "source-refused") return error.message;
-  return REFUSALS[error.code] ?? SEND_FAILED;
+  return refusalSentence(error, "The choice could not be sent");
 }
 
 /** The inputs the person changed from the block's defaults: only these are carried to a new revision. */

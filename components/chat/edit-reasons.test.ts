@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { EDIT_REFUSALS } from "@/components/ui/refusals";
+import { errorSentence } from "@/lib/http/error-catalog";
 import type { ItemView } from "@/lib/chat/wire";
 import { buildItemView } from "@/scripts/test/wire-fixtures";
 import { editReasons } from "./edit-reasons";
@@ -47,10 +47,10 @@ describe("editReasons", () => {
     const idle = editReasons({ items, running: false, queued: [] });
     expect([...idle]).toEqual([
       ["m2", null],
-      ["m1", EDIT_REFUSALS["edit-after-answer"]],
+      ["m1", errorSentence("edit-after-answer")],
     ]);
     const busy = editReasons({ items, running: true, queued: [] });
-    expect(busy.get("m2")).toBe(EDIT_REFUSALS["edit-while-replying"]);
+    expect(busy.get("m2")).toBe(errorSentence("edit-while-replying"));
     const picked = editReasons({
       items: [
         item("m1", "user"),
@@ -69,6 +69,6 @@ describe("editReasons", () => {
       running: false,
       queued: [],
     });
-    expect([...picked]).toEqual([["m1", EDIT_REFUSALS["edit-after-answer"]]]);
+    expect([...picked]).toEqual([["m1", errorSentence("edit-after-answer")]]);
   });
 });

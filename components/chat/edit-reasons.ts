@@ -1,5 +1,5 @@
 import type { ChatView, ItemView } from "@/lib/chat/wire";
-import { EDIT_REFUSALS } from "@/components/ui/refusals";
+import { errorSentence } from "@/lib/http/error-catalog";
 
 const held = (record: Record<string, unknown>) => Object.keys(record).length > 0;
 
@@ -29,9 +29,9 @@ export function editReasons(
       reasons.set(
         item.id,
         busy
-          ? EDIT_REFUSALS["edit-while-replying"]
+          ? errorSentence("edit-while-replying")
           : answeredAfter
-            ? EDIT_REFUSALS["edit-after-answer"]
+            ? errorSentence("edit-after-answer")
             : null,
       );
     }

@@ -1,4 +1,4 @@
-import { EDIT_REFUSALS, refusalSentence } from "@/components/ui/refusals";
+import { refusalSentence } from "@/components/ui/refusals";
 import { DEFAULT_LOCALE, formatCount, type Locale } from "@/components/ui/locale";
 import { MAX_MESSAGE_LENGTH } from "@/lib/chat/wire";
 
@@ -27,24 +27,12 @@ export function messageLimit(
   };
 }
 
-const MESSAGE_REFUSALS = {
-  "invalid-body": `The message could not be sent as written. Messages hold 1 to ${formatCount(MAX_MESSAGE_LENGTH, DEFAULT_LOCALE)} characters.`,
-  "invalid-text":
-    "The message holds characters that cannot be stored (a NUL or half an emoji). Remove them and send it again.",
-  "body-too-large": "The message is too large to send. Shorten it or send it in parts.",
-  "too-many-chats":
-    "You have as many chats as one visitor can keep. Delete one from the list, then start this one again.",
-};
-
 /** A sentence for a message the server refused, with what to do about it. */
 export function messageRefusal(error: unknown): string {
-  return refusalSentence(error, "The message could not be sent", MESSAGE_REFUSALS);
+  return refusalSentence(error, "The message could not be sent");
 }
 
 /** A sentence for an edit the server refused: the message's own limits, and the edit's rules. */
 export function editRefusal(error: unknown): string {
-  return refusalSentence(error, "The message could not be edited", {
-    ...MESSAGE_REFUSALS,
-    ...EDIT_REFUSALS,
-  });
+  return refusalSentence(error, "The message could not be edited");
 }

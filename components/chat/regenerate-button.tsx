@@ -8,13 +8,6 @@ import { useHydrated } from "@/components/ui/use-hydrated";
 import { postJson } from "@/lib/chat/wire/client-api";
 import type { ItemView } from "@/lib/chat/wire";
 
-const REGENERATE_REFUSALS = {
-  "cannot-regenerate":
-    "The chat has moved on since this page drew it (a reply is under way, a newer message came, or one of this reply’s lists was answered), so this reply can’t be written again. Send a new message instead.",
-  "item-not-found":
-    "This reply is no longer in the chat. Reload the page to see the chat as it is.",
-};
-
 /** A sentence for a refused regenerate or retry, with what to do next. */
 function regenerateRefusal(error: unknown, label: "Regenerate" | "Retry"): string {
   return refusalSentence(
@@ -22,7 +15,6 @@ function regenerateRefusal(error: unknown, label: "Regenerate" | "Retry"): strin
     label === "Regenerate"
       ? "The reply could not be written again"
       : "The reply could not be retried",
-    REGENERATE_REFUSALS,
   );
 }
 

@@ -1,4 +1,4 @@
-import { EDIT_REFUSALS, refusalSentence } from "@/components/ui/refusals";
+import { refusalSentence } from "@/components/ui/refusals";
 import { ApiError } from "@/lib/chat/wire/client-api";
 import type { ConfirmationView } from "@/lib/chat/wire";
 import { humanize, presenterFor } from "./tool-presenters";
@@ -33,22 +33,11 @@ export function unavailableSentence({ code, fields }: Refusal, action: string): 
   }
 }
 
-const PICK_REFUSALS = {
-  "frame-already-answered":
-    "This list was already answered, in another tab or by another viewer. Its answer is shown now.",
-  "frame-not-answerable":
-    "This list cannot be answered yet: its reply is still being written, or did not finish.",
-  "frame-not-found":
-    "This list is no longer in the chat. Reload the page to see the chat as it is.",
-  refused_choice: "That option is not one this list offers. Reload the page and pick again.",
-  "older-version": EDIT_REFUSALS["older-version"],
-};
-
 /** What a refused pick means for the person, and what they can do next, per stable code. */
 export function pickRefusal(error: unknown, action: string | undefined): string {
   if (error instanceof ApiError && error.code === "action-refused")
     return unavailableSentence({ code: error.reason ?? "", fields: [] }, action ?? "");
-  return refusalSentence(error, "The choice could not be sent", PICK_REFUSALS);
+  return refusalSentence(error, "The choice could not be sent");
 }
 
 /**

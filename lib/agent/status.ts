@@ -1,3 +1,4 @@
+import { remember } from "@epic-web/remember";
 import { appConfig, type AgentSetting, type ModelSetting } from "@/lib/config";
 import { checkModel, type ModelCheckOptions } from "./model/model-check";
 
@@ -22,29 +23,27 @@ export async function resolveAgent(
   return setting;
 }
 
-// On globalThis: the start-up hook and the app's routes are bundled apart, yet one process asks once.
-const STATUS = Symbol.for("answerable.agentStatus");
-type Memo = { promise: Promise<AgentStatus>; settled?: AgentStatus };
-const shared = globalThis as typeof globalThis & { [STATUS]?: Memo };
+// Remembered on globalThis: the start-up hook and the app's routes are bundled apart, yet one process asks once.
+type Memo = { promise?: Promise<AgentStatus>; settled?: AgentStatus };
+const memo = () => remember("answerable.agentStatus", (): Memo => ({}));
 
 /**
  * The agent that answers in this process. Start-up asks the provider at once, without waiting for
  * the answer; whatever needs it first (the home page, a chat) waits at most the check's timeout.
  */
 export function agentStatus(): Promise<AgentStatus> {
-  const known = shared[STATUS];
-  if (known) return known.promise;
-  const memo: Memo = { promise: resolveAgent(appConfig().agent) };
-  void memo.promise.then((status) => {
-    memo.settled = status;
+  const known = memo();
+  if (known.promise) return known.promise;
+  known.promise = resolveAgent(appConfig().agent);
+  void known.promise.then((status) => {
+    known.settled = status;
   });
-  shared[STATUS] = memo;
-  return memo.promise;
+  return known.promise;
 }
 
 /** The agent as known now: the configuration's choice until the provider has answered. */
 export function currentAgentStatus(): AgentStatus {
-  return shared[STATUS]?.settled ?? appConfig().agent;
+  return memo().settled ?? appConfig().agent;
 }
 
 /** Who answers, in a sentence for the home page. */

@@ -1,4 +1,5 @@
 // No `import "server-only"`: vitest and the tsx scripts import it too, and that package throws outside RSC.
+import { forget, remember } from "@epic-web/remember";
 import { PrismaPg } from "@prisma/adapter-pg";
 import { attachDatabasePool } from "@vercel/functions";
 import pg from "pg";
@@ -47,20 +48,18 @@ function createPooledClient(connectionString: string): Pooled {
   };
 }
 
-// One pool per process on globalThis: Next dev reloads modules, and the proxy runs in the routes' process.
-const globalForDb = globalThis as typeof globalThis & { answerablePrisma?: Pooled };
-let client: Pooled | undefined;
+// One pool per process, remembered on globalThis: Next dev reloads modules, and the proxy runs in the routes' process.
+const CLIENT = "answerable.db";
 
 export function db(): PrismaClient {
-  client ??= globalForDb.answerablePrisma ??= createPooledClient(readDatabaseUrl());
-  return client.prisma;
+  return remember(CLIENT, () => createPooledClient(readDatabaseUrl())).prisma;
 }
 
 /** For scripts and test teardown. */
 export async function disconnectDb(): Promise<void> {
-  const current = client ?? globalForDb.answerablePrisma;
-  client = undefined;
-  globalForDb.answerablePrisma = undefined;
+  // Read without creating one: nothing remembered reads as undefined, then is forgotten.
+  const current = remember<Pooled | undefined>(CLIENT, () => undefined);
+  forget(CLIENT);
   await current?.prisma.$disconnect();
   await current?.pool.end();
 }

@@ -12,6 +12,6 @@ export function assertCronRequest(
 ): void {
   const header = request.headers.get("authorization") ?? "";
   if (!secret || !timingSafeEqual(digest(header), digest(`Bearer ${secret}`))) {
-    throw new AppError("unauthorized", "This route is for the scheduled sweep only.");
+    throw new AppError("unauthorized");
   }
 }

@@ -1,63 +1,13 @@
 import { z } from "zod";
 
-/** Codes are stable: clients and tests match on them, and the page words its help per code. */
-export const ERROR_STATUS = {
-  "invalid-body": 400,
-  "invalid-text": 400,
-  "invalid-cursor": 400,
-  "invalid-position": 400,
-  "invalid-search": 400,
-  "invalid-path": 400,
-  "duplicate-cookie": 400,
-  "malformed-request": 400,
-  "body-too-large": 413,
-  "unsupported-media-type": 415,
-  "headers-too-large": 431,
-  "forbidden-origin": 403,
-  "method-not-allowed": 405,
-  "not-found": 404,
-  "chat-not-found": 404,
-  "share-not-found": 404,
-  "frame-not-found": 404,
-  "frame-not-answerable": 409,
-  "frame-already-answered": 409,
-  refused_choice: 422,
-  refused_binding: 422,
-  invalid_value: 422,
-  budget_exceeded: 422,
-  "ui-block-not-found": 404,
-  "stale-ui-block": 409,
-  "ui-already-answered": 409,
-  "item-not-found": 404,
-  "cannot-regenerate": 409,
-  "older-version": 409,
-  "not-editable": 409,
-  "edit-while-replying": 409,
-  "edit-after-answer": 409,
-  "queue-full": 429,
-  "rate-limited": 429,
-  "too-many-chats": 409,
-  unauthorized: 401,
-  "database-busy": 503,
-  "database-unavailable": 503,
-  busy: 429,
-  "block-stale": 409,
-  "block-answered": 409,
-  "query-undeclared": 422,
-  "link-not-found": 404,
-  "source-unregistered": 422,
-  "invalid-query-arguments": 422,
-  "stale-ui-query": 409,
-  "refresh-limit": 429,
-  "source-refused": 403,
-  "action-refused": 422,
-  "confirmation-not-found": 404,
-  "confirmation-settled": 409,
-  "confirmation-expired": 410,
-  internal: 500,
-} as const;
+import { ERROR_CATALOG, type ErrorCode } from "./error-catalog";
 
-export type ErrorCode = keyof typeof ERROR_STATUS;
+export { ERROR_CATALOG, type ErrorCode } from "./error-catalog";
+
+/** Each code's status, from the catalog (lib/http/error-catalog.ts). */
+export const ERROR_STATUS = Object.fromEntries(
+  Object.entries(ERROR_CATALOG).map(([code, entry]) => [code, entry.status]),
+) as { readonly [Code in ErrorCode]: (typeof ERROR_CATALOG)[Code]["status"] };
 
 /** Loose: a refusal may carry the state it was refused against beside these. */
 export const errorBodySchema = z.looseObject({
@@ -78,16 +28,17 @@ export class AppError extends Error {
   /** Public fields answered beside `code` and `message`; never internals. */
   readonly details: Record<string, unknown> | undefined;
 
+  /** Without a message, the catalog's sentence for the code; a throw site words it finer when it knows more. */
   constructor(
     code: ErrorCode,
-    message: string,
+    message: string = ERROR_CATALOG[code].sentence,
     reason?: string,
     options: { retryAfterSeconds?: number; details?: Record<string, unknown> } = {},
   ) {
     super(message);
     this.name = "AppError";
     this.code = code;
-    this.status = ERROR_STATUS[code];
+    this.status = ERROR_CATALOG[code].status;
     this.reason = reason;
     this.retryAfterSeconds = options.retryAfterSeconds;
     this.details = options.details;
@@ -143,20 +94,13 @@ export function isDatabaseUnavailable(error: unknown): boolean {
 export function toErrorResponse(error: unknown): Response {
   if (isDatabaseBusy(error)) {
     return toErrorResponse(
-      new AppError("database-busy", "The server is busy. Try again in a moment.", undefined, {
-        retryAfterSeconds: 1,
-      }),
+      new AppError("database-busy", undefined, undefined, { retryAfterSeconds: 1 }),
     );
   }
   if (isDatabaseUnavailable(error)) {
     console.error("Database unavailable; answered 503");
     return toErrorResponse(
-      new AppError(
-        "database-unavailable",
-        "The database is out of reach. Try again shortly.",
-        undefined,
-        { retryAfterSeconds: 5 },
-      ),
+      new AppError("database-unavailable", undefined, undefined, { retryAfterSeconds: 5 }),
     );
   }
   if (error instanceof AppError) {
@@ -167,18 +111,6 @@ export function toErrorResponse(error: unknown): Response {
     return Response.json(error.toBody(), { status: error.status, headers });
   }
   console.error("Unhandled route error", error);
-  const body: ErrorBody = { code: "internal", message: "Something went wrong on our side." };
+  const body: ErrorBody = { code: "internal", message: ERROR_CATALOG.internal.sentence };
   return Response.json(body, { status: 500 });
-}
-
-export function handleRoute<Args extends unknown[]>(
-  handler: (...args: Args) => Promise<Response>,
-): (...args: Args) => Promise<Response> {
-  return async (...args) => {
-    try {
-      return await handler(...args);
-    } catch (error) {
-      return toErrorResponse(error);
-    }
-  };
 }

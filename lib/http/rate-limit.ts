@@ -10,6 +10,7 @@ import { InstanceWindow, rateLimited } from "./instance-window";
 const countedSchema = z.object({
   count: z.number().int().nullable(),
   retryAfter: z.number().int(),
+  read: z.unknown(),
 });
 
 const WINDOWS = {
@@ -34,6 +35,23 @@ export async function countRequest({
   limit?: RateLimit;
 }): Promise<void> {
   await countInWindow(db(), WINDOWS.requests, visitorId, limit);
+}
+
+/**
+ * `countRequest`, with a lookup read in the same statement once the request counted (a full window
+ * reads nothing). For the healing request (`countRequestAndFindHealable`): one round trip, and the
+ * window's upsert written only here, as lib/http depends on no chat module.
+ */
+export async function countRequestAndRead({
+  visitorId,
+  limit = appConfig().rateLimit,
+  read,
+}: {
+  visitorId: string;
+  limit?: RateLimit;
+  read: Prisma.Sql;
+}): Promise<unknown> {
+  return countInWindow(db(), WINDOWS.requests, visitorId, limit, read);
 }
 
 let instanceWindow: InstanceWindow | undefined;
@@ -72,13 +90,17 @@ function countInInstance(instance: InstanceWindow): void {
   }
 }
 
-/** On the database's clock, so instances share the count; a full window is untouched (a refusal writes nothing). */
+/**
+ * The one statement that counts in a window: on the database's clock, so instances share the count;
+ * a full window is untouched (a refusal writes nothing). `read`, when given, is what it answers.
+ */
 async function countInWindow(
   client: Pick<Tx, "$queryRaw">,
   where: (typeof WINDOWS)[keyof typeof WINDOWS],
   key: string,
   limit: RateLimit,
-): Promise<void> {
+  read: Prisma.Sql = Prisma.sql`NULL`,
+): Promise<unknown> {
   const seconds = limit.windowSeconds;
   const { table, key: column, cast } = where;
   const rows = await client.$queryRaw<unknown[]>`
@@ -94,10 +116,12 @@ async function countInWindow(
       RETURNING "count"
     )
     SELECT (SELECT "count" FROM counted) AS "count",
-           ceil(extract(epoch FROM w."start" + make_interval(secs => ${seconds}) - (now() AT TIME ZONE 'UTC')))::int AS "retryAfter"
+           ceil(extract(epoch FROM w."start" + make_interval(secs => ${seconds}) - (now() AT TIME ZONE 'UTC')))::int AS "retryAfter",
+           CASE WHEN EXISTS (SELECT 1 FROM counted) THEN ${read} END AS "read"
     FROM w`;
   const row = countedSchema.parse(rows[0]);
   if (row.count === null) throw rateLimited(limit, row.retryAfter);
+  return row.read;
 }
 
 /** A bounded batch per call per kind (the periodic sweep). */

@@ -13,7 +13,7 @@ export function assertSameOrigin(request: Request, config: OriginConfig = appCon
   const accepted = acceptedOrigins(request, config);
   if (accepted.loopbackOnly) sayOnceHowToConfigureOrigins(config.port);
   if (!origin || !accepted.origins.has(origin)) {
-    throw new AppError("forbidden-origin", "This request must come from the app's own pages.");
+    throw new AppError("forbidden-origin");
   }
 }
 
@@ -54,7 +54,7 @@ export async function parseJsonBody<S extends z.ZodType>(
   schema: S,
 ): Promise<z.infer<S>> {
   if (!isJsonMediaType(request.headers.get("content-type"))) {
-    throw new AppError("unsupported-media-type", "Send the body as application/json.");
+    throw new AppError("unsupported-media-type");
   }
   const declared = Number(request.headers.get("content-length") ?? "0");
   if (declared > MAX_BODY_BYTES) throw tooLarge();
@@ -141,7 +141,7 @@ export const eventCursorQuery: QueryReader<number> = {
 /** A malformed id is simply not found. */
 export function parseParams<S extends z.ZodType>(input: unknown, schema: S): z.infer<S> {
   const parsed = schema.safeParse(input);
-  if (!parsed.success) throw new AppError("not-found", "Not found.");
+  if (!parsed.success) throw new AppError("not-found");
   return parsed.data;
 }
 

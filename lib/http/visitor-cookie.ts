@@ -64,10 +64,7 @@ export async function findVisitor(
 }
 
 export function duplicateCookie(): AppError {
-  return new AppError(
-    "duplicate-cookie",
-    "The request carries two visitor cookies; clear this site's cookies and reload.",
-  );
+  return new AppError("duplicate-cookie");
 }
 
 /** The `Cookie` header with the visitor cookie replaced by `value`, for the request the proxy forwards. */

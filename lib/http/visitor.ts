@@ -10,7 +10,7 @@ const settings = () => cookieSettings(appConfig());
 export async function requireVisitor(request: Request): Promise<string> {
   const visitor = await findVisitor(request.headers.get("cookie"), settings());
   if (visitor.status === "duplicate") throw duplicateCookie();
-  if (visitor.status === "missing") throw new AppError("not-found", "Not found.");
+  if (visitor.status === "missing") throw new AppError("not-found");
   return visitor.id;
 }
 

@@ -1,4 +1,5 @@
 import "server-only";
+import { remember } from "@epic-web/remember";
 import {
   ActionConfirmationRecordSchema,
   createActionConfirmation,
@@ -125,9 +126,8 @@ export function createDecisions(): ActionConfirmation {
 }
 
 // One per process, so concurrent calls share one operation and its result.
-const shared = globalThis as unknown as { answerableDecisions?: ActionConfirmation };
 function decisions(): ActionConfirmation {
-  return (shared.answerableDecisions ??= createDecisions());
+  return remember("answerable.decisions", createDecisions);
 }
 
 /** How long a claim may stand before its process counts as dead; a tool running longer is recorded interrupted. */
@@ -222,7 +222,7 @@ export async function decideConfirmation({
 }): Promise<ConfirmationView> {
   await checkOwnChat({ chatId, visitorId });
   if (!(await isOwnConfirmation({ token, chatId, visitorId })))
-    throw new AppError("confirmation-not-found", "This confirmation does not exist.");
+    throw new AppError("confirmation-not-found");
   await sweepStaleClaims({ chatId, visitorId });
 
   const handle = decisions();
@@ -231,24 +231,17 @@ export async function decideConfirmation({
       ? await handle.approve(token, visitorId)
       : await handle.reject(token, visitorId, reason);
   if (!result.ok && result.diagnostic.code !== "CONFIRMATION_EXPIRED") {
-    throw new AppError(
-      "confirmation-not-found",
-      "This confirmation does not exist.",
-      result.diagnostic.code,
-    );
+    throw new AppError("confirmation-not-found", undefined, result.diagnostic.code);
   }
   const row = await findConfirmation(token);
-  if (!row) throw new AppError("confirmation-not-found", "This confirmation does not exist.");
+  if (!row) throw new AppError("confirmation-not-found");
   const confirmation = toConfirmationView(row);
   if ((REACHED_BY[decision] as readonly string[]).includes(confirmation.status))
     return confirmation;
   if (confirmation.status === "expiring" || confirmation.status === "expired") {
-    throw new AppError(
-      "confirmation-expired",
-      "This confirmation expired; nothing was run.",
-      "CONFIRMATION_EXPIRED",
-      { details: { confirmation } },
-    );
+    throw new AppError("confirmation-expired", undefined, "CONFIRMATION_EXPIRED", {
+      details: { confirmation },
+    });
   }
   throw new AppError(
     "confirmation-settled",

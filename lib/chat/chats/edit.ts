@@ -24,24 +24,15 @@ export async function editMessage({
   return chatTransaction(async (tx) => {
     const lock = await lockChat(tx, { chatId, visitorId });
     const found = await findEditable(lock, itemId);
-    if (!found) throw new AppError("item-not-found", "This message is not in the chat.");
+    if (!found) throw new AppError("item-not-found");
     if (found.role !== "user" || found.origin !== null) {
-      throw new AppError(
-        "not-editable",
-        "Only a message you wrote can be edited; a reply or an answer to a list or block cannot.",
-      );
+      throw new AppError("not-editable");
     }
     if (lock.chat.activeTurnId || found.queued) {
-      throw new AppError(
-        "edit-while-replying",
-        "A reply is being written; stop it or wait for it to finish, then edit.",
-      );
+      throw new AppError("edit-while-replying");
     }
     if (found.answeredAfter) {
-      throw new AppError(
-        "edit-after-answer",
-        "A reply after this message was answered; editing it would discard that answer. Send a new message instead.",
-      );
+      throw new AppError("edit-after-answer");
     }
     const sent = turnStart(lock.chat, { text });
     await writeChat(lock, {

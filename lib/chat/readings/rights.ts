@@ -85,17 +85,9 @@ export async function authorizeChoiceAgain(
   };
   for (const query of queries) {
     const source = sources.get(query.source);
-    if (!source)
-      throw new AppError(
-        "source-unregistered",
-        "This block reads a source this app does not provide.",
-      );
+    if (!source) throw new AppError("source-unregistered");
     const args = source.args.safeParse(storedUiQueryArguments(block, `$${query.name}`, values));
-    if (!args.success)
-      throw new AppError(
-        "invalid-query-arguments",
-        "The block's inputs give arguments its source does not accept.",
-      );
+    if (!args.success) throw new AppError("invalid-query-arguments");
     const refusal = await authorizeSource(source, rights, args.data);
     if (refusal) throw new AppError("source-refused", refusal.message, refusal.code);
   }

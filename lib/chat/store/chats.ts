@@ -24,7 +24,7 @@ declare const held: unique symbol;
 export type ChatLock = { readonly tx: Tx; readonly chat: LockedChat; readonly [held]: true };
 
 export function chatNotFound(): AppError {
-  return new AppError("chat-not-found", "This chat does not exist.");
+  return new AppError("chat-not-found");
 }
 
 /** The one ownership check: another visitor's chat is not found, exactly like one that never was. */

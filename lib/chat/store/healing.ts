@@ -1,9 +1,9 @@
 import "server-only";
 import { z } from "zod";
-import { appConfig, type RateLimit } from "@/lib/config";
+import type { RateLimit } from "@/lib/config";
 import { db, type Db } from "@/lib/db/client";
 import { Prisma } from "@/lib/db/generated/client";
-import { rateLimited } from "@/lib/http/instance-window";
+import { countRequestAndRead } from "@/lib/http/rate-limit";
 
 /** One chat, one visitor's chats, or (the sweep) all. */
 export type HealScope = { chatId?: string; visitorId?: string };
@@ -53,39 +53,18 @@ export async function findHealableTurns(
   return healableSchema.shape.turns.parse(row?.found);
 }
 
-const countedSchema = z.object({
-  count: z.number().int().nullable(),
-  retryAfter: z.number().int(),
-  found: z.unknown(),
-});
-
 /** One round trip; a full window (429 `rate-limited`) heals nothing. The count is `countRequest`'s. */
 export async function countRequestAndFindHealable(
   visitorId: string,
   scope: HealScope,
   options: LookOptions & { rateLimit?: RateLimit },
 ): Promise<Healable> {
-  const { windowSeconds: seconds, requests } = options.rateLimit ?? appConfig().rateLimit;
-  const [row] = await db().$queryRaw<unknown[]>`
-    WITH w AS (
-      SELECT to_timestamp(floor(extract(epoch FROM now()) / ${seconds}) * ${seconds}) AT TIME ZONE 'UTC' AS "start"
-    ), counted AS (
-      INSERT INTO "RequestWindow" ("visitorId", "windowStart", "count")
-      SELECT ${visitorId}::uuid, w."start", 1 FROM w
-      ON CONFLICT ("visitorId") DO UPDATE
-        SET "count" = CASE WHEN "RequestWindow"."windowStart" = EXCLUDED."windowStart" THEN "RequestWindow"."count" + 1 ELSE 1 END,
-            "windowStart" = EXCLUDED."windowStart"
-        WHERE "RequestWindow"."windowStart" <> EXCLUDED."windowStart" OR "RequestWindow"."count" < ${requests}
-      RETURNING "count"
-    )
-    SELECT (SELECT "count" FROM counted) AS "count",
-           ceil(extract(epoch FROM w."start" + make_interval(secs => ${seconds}) - (now() AT TIME ZONE 'UTC')))::int AS "retryAfter",
-           CASE WHEN EXISTS (SELECT 1 FROM counted) THEN ${healableLookup(scope, options)} END AS "found"
-    FROM w`;
-  const counted = countedSchema.parse(row);
-  if (counted.count === null)
-    throw rateLimited({ requests, windowSeconds: seconds }, counted.retryAfter);
-  return healableSchema.parse(counted.found);
+  const found = await countRequestAndRead({
+    visitorId,
+    limit: options.rateLimit,
+    read: healableLookup(scope, options),
+  });
+  return healableSchema.parse(found);
 }
 
 function healableLookup(scope: HealScope, options: LookOptions): Prisma.Sql {

@@ -135,7 +135,7 @@ export type ItemBody = Pick<ItemRow, "content" | "parts" | "blocks" | "links">;
 export async function loadItemView(tx: Tx, itemId: string): Promise<ItemView> {
   const rows = await tx.$queryRaw<unknown[]>`
     SELECT ${VIEW_COLUMNS}, item."content", item."parts", item."blocks", item."links" FROM "Item" item WHERE item."id" = ${itemId}::uuid`;
-  if (rows.length === 0) throw new AppError("item-not-found", "This message does not exist.");
+  if (rows.length === 0) throw new AppError("item-not-found");
   return readItemView(rows[0]);
 }
 
@@ -156,7 +156,7 @@ export async function storeFinalItem(lock: ChatLock, reply: FinalReply): Promise
       "revision" = ${reply.revision}, "status" = ${reply.status}::"ItemStatus", "completedAt" = ${new Date()}, "snapshotSeq" = NULL
     WHERE item."id" = ${reply.itemId}::uuid
     RETURNING ${VIEW_COLUMNS}`;
-  if (rows.length === 0) throw new AppError("item-not-found", "This message does not exist.");
+  if (rows.length === 0) throw new AppError("item-not-found");
   return readItemView(rows[0], { content, parts, blocks, links });
 }
 

@@ -6,10 +6,7 @@ import { ownChat } from "./chats";
 // Chat rows found by a share link's token hash; the link is written by the append (`ChatMove.share`).
 
 export function shareNotFound(): AppError {
-  return new AppError(
-    "share-not-found",
-    "This link does not work: the chat is not shared through it.",
-  );
+  return new AppError("share-not-found");
 }
 
 /** The chat a link opens, read in the caller's transaction; a dead link (or a deleted chat) is not found. */

@@ -1,4 +1,5 @@
 import "server-only";
+import { remember } from "@epic-web/remember";
 import { chatIsGone, checkOwnChat } from "../store/chats";
 import { readEventPage } from "../store/events";
 import { chatEventSchema } from "../wire";
@@ -175,22 +176,14 @@ async function recoverQuietChat(chatId: string): Promise<void> {
 
 // One set of feeds per process, fed by the instance's one listener (dev reloads keep it); viewers
 // of share links have their own, which heals nothing.
-const shared = globalThis as typeof globalThis & {
-  answerableChatFeeds?: ChatFeeds<Frame>;
-  answerableViewerFeeds?: ChatFeeds<Frame>;
-};
-
 function chatFeeds(): ChatFeeds<Frame> {
-  shared.answerableChatFeeds ??= listenedFeeds({
-    read: readEvents,
-    onQuiet: (chatId) => void recoverQuietChat(chatId),
-  });
-  return shared.answerableChatFeeds;
+  return remember("answerable.chatFeeds", () =>
+    listenedFeeds({ read: readEvents, onQuiet: (chatId) => void recoverQuietChat(chatId) }),
+  );
 }
 
 function viewerFeeds(): ChatFeeds<Frame> {
-  shared.answerableViewerFeeds ??= listenedFeeds({ read: readViewerEvents });
-  return shared.answerableViewerFeeds;
+  return remember("answerable.viewerFeeds", () => listenedFeeds({ read: readViewerEvents }));
 }
 
 function listenedFeeds(options: Omit<FeedOptions<Frame>, "pollMs">): ChatFeeds<Frame> {

@@ -1,4 +1,5 @@
 import "server-only";
+import { remember } from "@epic-web/remember";
 import { readDatabaseUrls } from "@/lib/db/urls";
 import {
   CHAT_EVENTS_CHANNEL,
@@ -13,24 +14,27 @@ export { CHAT_EVENTS_CHANNEL, type ListenerHealth, type ListenerState };
 // `pg_notify` inside the append's transaction arrives only after commit. A notice is only a hint:
 // streams also poll, so a lost one costs latency, never an event. LISTEN uses DATABASE_URL_UNPOOLED.
 
-// One listener per process; Next dev reloads modules, so it lives on globalThis.
-const state = globalThis as typeof globalThis & {
-  answerableListener?: NoticeListener;
-  answerableNoticeHandlers?: Set<OnNotice>;
-};
+// One listener per process; Next dev reloads modules, so it is remembered on globalThis. It is
+// made on first use, as `next build` has no database to name; `listenerLive` asks without making it.
+const state = () =>
+  remember("answerable.notices", () => ({
+    listener: undefined as NoticeListener | undefined,
+    handlers: new Set<OnNotice>(),
+  }));
 
 function handlers(): Set<OnNotice> {
-  return (state.answerableNoticeHandlers ??= new Set());
+  return state().handlers;
 }
 
 function listener(): NoticeListener {
-  if (!state.answerableListener) {
+  const shared = state();
+  if (!shared.listener) {
     const { direct, directFrom } = readDatabaseUrls();
-    state.answerableListener = new NoticeListener(directFrom, direct, (chatId) =>
+    shared.listener = new NoticeListener(directFrom, direct, (chatId) =>
       handlers().forEach((handle) => handle(chatId)),
     );
   }
-  return state.answerableListener;
+  return shared.listener;
 }
 
 /** At start-up and on first use; resolves once its state is known. */
@@ -41,7 +45,7 @@ export async function startListener(): Promise<ListenerState> {
 
 /** Asking keeps the answer proven. */
 export function listenerLive(): boolean {
-  return state.answerableListener?.isLive() ?? false;
+  return state().listener?.isLive() ?? false;
 }
 
 /** For /api/health, proven again by a fresh probe. */

@@ -41,7 +41,7 @@ export async function regenerateReply({
   return chatTransaction(async (tx) => {
     const lock = await lockChat(tx, { chatId, visitorId });
     const item = await findRegenerable(lock, itemId);
-    if (!item) throw new AppError("item-not-found", "This reply is not in the chat.");
+    if (!item) throw new AppError("item-not-found");
     if (lock.chat.activeTurnId)
       throw new AppError(
         "cannot-regenerate",

@@ -1,4 +1,4 @@
-import { errorBodySchema } from "@/lib/http/errors";
+import { ERROR_CATALOG, errorBodySchema } from "@/lib/http/errors";
 
 /** Rebuilt on the client from the refusal's `{ code, message }` body. */
 export class ApiError extends Error {
@@ -42,11 +42,7 @@ export async function sendJson(
           json as Record<string, unknown>,
           Number.isFinite(retryAfter) ? retryAfter : undefined,
         )
-      : new ApiError(
-          "network",
-          "The server did not answer as expected. Try again.",
-          response.status,
-        );
+      : new ApiError("network", ERROR_CATALOG.network.sentence, response.status);
   }
   return json;
 }

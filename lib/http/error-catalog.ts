@@ -1,0 +1,335 @@
+// Browser-safe: plain data, no zod, no Node, no server-only; the page words refusals from it too.
+
+/**
+ * Who named a code. `protocol`: fixed by the block language and its host protocol (the failure
+ * codes `lib/intelligent-ui` defines, and the host's seed codes such as `ui-already-answered`,
+ * `stale-ui-block`), so integrators match on them and their mixed styles stay exactly as they are.
+ * `app`: this app's own (frames, chats, requests), stable too, as clients and tests match on them.
+ * `lib/component-frames` names no code here: its diagnostics ride under a code as its `reason`.
+ */
+export type ErrorOrigin = "protocol" | "app";
+
+export type ErrorEntry = {
+  status: number;
+  origin: ErrorOrigin;
+  /** What a person reads: the server's message when a refusal says nothing finer, and the page's. */
+  sentence: string;
+  /** The server words each refusal for people (how long to wait, a source's own reason): shown as sent. */
+  shownAsSent?: true;
+  /** Finer sentences per `reason`, where a reason changes what the person can do. */
+  reasons?: Readonly<Record<string, string>>;
+};
+
+const RELOAD_TO_SEE = "Reload the page to see the chat as it is.";
+
+/** Every code a refusal carries: its status and its sentence, in one place. */
+export const ERROR_CATALOG = {
+  // Blocks (decisions 006, 007): `chat.uiChoice`, `ui.query` and `ui.link`.
+  refused_choice: {
+    status: 422,
+    origin: "protocol",
+    sentence: "That choice is not open as it stands now. Reload the page and pick again.",
+  },
+  refused_binding: {
+    status: 422,
+    origin: "protocol",
+    sentence:
+      "The block's values could not be matched to its controls. Reload the page and try again.",
+  },
+  invalid_value: {
+    status: 422,
+    origin: "protocol",
+    sentence: "The block's values are not ones its controls offer. Reset the block and try again.",
+  },
+  budget_exceeded: {
+    status: 422,
+    origin: "protocol",
+    sentence: "This block is too large to check. Ask the agent for a smaller one.",
+  },
+  "ui-block-not-found": {
+    status: 404,
+    origin: "app",
+    sentence: `This block is no longer in the chat. ${RELOAD_TO_SEE}`,
+  },
+  "stale-ui-block": {
+    status: 409,
+    origin: "protocol",
+    sentence:
+      "This block changed after your page drew it. The current version is shown now; check it and pick again.",
+    reasons: {
+      // Written again (Regenerate or Retry, perhaps in another tab) before the pick arrived.
+      revision:
+        "This reply was written again, in another tab or by another viewer, so your pick was not sent. The new version is shown now, with your inputs kept where it still has them; check it and pick again.",
+    },
+  },
+  "ui-already-answered": {
+    status: 409,
+    origin: "protocol",
+    sentence:
+      "This block was already answered, in another tab or by another viewer. The answer is shown above.",
+  },
+  "stale-ui-query": {
+    status: 409,
+    origin: "protocol",
+    sentence:
+      "The live data changed since it was read. It is being read again; pick again once it has arrived.",
+  },
+  "block-stale": {
+    status: 409,
+    origin: "protocol",
+    sentence: "This block changed since the page drew it. Reload the page to use it again.",
+  },
+  "block-answered": {
+    status: 409,
+    origin: "app",
+    sentence: "This block was answered; it keeps the data it was answered on.",
+  },
+  "query-undeclared": {
+    status: 422,
+    origin: "protocol",
+    sentence: "This block declares no such live query.",
+  },
+  "source-unregistered": {
+    status: 422,
+    origin: "protocol",
+    sentence: "This block reads a source this app does not provide.",
+  },
+  "invalid-query-arguments": {
+    status: 422,
+    origin: "app",
+    sentence: "The block's inputs give arguments its source does not accept.",
+  },
+  "refresh-limit": {
+    status: 429,
+    origin: "protocol",
+    sentence: "This data was read a moment ago; it is read again shortly.",
+    shownAsSent: true,
+  },
+  "source-refused": {
+    status: 403,
+    origin: "app",
+    sentence: "The source of this data refused it.",
+    shownAsSent: true,
+  },
+  "link-not-found": {
+    status: 404,
+    origin: "app",
+    sentence: "This link is not on the block as the server draws it. Reload the page to open it.",
+  },
+  // Frames (decision 005): selections and confirmations.
+  "frame-not-found": {
+    status: 404,
+    origin: "app",
+    sentence: `This list is no longer in the chat. ${RELOAD_TO_SEE}`,
+  },
+  "frame-not-answerable": {
+    status: 409,
+    origin: "app",
+    sentence:
+      "This list cannot be answered yet: its reply is still being written, or did not finish.",
+  },
+  "frame-already-answered": {
+    status: 409,
+    origin: "app",
+    sentence:
+      "This list was already answered, in another tab or by another viewer. Its answer is shown now.",
+  },
+  "action-refused": {
+    status: 422,
+    origin: "app",
+    sentence: "This action cannot be proposed. Choose another option.",
+  },
+  "confirmation-not-found": {
+    status: 404,
+    origin: "app",
+    sentence: `This confirmation is no longer in the chat. ${RELOAD_TO_SEE}`,
+  },
+  "confirmation-settled": {
+    status: 409,
+    origin: "app",
+    sentence: "This confirmation was already decided; nothing more was done.",
+  },
+  "confirmation-expired": {
+    status: 410,
+    origin: "app",
+    sentence: "This confirmation expired; nothing was run.",
+  },
+
+  // Requests, chats, messages and limits.
+  "invalid-body": {
+    status: 400,
+    origin: "app",
+    sentence:
+      "This could not be sent as written: a message holds some text and must stay within its length limit.",
+  },
+  "invalid-text": {
+    status: 400,
+    origin: "app",
+    sentence:
+      "The message holds characters that cannot be stored (a NUL or half an emoji). Remove them and send it again.",
+  },
+  "invalid-cursor": {
+    status: 400,
+    origin: "app",
+    sentence: "An event cursor is a whole number.",
+  },
+  "invalid-position": {
+    status: 400,
+    origin: "app",
+    sentence: "An item position is a whole number.",
+  },
+  "invalid-search": {
+    status: 400,
+    origin: "app",
+    sentence: "A search needs some text, and not too much. Change it and search again.",
+  },
+  "invalid-path": {
+    status: 400,
+    origin: "app",
+    sentence: "This address is not one the app serves.",
+  },
+  "duplicate-cookie": {
+    status: 400,
+    origin: "app",
+    sentence: "The request carries two visitor cookies; clear this site's cookies and reload.",
+  },
+  "malformed-request": {
+    status: 400,
+    origin: "app",
+    sentence: "The request could not be read as HTTP.",
+  },
+  "body-too-large": {
+    status: 413,
+    origin: "app",
+    sentence: "The message is too large to send. Shorten it or send it in parts.",
+  },
+  "unsupported-media-type": {
+    status: 415,
+    origin: "app",
+    sentence: "Send the body as application/json.",
+  },
+  "headers-too-large": {
+    status: 431,
+    origin: "app",
+    sentence: "The request's headers are too large.",
+  },
+  "forbidden-origin": {
+    status: 403,
+    origin: "app",
+    sentence: "This request must come from the app's own pages.",
+  },
+  "method-not-allowed": {
+    status: 405,
+    origin: "app",
+    sentence: "This method is not served here.",
+  },
+  "not-found": { status: 404, origin: "app", sentence: "Not found." },
+  "chat-not-found": {
+    status: 404,
+    origin: "app",
+    sentence: "This chat no longer exists. Start a new chat from the list.",
+  },
+  "share-not-found": {
+    status: 404,
+    origin: "app",
+    sentence:
+      "This link no longer works: its owner stopped sharing the chat, or shared it again with a new link.",
+  },
+  "item-not-found": {
+    status: 404,
+    origin: "app",
+    sentence: `This message is no longer in the chat. ${RELOAD_TO_SEE}`,
+  },
+  "cannot-regenerate": {
+    status: 409,
+    origin: "app",
+    sentence:
+      "The chat has moved on since this page drew it (a reply is under way, a newer message came, or one of this reply’s lists was answered), so this reply can’t be written again. Send a new message instead.",
+  },
+  "older-version": {
+    status: 409,
+    origin: "app",
+    sentence:
+      "This is an earlier version of the reply; only the newest version can be answered. Go to the newest version and pick there.",
+  },
+  "not-editable": {
+    status: 409,
+    origin: "app",
+    sentence:
+      "Only a message you typed can be edited; a reply, or a pick from a list or block, cannot.",
+  },
+  "edit-while-replying": {
+    status: 409,
+    origin: "app",
+    sentence: "A reply is being written. Stop it or wait for it to finish, then edit.",
+  },
+  "edit-after-answer": {
+    status: 409,
+    origin: "app",
+    sentence:
+      "A reply after this message was answered, and editing would discard that answer. Send a new message instead.",
+  },
+  "queue-full": {
+    status: 429,
+    origin: "app",
+    sentence: "Messages are already waiting for the reply to finish; send this one once it has.",
+    shownAsSent: true,
+  },
+  "rate-limited": {
+    status: 429,
+    origin: "app",
+    sentence: "Too many requests. Try again in a moment.",
+    shownAsSent: true,
+  },
+  "too-many-chats": {
+    status: 409,
+    origin: "app",
+    sentence:
+      "You have as many chats as one visitor can keep. Delete one from the list, then start this one again.",
+  },
+  busy: {
+    status: 429,
+    origin: "protocol",
+    sentence: "Reads of this chat are already running; this one starts when one ends.",
+    shownAsSent: true,
+  },
+  unauthorized: {
+    status: 401,
+    origin: "app",
+    sentence: "This route is for the scheduled sweep only.",
+  },
+  "database-busy": {
+    status: 503,
+    origin: "app",
+    sentence: "The server is busy, so nothing was done. Try again in a moment.",
+  },
+  "database-unavailable": {
+    status: 503,
+    origin: "app",
+    sentence: "The server cannot reach its database, so nothing was done. Try again shortly.",
+  },
+  internal: { status: 500, origin: "app", sentence: "Something went wrong on our side." },
+  // Never sent by the server: the page's name for an answer that is no refusal (lib/chat/wire/client-api.ts).
+  network: {
+    status: 502,
+    origin: "app",
+    sentence: "The server did not answer as expected. Try again in a moment.",
+  },
+} as const satisfies Readonly<Record<string, ErrorEntry>>;
+
+export type ErrorCode = keyof typeof ERROR_CATALOG;
+
+export function isErrorCode(code: string): code is ErrorCode {
+  return Object.hasOwn(ERROR_CATALOG, code);
+}
+
+/** The catalog's entry for a code the server sent, or undefined for one it does not list. */
+export function errorEntry(code: string): ErrorEntry | undefined {
+  return isErrorCode(code) ? ERROR_CATALOG[code] : undefined;
+}
+
+/** The sentence for a code, and a reason under it where the catalog words that reason apart. */
+export function errorSentence(code: ErrorCode, reason?: string): string {
+  const entry: ErrorEntry = ERROR_CATALOG[code];
+  return (reason !== undefined && entry.reasons?.[reason]) || entry.sentence;
+}
