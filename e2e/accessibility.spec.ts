@@ -12,6 +12,8 @@ import {
 
 // Each state is reached once and checked in the light colour scheme and the dark one.
 test.describe("accessibility, light and dark", () => {
+  // Two axe passes a test: a minute, where the test of one pass had half.
+  test.describe.configure({ timeout: 60_000 });
   test("the home page has no axe violations", async ({ page }) => {
     await page.goto("/");
     await expectAxeCleanInBothSchemes(page);

@@ -2,7 +2,7 @@
 
 /**
  * Who named a code. `protocol`: fixed by the block language and its host protocol (the failure
- * codes `lib/intelligent-ui` defines, and the host's seed codes such as `ui-already-answered`,
+ * codes `lib/intelligent-ui` defines, and the host protocol's own codes such as `ui-already-answered`,
  * `stale-ui-block`), so integrators match on them and their mixed styles stay exactly as they are.
  * `app`: this app's own (frames, chats, requests), stable too, as clients and tests match on them.
  * `lib/component-frames` names no code here: its diagnostics ride under a code as its `reason`.
