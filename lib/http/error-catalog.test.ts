@@ -78,8 +78,7 @@ describe("the error catalog", () => {
       "m",
     );
     const pages = sources.filter(
-      (path) =>
-        /^(components|app|lib\/chat\/wire)\//.test(path) && !/\.test\.tsx?$/.test(path),
+      (path) => /^(components|app|lib\/chat\/wire)\//.test(path) && !/\.test\.tsx?$/.test(path),
     );
     expect(pages.filter((path) => pattern.test(read(path)))).toEqual([]);
     const sentences = codes.map((code) => entry(code).sentence).filter((text) => text.length > 40);

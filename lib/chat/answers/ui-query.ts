@@ -1,9 +1,5 @@
 import "server-only";
-import {
-  storedUiQueryArguments,
-  type UiBlock,
-  type UiValue,
-} from "@/lib/intelligent-ui";
+import { storedUiQueryArguments, type UiBlock, type UiValue } from "@/lib/intelligent-ui";
 import { LIVE_SOURCES, type LiveSources, type ReadContext } from "@/lib/live-sources";
 import { AppError } from "@/lib/http/errors";
 import { grantsExcept } from "../readings/rights";
