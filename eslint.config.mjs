@@ -175,6 +175,12 @@ const config = [
     rules: { "import/no-cycle": "off" },
   },
   {
+    // The route registry's one cycle: the OpenAPI route serves the document of every route, itself
+    // among them; the registry reads the routes' operations when asked, never as it loads.
+    files: ["app/api/routes.ts", "app/api/openapi.json/route.ts"],
+    rules: { "import/no-cycle": "off" },
+  },
+  {
     // Build output and the generated Prisma client are not ours to lint.
     ignores: [
       ".next/**",

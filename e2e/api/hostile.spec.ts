@@ -183,16 +183,9 @@ test.describe("hostile requests", () => {
     }
   });
 
-  test("TRACE and a malformed %-escape are refused, not failed", async ({ request, baseURL }) => {
+  // TRACE is named in unserved.spec.ts's EXEMPT: Next answers it before the proxy or any route.
+  test("a malformed %-escape is refused, not failed", async ({ request, baseURL }) => {
     const cookie = await cookieHeader(request);
-    for (const path of ["/", "/api/chats"]) {
-      expect(
-        await rawRequest(baseURL, { method: "TRACE", path, headers: { cookie } }),
-      ).toMatchObject({
-        status: 405,
-        body: expect.objectContaining({ code: "method-not-allowed" }),
-      });
-    }
     for (const path of ["/chats/%ZZ", "/api/chats/%ZZ", "/api/chats/%E0%A4%A"]) {
       expect(
         await rawRequest(baseURL, { method: "GET", path, headers: { cookie } }),

@@ -1,72 +1,50 @@
-import { readdirSync, readFileSync } from "node:fs";
-import { join, relative, sep } from "node:path";
 import type { APIRequestContext } from "@playwright/test";
 import { expect, test } from "./contract";
 import { Client } from "pg";
 import { createChat, sameOrigin, settledChat } from "../support";
 import { testDatabaseUrl } from "../../scripts/env";
 
-// A share link's viewer, with no cookie of the owner's, tries every route under app/api against the
-// shared chat, knowing its id, its reply's id and its pending confirmation's handle: each is refused
-// and nothing of the chat moves. The routes are read from the files, so a new one cannot be missed.
+// A share link's viewer, with no cookie of the owner's, tries every operation of the API against the
+// shared chat, knowing its id, its reply's id and its pending confirmation's handle: each that
+// reaches the chat is refused and nothing of the chat moves. The operations are read from the
+// served OpenAPI document, built from every route file's own declarations (app/api/routes.ts), so a
+// new route cannot be missed.
 
 const PROMPT = "Email the release notes";
-const APP_API = join(__dirname, "..", "..", "app", "api");
 const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
 
-/** Each route file under app/api (but the catch-all 404) with the methods it exports. */
-function routeFiles(dir = APP_API): Array<{ route: string; methods: string[] }> {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) return entry.name.startsWith("[[...") ? [] : routeFiles(path);
-    if (entry.name !== "route.ts") return [];
-    const route = `/api/${relative(APP_API, dir).split(sep).join("/")}`.replace(/\/$/, "");
-    const methods = [
-      ...readFileSync(path, "utf8").matchAll(
-        /^export (?:const|async function|function) (GET|POST|PUT|PATCH|DELETE)\b/gm,
-      ),
-    ].map((match) => match[1]!);
-    return [{ route, methods }];
-  });
+type Parameter = { name: string; in: string };
+type Documented = { parameters?: Parameter[]; responses: Record<string, unknown> };
+type Route = { route: string; operations: Record<string, Documented> };
+
+/** Each route of the served document, as `/api/chats/[chatId]`, with its operations by method. */
+async function documentedRoutes(request: APIRequestContext): Promise<Route[]> {
+  const document = (await (await request.get("/api/openapi.json")).json()) as {
+    paths: Record<string, Record<string, Documented>>;
+  };
+  return Object.entries(document.paths).map(([path, operations]) => ({
+    route: path.replace(/\{(\w+)\}/g, "[$1]"),
+    operations: Object.fromEntries(
+      Object.entries(operations).map(([method, operation]) => [method.toUpperCase(), operation]),
+    ),
+  }));
 }
 
 type Known = { chatId: string; itemId: string; confirmation: string; token: string };
 
 /**
- * What a viewer may get from each route and method. `refused`: a 4xx saying the chat (or route) is not
- * theirs. `own`: it acts on the viewer's own data only. `read`: the share link's read-only routes.
+ * What a viewer gets from an operation, as its declaration says: one that names a chat by its id
+ * (`params` with `chatId`) or that only the deployment may call (its admit check refuses with 401)
+ * is refused, a 4xx saying the chat (or route) is not theirs; any other acts on the viewer's own
+ * data, or reads the share link's chat, or is public.
  */
-const OUTCOMES: Record<string, "refused" | "own" | "read" | "public"> = {
-  "GET /api/chats": "own",
-  "POST /api/chats": "own",
-  "GET /api/chats/search": "own",
-  "GET /api/chats/[chatId]": "refused",
-  "PATCH /api/chats/[chatId]": "refused",
-  "DELETE /api/chats/[chatId]": "refused",
-  "POST /api/chats/[chatId]/confirmations/[token]": "refused",
-  "GET /api/chats/[chatId]/events": "refused",
-  "GET /api/chats/[chatId]/grants": "refused",
-  "POST /api/chats/[chatId]/grants": "refused",
-  "GET /api/chats/[chatId]/items": "refused",
-  "POST /api/chats/[chatId]/items/[itemId]/edit": "refused",
-  "POST /api/chats/[chatId]/items/[itemId]/regenerate": "refused",
-  "POST /api/chats/[chatId]/messages": "refused",
-  "POST /api/chats/[chatId]/selections": "refused",
-  "GET /api/chats/[chatId]/share": "refused",
-  "POST /api/chats/[chatId]/share": "refused",
-  "DELETE /api/chats/[chatId]/share": "refused",
-  "POST /api/chats/[chatId]/turns/stop": "refused",
-  "POST /api/chats/[chatId]/ui-choices": "refused",
-  "POST /api/chats/[chatId]/ui-links": "refused",
-  "POST /api/chats/[chatId]/ui-queries": "refused",
-  "GET /api/cron/sweep": "refused",
-  "GET /api/health": "public",
-  "GET /api/openapi.json": "public",
-  "POST /api/internal/turns/[chatId]": "refused",
-  "GET /api/shares/[token]": "read",
-  "GET /api/shares/[token]/events": "read",
-  "GET /api/shares/[token]/items": "read",
-};
+function isRefused(operation: Documented): boolean {
+  return (
+    (operation.parameters ?? []).some(
+      ({ name, in: where }) => where === "path" && name === "chatId",
+    ) || "401" in operation.responses
+  );
+}
 
 /** Bodies that pass each route's schema, so a refusal is about whose chat it is, never the body's shape. */
 function bodyFor(key: string, { itemId }: Known): unknown {
@@ -165,12 +143,12 @@ test.describe("a share link's viewer", () => {
   }) => {
     // Every route and method, twice: a few hundred requests.
     test.setTimeout(120_000);
-    const routes = routeFiles();
-    const exported = routes.flatMap(({ route, methods }) =>
-      methods.map((method) => `${method} ${route}`),
-    );
-    // A new route, or a new method on one, must say here what a viewer gets from it.
-    expect(exported.sort()).toEqual(Object.keys(OUTCOMES).sort());
+    const routes = await documentedRoutes(request);
+    // Every share link's route is among them, and none of those reaches the chat by its id.
+    const shareRoutes = routes.filter(({ route }) => route.startsWith("/api/shares/"));
+    expect(shareRoutes.length).toBeGreaterThan(0);
+    for (const { route, operations } of shareRoutes)
+      expect(Object.values(operations).some(isRefused), route).toBe(false);
 
     const known = await sharedChat(request, baseURL);
     const headers = sameOrigin(baseURL);
@@ -203,17 +181,17 @@ test.describe("a share link's viewer", () => {
         ["no cookie", cookieless],
         ["own cookie", withCookie],
       ] as const) {
-        for (const { route, methods } of routes) {
+        for (const { route, operations } of routes) {
           for (const method of METHODS) {
             const key = `${method} ${route}`;
             const answer = await viewer(method, pathOf(route, known), bodyFor(key, known));
             const where = `${name}: ${key} answered ${answer.status} ${answer.text.slice(0, 200)}`;
-            if (!methods.includes(method)) {
+            const operation = operations[method];
+            if (!operation) {
               expect(answer.status, where).toBe(405);
               continue;
             }
-            const outcome = OUTCOMES[key];
-            if (outcome === "refused") {
+            if (isRefused(operation)) {
               expect(answer.status, where).toBeGreaterThanOrEqual(400);
               expect(answer.status, where).toBeLessThan(500);
               expect(JSON.parse(answer.text).code, where).toMatch(

@@ -10,12 +10,12 @@ import {
 } from "../chat/wire";
 import type { openApiDocumentSchema } from "../chat/wire/responses";
 import { isEventStream, type Documented } from "./operation";
-import { OPERATIONS } from "./operations";
 import { PROTOCOL_VERSION } from "./protocol";
 
 // The OpenAPI 3.1 document, generated from the operations' own zod schemas (`z.toJSONSchema`).
-// Adding a route: declare its operation in lib/api/operations/ and serve it from route.ts with
-// `operation.serve(handler)`; the document, its tests and the API tests pick it up from there.
+// Adding a route: declare its operation in its route.ts and serve it there with
+// `defineOperation({…}).serve(handler)`, then name the file in app/api/routes.ts; the document,
+// its tests and the API tests pick it up from there.
 
 type JsonSchema = Record<string, unknown>;
 type Io = "input" | "output";
@@ -53,16 +53,10 @@ export function refusalsOf(operation: Documented): ErrorCode[] {
   return [...new Set([...pipelineRefusals(operation), ...(operation.refusals ?? [])])];
 }
 
-type OpenApiDocument = z.infer<typeof openApiDocumentSchema>;
+export type OpenApiDocument = z.infer<typeof openApiDocumentSchema>;
 
-let built: OpenApiDocument | undefined;
-
-/** Built once per process. */
-export function openApiDocument(): OpenApiDocument {
-  return (built ??= buildDocument());
-}
-
-function buildDocument(): OpenApiDocument {
+/** The document of these operations, in their order (app/api/routes.ts builds it once per process). */
+export function buildOpenApiDocument(operations: readonly Documented[]): OpenApiDocument {
   const registries = { input: z.registry<{ id: string }>(), output: z.registry<{ id: string }>() };
   for (const [id, schema] of Object.entries(NAMED)) registries.output.add(schema, { id });
   const name = (io: Io, schema: z.ZodType, id: string) => {
@@ -71,7 +65,8 @@ function buildDocument(): OpenApiDocument {
     return ref(registry.get(schema)!.id);
   };
   const paths: Record<string, Record<string, JsonSchema>> = {};
-  for (const [operationId, operation] of Object.entries(OPERATIONS)) {
+  for (const operation of operations) {
+    const { operationId } = operation;
     const title = operationId[0]!.toUpperCase() + operationId.slice(1);
     (paths[operation.path] ??= {})[operation.method.toLowerCase()] = describe(
       operationId,

@@ -52,8 +52,29 @@ export function hasCode(method: string, answer: Answer): boolean {
   return typeof answer.body.code === "string" && answer.body.code !== "";
 }
 
+/**
+ * What Next or Node answers before the proxy or any route runs, so no JSON code can be given: by
+ * method, or by status. The checks that send these name them and hold them only to being answered.
+ */
+export const EXEMPT = {
+  methods: {
+    TRACE: "Next answers before the proxy: a Fetch Request cannot carry TRACE, so Next answers 500",
+    PROPFIND:
+      "Next answers before the route: a method outside the Fetch standard's gets a bare 400",
+  } as Record<string, string>,
+  statuses: {
+    431: "Node answers before Next: 431 Request Header Fields Too Large has no body",
+  } as Record<number, string>,
+};
+
+/** Why an answer carries no JSON code, if it is one of those EXEMPT names. */
+export function exemption(method: string, answer: Answer): string | undefined {
+  return EXEMPT.methods[method.toUpperCase()] ?? EXEMPT.statuses[answer.status];
+}
+
 function noteApiAnswer(method: string, path: string, answer: Answer): void {
   if (!/^\/api(\/|\?|$)/.test(path) || answer.status < 400 || answer.status >= 500) return;
+  if (exemption(method, answer)) return;
   apiRefusals.seen += 1;
   if (!hasCode(method, answer))
     apiRefusals.uncoded.push(`${answer.status} ${method} ${path.slice(0, 80)}`);

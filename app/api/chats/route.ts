@@ -1,16 +1,33 @@
 import { createChat, listChats } from "@/lib/chat/chats/chats";
 import { clientAddress } from "@/lib/http/request";
-import * as operations from "@/lib/api/operations/chats";
+import { createChatBodySchema } from "@/lib/chat/wire/requests";
+import { chatListSchema, createdChatSchema } from "@/lib/chat/wire/responses";
+import { defineOperation, otherMethods } from "@/lib/api/operation";
 
 export const dynamic = "force-dynamic";
 export const maxDuration = 300;
 
-export const GET = operations.listChats.serve(async ({ visitorId }) => ({
+export const GET = defineOperation({
+  operationId: "listChats",
+  method: "GET",
+  path: "/api/chats",
+  summary: "The visitor's most recent chats, healed first",
+  needs: { visitor: true, changesState: false, heal: "visitor's chats" },
+  responses: { 200: chatListSchema },
+}).serve(async ({ visitorId }) => ({
   status: 200,
   body: { chats: await listChats({ visitorId }) },
 }));
 
-export const POST = operations.createChat.serve(async ({ request, visitorId, body, drive }) => {
+export const POST = defineOperation({
+  operationId: "createChat",
+  method: "POST",
+  path: "/api/chats",
+  summary: "A new chat, with its first message if one is given",
+  needs: { visitor: true, body: createChatBodySchema, changesState: "counted", heal: false },
+  responses: { 201: createdChatSchema },
+  refusals: ["too-many-chats"],
+}).serve(async ({ request, visitorId, body, drive }) => {
   const created = await createChat({
     visitorId,
     message: body.message,
@@ -19,3 +36,5 @@ export const POST = operations.createChat.serve(async ({ request, visitorId, bod
   if (created.status) drive(created.chatId);
   return { status: 201, body: created };
 });
+
+export const { OPTIONS, PUT, PATCH, DELETE } = otherMethods(GET, POST);

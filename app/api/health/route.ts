@@ -1,14 +1,23 @@
 import { checkListener } from "@/lib/chat/stream/notify";
 import { checkDatabase } from "@/lib/db/health";
-import * as operations from "@/lib/api/operations/deployment";
 import { PROTOCOL_VERSION } from "@/lib/api/protocol";
+import { healthSchema } from "@/lib/chat/wire/responses";
+import { defineOperation, otherMethods } from "@/lib/api/operation";
 
 export const dynamic = "force-dynamic";
 
 const headers = { "cache-control": "no-store" };
 
-/** `deaf` or `down` still serves, polling, so `degraded` but 200 (lib/api/operations/deployment.ts). */
-export const GET = operations.health.serve(async () => {
+export const GET = defineOperation({
+  operationId: "health",
+  method: "GET",
+  path: "/api/health",
+  summary: "The database, this instance's LISTEN and the protocol version",
+  description:
+    "`deaf` or `down` still serves, polling, so `degraded` but 200; an unreachable database answers 503. `oldestStuckTurnSeconds` past the sweep interval means nothing is sweeping.",
+  needs: { visitor: false, admit: "anyone" },
+  responses: { 200: healthSchema, 503: healthSchema },
+}).serve(async () => {
   const [database, listener] = await Promise.all([checkDatabase(), checkListener()]);
   const common = { protocolVersion: PROTOCOL_VERSION, listener };
   if (!database.reachable)
@@ -34,3 +43,5 @@ export const GET = operations.health.serve(async () => {
     headers,
   };
 });
+
+export const { OPTIONS, POST, PUT, PATCH, DELETE } = otherMethods(GET);

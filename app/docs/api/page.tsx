@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { openApiDocument } from "@/lib/api/openapi";
+import { openApiDocument } from "@/app/api/routes";
 import { ApiReference } from "@/components/docs/api-reference";
 
 export const metadata: Metadata = { title: "API reference" };

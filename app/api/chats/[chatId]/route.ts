@@ -1,24 +1,68 @@
 import { loadChatView } from "@/lib/chat/chats/chats";
 import { deleteChat, renameChat } from "@/lib/chat/chats/manage";
-import * as operations from "@/lib/api/operations/chats";
+import { positionQuery } from "@/lib/http/request";
+import { chatViewSchema } from "@/lib/chat/wire";
+import {
+  chatParamsSchema,
+  chatViewQuerySchema,
+  renameChatBodySchema,
+} from "@/lib/chat/wire/requests";
+import { deletedChatSchema, renamedChatSchema } from "@/lib/chat/wire/responses";
+import { defineOperation, otherMethods } from "@/lib/api/operation";
 
 export const dynamic = "force-dynamic";
 export const maxDuration = 300;
 
 /** Reading heals the chat, watched or not; a confirmation whose time ran out tells the agent, whose turn runs here. */
-export const GET = operations.loadChat.serve(async ({ visitorId, params: { chatId }, query }) => ({
+export const GET = defineOperation({
+  operationId: "loadChat",
+  method: "GET",
+  path: "/api/chats/{chatId}",
+  summary: "The chat's latest items (back to `from`), its queue and `lastEventSeq`",
+  needs: {
+    visitor: true,
+    params: chatParamsSchema,
+    query: positionQuery(chatViewQuerySchema),
+    changesState: false,
+    heal: "chat",
+  },
+  responses: { 200: chatViewSchema },
+  refusals: ["chat-not-found"],
+}).serve(async ({ visitorId, params: { chatId }, query }) => ({
   status: 200,
   body: await loadChatView({ visitorId, chatId, from: query.from }),
 }));
 
-export const PATCH = operations.renameChat.serve(
-  async ({ visitorId, params: { chatId }, body: { title } }) => ({
-    status: 200,
-    body: await renameChat({ visitorId, chatId, title }),
-  }),
-);
+export const PATCH = defineOperation({
+  operationId: "renameChat",
+  method: "PATCH",
+  path: "/api/chats/{chatId}",
+  summary: "Renames the chat; every open page hears `chat.renamed`",
+  needs: {
+    visitor: true,
+    params: chatParamsSchema,
+    body: renameChatBodySchema,
+    changesState: "uncounted",
+    heal: false,
+  },
+  responses: { 200: renamedChatSchema },
+  refusals: ["chat-not-found"],
+}).serve(async ({ visitorId, params: { chatId }, body: { title } }) => ({
+  status: 200,
+  body: await renameChat({ visitorId, chatId, title }),
+}));
 
-export const DELETE = operations.deleteChat.serve(async ({ visitorId, params: { chatId } }) => ({
+export const DELETE = defineOperation({
+  operationId: "deleteChat",
+  method: "DELETE",
+  path: "/api/chats/{chatId}",
+  summary: "Deletes the chat; its open streams end with a `deleted` event",
+  needs: { visitor: true, params: chatParamsSchema, changesState: "uncounted", heal: false },
+  responses: { 200: deletedChatSchema },
+  refusals: ["chat-not-found"],
+}).serve(async ({ visitorId, params: { chatId } }) => ({
   status: 200,
   body: await deleteChat({ visitorId, chatId }),
 }));
+
+export const { OPTIONS, POST, PUT } = otherMethods(GET, PATCH, DELETE);

@@ -1,14 +1,31 @@
 import { loadEarlierItems } from "@/lib/chat/chats/chats";
-import * as operations from "@/lib/api/operations/chats";
+import { positionQuery } from "@/lib/http/request";
+import { earlierItemsSchema } from "@/lib/chat/wire";
+import { chatParamsSchema, earlierItemsQuerySchema } from "@/lib/chat/wire/requests";
+import { defineOperation, otherMethods } from "@/lib/api/operation";
 
 export const dynamic = "force-dynamic";
 // A turn that reading found waiting runs after the answer, within this function's lifetime.
 export const maxDuration = 300;
 
 /** The page of items before `?before=` (a position), for "Show earlier messages". */
-export const GET = operations.loadEarlierItems.serve(
-  async ({ visitorId, params: { chatId }, query }) => ({
-    status: 200,
-    body: await loadEarlierItems({ visitorId, chatId, before: query.before }),
-  }),
-);
+export const GET = defineOperation({
+  operationId: "loadEarlierItems",
+  method: "GET",
+  path: "/api/chats/{chatId}/items",
+  summary: "The page of items before `before` (a position), for scrolling back",
+  needs: {
+    visitor: true,
+    params: chatParamsSchema,
+    query: positionQuery(earlierItemsQuerySchema),
+    changesState: false,
+    heal: "chat",
+  },
+  responses: { 200: earlierItemsSchema },
+  refusals: ["chat-not-found"],
+}).serve(async ({ visitorId, params: { chatId }, query }) => ({
+  status: 200,
+  body: await loadEarlierItems({ visitorId, chatId, before: query.before }),
+}));
+
+export const { OPTIONS, POST, PUT, PATCH, DELETE } = otherMethods(GET);

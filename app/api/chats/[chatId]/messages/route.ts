@@ -1,14 +1,30 @@
 import { sendMessage } from "@/lib/chat/chats/chats";
-import * as operations from "@/lib/api/operations/chats";
+import { chatParamsSchema, sendMessageBodySchema } from "@/lib/chat/wire/requests";
+import { sentMessageSchema } from "@/lib/chat/wire/responses";
+import { defineOperation, otherMethods } from "@/lib/api/operation";
 
 export const dynamic = "force-dynamic";
 // The reply streams after the response is sent, within this function's lifetime on serverless.
 export const maxDuration = 300;
 
-export const POST = operations.sendMessage.serve(
-  async ({ visitorId, params: { chatId }, body: { text }, drive }) => {
-    const sent = await sendMessage({ visitorId, chatId, text });
-    if (sent.status === "sent") drive(chatId);
-    return { status: 202, body: { status: sent.status, itemId: sent.itemId } };
+export const POST = defineOperation({
+  operationId: "sendMessage",
+  method: "POST",
+  path: "/api/chats/{chatId}/messages",
+  summary: "Sends a message: answered now, or queued behind the reply being written",
+  needs: {
+    visitor: true,
+    params: chatParamsSchema,
+    body: sendMessageBodySchema,
+    changesState: "counted",
+    heal: "chat",
   },
-);
+  responses: { 202: sentMessageSchema },
+  refusals: ["chat-not-found", "queue-full"],
+}).serve(async ({ visitorId, params: { chatId }, body: { text }, drive }) => {
+  const sent = await sendMessage({ visitorId, chatId, text });
+  if (sent.status === "sent") drive(chatId);
+  return { status: 202, body: { status: sent.status, itemId: sent.itemId } };
+});
+
+export const { GET, HEAD, OPTIONS, PUT, PATCH, DELETE } = otherMethods(POST);

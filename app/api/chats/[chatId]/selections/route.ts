@@ -1,9 +1,36 @@
 import { selectFrameChoice } from "@/lib/chat/answers/selections";
 import { startsTurn } from "@/lib/api/route";
-import * as operations from "@/lib/api/operations/answers";
+import { chatParamsSchema, selectionBodySchema } from "@/lib/chat/wire/requests";
+import { selectionOutcomeSchema } from "@/lib/chat/wire/responses";
+import { defineOperation, otherMethods } from "@/lib/api/operation";
 
 export const dynamic = "force-dynamic";
 export const maxDuration = 300;
 
 /** A person picked a choice of a component frame. */
-export const POST = operations.selectFrameChoice.serve(startsTurn(selectFrameChoice));
+export const POST = defineOperation({
+  operationId: "selectFrameChoice",
+  method: "POST",
+  path: "/api/chats/{chatId}/selections",
+  summary: "A person picked a choice of a component frame",
+  needs: {
+    visitor: true,
+    params: chatParamsSchema,
+    body: selectionBodySchema,
+    changesState: "counted",
+    heal: "chat",
+  },
+  responses: { 200: selectionOutcomeSchema },
+  refusals: [
+    "chat-not-found",
+    "frame-not-found",
+    "frame-not-answerable",
+    "frame-already-answered",
+    "older-version",
+    "refused_choice",
+    "action-refused",
+    "queue-full",
+  ],
+}).serve(startsTurn(selectFrameChoice));
+
+export const { GET, HEAD, OPTIONS, PUT, PATCH, DELETE } = otherMethods(POST);

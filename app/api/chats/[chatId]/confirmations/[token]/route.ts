@@ -1,19 +1,40 @@
 import { decideConfirmation } from "@/lib/chat/answers/confirmations";
-import * as operations from "@/lib/api/operations/answers";
+import { confirmationBodySchema, confirmationParamsSchema } from "@/lib/chat/wire/requests";
+import { decidedConfirmationSchema } from "@/lib/chat/wire/responses";
+import { defineOperation, otherMethods } from "@/lib/api/operation";
 
 export const dynamic = "force-dynamic";
 // A decision tells the agent how the action ended; its reply streams within this function's lifetime.
 export const maxDuration = 300;
 
-export const POST = operations.decideConfirmation.serve(
-  async ({ visitorId, params: { chatId, token }, body: { decision, reason }, drive }) => {
-    // Whatever the answer, a report of an outcome may now wait for the agent.
-    drive(chatId);
-    return {
-      status: 200,
-      body: {
-        confirmation: await decideConfirmation({ visitorId, chatId, token, decision, reason }),
-      },
-    };
+export const POST = defineOperation({
+  operationId: "decideConfirmation",
+  method: "POST",
+  path: "/api/chats/{chatId}/confirmations/{token}",
+  summary: "Approves or rejects an action awaiting confirmation",
+  needs: {
+    visitor: true,
+    params: confirmationParamsSchema,
+    body: confirmationBodySchema,
+    changesState: "counted",
+    heal: "chat",
   },
-);
+  responses: { 200: decidedConfirmationSchema },
+  refusals: [
+    "chat-not-found",
+    "confirmation-not-found",
+    "confirmation-settled",
+    "confirmation-expired",
+  ],
+}).serve(async ({ visitorId, params: { chatId, token }, body: { decision, reason }, drive }) => {
+  // Whatever the answer, a report of an outcome may now wait for the agent.
+  drive(chatId);
+  return {
+    status: 200,
+    body: {
+      confirmation: await decideConfirmation({ visitorId, chatId, token, decision, reason }),
+    },
+  };
+});
+
+export const { GET, HEAD, OPTIONS, PUT, PATCH, DELETE } = otherMethods(POST);

@@ -1,10 +1,22 @@
 import { requestStop } from "@/lib/chat/turns/stop";
-import * as operations from "@/lib/api/operations/chats";
+import { chatParamsSchema } from "@/lib/chat/wire/requests";
+import { stoppingSchema } from "@/lib/chat/wire/responses";
+import { defineOperation, otherMethods } from "@/lib/api/operation";
 
 export const dynamic = "force-dynamic";
 
 /** Stop the reply being written; the turn ends as stopped and the queue moves on. */
-export const POST = operations.stopTurn.serve(async ({ visitorId, params: { chatId } }) => ({
+export const POST = defineOperation({
+  operationId: "stopTurn",
+  method: "POST",
+  path: "/api/chats/{chatId}/turns/stop",
+  summary: "Stops the reply being written; the turn ends as stopped and the queue moves on",
+  needs: { visitor: true, params: chatParamsSchema, changesState: "uncounted", heal: false },
+  responses: { 202: stoppingSchema },
+  refusals: ["chat-not-found"],
+}).serve(async ({ visitorId, params: { chatId } }) => ({
   status: 202,
   body: await requestStop({ visitorId, chatId }),
 }));
+
+export const { GET, HEAD, OPTIONS, PUT, PATCH, DELETE } = otherMethods(POST);
