@@ -18,8 +18,8 @@ function textOf(node: UiViewNode): string {
 }
 
 /**
- * Resolves a picked Choice against the stored block and the submitted values, in the normative
- * order of LANGUAGE.md §9. Returns what to send, or throws `UiFailure`.
+ * Resolves a picked Choice against the stored block and the submitted values, in the order
+ * of docs/language.md §9.1. Returns what to send, or throws `UiFailure`.
  */
 export function resolveUiChoice(
   block: UiBlock,

@@ -20,7 +20,7 @@ const IMPORTS = [
 ];
 
 describe("lib/intelligent-ui", () => {
-  it("exports exactly its public API: SPEC §1's names, the catalog helpers, the stored-block entry points and the fence preview", () => {
+  it("exports exactly its public API: the names of docs/language.md §16, the catalog helpers, the stored-block entry points and the fence preview", () => {
     expect(Object.keys(ui).sort()).toEqual([
       "UI_CATALOG",
       "UI_CATALOG_VERSION",

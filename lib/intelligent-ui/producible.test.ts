@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { ROOMY_LIMITS } from "../../scripts/test/block-fixtures";
 import { compileUiBlock, evaluateUiBlock, resolveUiChoice, UiState, type UiBlock } from "./index";
 
-// LANGUAGE.md §8: a submitted value passes only when a visible control could have produced it.
+// docs/language.md §8.2: a submitted value passes only when a visible control could have produced it.
 
 function compile(source: string): UiBlock {
   return compileUiBlock(source, { id: "b", final: true, limits: ROOMY_LIMITS });

@@ -19,7 +19,7 @@ import { uiQueryArguments } from "./validate";
 // honest block fail at random on a busy machine. A block that is stored (compiled once when its
 // reply is final, then resolved when a person picks a Choice) gets a roomy time budget, and a
 // refusal on time alone is retried once without one: steps, iterations, characters, nodes and
-// depth still bound the work, so a stored block is never refused on time (LANGUAGE.md §10).
+// depth still bound the work, so a stored block is never refused on time (docs/language.md §10.5).
 
 /** At least this much time for one stored block (compile or evaluation); every other limit is unchanged. */
 export const UI_STORED_LIMITS: Readonly<Pick<UiLimits, "milliseconds">> = Object.freeze({

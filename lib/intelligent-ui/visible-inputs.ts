@@ -104,7 +104,7 @@ function checklistOffers(control: UiViewNode, value: UiValue): boolean {
   );
 }
 
-/** A Slider with a step stops only at min + k·step (LANGUAGE.md §8, tolerance 1e-9 × step). */
+/** A Slider with a step stops only at min + k·step (docs/language.md §8.2, tolerance 1e-9 × step). */
 function onStep(control: UiViewNode, value: UiValue): boolean {
   const { min, step } = control.props;
   if (typeof step !== "number" || typeof min !== "number" || typeof value !== "number") return true;

@@ -5,7 +5,7 @@ import type { UiValue } from "@/lib/intelligent-ui";
 // Every href is built here from parsed props and the configured base: text in a block never
 // becomes an address by itself, and only http(s) addresses leave this module.
 
-/** The kinds of host link the catalog has (LANGUAGE.md §9). */
+/** The kinds of host link the catalog has (docs/language.md §6.6). */
 const LINK_TYPES = ["File", "Diff", "Commit", "Node"] as const;
 export type LinkType = (typeof LINK_TYPES)[number];
 

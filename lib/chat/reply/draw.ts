@@ -30,7 +30,7 @@ export function drawReply(content: string, options: DrawOptions): DrawnReply {
   if (!uiHasFence(prose)) return { parts, blocks: [] };
   if (!final)
     return { parts: splitAtFences(parts, prose, findUiFences(prose), itemId, true), blocks: [] };
-  // A stored block gets the room a busy server needs: it is never refused on time (LANGUAGE.md §10).
+  // A stored block gets the room a busy server needs: it is never refused on time (docs/language.md §10.5).
   const blocks = compileStoredUi(prose, { id: itemId, querySchemas: QUERY_SCHEMAS }).map(
     (block) => ({ ...block, revision }),
   );
