@@ -49,7 +49,7 @@ function citationsIn(text: string): { book: string; section: string; line: numbe
 
 describe("citations of the rule books", () => {
   const texts = trackedTexts();
-  const sections = new Map(
+  const sections = new Map<string, Set<string>>(
     RULE_BOOKS.map((book) => [book, sectionNumbers(readFileSync(book, "utf8"))]),
   );
 
