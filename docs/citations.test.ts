@@ -85,7 +85,7 @@ describe("citations of the rule books", () => {
       ["shared", "/"].join(""),
       ["LANGUAGE", ".md"].join(""),
       ["FRAMES", ".md"].join(""),
-      ["SPEC", " §"].join(""),
+      ["SP", "EC §"].join(""),
       ["seed", " 000"].join(""),
     ];
     const mentions = texts.flatMap(({ file, text }) =>
