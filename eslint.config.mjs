@@ -132,6 +132,14 @@ const config = [
           ],
         },
       ],
+      // Its imports are static, so that the rule above and the layer table see every one.
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "ImportExpression, CallExpression[callee.name='require']",
+          message: "A pure library imports statically, zod and its own files only.",
+        },
+      ],
     },
   },
   {
