@@ -1,8 +1,8 @@
 import { readFile } from "node:fs/promises";
 import { resolve } from "node:path";
-import pg from "pg";
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { parsePrismaSchema, type PrismaSchema } from "./prisma-schema";
+import { withSession } from "../db/session";
 import { findSchemaDrift, readCatalog } from "./schema-drift";
 
 let schema: PrismaSchema;
@@ -14,13 +14,7 @@ beforeAll(async () => {
 });
 
 async function driftOf(url: string) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return findSchemaDrift(schema, await readCatalog(client));
-  } finally {
-    await client.end();
-  }
+  return withSession(url, async (sql) => findSchemaDrift(schema, await readCatalog(sql)));
 }
 
 describe("schema drift", () => {
