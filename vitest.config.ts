@@ -14,6 +14,7 @@ export default defineConfig({
       "lib/**/*.test.ts",
       "app/**/*.test.ts",
       "scripts/**/*.test.ts",
+      "tools/**/*.test.ts",
       "components/**/*.test.{ts,tsx}",
       "docs/**/*.test.{ts,tsx}",
     ],

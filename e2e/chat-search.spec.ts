@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { expect, test, type Page } from "@playwright/test";
-import { Client } from "pg";
+import { withSession } from "../scripts/db/session";
 import { testDatabaseUrl } from "../scripts/env";
 import { axeViolations, chatIdOf, replyFinished, runSql, startChatFromHome } from "./support";
 
@@ -30,17 +30,12 @@ async function seedChats(
 async function visitorOfPage(page: Page): Promise<string> {
   await startChatFromHome(page, "Where should we go next?");
   await replyFinished(page);
-  const client = new Client({ connectionString: testDatabaseUrl() });
-  await client.connect();
-  try {
-    return (
-      await client.query<{ visitorId: string }>(`SELECT "visitorId" FROM "Chat" WHERE "id" = $1`, [
-        chatIdOf(page),
-      ])
-    ).rows[0]!.visitorId;
-  } finally {
-    await client.end();
-  }
+  const [chat] = await withSession(testDatabaseUrl(), (sql) =>
+    sql.unsafe<{ visitorId: string }[]>(`SELECT "visitorId" FROM "Chat" WHERE "id" = $1`, [
+      chatIdOf(page),
+    ]),
+  );
+  return chat!.visitorId;
 }
 
 // Each test starts a chat and waits for its reply, then loads pages or scans them with axe twice:

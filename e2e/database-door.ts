@@ -1,6 +1,6 @@
 import { connect, createServer, type Server, type Socket } from "node:net";
 import { findFreePort } from "../scripts/db/embedded";
-import { startServer, type Server as AppServer } from "../scripts/reliability/server";
+import { startServer, type Server as AppServer } from "../tools/reliability/server";
 import { testDatabaseUrl } from "../scripts/env";
 
 /**

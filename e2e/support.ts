@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type APIRequestContext, type Page } from "@playwright/test";
-import { Client } from "pg";
 import { choiceIdByLabel } from "../scripts/test/block-fixtures";
+import { type Param, withSession } from "../scripts/db/session";
 import { testDatabaseUrl } from "../scripts/env";
 
 /** Headers a page of the app sends with a state-changing request. */
@@ -117,14 +117,8 @@ export async function axeViolations(
 }
 
 /** Runs one statement on the test database, for a state a test injects where the server keeps it. */
-export async function runSql(sql: string, params: unknown[] = []): Promise<void> {
-  const client = new Client({ connectionString: testDatabaseUrl() });
-  await client.connect();
-  try {
-    await client.query(sql, params);
-  } finally {
-    await client.end();
-  }
+export async function runSql(text: string, params: Param[] = []): Promise<void> {
+  await withSession(testDatabaseUrl(), (sql) => sql.unsafe(text, params));
 }
 
 /** Moves the chat's pending confirmations to expire at `when` (an SQL time, e.g. `now() - interval '1 second'`). */

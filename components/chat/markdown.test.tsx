@@ -1,11 +1,23 @@
 // @vitest-environment happy-dom
 import { act } from "react";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { mountedRoot } from "@/scripts/test/react-root";
 import { Markdown } from "./markdown";
 
+// Every Markdown text react-markdown parses and draws, in order: the blocks a render parsed again.
+const parsed = vi.hoisted(() => [] as string[]);
+vi.mock("react-markdown", async (importOriginal) => {
+  const actual = await importOriginal<typeof import("react-markdown")>();
+  return {
+    ...actual,
+    default: (options: Parameters<typeof actual.default>[0]) => {
+      parsed.push(String(options.children));
+      return actual.default(options);
+    },
+  };
+});
+
 const { render, container } = mountedRoot();
-const probe = globalThis as { __markdownBlocksDrawn?: { index: number; source: string }[] };
 
 describe("Markdown", () => {
   it("draws GFM, links that leave safely, images as links, raw HTML as text, and code with a Copy button", () => {
@@ -61,19 +73,16 @@ describe("Markdown", () => {
 
   describe("a growing reply", () => {
     beforeEach(() => {
-      probe.__markdownBlocksDrawn = [];
-    });
-    afterEach(() => {
-      delete probe.__markdownBlocksDrawn;
+      parsed.length = 0;
     });
 
     it("draws text first seen finished in one piece, parsed once, and keeps cutting a reply it saw stream", () => {
       const reply = "# Title\n\nFirst paragraph.\n\nSecond paragraph.";
       act(() => render(<Markdown text={reply} />));
-      expect(probe.__markdownBlocksDrawn).toEqual([{ index: 0, source: reply }]);
+      expect(parsed).toEqual([reply]);
       act(() => render(<Markdown key="streamed" text={reply} streaming />));
       act(() => render(<Markdown key="streamed" text={reply} />));
-      expect(probe.__markdownBlocksDrawn!.slice(1).map(({ index }) => index)).toEqual([0, 1, 2]);
+      expect(parsed.slice(1)).toEqual(["# Title\n\n", "First paragraph.\n\n", "Second paragraph."]);
     });
 
     it("draws again only its last block as text arrives, keeping the earlier blocks' elements", () => {
@@ -81,11 +90,15 @@ describe("Markdown", () => {
       act(() => render(<Markdown text={reply} streaming />));
       const heading = container().querySelector("h1");
       const tail = container().querySelectorAll("p")[1];
-      expect(probe.__markdownBlocksDrawn!.map(({ index }) => index)).toEqual([0, 1, 2]);
-      probe.__markdownBlocksDrawn = [];
+      expect(parsed).toEqual(["# Title\n\n", "First paragraph.\n\n", "Second paragraph, still"]);
+      parsed.length = 0;
       act(() => render(<Markdown text={`${reply} growing.`} streaming />));
       act(() => render(<Markdown text={`${reply} growing.\n\nA third.`} streaming />));
-      expect(probe.__markdownBlocksDrawn!.map(({ index }) => index)).toEqual([2, 2, 3]);
+      expect(parsed).toEqual([
+        "Second paragraph, still growing.",
+        "Second paragraph, still growing.\n\n",
+        "A third.",
+      ]);
       expect(container().querySelector("h1")).toBe(heading);
       expect(container().querySelectorAll("p")[1]).toBe(tail);
       expect([...container().querySelectorAll("p")].map((p) => p.textContent)).toEqual([

@@ -5,7 +5,6 @@ import ReactMarkdown, { type Components } from "react-markdown";
 import remarkGfm from "remark-gfm";
 import { CopyButton } from "@/components/ui/copy-button";
 import { splitBlocks } from "./markdown-blocks";
-import { noteBlockDrawn } from "./markdown-probe";
 
 /** A fenced code block, with a button that copies exactly its text. */
 function CodeBlock({ children }: { children?: React.ReactNode }) {
@@ -78,8 +77,7 @@ function useCloser(streaming: boolean): Closer | undefined {
 }
 
 /** One top-level block, parsed and drawn again only when its own source changes. */
-const Block = memo(function Block({ source, index }: { source: string; index: number }) {
-  useEffect(() => noteBlockDrawn(index, source));
+const Block = memo(function Block({ source }: { source: string }) {
   return (
     <ReactMarkdown remarkPlugins={PLUGINS} components={components}>
       {source}
@@ -105,11 +103,7 @@ export function Markdown({
   const [cut] = useState(streaming);
   return (
     <div className={`prose-chat break-words ${tone === "own" ? "prose-own" : ""}`}>
-      {cut ? (
-        <StreamedBlocks text={text} streaming={streaming} />
-      ) : (
-        <Block index={0} source={text} />
-      )}
+      {cut ? <StreamedBlocks text={text} streaming={streaming} /> : <Block source={text} />}
     </div>
   );
 }
@@ -123,6 +117,6 @@ function StreamedBlocks({ text, streaming }: { text: string; streaming: boolean 
   const close = useCloser(streaming);
   // One list, so the tail keeps its elements when it is finished and a new tail begins.
   return [...current.done, close ? close(current.tail) : current.tail].map((source, index) => (
-    <Block key={index} index={index} source={source} />
+    <Block key={index} source={source} />
   ));
 }

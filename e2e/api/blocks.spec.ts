@@ -1,6 +1,5 @@
 import type { APIRequestContext } from "@playwright/test";
 import { expect, test } from "./contract";
-import { Client } from "pg";
 import { compileStoredUi } from "../../lib/intelligent-ui";
 import {
   choiceIdOf,
@@ -10,6 +9,7 @@ import {
   textOf,
   type BlockBody,
 } from "../support";
+import { withSession } from "../../scripts/db/session";
 import { testDatabaseUrl } from "../../scripts/env";
 
 type Reply = {
@@ -72,18 +72,14 @@ async function repliedWith(
     ...block,
     revision: reply.revision,
   }));
-  const client = new Client({ connectionString: testDatabaseUrl() });
-  await client.connect();
-  try {
-    const parts = blocks.map((block) => ({ kind: "block", blockId: block.id }));
-    const { rowCount } = await client.query(
+  const parts = blocks.map((block) => ({ kind: "block", blockId: block.id }));
+  const updated = await withSession(testDatabaseUrl(), (sql) =>
+    sql.unsafe(
       `UPDATE "Item" SET "content" = $1, "parts" = $2, "blocks" = $3 WHERE "id" = $4 AND "chatId" = $5`,
       [content, JSON.stringify(parts), JSON.stringify(blocks), reply.id, chatId],
-    );
-    expect(rowCount).toBe(1);
-  } finally {
-    await client.end();
-  }
+    ),
+  );
+  expect(updated.count).toBe(1);
   const block = blocks[0]! as unknown as BlockBody;
   return { chatId, reply, block, choose: chooser(request, baseURL, chatId, reply, block) };
 }

@@ -1,7 +1,7 @@
 import type { APIRequestContext } from "@playwright/test";
 import { expect, test } from "./contract";
-import { Client } from "pg";
 import { createChat, sameOrigin, settledChat, textOf } from "../support";
+import { withSession } from "../../scripts/db/session";
 import { testDatabaseUrl } from "../../scripts/env";
 
 /** A chat whose first reply (to `message`) has finished, and that reply's id. */
@@ -192,16 +192,12 @@ test.describe("typed actions over HTTP", () => {
 
   test("approve after expiry is denied and says so", async ({ request, baseURL }) => {
     const { chatId, token } = await proposed(request, baseURL);
-    const client = new Client({ connectionString: testDatabaseUrl() });
-    await client.connect();
-    try {
-      await client.query(
+    await withSession(testDatabaseUrl(), (sql) =>
+      sql.unsafe(
         `UPDATE "ActionConfirmation" SET "expiresAt" = now() - interval '1 second' WHERE token = $1`,
         [token],
-      );
-    } finally {
-      await client.end();
-    }
+      ),
+    );
     const response = await decider(request, baseURL, chatId, token)("approve");
     expect(response.status()).toBe(410);
     expect(await response.json()).toMatchObject({

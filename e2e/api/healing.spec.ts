@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { expect, test } from "./contract";
-import { Client } from "pg";
 import { createChat, settledChat, textOf } from "../support";
+import { openSession } from "../../scripts/db/session";
 import { testDatabaseUrl } from "../../scripts/env";
 
 /**
@@ -10,36 +10,35 @@ import { testDatabaseUrl } from "../../scripts/env";
  * message queued behind it. Nothing here opens an event stream, the only healer there was.
  */
 async function strand(chatId: string, { claimed }: { claimed: boolean }): Promise<void> {
-  const client = new Client({ connectionString: testDatabaseUrl() });
-  await client.connect();
+  const client = openSession(testDatabaseUrl());
   try {
     const [turnId, messageId, replyId] = [randomUUID(), randomUUID(), randomUUID()];
-    await client.query("BEGIN");
-    await client.query(
+    await client.unsafe("BEGIN");
+    await client.unsafe(
       `UPDATE "Chat" SET "activeTurnId" = $2, "lastPosition" = 2 WHERE "id" = $1`,
       [chatId, turnId],
     );
-    await client.query(
+    await client.unsafe(
       `INSERT INTO "Item" ("id", "chatId", "position", "role", "status", "content", "parts", "turnId", "completedAt")
        VALUES ($1, $2, 1, 'user', 'complete', 'Where should we go next?', '[{"kind":"text","text":"Where should we go next?"}]', $3, now())`,
       [messageId, chatId, turnId],
     );
     if (claimed) {
-      await client.query(
+      await client.unsafe(
         `INSERT INTO "Item" ("id", "chatId", "position", "role", "status", "content", "parts", "turnId") VALUES ($1, $2, 2, 'assistant', 'streaming', 'Half a', '[]', $3)`,
         [replyId, chatId, turnId],
       );
-      await client.query(
+      await client.unsafe(
         `INSERT INTO "QueuedMessage" ("chatId", "text") VALUES ($1, 'Where should we go next?')`,
         [chatId],
       );
     }
     // A claimed turn's lease has lapsed; an unclaimed one's is still live for an hour.
-    await client.query(
+    await client.unsafe(
       `INSERT INTO "Turn" ("id", "chatId", "triggerItemId", "replyItemId", "leaseExpiresAt") VALUES ($1, $2, $3, $4, now() + $5::interval)`,
       [turnId, chatId, messageId, claimed ? replyId : null, claimed ? "-1 second" : "1 hour"],
     );
-    await client.query("COMMIT");
+    await client.unsafe("COMMIT");
   } finally {
     await client.end();
   }
@@ -65,16 +64,15 @@ test.describe("a chat a dead process left stuck", () => {
     await strand(chatId, { claimed: false });
     expect((await request.get(`/api/chats/${chatId}/items?before=2`)).status()).toBe(200);
     // Watched through PostgreSQL alone: a read of the chat through the app would heal it too.
-    const client = new Client({ connectionString: testDatabaseUrl() });
-    await client.connect();
+    const client = openSession(testDatabaseUrl());
     try {
       const replies = async () =>
         (
-          await client.query(
+          await client.unsafe(
             `SELECT count(*)::int AS "count" FROM "Item" WHERE "chatId" = $1 AND "role" = 'assistant' AND "status" = 'complete'`,
             [chatId],
           )
-        ).rows[0].count;
+        )[0]!.count;
       await expect.poll(replies, { timeout: 15_000 }).toBe(1);
     } finally {
       await client.end();
@@ -121,14 +119,13 @@ test.describe("a chat a dead process left stuck", () => {
     } finally {
       await outsider.dispose();
     }
-    const client = new Client({ connectionString: testDatabaseUrl() });
-    await client.connect();
+    const client = openSession(testDatabaseUrl());
     try {
-      const { rows } = await client.query(
+      const rows = await client.unsafe(
         `SELECT count(*)::int AS "count" FROM "Item" WHERE "chatId" = $1`,
         [chatId],
       );
-      expect(rows[0].count).toBe(1);
+      expect(rows[0]!.count).toBe(1);
     } finally {
       await client.end();
     }

@@ -1,6 +1,6 @@
 import { expect, test } from "./contract";
-import { Client } from "pg";
 import { choiceIdOf, createChat, sameOrigin, settledChat, type BlockBody } from "../support";
+import { type Param, withSession } from "../../scripts/db/session";
 import { testDatabaseUrl } from "../../scripts/env";
 
 test("a chat's queue is bounded: past its limit a message gets 429 with Retry-After and nothing is written", async ({
@@ -126,14 +126,8 @@ function originOf({
 }
 
 /** Rows the API does not show: a chat's turns and the origins of its waiting messages. */
-async function query<Row>(sql: string, params: unknown[]): Promise<Row[]> {
-  const client = new Client({ connectionString: testDatabaseUrl() });
-  await client.connect();
-  try {
-    return (await client.query(sql, params)).rows as Row[];
-  } finally {
-    await client.end();
-  }
+async function query<Row>(text: string, params: Param[]): Promise<Row[]> {
+  return [...(await withSession(testDatabaseUrl(), (sql) => sql.unsafe(text, params)))] as Row[];
 }
 
 const turnsOf = (chatId: string) =>

@@ -1,5 +1,5 @@
 import { expect } from "@playwright/test";
-import pg from "pg";
+import { type Param, withSession } from "../../scripts/db/session";
 import { testDatabaseUrl, testRun, testUnpooledUrl } from "../../scripts/env";
 
 // The two instances, and the database as the test reads it: through the direct URL, never through
@@ -13,17 +13,11 @@ export const DIRECT_URL = testUnpooledUrl();
 /** Headers a page served by `origin` sends with a state-changing request. */
 export const from = (origin: string) => ({ origin, "content-type": "application/json" });
 
-export async function query<T extends pg.QueryResultRow>(
-  sql: string,
-  params: unknown[] = [],
+export async function query<T extends Record<string, unknown>>(
+  text: string,
+  params: Param[] = [],
 ): Promise<T[]> {
-  const client = new pg.Client({ connectionString: DIRECT_URL });
-  await client.connect();
-  try {
-    return (await client.query<T>(sql, params)).rows;
-  } finally {
-    await client.end();
-  }
+  return [...(await withSession(DIRECT_URL, (sql) => sql.unsafe<T[]>(text, params)))];
 }
 
 /** Waits, reading the database, until the chat has no running turn and nothing queued. */

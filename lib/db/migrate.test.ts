@@ -1,7 +1,6 @@
 import { cp, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import pg from "pg";
 import { afterEach, beforeEach, describe, expect, inject, it } from "vitest";
 import {
   checksumOf,
@@ -10,6 +9,7 @@ import {
   readLocalMigrations,
 } from "./migrate";
 import { createScratchDatabase, type ScratchDatabase } from "../../scripts/db/scratch-database";
+import { withSession } from "../../scripts/db/session";
 
 let scratch: ScratchDatabase;
 
@@ -20,14 +20,8 @@ afterEach(async () => {
   await scratch.drop();
 });
 
-async function query<T extends pg.QueryResultRow>(sql: string, params: unknown[] = []) {
-  const client = new pg.Client({ connectionString: scratch.url });
-  await client.connect();
-  try {
-    return (await client.query<T>(sql, params)).rows;
-  } finally {
-    await client.end();
-  }
+async function query<T extends Record<string, unknown>>(text: string, params: string[] = []) {
+  return [...(await withSession(scratch.url, (sql) => sql.unsafe<T[]>(text, params)))];
 }
 
 async function copyMigrations() {

@@ -1,8 +1,8 @@
 import { spawnSync } from "node:child_process";
 import { afterEach, beforeEach, describe, expect, inject, it } from "vitest";
-import pg from "pg";
 import { DEFAULT_MIGRATIONS_DIR, readLocalMigrations } from "../../lib/db/migrate";
 import { createScratchDatabase, type ScratchDatabase } from "../db/scratch-database";
+import { withSession } from "../db/session";
 import { prepareDeploy } from "./prepare";
 
 const SECRET = { SESSION_SECRET: "a-long-enough-secret-for-deploys" };
@@ -18,17 +18,12 @@ afterEach(async () => {
 });
 
 async function appliedNames(url: string): Promise<string[]> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return (
-      await client.query<{ migration_name: string }>(
-        `SELECT migration_name FROM "_prisma_migrations" ORDER BY 1`,
-      )
-    ).rows.map((row) => row.migration_name);
-  } finally {
-    await client.end();
-  }
+  const rows = await withSession(url, (sql) =>
+    sql.unsafe<{ migration_name: string }[]>(
+      `SELECT migration_name FROM "_prisma_migrations" ORDER BY 1`,
+    ),
+  );
+  return rows.map((row) => row.migration_name);
 }
 
 describe("the deploy build's preparation", () => {
@@ -45,15 +40,10 @@ describe("the deploy build's preparation", () => {
     await expect(
       prepareDeploy({ ...SECRET, VERCEL: "1", DATABASE_URL_UNPOOLED: scratch.url }),
     ).rejects.toThrow(/^CRON_SECRET is not set: [^\n]*\.$/);
-    const client = new pg.Client({ connectionString: scratch.url });
-    await client.connect();
-    try {
-      expect(
-        (await client.query(`SELECT to_regclass('"_prisma_migrations"') AS "table"`)).rows,
-      ).toEqual([{ table: null }]);
-    } finally {
-      await client.end();
-    }
+    const rows = await withSession(scratch.url, (sql) =>
+      sql.unsafe(`SELECT to_regclass('"_prisma_migrations"') AS "table"`),
+    );
+    expect([...rows]).toEqual([{ table: null }]);
   });
 
   it("stops in one sentence when no database URL is set", async () => {

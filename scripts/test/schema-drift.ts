@@ -1,6 +1,6 @@
 // Compares schema.prisma with what a migrated database actually holds (information_schema and
 // pg_catalog), so hand-written migrations cannot silently drift from the schema.
-import type pg from "pg";
+import type { Session } from "../db/session";
 import {
   columnFields,
   type PrismaField,
@@ -33,34 +33,38 @@ export type Catalog = {
 // Tables that belong to the tooling, not to schema.prisma.
 const TOOLING_TABLES = new Set(["_prisma_migrations"]);
 
-export async function readCatalog(client: pg.Client): Promise<Catalog> {
-  const tables = await client.query<{ table_name: string }>(
+export async function readCatalog(sql: Session): Promise<Catalog> {
+  const tables = await sql.unsafe<{ table_name: string }[]>(
     `SELECT table_name FROM information_schema.tables
      WHERE table_schema = current_schema() AND table_type = 'BASE TABLE'`,
   );
-  const columns = await client.query<{
-    table_name: string;
-    column_name: string;
-    is_nullable: string;
-    data_type: string;
-    udt_name: string;
-    column_default: string | null;
-  }>(
+  const columns = await sql.unsafe<
+    {
+      table_name: string;
+      column_name: string;
+      is_nullable: string;
+      data_type: string;
+      udt_name: string;
+      column_default: string | null;
+    }[]
+  >(
     `SELECT table_name, column_name, is_nullable, data_type, udt_name, column_default
      FROM information_schema.columns WHERE table_schema = current_schema()`,
   );
-  const enums = await client.query<{ name: string; values: string[] }>(
+  const enums = await sql.unsafe<{ name: string; values: string[] }[]>(
     `SELECT t.typname AS name, array_agg(e.enumlabel::text ORDER BY e.enumsortorder) AS values
      FROM pg_type t JOIN pg_enum e ON e.enumtypid = t.oid JOIN pg_namespace n ON n.oid = t.typnamespace
      WHERE n.nspname = current_schema() GROUP BY t.typname`,
   );
-  const indexes = await client.query<{
-    table: string;
-    name: string;
-    unique: boolean;
-    primary: boolean;
-    columns: string[];
-  }>(
+  const indexes = await sql.unsafe<
+    {
+      table: string;
+      name: string;
+      unique: boolean;
+      primary: boolean;
+      columns: string[];
+    }[]
+  >(
     `SELECT c.relname AS table, i.relname AS name, ix.indisunique AS unique, ix.indisprimary AS primary,
             array_agg(a.attname::text ORDER BY k.ord) AS columns
      FROM pg_index ix
@@ -72,7 +76,7 @@ export async function readCatalog(client: pg.Client): Promise<Catalog> {
      WHERE n.nspname = current_schema()
      GROUP BY c.relname, i.relname, ix.indisunique, ix.indisprimary`,
   );
-  const foreignKeys = await client.query<Catalog["foreignKeys"][number]>(
+  const foreignKeys = await sql.unsafe<Catalog["foreignKeys"][number][]>(
     `SELECT c.relname AS table, r.relname AS references,
             (SELECT array_agg(a.attname::text ORDER BY k.ord) FROM unnest(con.conkey) WITH ORDINALITY k(n, ord)
                JOIN pg_attribute a ON a.attrelid = con.conrelid AND a.attnum = k.n) AS columns,
@@ -86,8 +90,8 @@ export async function readCatalog(client: pg.Client): Promise<Catalog> {
      WHERE con.contype = 'f' AND n.nspname = current_schema()`,
   );
   return {
-    tables: tables.rows.map((row) => row.table_name),
-    columns: columns.rows.map((row) => ({
+    tables: tables.map((row) => row.table_name),
+    columns: columns.map((row) => ({
       table: row.table_name,
       column: row.column_name,
       nullable: row.is_nullable === "YES",
@@ -95,9 +99,9 @@ export async function readCatalog(client: pg.Client): Promise<Catalog> {
       udt: row.udt_name,
       default: row.column_default,
     })),
-    enums: new Map(enums.rows.map((row) => [row.name, row.values])),
-    indexes: indexes.rows,
-    foreignKeys: foreignKeys.rows,
+    enums: new Map(enums.map((row) => [row.name, row.values])),
+    indexes: [...indexes],
+    foreignKeys: [...foreignKeys],
   };
 }
 

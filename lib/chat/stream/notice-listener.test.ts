@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
-import pg from "pg";
 import { describe, expect, inject, it, vi } from "vitest";
+import { withSession } from "@/scripts/db/session";
 import { CHAT_EVENTS_CHANNEL, NoticeListener, REPROBE_MS } from "./notice-listener";
 
 describe("the notice listener", () => {
@@ -13,10 +13,9 @@ describe("the notice listener", () => {
     try {
       await listener.start();
       expect(listener.state).toBe("live");
-      const client = new pg.Client({ connectionString: inject("databaseUrl") });
-      await client.connect();
-      await client.query("SELECT pg_notify($1, $2)", [CHAT_EVENTS_CHANNEL, `${chatId}:7`]);
-      await client.end();
+      await withSession(inject("databaseUrl"), (sql) =>
+        sql.unsafe("SELECT pg_notify($1, $2)", [CHAT_EVENTS_CHANNEL, `${chatId}:7`]),
+      );
       await expect.poll(() => heard).toContain(chatId);
       // Its own probes are not mistaken for a chat's notices.
       await listener.probe();

@@ -3,8 +3,8 @@ import { randomUUID } from "node:crypto";
 import { afterAll, describe, expect, it, vi } from "vitest";
 import type { Agent } from "@/lib/agent/agent";
 import { pause } from "@/lib/agent/pacing";
-import { Client } from "pg";
 import { db, disconnectDb, readDatabaseUrl } from "@/lib/db/client";
+import { openSession } from "@/scripts/db/session";
 import { childEnv } from "@/scripts/test/child-env";
 import { createChat, loadChatView, sendMessage } from "../chats/chats";
 import { recoverStaleTurns } from "./recover";
@@ -380,14 +380,13 @@ describe("crash recovery", () => {
       data: { replyItemId: reply.id, leaseExpiresAt: new Date(Date.now() - 1) },
     });
     // A heartbeat's renewal, held uncommitted until recovery waits for it.
-    const heartbeat = new Client({ connectionString: readDatabaseUrl() });
-    await heartbeat.connect();
+    const heartbeat = openSession(readDatabaseUrl());
     try {
-      await heartbeat.query("BEGIN");
-      const { rows } = await heartbeat.query<{ pid: number }>("SELECT pg_backend_pid() AS pid");
-      await heartbeat.query(
+      await heartbeat.unsafe("BEGIN");
+      const rows = await heartbeat.unsafe<{ pid: number }[]>("SELECT pg_backend_pid() AS pid");
+      await heartbeat.unsafe(
         `UPDATE "Turn" SET "leaseExpiresAt" = now() + interval '1 minute' WHERE "id" = $1`,
-        [chat.activeTurnId],
+        [chat.activeTurnId!],
       );
       const recovering = recoverStaleTurns({ chatId });
       await expect
@@ -401,7 +400,7 @@ describe("crash recovery", () => {
           { timeout: 10_000, interval: 20 },
         )
         .toBe(1);
-      await heartbeat.query("COMMIT");
+      await heartbeat.unsafe("COMMIT");
       expect(await recovering).toEqual([]);
     } finally {
       await heartbeat.end();

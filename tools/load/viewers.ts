@@ -1,8 +1,8 @@
 // Many viewers of one streaming chat: the same reply streamed to one page and to 200, in
 // interleaved rounds. Per event: how often this instance read the event log, and how long after
 // it committed the last page had it; per round: the server's CPU time.
-import pg from "pg";
 import { CHAT_EVENTS_CHANNEL } from "@/lib/chat/stream/notice-listener";
+import { openSession } from "@/scripts/db/session";
 import { STORY } from "../reliability/chats";
 import { percentile, Visitor } from "../reliability/http";
 import { enoughFor, type Load, ms, type Scenario, sleep, tail, times } from "./context";
@@ -39,18 +39,16 @@ async function lastSeq(load: Load, chatId: string): Promise<number> {
  * say: a turn's end deletes the events it streamed.
  */
 async function commitClock(url: string, chatId: string) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
+  const sql = openSession(url);
   const notices: Array<{ seq: number; at: number }> = [];
-  client.on("notification", (notice) => {
-    const [id, seq] = (notice.payload ?? "").split(":");
+  await sql.listen(CHAT_EVENTS_CHANNEL, (payload) => {
+    const [id, seq] = payload.split(":");
     if (id === chatId) notices.push({ seq: Number(seq), at: epochNow() });
   });
-  await client.query(`LISTEN ${CHAT_EVENTS_CHANNEL}`);
   return {
     /** When event `seq` committed: the first notice of a write up to it or past it. */
     at: (seq: number) => notices.find((notice) => notice.seq >= seq)?.at ?? Number.NaN,
-    close: () => client.end(),
+    close: () => sql.end(),
   };
 }
 

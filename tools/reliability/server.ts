@@ -5,7 +5,7 @@ import { existsSync } from "node:fs";
 import { chmod, mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { findFreePort, startEmbeddedDatabase, type EmbeddedDatabase } from "../db/embedded";
+import { findFreePort, startEmbeddedDatabase, type EmbeddedDatabase } from "@/scripts/db/embedded";
 import { waitUntil } from "./http";
 
 const root = join(__dirname, "..", "..");

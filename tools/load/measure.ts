@@ -3,7 +3,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { cpus } from "node:os";
 import { join } from "node:path";
-import pg from "pg";
+import { withSession } from "@/scripts/db/session";
 import type { Rows } from "../reliability/chats";
 import type { Database } from "../reliability/server";
 import { type Load, sleep } from "./context";
@@ -136,23 +136,20 @@ const OWN = "/* load */";
  * figure can say how many statements a request costs. Returns whether it did.
  */
 export async function enableStatementStats(database: Database): Promise<boolean> {
-  const client = new pg.Client({ connectionString: database.url });
-  await client.connect();
-  try {
-    const available = await client.query(
+  const loaded = await withSession(database.url, async (sql) => {
+    const available = await sql.unsafe(
       `SELECT 1 FROM pg_available_extensions WHERE name = 'pg_stat_statements'`,
     );
-    if (available.rowCount === 0) return false;
-    await client.query(`ALTER SYSTEM SET shared_preload_libraries = 'pg_stat_statements'`);
-  } finally {
-    await client.end();
-  }
+    if (available.count === 0) return false;
+    await sql.unsafe(`ALTER SYSTEM SET shared_preload_libraries = 'pg_stat_statements'`);
+    return true;
+  });
+  if (!loaded) return false;
   await database.down();
   await database.up();
-  const again = new pg.Client({ connectionString: database.url });
-  await again.connect();
-  await again.query(`CREATE EXTENSION IF NOT EXISTS pg_stat_statements`);
-  await again.end();
+  await withSession(database.url, (sql) =>
+    sql.unsafe(`CREATE EXTENSION IF NOT EXISTS pg_stat_statements`),
+  );
   return true;
 }
 

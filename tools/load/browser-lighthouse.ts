@@ -1,7 +1,7 @@
 // Lighthouse's mobile performance score (its default: a mid-range phone, simulated slow 4G and
 // 4× CPU throttling) for `/` and a chat page, run on the system Chromium over its debugging port.
 import type { Result } from "lighthouse";
-import { findFreePort } from "../db/embedded";
+import { findFreePort } from "@/scripts/db/embedded";
 import {
   type BrowserLoad,
   type BrowserScenario,

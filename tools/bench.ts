@@ -1,12 +1,12 @@
 // `npm run bench`: prints the project's speed figures, as ratios to baselines measured in the same
-// run. Runs every module in scripts/bench/ (each default-exports an async function that prints).
+// run. Runs every module in tools/bench/ (each default-exports an async function that prints).
 // Uses DATABASE_URL, or starts a throwaway embedded PostgreSQL for the database figures.
 // `npm run bench -- write-amplification` runs only the modules named.
 import { readdirSync } from "node:fs";
 import { join } from "node:path";
 import { disconnectDb } from "@/lib/db/client";
 import { migrateDatabase } from "@/lib/db/migrate";
-import { startEmbeddedDatabase } from "./db/embedded";
+import { startEmbeddedDatabase } from "@/scripts/db/embedded";
 import { LOAD_ENV } from "./load/context";
 
 async function main() {

@@ -1,7 +1,7 @@
 // `npm run load:browser`: what a person feels in the browser, each figure beside its aim: typing
 // in a long chat while a reply streams, script per streamed event, first-load JS and Lighthouse's
 // mobile scores. It starts its own PostgreSQL and `next start` (building first unless told to reuse
-// a build), prints the table, and writes it to docs/performance.md (full runs, or with --write).
+// a build), prints the table, and writes it to tools/docs/performance.md (full runs, or with --write).
 //   --only=typing,stream-script,first-load-js,lighthouse   --reuse-build   --short   --write
 import { loadavg } from "node:os";
 import { join } from "node:path";

@@ -7,8 +7,8 @@ import {
   UiCompiler,
   UiState,
   type UiViewNode,
-} from "../../lib/intelligent-ui";
-import { fenced, RELEASE_BLOCK, ROOMY_LIMITS, statsBlock } from "../test/block-fixtures";
+} from "@/lib/intelligent-ui";
+import { fenced, RELEASE_BLOCK, ROOMY_LIMITS, statsBlock } from "@/scripts/test/block-fixtures";
 
 // The 30 ms wall-clock budget is lifted (steps and iterations still count): on a busy machine a
 // descheduled run would otherwise be refused and measure a refusal instead of the work.

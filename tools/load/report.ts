@@ -1,4 +1,4 @@
-// The table `npm run load` prints, and the section of docs/performance.md it rewrites with it.
+// The table `npm run load` prints, and the section of tools/docs/performance.md it rewrites with it.
 import { execSync } from "node:child_process";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { cpus, loadavg } from "node:os";
@@ -93,7 +93,7 @@ export function commitOf(root: string): string {
   const head = execSync("git rev-parse --short HEAD", { cwd: root }).toString().trim();
   // The figures' own file aside: the run rewrites it.
   const dirty =
-    execSync("git status --porcelain --untracked-files=no -- . :!docs/performance.md", {
+    execSync("git status --porcelain --untracked-files=no -- . :!tools/docs/performance.md", {
       cwd: root,
     })
       .toString()
@@ -133,7 +133,7 @@ type Finish = {
   write: boolean;
 };
 
-/** Prints the run's table and, when asked, writes it with how it was made to docs/performance.md. */
+/** Prints the run's table and, when asked, writes it with how it was made to tools/docs/performance.md. */
 export function finish(
   run: Finish,
   { figures, notes }: { figures: Figure[]; notes: string[] },
@@ -143,7 +143,7 @@ export function finish(
   const machine = `${cpus().length} cores, Node ${process.version}${run.machine ?? ""}, load average ${run.load0.toFixed(1)} at the start and ${loadavg()[0]!.toFixed(1)} at the end`;
   if (!run.write)
     return console.log(
-      "docs/performance.md left as it was (a short or partial run; --write writes it)",
+      "tools/docs/performance.md left as it was (a short or partial run; --write writes it)",
     );
   const text = section(
     {
@@ -158,8 +158,8 @@ export function finish(
     figures,
     notes,
   );
-  writeSection(join(run.root, "docs/performance.md"), text, run.name, run.heading);
-  console.log("written to docs/performance.md");
+  writeSection(join(run.root, "tools/docs/performance.md"), text, run.name, run.heading);
+  console.log("written to tools/docs/performance.md");
 }
 
 export type RunFlags = {

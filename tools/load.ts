@@ -4,7 +4,7 @@
 // viewers of one streaming chat, the event log a reply leaves, the chat page's first byte by
 // length, and a message's first streamed delta. It starts its own PostgreSQL and `next start`
 // (building first unless told to reuse a build), prints the table, and writes it with the command
-// to docs/performance.md (full runs only, or with --write).
+// to tools/docs/performance.md (full runs only, or with --write).
 //   --only=throughput,selection,viewers,event-log,page,first-delta,search,profile   --reuse-build   --short   --write   --<size>=N (load/context.ts)
 import { loadavg } from "node:os";
 import { join } from "node:path";

@@ -1,11 +1,11 @@
 // What every browser figure is given, and the long chat they share: the page a person would have
 // open, created as one visitor and driven in the system Chromium (the one the browser tests use).
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { launchChromium as launch } from "../e2e-browser";
+import { launchChromium as launch } from "@/scripts/e2e-browser";
 import type { Rows } from "../reliability/chats";
 import type { Server } from "../reliability/server";
 import type { Figure } from "./context";
-import { addHistory, type Exchange } from "../test/history-seed";
+import { addHistory, type Exchange } from "@/scripts/test/history-seed";
 
 export type BrowserLoad = {
   databaseUrl: string;

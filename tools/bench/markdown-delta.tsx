@@ -2,7 +2,7 @@
 // the whole reply again (react-markdown over the text, as before decision 026) against cutting
 // only the tail and drawing the last block (`splitBlocks`, then the tail closed by remend). Each
 // delta is timed both ways in turn, on the same machine state, at 16k and 32k characters.
-// Run: NODE_ENV=production npx tsx scripts/bench/markdown-delta.tsx
+// Run: NODE_ENV=production npx tsx tools/bench/markdown-delta.tsx
 import { renderToStaticMarkup } from "react-dom/server";
 import ReactMarkdown from "react-markdown";
 import remarkGfm from "remark-gfm";

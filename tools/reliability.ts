@@ -44,7 +44,7 @@ async function main(): Promise<number> {
   const { sizes, only, reuseBuild } = parseFlags(process.argv.slice(2));
   const started = Date.now();
   console.log(
-    `reliability: node scripts/reliability.ts ${process.argv.slice(2).join(" ")}`.trimEnd(),
+    `reliability: node tools/reliability.ts ${process.argv.slice(2).join(" ")}`.trimEnd(),
   );
   console.log(
     `sizes: ${Object.entries(sizes)

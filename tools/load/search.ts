@@ -1,9 +1,9 @@
 // Chat search over 10,000 chats and 100,000 messages (50 visitors of 200 chats, the default cap),
 // at PostgreSQL: the search statement the app runs, against a chat's primary-key lookup on the
 // same connection, in turn, so both see the same machine. Seeded by set-based INSERT … SELECT.
-import pg from "pg";
 import { searchTerms } from "@/lib/chat/chats/search";
 import { searchStatement } from "@/lib/chat/store/search";
+import { openSession, type Param } from "@/scripts/db/session";
 import { SEED_WORDS, seedSearchChats } from "@/scripts/test/search-seed";
 import { percentile } from "../reliability/http";
 import { type Load, ms, type Scenario, times } from "./context";
@@ -21,24 +21,26 @@ const SEARCHES = [
 const WARM_UP = 20;
 
 async function run(load: Load): Promise<void> {
-  const client = new pg.Client({ connectionString: load.database.url });
-  await client.connect();
+  const sql = openSession(load.database.url);
   try {
     const started = performance.now();
-    const { visitors } = await seedSearchChats((text, values) => client.query(text, values), {
-      visitorCount: VISITORS,
-      chats: CHATS,
-      messagesPerChat: MESSAGES_PER_CHAT,
-    });
-    const seeded = await client.query<{ chats: number; items: number }>(
+    const { visitors } = await seedSearchChats(
+      (text, values) => sql.unsafe(text, values as Param[]),
+      {
+        visitorCount: VISITORS,
+        chats: CHATS,
+        messagesPerChat: MESSAGES_PER_CHAT,
+      },
+    );
+    const [seeded] = await sql.unsafe<{ chats: number; items: number }[]>(
       `SELECT (SELECT count(*) FROM "Chat")::int AS "chats", (SELECT count(*) FROM "Item")::int AS "items"`,
     );
     load.note(
-      `search seed: ${seeded.rows[0]!.chats} chats and ${seeded.rows[0]!.items} messages of ${VISITORS} visitors in ${ms(performance.now() - started)}`,
+      `search seed: ${seeded!.chats} chats and ${seeded!.items} messages of ${VISITORS} visitors in ${ms(performance.now() - started)}`,
     );
     const chatIds = (
-      await client.query<{ id: string }>(`SELECT "id" FROM "Chat" ORDER BY random() LIMIT 100`)
-    ).rows.map((row) => row.id);
+      await sql.unsafe<{ id: string }[]>(`SELECT "id" FROM "Chat" ORDER BY random() LIMIT 100`)
+    ).map((row) => row.id);
 
     const count = load.sizes["search-samples"];
     const [searches, lookups, found]: [number[], number[], number[]] = [[], [], []];
@@ -48,18 +50,18 @@ async function run(load: Load): Promise<void> {
         searchTerms(SEARCHES[index % SEARCHES.length]!)!,
       );
       let at = performance.now();
-      const answer = await client.query(statement.text, statement.values);
+      const answer = await sql.unsafe(statement.text, statement.values as Param[]);
       const searched = performance.now() - at;
       at = performance.now();
-      await client.query(
+      await sql.unsafe(
         `SELECT "id", "visitorId", "title", "updatedAt" FROM "Chat" WHERE "id" = $1`,
-        [chatIds[index % chatIds.length]],
+        [chatIds[index % chatIds.length]!],
       );
       const looked = performance.now() - at;
       if (index < WARM_UP) continue;
       searches.push(searched);
       lookups.push(looked);
-      found.push(answer.rowCount ?? 0);
+      found.push(answer.count);
     }
     const [search50, search95, lookup50, lookup95] = [
       percentile(searches, 50),
@@ -81,7 +83,7 @@ async function run(load: Load): Promise<void> {
       why: `the searches for a common word read each of the visitor's matching messages (about one in four of its 2,000) to pick each chat's latest for a snippet`,
     });
   } finally {
-    await client.end();
+    await sql.end();
   }
 }
 
