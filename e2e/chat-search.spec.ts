@@ -21,7 +21,7 @@ async function seedChats(
     );
     await runSql(
       `INSERT INTO "Item" ("id", "chatId", "position", "role", "status", "content", "parts", "completedAt") VALUES ($1, $2, 1, 'user', 'complete', $3, $4, now())`,
-      [randomUUID(), chatId, text, JSON.stringify([{ kind: "text", text }])],
+      [randomUUID(), chatId, text, [{ kind: "text", text }]],
     );
   }
 }

@@ -9,7 +9,7 @@ import {
   textOf,
   type BlockBody,
 } from "../support";
-import { withSession } from "../../scripts/db/session";
+import { type Param, withSession } from "../../scripts/db/session";
 import { testDatabaseUrl } from "../../scripts/env";
 
 type Reply = {
@@ -76,7 +76,7 @@ async function repliedWith(
   const updated = await withSession(testDatabaseUrl(), (sql) =>
     sql.unsafe(
       `UPDATE "Item" SET "content" = $1, "parts" = $2, "blocks" = $3 WHERE "id" = $4 AND "chatId" = $5`,
-      [content, JSON.stringify(parts), JSON.stringify(blocks), reply.id, chatId],
+      [content, parts, blocks as unknown as Param, reply.id, chatId],
     ),
   );
   expect(updated.count).toBe(1);

@@ -39,7 +39,7 @@ export async function addHistory(
               last + 2 * index + offset,
               role,
               text,
-              JSON.stringify([{ kind: "text", text }]),
+              [{ kind: "text", text }],
               role === "assistant" ? 1 : 0,
             ],
           );
