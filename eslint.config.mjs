@@ -46,7 +46,7 @@ const LAYERS = [
     ["lib", "components"],
   ], // routes and pages
 ];
-// Inside lib/chat: an answer starts a turn, and healing mends turns and answers, never the reverse.
+// Inside lib/chat: an answer starts a turn, and recovery mends turns and answers, never the reverse.
 export const FLOWS = [
   {
     target: "lib/chat/turns",
@@ -56,8 +56,8 @@ export const FLOWS = [
   },
   {
     target: ["lib/chat/turns", "lib/chat/answers", "lib/chat/store"],
-    from: "lib/chat/healing",
-    message: "Healing mends turns and answers; they never import it.",
+    from: "lib/chat/recovery",
+    message: "Recovery mends turns and answers; they never import it.",
   },
   {
     target: "lib/chat/store",

@@ -55,7 +55,7 @@ export default defineConfig({
       AGENT_DELTA_MS: "15",
       TURN_LEASE_MS: "3000",
       CRON_SECRET: "test-cron-secret-for-end-to-end-runs",
-      // The tests show what a reader heals; the instance's own sweep would race them to it.
+      // The tests show what a reader recovers; the instance's own sweep would race them to it.
       SWEEP_INTERVAL_SECONDS: "0",
       // Only e2e/api/visitors.spec.ts sends it, to be counted per address like a client behind a proxy.
       TRUSTED_CLIENT_IP_HEADER: "x-real-ip",

@@ -17,7 +17,7 @@ import {
   visitorCookieName,
   visitorCookieOptions,
   withVisitorCookie,
-} from "@/lib/http/visitor-cookie";
+} from "@/lib/http/visitor";
 
 /**
  * A new cookie is also written into the forwarded request, so this very request sees it; one in use

@@ -1,7 +1,7 @@
 import type { Metadata, Viewport } from "next";
 import { cookies, headers } from "next/headers";
 import { listChats } from "@/lib/chat/chats/chats";
-import { currentVisitor } from "@/lib/http/visitor";
+import { currentVisitor } from "@/lib/api/page";
 import { ChatListProvider } from "@/components/shell/chat-list-context";
 import { AppShell } from "@/components/shell/app-shell";
 import { ThemeProvider } from "@/components/shell/theme-switch";

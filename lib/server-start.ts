@@ -1,6 +1,6 @@
 import "server-only";
-import { handOffNextTurn } from "./chat/turns/hand-off";
-import { type SweepTimer, startSweepTimer } from "./chat/healing/sweep";
+import { startWaitingTurns } from "./chat/turns/run";
+import { type SweepTimer, startSweepTimer } from "./chat/recovery/sweep";
 import { appConfig } from "./config";
 import { checkEnvAtStart, EnvError } from "./env";
 
@@ -26,6 +26,6 @@ export function startSelfHostedSweep(): SweepTimer | null {
   if (intervalMs === null) return null;
   return startSweepTimer({
     intervalMs,
-    drive: (chatIds) => Promise.all(chatIds.map((chatId) => handOffNextTurn(chatId))),
+    startTurns: (chatIds) => startWaitingTurns(chatIds, "own invocations"),
   });
 }

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { afterAll, describe, expect, it, vi } from "vitest";
 import { appConfig } from "@/lib/config";
 import { db, disconnectDb } from "@/lib/db/client";
-import { signVisitorId, VISITOR_COOKIE } from "@/lib/http/visitor-cookie";
+import { signVisitorId, VISITOR_COOKIE } from "@/lib/http/visitor";
 import { POST as createChat } from "./chats/route";
 import { POST as decide } from "./chats/[chatId]/confirmations/[token]/route";
 import { POST as regenerate } from "./chats/[chatId]/items/[itemId]/regenerate/route";

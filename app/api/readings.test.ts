@@ -3,12 +3,12 @@ import { afterAll, describe, expect, it, vi } from "vitest";
 import { createChat as startChat } from "@/lib/chat/chats/chats";
 import { instant, replying } from "@/scripts/test/ui-query-fixtures";
 import { setChatGrant } from "@/lib/chat/readings/grants";
-import { driveChat } from "@/lib/chat/turns/run";
+import { runChat } from "@/lib/chat/turns/run";
 import type { ChatView, ItemView } from "@/lib/chat/wire";
 import { appConfig } from "@/lib/config";
 import { db, disconnectDb } from "@/lib/db/client";
 import { choiceIdByLabel } from "@/scripts/test/block-fixtures";
-import { signVisitorId, VISITOR_COOKIE } from "@/lib/http/visitor-cookie";
+import { signVisitorId, VISITOR_COOKIE } from "@/lib/http/visitor";
 import { GET as viewChat } from "./chats/[chatId]/route";
 import { GET as listGrants, POST as setGrant } from "./chats/[chatId]/grants/route";
 import { POST as choose } from "./chats/[chatId]/ui-choices/route";
@@ -101,7 +101,7 @@ async function chat(
   const cookie = `${VISITOR_COOKIE}=${await signVisitorId(visitorId, appConfig().sessionSecret)}`;
   const { chatId } = await startChat({ visitorId, message });
   if (withdrawnFirst) await setChatGrant({ visitorId, chatId, grant: "ci", granted: false });
-  await driveChat(chatId, reply === undefined ? instant : replying(reply));
+  await runChat(chatId, reply === undefined ? instant : replying(reply));
   const send = (path: string, body: unknown) =>
     new Request(`${ORIGIN}/api/chats/${chatId}${path}`, {
       method: "POST",

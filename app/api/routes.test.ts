@@ -1,7 +1,7 @@
 import { readdirSync } from "node:fs";
 import { sep } from "node:path";
 import { describe, expect, it } from "vitest";
-import { HTTP_METHODS } from "@/lib/api/operation";
+import { HTTP_METHODS } from "@/lib/api/route";
 import { ROUTES, servedMethods } from "./routes";
 
 const CATCH_ALL = "/api/[[...path]]";

@@ -1,5 +1,5 @@
 import { buildOpenApiDocument, type OpenApiDocument } from "@/lib/api/openapi";
-import { HTTP_METHODS, type Documented, type Served } from "@/lib/api/operation";
+import { HTTP_METHODS, type Documented, type Served } from "@/lib/api/route";
 import * as chat from "./chats/[chatId]/route";
 import * as confirmation from "./chats/[chatId]/confirmations/[token]/route";
 import * as chatEvents from "./chats/[chatId]/events/route";

@@ -3,7 +3,7 @@ import { simulateReadableStream } from "ai";
 import { MockLanguageModelV4 } from "ai/test";
 import { afterAll, describe, expect, it } from "vitest";
 import { createChat, loadChatView } from "@/lib/chat/chats/chats";
-import { driveChat } from "@/lib/chat/turns/run";
+import { runChat } from "@/lib/chat/turns/run";
 import { disconnectDb } from "@/lib/db/client";
 import { agentWithModel } from "./model-agent";
 
@@ -60,7 +60,7 @@ describe("a model plugged in through agentWithModel", () => {
     const model = mockModel();
     const visitorId = randomUUID();
     const { chatId } = await createChat({ visitorId, message: "Where should the team meet?" });
-    await driveChat(chatId, agentWithModel(model));
+    await runChat(chatId, agentWithModel(model));
 
     const request = model.doStreamCalls[0]!;
     const system = request.prompt.find((message) => message.role === "system")?.content ?? "";

@@ -49,7 +49,7 @@ test("GET /api/health reports how long the longest-stuck turn has waited since i
     expect(body.oldestStuckTurnSeconds).toEqual(expect.any(Number));
     expect(body.oldestStuckTurnSeconds).toBeGreaterThanOrEqual(120);
   } finally {
-    // Its owner's read heals it, so no later test finds it stuck.
+    // Its owner's read recovers it, so no later test finds it stuck.
     await request.get(`/api/chats/${chatId}`);
   }
 });

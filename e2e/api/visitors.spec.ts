@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { APIRequestContext } from "@playwright/test";
 import { expect, test } from "./contract";
-import { signVisitorId } from "../../lib/http/visitor-cookie";
+import { signVisitorId } from "../../lib/http/visitor";
 import { createChat, sameOrigin } from "../support";
 import { rawRequest } from "./raw-http";
 

@@ -3,7 +3,7 @@ import { type Param, withSession } from "../../scripts/db/session";
 import { testDatabaseUrl, testRun, testUnpooledUrl } from "../../scripts/env";
 
 // The two instances, and the database as the test reads it: through the direct URL, never through
-// either instance, so nothing the test does can heal or drive a chat behind the assertion's back.
+// either instance, so nothing the test does can recover or drive a chat behind the assertion's back.
 const [portA, portB] = testRun().parityPorts;
 export const A = `http://127.0.0.1:${portA}`;
 export const B = `http://127.0.0.1:${portB}`;

@@ -9,7 +9,7 @@ import {
   uiBlockSchema,
 } from "../chat/wire";
 import type { openApiDocumentSchema } from "../chat/wire/responses";
-import { isEventStream, type Documented } from "./operation";
+import { isEventStream, type Documented } from "./route";
 import { PROTOCOL_VERSION } from "./protocol";
 
 // The OpenAPI 3.1 document, generated from the operations' own zod schemas (`z.toJSONSchema`).

@@ -3,7 +3,9 @@ import { notFound } from "next/navigation";
 import { cache } from "react";
 import type { z } from "zod";
 import { AppError } from "../http/errors";
-import { currentVisitor } from "../http/visitor";
+import { headers } from "next/headers";
+import { appConfig } from "../config";
+import { cookieSettings, findVisitor } from "../http/visitor";
 
 type Params = Promise<Record<string, string | string[] | undefined>>;
 
@@ -53,4 +55,11 @@ export function pageRead<T>(
       return (await find(params)) ?? notFound();
     },
   };
+}
+
+/** The visitor of the page being rendered, or null before the proxy has issued a cookie. */
+export async function currentVisitor(): Promise<string | null> {
+  const cookies = (await headers()).get("cookie");
+  const visitor = await findVisitor(cookies, cookieSettings(appConfig()));
+  return visitor.status === "valid" ? visitor.id : null;
 }

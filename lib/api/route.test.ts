@@ -7,7 +7,7 @@ import { db, disconnectDb } from "@/lib/db/client";
 import { AppError } from "../http/errors";
 import { apiRoute } from "./route";
 import { chatParamsSchema } from "@/lib/chat/wire/requests";
-import { signVisitorId, VISITOR_COOKIE } from "../http/visitor-cookie";
+import { signVisitorId, VISITOR_COOKIE } from "../http/visitor";
 
 const LIMIT = 3;
 vi.hoisted(() =>
@@ -31,18 +31,18 @@ const action = vi.fn(async ({ params: { chatId } }: { params: { chatId: string }
 );
 const body = z.strictObject({ text: z.string() });
 const counted = apiRoute(
-  { visitor: true, params: chatParamsSchema, body, changesState: "counted", heal: "chat" },
+  { visitor: true, params: chatParamsSchema, body, changesState: "counted", recover: "chat" },
   async (input) => {
-    input.drive(input.params.chatId);
+    input.startTurns(input.params.chatId);
     return action(input);
   },
 );
 const uncounted = apiRoute(
-  { visitor: true, params: chatParamsSchema, body, changesState: "uncounted", heal: false },
+  { visitor: true, params: chatParamsSchema, body, changesState: "uncounted", recover: false },
   action,
 );
 const reading = apiRoute(
-  { visitor: true, params: chatParamsSchema, changesState: false, heal: "chat" },
+  { visitor: true, params: chatParamsSchema, changesState: false, recover: "chat" },
   action,
 );
 
@@ -51,8 +51,8 @@ beforeEach(() => {
   afterResponse.length = 0;
 });
 
-/** A visitor's chat whose turn nobody claimed and whose lease lapsed: healing renews its lease. */
-async function chatToHeal() {
+/** A visitor's chat whose turn nobody claimed and whose lease lapsed: recovery renews its lease. */
+async function chatToRecover() {
   const visitorId = randomUUID();
   const { chatId } = await createChat({ visitorId, message: "hello" });
   const lapsed = new Date(Date.now() - 1_000);
@@ -74,8 +74,8 @@ function request(
   ] as const;
 }
 
-/** What the request left behind: its count, whether the chat healed, the action and the work after it. */
-async function traces({ visitorId, chatId, lapsed }: Awaited<ReturnType<typeof chatToHeal>>) {
+/** What the request left behind: its count, whether the chat recovered, the action and the work after it. */
+async function traces({ visitorId, chatId, lapsed }: Awaited<ReturnType<typeof chatToRecover>>) {
   const window = await db().requestWindow.findUnique({
     where: { visitorId },
     select: { count: true },
@@ -86,7 +86,7 @@ async function traces({ visitorId, chatId, lapsed }: Awaited<ReturnType<typeof c
   });
   return {
     counted: window?.count ?? 0,
-    healed: turn.leaseExpiresAt > lapsed,
+    recovered: turn.leaseExpiresAt > lapsed,
     acted: action.mock.calls.length,
     after: afterResponse.length,
   };
@@ -98,7 +98,7 @@ async function refusal(response: Response) {
 
 describe("the request pipeline", () => {
   it("refuses a foreign or missing Origin first, before a bad id, a stranger or a bad body, and leaves no trace", async () => {
-    const chat = await chatToHeal();
+    const chat = await chatToRecover();
     expect(
       await refusal(
         await counted(...request("not-a-uuid", { origin: "https://evil.example", json: "{" })),
@@ -117,11 +117,11 @@ describe("the request pipeline", () => {
         ),
       ),
     ).toEqual({ status: 403, code: "forbidden-origin" });
-    expect(await traces(chat)).toEqual({ counted: 0, healed: false, acted: 0, after: 0 });
+    expect(await traces(chat)).toEqual({ counted: 0, recovered: false, acted: 0, after: 0 });
   });
 
   it("then a malformed id, then the visitor, then the body; none of them is counted", async () => {
-    const chat = await chatToHeal();
+    const chat = await chatToRecover();
     expect(await refusal(await counted(...request("not-a-uuid", { json: "{" })))).toEqual({
       status: 404,
       code: "not-found",
@@ -135,29 +135,29 @@ describe("the request pipeline", () => {
         await counted(...request(chat.chatId, { cookie: chat.cookie, json: '{"text":1}' })),
       ),
     ).toEqual({ status: 400, code: "invalid-body" });
-    expect(await traces(chat)).toEqual({ counted: 0, healed: false, acted: 0, after: 0 });
+    expect(await traces(chat)).toEqual({ counted: 0, recovered: false, acted: 0, after: 0 });
   });
 
-  it("counts and heals before the action, and runs the chat's turn once after the response", async () => {
-    const chat = await chatToHeal();
+  it("counts and recovers before the action, and runs the chat's turn once after the response", async () => {
+    const chat = await chatToRecover();
     const response = await counted(...request(chat.chatId, { cookie: chat.cookie }));
     expect(response.status).toBe(200);
-    // Healing found the chat's turn and the action named the chat again: one drive.
-    expect(await traces(chat)).toEqual({ counted: 1, healed: true, acted: 1, after: 1 });
+    // Recovery found the chat's turn and the action named the chat again: one drive.
+    expect(await traces(chat)).toEqual({ counted: 1, recovered: true, acted: 1, after: 1 });
   });
 
-  it("refused by the request window, heals nothing and never acts", async () => {
-    const chat = await chatToHeal();
+  it("refused by the request window, recovers nothing and never acts", async () => {
+    const chat = await chatToRecover();
     await db().$executeRaw`INSERT INTO "RequestWindow" ("visitorId", "windowStart", "count")
       SELECT ${chat.visitorId}::uuid, to_timestamp(floor(extract(epoch FROM now()) / 86400) * 86400) AT TIME ZONE 'UTC', ${LIMIT}`;
     const response = await counted(...request(chat.chatId, { cookie: chat.cookie }));
     expect(await refusal(response)).toEqual({ status: 429, code: "rate-limited" });
     expect(Number(response.headers.get("retry-after"))).toBeGreaterThan(0);
-    expect(await traces(chat)).toEqual({ counted: LIMIT, healed: false, acted: 0, after: 0 });
+    expect(await traces(chat)).toEqual({ counted: LIMIT, recovered: false, acted: 0, after: 0 });
   });
 
-  it("lets a read through from anywhere, uncounted, healing what it reads", async () => {
-    const chat = await chatToHeal();
+  it("lets a read through from anywhere, uncounted, recovery what it reads", async () => {
+    const chat = await chatToRecover();
     expect(
       (
         await reading(
@@ -169,7 +169,7 @@ describe("the request pipeline", () => {
         )
       ).status,
     ).toBe(200);
-    expect(await traces(chat)).toEqual({ counted: 0, healed: true, acted: 1, after: 1 });
+    expect(await traces(chat)).toEqual({ counted: 0, recovered: true, acted: 1, after: 1 });
   });
 
   it("admits to a deployment route only whom its check lets through, after its params", async () => {
@@ -193,8 +193,8 @@ describe("the request pipeline", () => {
 
   it("makes every choice explicit in the types", () => {
     // @ts-expect-error A route acting for a visitor says whether it changes state.
-    apiRoute({ visitor: true, params: chatParamsSchema, heal: false }, action);
-    // @ts-expect-error Healing "the chat" needs a chat id among the params.
-    apiRoute({ visitor: true, changesState: false, heal: "chat" }, action);
+    apiRoute({ visitor: true, params: chatParamsSchema, recover: false }, action);
+    // @ts-expect-error Recovery "the chat" needs a chat id among the params.
+    apiRoute({ visitor: true, changesState: false, recover: "chat" }, action);
   });
 });

@@ -1,8 +1,12 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, describe, expect, it } from "vitest";
 import { db, disconnectDb } from "@/lib/db/client";
-import { InstanceWindow } from "./instance-window";
-import { countNewVisitor, countRequest, deleteExpiredRequestWindows } from "./rate-limit";
+import {
+  countNewVisitor,
+  countRequest,
+  deleteExpiredRequestWindows,
+  InstanceWindow,
+} from "./rate-limit";
 
 afterAll(async () => {
   await disconnectDb();
@@ -98,6 +102,26 @@ describe("new visitors whose address is not known", () => {
     // A named address is counted in Postgres instead, whatever the instance's window says.
     await db().$transaction((tx) =>
       countNewVisitor(tx, { address: `192.0.2.1 ${randomUUID()}`, instance }),
+    );
+  });
+});
+
+describe("a window counted in this instance", () => {
+  it("takes up to its limit, then refuses with the seconds left, counting nothing, until the next window", () => {
+    let now = 1_800_000_010_000;
+    const window = new InstanceWindow({ requests: 3, windowSeconds: 60 }, () => now);
+    for (let index = 0; index < 3; index++) window.take();
+    for (let index = 0; index < 2; index++) {
+      expect(() => window.take()).toThrow(
+        expect.objectContaining({ code: "rate-limited", status: 429, retryAfterSeconds: 50 }),
+      );
+    }
+    now += 49_500;
+    expect(() => window.take()).toThrow(expect.objectContaining({ retryAfterSeconds: 1 }));
+    now += 500;
+    for (let index = 0; index < 3; index++) window.take();
+    expect(() => window.take()).toThrow(
+      expect.objectContaining({ code: "rate-limited", retryAfterSeconds: 60 }),
     );
   });
 });

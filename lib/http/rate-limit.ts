@@ -4,7 +4,7 @@ import { z } from "zod";
 import { appConfig, type RateLimit } from "@/lib/config";
 import { db, type Tx } from "@/lib/db/client";
 import { Prisma } from "@/lib/db/generated/client";
-import { InstanceWindow, rateLimited } from "./instance-window";
+import { AppError } from "./errors";
 
 // A full window counts nothing: `count` is null, and `retryAfter` says when the window ends.
 const countedSchema = z.object({
@@ -26,7 +26,7 @@ const WINDOWS = {
   },
 } as const;
 
-/** A request that also heals counts in `countRequestAndFindHealable` (lib/chat/store/healing.ts). */
+/** A request that also recovers counts in `countRequestAndFindRecoverable` (lib/chat/store/recovery.ts). */
 export async function countRequest({
   visitorId,
   limit = appConfig().rateLimit,
@@ -39,7 +39,7 @@ export async function countRequest({
 
 /**
  * `countRequest`, with a lookup read in the same statement once the request counted (a full window
- * reads nothing). For the healing request (`countRequestAndFindHealable`): one round trip, and the
+ * reads nothing). For the recovery request (`countRequestAndFindRecoverable`): one round trip, and the
  * window's upsert written only here, as lib/http depends on no chat module.
  */
 export async function countRequestAndRead({
@@ -142,4 +142,41 @@ export async function deleteExpiredRequestWindows({
         LIMIT ${batch})`;
   }
   return deleted;
+}
+
+export function rateLimited(limit: RateLimit, retryAfterSeconds: number): AppError {
+  const seconds = Math.max(1, retryAfterSeconds);
+  return new AppError(
+    "rate-limited",
+    `Too many requests: at most ${limit.requests} every ${limit.windowSeconds} s. Try again in ${seconds} s.`,
+    undefined,
+    {
+      retryAfterSeconds: seconds,
+    },
+  );
+}
+
+/** In this process's memory: bounds an instance, for new visitors whose address nothing names. */
+export class InstanceWindow {
+  private windowStart = 0;
+  private count = 0;
+
+  constructor(
+    readonly limit: RateLimit,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  /** Counts one, or throws 429 `rate-limited` (counting nothing) once the window is full. */
+  take(): void {
+    const length = this.limit.windowSeconds * 1000;
+    const now = this.now();
+    const start = Math.floor(now / length) * length;
+    if (start !== this.windowStart) {
+      this.windowStart = start;
+      this.count = 0;
+    }
+    if (this.count >= this.limit.requests)
+      throw rateLimited(this.limit, Math.ceil((start + length - now) / 1000));
+    this.count++;
+  }
 }

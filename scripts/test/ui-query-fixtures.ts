@@ -6,7 +6,7 @@ import { db } from "@/lib/db/client";
 import { choiceIdByLabel } from "@/scripts/test/block-fixtures";
 import { LIVE_SOURCES, liveSourceMap, type LiveSources } from "@/lib/live-sources";
 import { createChat, loadChatView, sendMessage } from "../../lib/chat/chats/chats";
-import { driveChat } from "../../lib/chat/turns/run";
+import { runChat } from "../../lib/chat/turns/run";
 import type { ItemView } from "../../lib/chat/wire";
 import { answerUiChoice } from "../../lib/chat/answers/ui-choice";
 import { readUiQuery } from "../../lib/chat/answers/ui-query";
@@ -72,10 +72,10 @@ export async function liveChat(
 ) {
   const visitorId = randomUUID();
   const { chatId } = await createChat({ visitorId, message: messages[0]! });
-  await driveChat(chatId, agent);
+  await runChat(chatId, agent);
   for (const text of messages.slice(1)) {
     await sendMessage({ visitorId, chatId, text });
-    await driveChat(chatId, agent);
+    await runChat(chatId, agent);
   }
   const chat = { chatId, visitorId };
   const replies = (await loadChatView(chat)).items.filter((item) => item.role === "assistant");

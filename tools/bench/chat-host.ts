@@ -11,7 +11,7 @@ import { readUiQuery } from "@/lib/chat/answers/ui-query";
 import { createChat, loadChatView, sendMessage } from "@/lib/chat/chats/chats";
 import { drawReply } from "@/lib/chat/reply/draw";
 import { selectFrameChoice } from "@/lib/chat/answers/selections";
-import { driveChat } from "@/lib/chat/turns/run";
+import { runChat } from "@/lib/chat/turns/run";
 import { statsBlock } from "@/scripts/test/block-fixtures";
 import { db } from "@/lib/db/client";
 
@@ -86,7 +86,7 @@ async function replied(message: string, count = ROUNDS) {
   for (let index = 0; index < count; index++) {
     const visitorId = randomUUID();
     const { chatId } = await createChat({ visitorId, message });
-    await driveChat(chatId, instant);
+    await runChat(chatId, instant);
     chats.push({ visitorId, chatId, reply: (await loadChatView({ visitorId, chatId })).items[1]! });
   }
   return chats;

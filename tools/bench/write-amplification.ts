@@ -8,7 +8,7 @@ import { createMockAgent } from "@/lib/agent/mock-agent";
 import { chunkText, pause } from "@/lib/agent/pacing";
 import { appConfig } from "@/lib/config";
 import { createChat } from "@/lib/chat/chats/chats";
-import { driveChat } from "@/lib/chat/turns/run";
+import { runChat } from "@/lib/chat/turns/run";
 import { db } from "@/lib/db/client";
 
 const REPLY = Array.from({ length: 400 }, (_, index) => `word${index % 10} `)
@@ -46,7 +46,7 @@ async function measureReply(label: string, message: string, agent: Agent): Promi
   const visitorId = randomUUID();
   const from = await walLsn();
   const { chatId } = await createChat({ visitorId, message });
-  await driveChat(chatId, agent, null);
+  await runChat(chatId, agent, null);
   const to = await walLsn();
   const { lastEventSeq } = await db().chat.findUniqueOrThrow({
     where: { id: chatId },

@@ -287,7 +287,7 @@ export async function busyChats(rows: Rows, chatIds: readonly string[]): Promise
 
 /**
  * Waits until no chat of the list runs or waits for a turn, reading only the database: a read
- * through the app would heal and drive the chats it is meant to watch. Returns the chats still busy.
+ * through the app would recover and drive the chats it is meant to watch. Returns the chats still busy.
  */
 export async function settle(
   rows: Rows,

@@ -9,7 +9,7 @@ const LEASE_MS = 1_500;
 const ENV = { AGENT_DELTA_MS: "5", TURN_LEASE_MS: String(LEASE_MS) };
 const CHATS_PER_TRIAL = 4;
 // The claim lease of a confirmation decision (lib/chat/answers/confirmations.ts): a decision cut off by
-// the kill heals once it has passed.
+// the kill recovers once it has passed.
 const CLAIM_LEASE_MS = 60_000;
 const CLAIMS = `('approving', 'rejecting', 'expiring')`;
 
@@ -118,7 +118,7 @@ async function run(suite: Suite): Promise<void> {
       }
       totals.stuck += settled.filter((chat) => !chat).length;
     }
-    // A decision the kill cut off heals once its claim lease has passed, when its chat is read.
+    // A decision the kill cut off recovers once its claim lease has passed, when its chat is read.
     const decisionChats = decisions.map((each) => each.chatId);
     const claimed = await suite.rows.count(
       `SELECT count(*)::int AS "count" FROM "ActionConfirmation" WHERE "status"::text IN ${CLAIMS} AND "chatId" = ANY($1::uuid[])`,

@@ -1,6 +1,6 @@
 // kill -9 mid-turn on several chats, a restart, and then nobody reads them: only the health check
 // is asked. The server's own timer sweep must end every turn the kill left running within its
-// interval plus the turn lease, which is read in Postgres, never through a route that heals.
+// interval plus the turn lease, which is read in Postgres, never through a route that recovers.
 import { STORY, startChat } from "./chats";
 import { type Answer, Tally, Visitor, waitUntil } from "./http";
 import { startServer } from "./server";
@@ -14,7 +14,7 @@ const ENV = {
   TURN_LEASE_MS: String(LEASE_MS),
   SWEEP_INTERVAL_SECONDS: String(SWEEP_SECONDS),
 };
-// A sweep that starts just as the lease lapses, and one slow round of healing on a loaded machine.
+// A sweep that starts just as the lease lapses, and one slow round of recovery on a loaded machine.
 const GRACE_MS = 8_000;
 
 const running = (suite: Suite, turnIds: string[]) =>

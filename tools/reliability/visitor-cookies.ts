@@ -1,6 +1,6 @@
 // Visitor cookies as the server signs them, for the expired-cookie check: the project's own
 // signing, never a copy of it.
-import { signVisitorId } from "@/lib/http/visitor-cookie";
+import { signVisitorId } from "@/lib/http/visitor";
 
 // The issue time is the signing's third argument (seconds since 1970) in the format that carries
 // one; a format without it ignores the argument, and its cookies never expire.

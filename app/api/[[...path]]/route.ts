@@ -3,7 +3,7 @@ import { AppError, toErrorResponse } from "@/lib/http/errors";
 export const dynamic = "force-dynamic";
 
 // Any path under /api no route serves is a JSON 404, whatever the method Next routes here (the
-// seven of HTTP_METHODS in lib/api/operation.ts; it answers any other itself, before a route).
+// seven of HTTP_METHODS in lib/api/route.ts; it answers any other itself, before a route).
 function notFound(): Response {
   return toErrorResponse(new AppError("not-found", "Not found."));
 }

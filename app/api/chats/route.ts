@@ -2,7 +2,7 @@ import { createChat, listChats } from "@/lib/chat/chats/chats";
 import { clientAddress } from "@/lib/http/request";
 import { createChatBodySchema } from "@/lib/chat/wire/requests";
 import { chatListSchema, createdChatSchema } from "@/lib/chat/wire/responses";
-import { defineOperation, otherMethods } from "@/lib/api/operation";
+import { defineOperation, otherMethods } from "@/lib/api/route";
 
 export const dynamic = "force-dynamic";
 export const maxDuration = 300;
@@ -11,8 +11,8 @@ export const GET = defineOperation({
   operationId: "listChats",
   method: "GET",
   path: "/api/chats",
-  summary: "The visitor's most recent chats, healed first",
-  needs: { visitor: true, changesState: false, heal: "visitor's chats" },
+  summary: "The visitor's most recent chats, recovered first",
+  needs: { visitor: true, changesState: false, recover: "visitor's chats" },
   responses: { 200: chatListSchema },
 }).serve(async ({ visitorId }) => ({
   status: 200,
@@ -24,16 +24,16 @@ export const POST = defineOperation({
   method: "POST",
   path: "/api/chats",
   summary: "A new chat, with its first message if one is given",
-  needs: { visitor: true, body: createChatBodySchema, changesState: "counted", heal: false },
+  needs: { visitor: true, body: createChatBodySchema, changesState: "counted", recover: false },
   responses: { 201: createdChatSchema },
   refusals: ["too-many-chats"],
-}).serve(async ({ request, visitorId, body, drive }) => {
+}).serve(async ({ request, visitorId, body, startTurns }) => {
   const created = await createChat({
     visitorId,
     message: body.message,
     address: clientAddress(request),
   });
-  if (created.status) drive(created.chatId);
+  if (created.status) startTurns(created.chatId);
   return { status: 201, body: created };
 });
 

@@ -2,7 +2,7 @@ import { checkListener } from "@/lib/chat/stream/notify";
 import { checkDatabase } from "@/lib/db/health";
 import { PROTOCOL_VERSION } from "@/lib/api/protocol";
 import { healthSchema } from "@/lib/chat/wire/responses";
-import { defineOperation, otherMethods } from "@/lib/api/operation";
+import { defineOperation, otherMethods } from "@/lib/api/route";
 
 export const dynamic = "force-dynamic";
 

@@ -1,6 +1,6 @@
 import { openApiDocument } from "../routes";
 import { openApiDocumentSchema } from "@/lib/chat/wire/responses";
-import { defineOperation, otherMethods } from "@/lib/api/operation";
+import { defineOperation, otherMethods } from "@/lib/api/route";
 
 export const dynamic = "force-dynamic";
 

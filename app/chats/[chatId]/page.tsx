@@ -1,8 +1,9 @@
 import type { Metadata } from "next";
 import { pageRead } from "@/lib/api/page";
 import { loadChatView } from "@/lib/chat/chats/chats";
-import { driveAfterResponse } from "@/lib/chat/turns/background";
-import { healChats } from "@/lib/chat/healing/heal";
+import { after } from "next/server";
+import { startWaitingTurns } from "@/lib/chat/turns/run";
+import { recoverChats } from "@/lib/chat/recovery/recover";
 import { chatParamsSchema } from "@/lib/chat/wire/requests";
 import { ChatRoom } from "@/components/chat/chat-room";
 
@@ -14,8 +15,8 @@ type Props = { params: Promise<{ chatId: string }> };
 const chatPage = pageRead(
   { params: chatParamsSchema, visitor: true },
   async ({ params: { chatId }, visitorId }) => {
-    // Opening a chat heals what a dead process left in it; the turns it hands back run below.
-    const waiting = await healChats({ visitorId, chatId });
+    // Opening a chat recovers what a dead process left in it; the turns it hands back run below.
+    const waiting = await recoverChats({ visitorId, chatId });
     return { chat: await loadChatView({ visitorId, chatId }), waiting };
   },
 );
@@ -27,7 +28,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 
 export default async function ChatPage({ params }: Props) {
   const { chat, waiting } = await chatPage.orNotFound(params);
-  // What opening the chat healed (a dead turn, a confirmation whose time ran out) runs here.
-  driveAfterResponse(waiting);
+  // What opening the chat recovered (a dead turn, a confirmation whose time ran out) runs here.
+  if (waiting.length > 0) after(() => startWaitingTurns(waiting, "here"));
   return <ChatRoom initial={chat} />;
 }

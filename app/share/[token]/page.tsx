@@ -8,7 +8,7 @@ export const dynamic = "force-dynamic";
 
 type Props = { params: Promise<{ token: string }> };
 
-// A read, and nothing else: the link's page heals, counts and writes nothing (decision 023).
+// A read, and nothing else: the link's page recovers, counts and writes nothing (decision 023).
 const sharedPage = pageRead(
   { params: shareParamsSchema, visitor: false },
   ({ params: { token } }) => loadSharedView({ token }),

@@ -3,10 +3,10 @@ import { afterAll, describe, expect, it } from "vitest";
 import { createMockAgent } from "@/lib/agent/mock-agent";
 import { db, disconnectDb } from "@/lib/db/client";
 import { createChat, loadChatView } from "../chats/chats";
-import { healChats } from "../healing/heal";
+import { recoverChats } from "../recovery/recover";
 import { decideConfirmation, sweepStaleClaims } from "./confirmations";
 import { selectFrameChoice } from "./selections";
-import { driveChat } from "../turns/run";
+import { runChat } from "../turns/run";
 
 afterAll(async () => {
   await disconnectDb();
@@ -18,7 +18,7 @@ const instant = createMockAgent({ deltaMs: 0 });
 async function proposal() {
   const visitorId = randomUUID();
   const { chatId } = await createChat({ visitorId, message: "Email the release notes" });
-  await driveChat(chatId, instant);
+  await runChat(chatId, instant);
   const reply = (await loadChatView({ visitorId, chatId })).items[1]!;
   const pick = (choiceId: string) =>
     selectFrameChoice({
@@ -58,7 +58,7 @@ describe("the agent hears how a proposed action ended", () => {
     expect(report.content).toMatch(
       /^The person approved “Send to Ada”: send-email ran and returned \{.*"to":"ada@example.com".*"delivered":true/,
     );
-    await driveChat(chatId, instant);
+    await runChat(chatId, instant);
     expect((await lastTexts(1))[0]).toMatch(
       /^assistant: Done: the email went to \*\*ada@example.com\*\* \(message `msg-/,
     );
@@ -69,7 +69,7 @@ describe("the agent hears how a proposed action ended", () => {
     await decide("reject");
     await decide("reject");
     expect(await db().item.count({ where: { chatId, role: "user" } })).toBe(2);
-    await driveChat(chatId, instant);
+    await runChat(chatId, instant);
     expect(await lastTexts(2)).toEqual([
       "user: The person rejected “Send to Ada”: send-email was not run.",
       "assistant: Understood: nothing was sent. The list above is open again: pick another option, or pick “Send to Ada” again for a new proposal.",
@@ -82,9 +82,9 @@ describe("the agent hears how a proposed action ended", () => {
       where: { token },
       data: { expiresAt: new Date(Date.now() - 1) },
     });
-    // Two reads at once, each as a route reads: healed first.
+    // Two reads at once, each as a route reads: recovered first.
     const read = async () => {
-      await healChats({ visitorId, chatId });
+      await recoverChats({ visitorId, chatId });
       return loadChatView({ visitorId, chatId });
     };
     const [first, second] = await Promise.all([read(), read()]);
@@ -95,23 +95,23 @@ describe("the agent hears how a proposed action ended", () => {
     expect(second.items[1]!.confirmations[token]!.status).toBe("expired");
     expect(await db().item.count({ where: { chatId, role: "user" } })).toBe(2);
     expect(await sweepStaleClaims({ chatId })).toBe(0);
-    await driveChat(chatId, instant);
+    await runChat(chatId, instant);
     expect((await lastTexts(1))[0]).toMatch(
       /^assistant: The proposal expired before anyone decided/,
     );
   });
 
-  it("hands the chat back to be driven when healing settles a handle and reports it", async () => {
+  it("hands the chat back to be driven when recovery settles a handle and reports it", async () => {
     const { visitorId, chatId, token } = await proposal();
     await db().actionConfirmation.update({
       where: { token },
       data: { expiresAt: new Date(Date.now() - 1) },
     });
-    expect(await healChats({ visitorId, chatId })).toEqual([chatId]);
+    expect(await recoverChats({ visitorId, chatId })).toEqual([chatId]);
     expect(await db().turn.count({ where: { chatId, status: "running", replyItemId: null } })).toBe(
       1,
     );
-    await driveChat(chatId, instant);
+    await runChat(chatId, instant);
   });
 
   it("queues the report behind a reply that is still running", async () => {
@@ -140,7 +140,7 @@ describe("choosing again", () => {
 
     const other = await proposal();
     await other.decide("reject");
-    await driveChat(other.chatId, instant);
+    await runChat(other.chatId, instant);
     expect((await other.pick("hold")).status).toBe("sent");
     const view = await loadChatView({ visitorId: other.visitorId, chatId: other.chatId });
     expect(view.items[1]!.selections["release-email"]).toMatchObject({

@@ -5,10 +5,10 @@ import type { ConfirmationStatus } from "@/lib/component-frames";
 import { db, disconnectDb } from "@/lib/db/client";
 import { sendEmailTool } from "@/lib/tools/send-email";
 import { createChat, loadChatView } from "../chats/chats";
-import { healChats } from "../healing/heal";
+import { recoverChats } from "../recovery/recover";
 import { CLAIM_LEASE_MS, decideConfirmation, sweepStaleClaims } from "./confirmations";
 import { selectFrameChoice } from "./selections";
-import { driveChat } from "../turns/run";
+import { runChat } from "../turns/run";
 
 afterAll(async () => {
   await disconnectDb();
@@ -18,7 +18,7 @@ afterAll(async () => {
 async function proposal() {
   const visitorId = randomUUID();
   const { chatId } = await createChat({ visitorId, message: "Email the release notes" });
-  await driveChat(chatId, createMockAgent({ deltaMs: 0 }));
+  await runChat(chatId, createMockAgent({ deltaMs: 0 }));
   const reply = (await loadChatView({ visitorId, chatId })).items[1]!;
   const outcome = await selectFrameChoice({
     visitorId,
@@ -99,8 +99,8 @@ describe("claims whose process died", () => {
     const { visitorId, chatId, token, decide } = await claimed("approving", CLAIM_LEASE_MS + 1_000);
     const execute = vi.spyOn(sendEmailTool, "execute");
     try {
-      // Read as a route reads it: healed first.
-      await healChats({ visitorId, chatId });
+      // Read as a route reads it: recovered first.
+      await recoverChats({ visitorId, chatId });
       const view = (await loadChatView({ visitorId, chatId })).items[1]!.confirmations[token];
       expect(view).toMatchObject({
         status: "approved",
@@ -143,7 +143,7 @@ describe("claims whose process died", () => {
     expect(await stored()).toMatchObject({ status: "expired", outcome: { kind: "expired" } });
   });
 
-  it("leaves a claim within its lease alone, and heals nothing for another visitor", async () => {
+  it("leaves a claim within its lease alone, and recovers nothing for another visitor", async () => {
     const live = await claimed("approving", 1_000);
     expect(await sweepStaleClaims({ chatId: live.chatId })).toBe(0);
     const lapsed = await claimed("approving", CLAIM_LEASE_MS + 1_000);

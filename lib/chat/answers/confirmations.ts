@@ -24,7 +24,7 @@ import {
 } from "../store/confirmations";
 import { writeChat } from "../store/log";
 import { toConfirmationView } from "../store/views";
-import { findStaleClaimChats } from "../store/healing";
+import { findStaleClaimChats } from "../store/recovery";
 import type { ChatEvent, ConfirmationView } from "../wire";
 
 /** Where a proposed action came from; stored beside the handle so the page can draw it in place. */
@@ -144,7 +144,7 @@ const INTERRUPTED: ConfirmationOutcome = {
  * An approval may have run its tool, so its outcome is failed, never re-run; a rejection ran nothing and
  * is undone so the person decides again; an expiry (or a timed-out pending handle) is final.
  */
-function healedClaim(status: ConfirmationStatus, now: Date) {
+function recoveredClaim(status: ConfirmationStatus, now: Date) {
   if (status === "approving")
     return { status: "approved", outcome: INTERRUPTED, settledAt: now } as const;
   if (status === "expiring" || status === "pending")
@@ -154,7 +154,7 @@ function healedClaim(status: ConfirmationStatus, now: Date) {
 
 type SweepScope = { chatId?: string; visitorId?: string; now?: Date; leaseMs?: number };
 
-/** Heals past-lease claims and expires timed-out handles, each step under the chat lock with its event. */
+/** Recovers past-lease claims and expires timed-out handles, each step under the chat lock with its event. */
 export async function sweepStaleClaims({
   now = new Date(),
   ...scope
@@ -163,15 +163,15 @@ export async function sweepStaleClaims({
     now,
     claimLeaseMs: scope.leaseMs ?? CLAIM_LEASE_MS,
   });
-  return (await settleStaleClaims(chats, { ...scope, now })).healed;
+  return (await settleStaleClaims(chats, { ...scope, now })).recovered;
 }
 
-/** Re-reads each found chat under its lock; returns the chats healed, as a report may have started a turn. */
+/** Re-reads each found chat under its lock; returns the chats recovered, as a report may have started a turn. */
 export async function settleStaleClaims(
   chatIds: readonly string[],
   { now = new Date(), leaseMs = CLAIM_LEASE_MS }: Pick<SweepScope, "now" | "leaseMs"> = {},
-): Promise<{ healed: number; chats: string[] }> {
-  let healed = 0;
+): Promise<{ recovered: number; chats: string[] }> {
+  let recovered = 0;
   const chats: string[] = [];
   for (const id of chatIds) {
     const changed = await chatTransaction(async (tx) => {
@@ -179,22 +179,22 @@ export async function settleStaleClaims(
       if (!lock) return 0;
       const events: ChatEvent[] = [];
       for (const row of await staleConfirmations(lock, CLAIMS, now, leaseMs)) {
-        const data = healedClaim(row.status, now);
-        const healed = await swapConfirmation(lock, row.token, row.status, data);
-        if (!healed) continue;
-        const confirmation = toConfirmationView(healed);
+        const data = recoveredClaim(row.status, now);
+        const recovered = await swapConfirmation(lock, row.token, row.status, data);
+        if (!recovered) continue;
+        const confirmation = toConfirmationView(recovered);
         events.push(
           { type: "confirmation.updated", itemId: row.itemId, confirmation },
-          ...(await reportOutcome(lock, { ...healed, ...confirmation })),
+          ...(await reportOutcome(lock, { ...recovered, ...confirmation })),
         );
       }
       if (events.length > 0) await writeChat(lock, { events });
       return events.filter((event) => event.type === "confirmation.updated").length;
     });
-    healed += changed;
+    recovered += changed;
     if (changed > 0) chats.push(id);
   }
-  return { healed, chats };
+  return { recovered, chats };
 }
 
 // The states a decision itself leads to: repeating it answers the handle as it stands.

@@ -4,7 +4,7 @@ import { db, disconnectDb } from "@/lib/db/client";
 import { loadChatView, sendMessage } from "../chats/chats";
 import { behindChatLock } from "../../../scripts/test/contention";
 import { regenerateReply } from "../turns/regenerate";
-import { driveChat } from "../turns/run";
+import { runChat } from "../turns/run";
 import type { ReadingView } from "../wire";
 import {
   heldRuns,
@@ -182,7 +182,7 @@ describe("a choice presenting a reading of the same query and arguments", () => 
       visitorId: first.visitorId,
       itemId: first.itemId,
     });
-    await driveChat(first.chatId, instant);
+    await runChat(first.chatId, instant);
     const again = await reloaded(first);
     expect(again).toMatchObject({ itemId: first.itemId, blockId: first.blockId, revision: 2 });
     await expect(

@@ -8,7 +8,7 @@ import { createDecisions, decideConfirmation } from "./confirmations";
 import { toConfirmationView } from "../store/views";
 import { selectFrameChoice, type SelectionOutcome } from "./selections";
 import { behindChatLock } from "../../../scripts/test/contention";
-import { driveChat } from "../turns/run";
+import { runChat } from "../turns/run";
 import type { ItemView } from "../wire";
 
 afterAll(async () => {
@@ -21,7 +21,7 @@ const instant = createMockAgent({ deltaMs: 0 });
 async function answeredChat(message: string) {
   const visitorId = randomUUID();
   const { chatId } = await createChat({ visitorId, message });
-  await driveChat(chatId, instant);
+  await runChat(chatId, instant);
   const chat = await loadChatView({ visitorId, chatId });
   const reply = chat.items.find((item) => item.role === "assistant")!;
   return { visitorId, chatId, reply };
@@ -92,7 +92,7 @@ describe("ChoiceList selection", () => {
       "Documentation",
     ]);
 
-    await driveChat(chatId, instant);
+    await runChat(chatId, instant);
     const chat = await loadChatView({ visitorId, chatId });
     expect(chat.items.at(-2)?.origin).toMatchObject({
       kind: "frame",
@@ -188,7 +188,7 @@ describe("ChoiceList selection", () => {
       visitorId,
       message: "Where should we go next?",
     });
-    await driveChat(otherChatId, instant);
+    await runChat(otherChatId, instant);
     const base = {
       visitorId,
       chatId,
@@ -221,7 +221,7 @@ describe("ChoiceList selection", () => {
     });
     expect(outcome.status).toBe("queued");
     expect(outcome.selection.queued).toBe(true);
-    await driveChat(chatId, instant);
+    await runChat(chatId, instant);
     expect(await userTexts(visitorId, chatId)).toEqual([
       "Where should we go next?",
       "meanwhile",
@@ -253,7 +253,7 @@ describe("deterministic routes", () => {
       instanceId: "release-target",
       choiceId: "staging",
     });
-    await driveChat(chatId, instant);
+    await runChat(chatId, instant);
     const chat = await loadChatView({ visitorId, chatId });
     expect(chat.items.at(-2)?.parts[0]).toEqual({ kind: "text", text: "/release staging" });
     expect(chat.items.at(-2)?.origin).toMatchObject({ granted: true });
@@ -294,7 +294,7 @@ describe("deterministic routes", () => {
       instanceId: "release-target",
       choiceId: "production",
     });
-    await driveChat(chatId, instant);
+    await runChat(chatId, instant);
     const chat = await loadChatView({ visitorId, chatId });
     expect(chat.items.at(-2)?.parts[0]).toEqual({ kind: "text", text: "Production" });
     expect(chat.items.at(-1)?.parts[0]).toMatchObject({
@@ -314,7 +314,7 @@ describe("the mock agent's help reply", () => {
       instanceId: "starters",
       choiceId: "destination",
     });
-    await driveChat(chatId, instant);
+    await runChat(chatId, instant);
     const chat = await loadChatView({ visitorId, chatId });
     expect(chat.items.at(-2)?.parts[0]).toEqual({ kind: "text", text: "Where should we go next?" });
     expect(componentIds(chat.items.at(-1)!)).toEqual(["text", "destination-choice"]);

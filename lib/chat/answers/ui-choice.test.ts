@@ -11,7 +11,7 @@ import { childEnv } from "@/scripts/test/child-env";
 import { createChat, loadChatView, sendMessage } from "../chats/chats";
 import { behindChatLock } from "../../../scripts/test/contention";
 import { regenerateReply } from "../turns/regenerate";
-import { driveChat } from "../turns/run";
+import { runChat } from "../turns/run";
 import { MAX_QUEUED } from "../store/queue";
 import type { ItemView } from "../wire";
 import { answerUiChoice } from "./ui-choice";
@@ -47,7 +47,7 @@ function blockAgent(source = BLOCK, seen: AgentMessage[][] = []): Agent {
 async function chatWithBlock(source = BLOCK) {
   const visitorId = randomUUID();
   const { chatId } = await createChat({ visitorId, message: "Offer me a plan" });
-  await driveChat(chatId, blockAgent(source));
+  await runChat(chatId, blockAgent(source));
   const reply = await replyOf(visitorId, chatId);
   const block = Object.values(reply.blocks)[0]!;
   const pick = (
@@ -97,9 +97,9 @@ describe("chat.uiChoice", () => {
     const seen: AgentMessage[][] = [];
     const visitorId = randomUUID();
     const { chatId } = await createChat({ visitorId, message: "first" });
-    await driveChat(chatId, blockAgent(BLOCK, seen));
+    await runChat(chatId, blockAgent(BLOCK, seen));
     await sendMessage({ visitorId, chatId, text: "second" });
-    await driveChat(chatId, blockAgent(BLOCK, seen));
+    await runChat(chatId, blockAgent(BLOCK, seen));
     const reply = await replyOf(visitorId, chatId);
     expect(reply.revision).toBe(1);
     expect(reply.parts.map((part) => part.kind)).toEqual(["text", "block", "text"]);
@@ -163,7 +163,7 @@ describe("chat.uiChoice", () => {
   it("marks an answer older when a newer reply had come since its block", async () => {
     const { visitorId, chatId, block, pick } = await chatWithBlock();
     await sendMessage({ visitorId, chatId, text: "and another" });
-    await driveChat(chatId, blockAgent());
+    await runChat(chatId, blockAgent());
     await expect(pick(choiceId(block, "Later"))).resolves.toMatchObject({
       answer: { older: true, queued: false },
     });
@@ -323,7 +323,7 @@ $l = [${Array.from({ length: 60 }, (_, index) => index).join(", ")}]
     const turnId = queued.answer.turnId!;
     expect(turnId).not.toBe(running.turnId);
     expect(await pick(choiceId(block, "Later"))).toEqual(queued);
-    await driveChat(chatId, blockAgent());
+    await runChat(chatId, blockAgent());
     const chat = await loadChatView({ visitorId, chatId });
     const users = chat.items
       .filter((item) => item.role === "user")
@@ -362,7 +362,7 @@ $l = [${Array.from({ length: 60 }, (_, index) => index).join(", ")}]
         yield { type: "subagent", parentToolUseId: "toolu_1", content: fence(BLOCK) };
       },
     };
-    await driveChat(chatId, withSubagent);
+    await runChat(chatId, withSubagent);
     const chat = await loadChatView({ visitorId, chatId });
     const sub = chat.items.find((item) => item.parentToolUseId === "toolu_1")!;
     expect(sub).toMatchObject({ role: "assistant", status: "complete", revision: 1 });
@@ -383,7 +383,7 @@ $l = [${Array.from({ length: 60 }, (_, index) => index).join(", ")}]
   it("gives a regenerated reply a new revision: the old one is refused, the new one answers", async () => {
     const { visitorId, chatId, reply, block, pick } = await chatWithBlock();
     await regenerateReply({ chatId, visitorId, itemId: reply.id });
-    await driveChat(chatId, blockAgent());
+    await runChat(chatId, blockAgent());
     const again = await replyOf(visitorId, chatId);
     expect(again).toMatchObject({ id: reply.id, revision: 2, status: "complete" });
     expect(Object.values(again.blocks)[0]).toMatchObject({ id: block.id, revision: 2 });

@@ -6,7 +6,7 @@ import { createChat, listChats, sendMessage } from "./chats";
 import { lockChat } from "../store/chats";
 import { writeChat } from "../store/log";
 import { behindChatLock } from "../../../scripts/test/contention";
-import { driveChat } from "../turns/run";
+import { runChat } from "../turns/run";
 
 afterAll(async () => {
   await disconnectDb();
@@ -86,7 +86,7 @@ describe("creating chats", () => {
     const visitorId = randomUUID();
     const { chatId } = await createChat({ visitorId, message: `a${"🚀".repeat(70)}` });
     // Its turn is run here, so no server sharing this database finds it waiting.
-    await driveChat(chatId, createMockAgent({ deltaMs: 0 }));
+    await runChat(chatId, createMockAgent({ deltaMs: 0 }));
     const [chat] = await listChats({ visitorId });
     expect(chat!.title).toBe(`a${"🚀".repeat(56)}…`);
   });
@@ -97,7 +97,7 @@ describe("sending to an idle chat", () => {
   async function idleChat() {
     const visitorId = randomUUID();
     const { chatId } = await createChat({ visitorId, message: "hello" });
-    await driveChat(chatId, createMockAgent({ deltaMs: 0 }));
+    await runChat(chatId, createMockAgent({ deltaMs: 0 }));
     return { visitorId, chatId };
   }
 
@@ -113,7 +113,7 @@ describe("sending to an idle chat", () => {
     expect([...statuses].sort()).toEqual(["queued", "sent"]);
     expect(await db().turn.count({ where: { chatId, status: "running" } })).toBe(1);
     expect(await db().queuedMessage.count({ where: { chatId, dispatchedAt: null } })).toBe(1);
-    await driveChat(chatId, createMockAgent({ deltaMs: 0 }));
+    await runChat(chatId, createMockAgent({ deltaMs: 0 }));
     expect(await db().item.count({ where: { chatId, role: "user" } })).toBe(3);
   });
 

@@ -5,7 +5,7 @@ import { db, disconnectDb } from "@/lib/db/client";
 import { replayedChat } from "@/scripts/test/replay-log";
 import { behindChatLock } from "../../../scripts/test/contention";
 import { selectFrameChoice } from "../answers/selections";
-import { driveChat } from "../turns/run";
+import { runChat } from "../turns/run";
 import type { ChatView } from "../wire";
 import { createChat, loadChatView, sendMessage } from "./chats";
 import { editMessage } from "./edit";
@@ -22,7 +22,7 @@ const STORY = "Tell me a long story";
 async function finishedChat(message = LIST) {
   const visitorId = randomUUID();
   const { chatId } = await createChat({ visitorId, message });
-  await driveChat(chatId, instant);
+  await runChat(chatId, instant);
   const chat = await loadChatView({ visitorId, chatId });
   const [message1, reply] = chat.items;
   return { visitorId, chatId, message: message1!, reply: reply! };
@@ -50,7 +50,7 @@ describe("editing a message", () => {
     const edited = await editMessage({ visitorId, chatId, itemId: message.id, text: STORY });
     expect(edited).toMatchObject({ status: "sent" });
     expect(edited.itemId).not.toBe(message.id);
-    await driveChat(chatId, instant);
+    await runChat(chatId, instant);
     const chat = await loadChatView({ visitorId, chatId });
     expect(chat.items.map((item) => item.id)).not.toContain(reply.id);
     expect(texts(chat)).toEqual([`user:${STORY}`, "reply"]);
@@ -71,7 +71,7 @@ describe("editing a message", () => {
     await expect(edit(waiting.id)).rejects.toMatchObject({ code: "edit-while-replying" });
     expect(await counts(chatId)).toEqual(before);
 
-    await driveChat(chatId, instant);
+    await runChat(chatId, instant);
     const reply = (await loadChatView({ visitorId, chatId })).items[1]!;
     await selectFrameChoice({
       visitorId,
@@ -80,7 +80,7 @@ describe("editing a message", () => {
       instanceId: "destination-choice",
       choiceId: "docs",
     });
-    await driveChat(chatId, instant);
+    await runChat(chatId, instant);
     const picked = (await loadChatView({ visitorId, chatId })).items.find(
       (item) => item.origin?.kind === "frame",
     )!;
@@ -102,9 +102,9 @@ describe("editing a message", () => {
       instanceId: "destination-choice",
       choiceId: "docs",
     });
-    await driveChat(chatId, instant);
+    await runChat(chatId, instant);
     await sendMessage({ visitorId, chatId, text: STORY });
-    await driveChat(chatId, instant);
+    await runChat(chatId, instant);
     const before = await loadChatView({ visitorId, chatId });
     const last = before.items.findLast((item) => item.role === "user")!;
     await editMessage({ visitorId, chatId, itemId: last.id, text: LIST });

@@ -6,7 +6,7 @@ import { disconnectDb } from "@/lib/db/client";
 import { createChat, loadChatView, loadEarlierItems, sendMessage } from "./chats";
 import { EARLIER_PAGE, RECENT_ITEMS } from "./item-pages";
 import { selectFrameChoice } from "../answers/selections";
-import { driveChat } from "../turns/run";
+import { runChat } from "../turns/run";
 
 afterAll(async () => {
   await disconnectDb();
@@ -18,7 +18,7 @@ const instant = createMockAgent({ deltaMs: 0 });
 async function longChat(exchanges: number) {
   const visitorId = randomUUID();
   const { chatId } = await createChat({ visitorId, message: "Where should we go next?" });
-  await driveChat(chatId, instant);
+  await runChat(chatId, instant);
   const [, list] = (await loadChatView({ visitorId, chatId })).items;
   await selectFrameChoice({
     visitorId,
@@ -27,10 +27,10 @@ async function longChat(exchanges: number) {
     instanceId: "destination-choice",
     choiceId: "docs",
   });
-  await driveChat(chatId, instant);
+  await runChat(chatId, instant);
   for (let index = 2; index < exchanges; index++) {
     await sendMessage({ visitorId, chatId, text: `Message ${index}` });
-    await driveChat(chatId, instant);
+    await runChat(chatId, instant);
   }
   return { visitorId, chatId, listId: list!.id };
 }
@@ -126,7 +126,7 @@ describe("a short chat's page", () => {
   it("holds every item and has nothing earlier", async () => {
     const visitorId = randomUUID();
     const { chatId } = await createChat({ visitorId, message: "hello" });
-    await driveChat(chatId, instant);
+    await runChat(chatId, instant);
     const view = await loadChatView({ visitorId, chatId });
     expect(positions(view.items)).toEqual([1, 2]);
     expect(view.hasEarlier).toBe(false);

@@ -7,7 +7,7 @@ import { db, disconnectDb } from "@/lib/db/client";
 import { createChat, listChats, loadChatView } from "./chats";
 import { deleteChat, renameChat } from "./manage";
 import { selectFrameChoice } from "../answers/selections";
-import { driveChat } from "../turns/run";
+import { runChat } from "../turns/run";
 
 afterAll(async () => {
   await disconnectDb();
@@ -37,7 +37,7 @@ describe("deleting a chat", () => {
   it("removes the chat and everything in it, confirmations too, and only for its owner", async () => {
     const visitorId = randomUUID();
     const { chatId } = await createChat({ visitorId, message: "Email the release notes" });
-    await driveChat(chatId, createMockAgent({ deltaMs: 0 }));
+    await runChat(chatId, createMockAgent({ deltaMs: 0 }));
     const reply = (await loadChatView({ visitorId, chatId })).items[1]!;
     await selectFrameChoice({
       visitorId,
@@ -81,7 +81,7 @@ describe("deleting a chat", () => {
         }
       },
     };
-    const driving = driveChat(chatId, endless);
+    const driving = runChat(chatId, endless);
     await expect.poll(() => written, { timeout: 10_000 }).toBeGreaterThan(3);
     await deleteChat({ visitorId, chatId });
     await driving;

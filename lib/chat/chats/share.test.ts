@@ -7,7 +7,7 @@ import { deleteChat } from "./manage";
 import { loadSharedEarlier, loadSharedView, shareChat, shareState, unshareChat } from "./share";
 import { selectFrameChoice } from "../answers/selections";
 import { openSharedEventStream } from "../stream/event-stream";
-import { driveChat } from "../turns/run";
+import { runChat } from "../turns/run";
 
 afterAll(async () => {
   await disconnectDb();
@@ -18,7 +18,7 @@ const sha256 = (text: string) => createHash("sha256").update(text).digest("hex")
 async function repliedChat(message: string) {
   const visitorId = randomUUID();
   const { chatId } = await createChat({ visitorId, message });
-  await driveChat(chatId, createMockAgent({ deltaMs: 0 }));
+  await runChat(chatId, createMockAgent({ deltaMs: 0 }));
   return { visitorId, chatId };
 }
 

@@ -50,7 +50,7 @@ export async function shareState(scope: Scope): Promise<ShareState> {
   return { shared: sharedAt !== null, sharedAt: sharedAt?.toISOString() ?? null };
 }
 
-/** Read only: nothing is healed or counted for a viewer (decision 023). */
+/** Read only: nothing is recovered or counted for a viewer (decision 023). */
 export async function loadSharedView({
   token,
   from,

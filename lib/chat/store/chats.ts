@@ -79,7 +79,7 @@ export async function lockChat(tx: Tx, scope: ChatScope): Promise<ChatLock> {
   );
 }
 
-/** For healing, which finds chats before it locks them: one deleted in between is null, not an error. */
+/** For recovery, which finds chats before it locks them: one deleted in between is null, not an error. */
 export async function lockChatIfExists(tx: Tx, chatId: string): Promise<ChatLock | null> {
   const chat = await chatRow(tx, chatId, Prisma.sql`FOR UPDATE`);
   return chat && heldLock(tx, chat);

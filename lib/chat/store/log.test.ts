@@ -10,7 +10,7 @@ import { createChat, loadChatView, sendMessage } from "../chats/chats";
 import { CHAT_EVENTS_CHANNEL } from "./channel";
 import { selectFrameChoice } from "../answers/selections";
 import { regenerateReply } from "../turns/regenerate";
-import { driveChat } from "../turns/run";
+import { runChat } from "../turns/run";
 import { chatTransaction, lockChat } from "./chats";
 import { loadItemView } from "./items";
 import { type ChatWrite, writeChat, writeUnmoved } from "./log";
@@ -60,7 +60,7 @@ describe("writeUnmoved", () => {
   it("writes nothing, of any kind of write, once the log has moved past what its read saw", async () => {
     const visitorId = randomUUID();
     const { chatId } = await createChat({ visitorId, message: "Email the release notes" });
-    await driveChat(chatId, createMockAgent({ deltaMs: 0 }));
+    await runChat(chatId, createMockAgent({ deltaMs: 0 }));
     const itemId = (await loadChatView({ visitorId, chatId })).items[1]!.id;
     await db().deterministicGrant.create({
       data: { itemId, instanceId: "release-email", choiceId: "send", alias: "Send it" },
@@ -177,7 +177,7 @@ describe("loadItemView", () => {
     const visitorId = randomUUID();
     const instant = createMockAgent({ deltaMs: 0 });
     const { chatId } = await createChat({ visitorId, message: "Email the release notes" });
-    await driveChat(chatId, instant);
+    await runChat(chatId, instant);
     const proposal = (await loadChatView({ visitorId, chatId })).items[1]!;
     await selectFrameChoice({
       visitorId,
@@ -187,7 +187,7 @@ describe("loadItemView", () => {
       choiceId: "send",
     });
     await sendMessage({ visitorId, chatId, text: "Triage the failing build" });
-    await driveChat(chatId, instant);
+    await runChat(chatId, instant);
     const triage = (await loadChatView({ visitorId, chatId })).items.at(-1)!;
     const block = Object.values(triage.blocks)[0]!;
     const reads = { $runs: triage.readings[block.id]!["$runs"]!.readId! };
@@ -221,10 +221,10 @@ describe("loadItemView", () => {
     const instant = createMockAgent({ deltaMs: 0 });
     // A live block, whose first readings are frozen as the reply ends, then written again (a kept version).
     const { chatId } = await createChat({ visitorId, message: "Triage the failing build" });
-    await driveChat(chatId, instant);
+    await runChat(chatId, instant);
     const replyId = (await loadChatView({ visitorId, chatId })).items[1]!.id;
     await regenerateReply({ chatId, visitorId, itemId: replyId });
-    await driveChat(chatId, instant);
+    await runChat(chatId, instant);
 
     const completed = await db().chatEvent.findMany({
       where: { chatId, type: "item.completed" },

@@ -8,8 +8,8 @@ import { sharedEvent } from "../chats/shared-view";
 import { findSharedChat, shareStillOpens } from "../store/shares";
 import { createChatFeeds, type ChatFeeds, type FeedOptions } from "./feed";
 import { listenerLive, onChatNotice } from "./notify";
-import { healWatchedChat } from "../healing/heal";
-import { requestTurn } from "../turns/hand-off";
+import { recoverWatchedChat } from "../recovery/recover";
+import { startWaitingTurns } from "../turns/run";
 
 // Polling is the fallback for lost notices: frequent without a listener, rare with one.
 const POLL_MS = 1_000;
@@ -46,7 +46,7 @@ export async function openChatEventStream({
 
 /**
  * A share link's read-only stream (decision 023): the same log, its confirmation handles replaced,
- * ended as soon as the link stops opening the chat. It heals nothing and reaches no write.
+ * ended as soon as the link stops opening the chat. It recovers nothing and reaches no write.
  */
 export async function openSharedEventStream({
   token,
@@ -164,18 +164,18 @@ async function readViewerEvents(chatId: string, after: number, take: number): Pr
   });
 }
 
-/** A watched chat heals as a request's would, once per instance, not per page. */
+/** A watched chat recovers as a request's would, once per instance, not per page. */
 async function recoverQuietChat(chatId: string): Promise<void> {
   try {
-    // The stream outlives the response, so each healed chat's turn gets an invocation of its own.
-    for (const id of await healWatchedChat(chatId)) await requestTurn(id);
+    // The stream outlives the response, so each recovered chat's turn gets an invocation of its own.
+    await startWaitingTurns(await recoverWatchedChat(chatId), "own invocations");
   } catch (error) {
     console.error("Recovering a quiet chat failed", error);
   }
 }
 
 // One set of feeds per process, fed by the instance's one listener (dev reloads keep it); viewers
-// of share links have their own, which heals nothing.
+// of share links have their own, which recovers nothing.
 function chatFeeds(): ChatFeeds<Frame> {
   return remember("answerable.chatFeeds", () =>
     listenedFeeds({ read: readEvents, onQuiet: (chatId) => void recoverQuietChat(chatId) }),

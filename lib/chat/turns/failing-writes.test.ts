@@ -4,7 +4,7 @@ import type { Agent } from "@/lib/agent/agent";
 import { pause } from "@/lib/agent/pacing";
 import { db, disconnectDb } from "@/lib/db/client";
 import { createChat, loadChatView } from "../chats/chats";
-import { driveChat } from "./run";
+import { runChat } from "./run";
 import { statementText } from "@/scripts/test/statement-text";
 
 // A short lease, read once by this file's configuration: writes failing for a third of it
@@ -50,7 +50,7 @@ describe("a turn whose writes keep failing", () => {
       return queryRaw.call(this, template, ...values);
     } as typeof client.$queryRaw);
     try {
-      await driveChat(chatId, agent);
+      await runChat(chatId, agent);
     } finally {
       outage.mockRestore();
     }

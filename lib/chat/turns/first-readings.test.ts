@@ -3,7 +3,7 @@ import { afterAll, describe, expect, it, vi } from "vitest";
 import type { Agent } from "@/lib/agent/agent";
 import { disconnectDb } from "@/lib/db/client";
 import { createChat, loadChatView } from "../chats/chats";
-import { driveChat } from "./run";
+import { runChat } from "./run";
 
 // First readings that throw, as a block out of its time budget on a loaded machine makes them.
 vi.mock("../readings/index", async (original) => ({
@@ -25,7 +25,7 @@ describe("a finished reply whose first readings throw", () => {
         yield { type: "text", text: "the whole reply" };
       },
     };
-    await driveChat(chatId, agent);
+    await runChat(chatId, agent);
     const chat = await loadChatView({ visitorId, chatId });
     expect(chat.running).toBe(false);
     expect(chat.items[1]).toMatchObject({

@@ -7,7 +7,7 @@ import { GET as sweep } from "@/app/api/cron/sweep/route";
 import { appConfig } from "@/lib/config";
 import { db, disconnectDb } from "@/lib/db/client";
 import { resetEnv } from "@/lib/env";
-import { signVisitorId, VISITOR_COOKIE } from "@/lib/http/visitor-cookie";
+import { signVisitorId, VISITOR_COOKIE } from "@/lib/http/visitor";
 import { createChat, sendMessage } from "../chats/chats";
 import {
   handOffNextTurn,
@@ -15,8 +15,8 @@ import {
   TURN_SIGNATURE_HEADER,
   verifyTurnRequest,
 } from "./hand-off";
-import { sweepAllChats } from "../healing/heal";
-import { driveChat } from "./run";
+import { sweepAllChats } from "../recovery/recover";
+import { runChat } from "./run";
 
 const SECRET = "a-session-secret-for-hand-off-tests";
 const CRON_SECRET = vi.hoisted(() => "a-cron-secret-for-hand-off-tests");
@@ -28,9 +28,9 @@ vi.mock("next/server", async (original) => ({
   ...(await original<typeof import("next/server")>()),
   after: (task: () => unknown) => afterResponse.push(task),
 }));
-// The real sweep heals every chat in the database, other test files' too: it answers with this file's own.
-vi.mock("../healing/heal", async (original) => ({
-  ...(await original<typeof import("../healing/heal")>()),
+// The real sweep recovers every chat in the database, other test files' too: it answers with this file's own.
+vi.mock("../recovery/recover", async (original) => ({
+  ...(await original<typeof import("../recovery/recover")>()),
   sweepAllChats: vi.fn(),
 }));
 
@@ -96,12 +96,12 @@ describe("handing the next turn to a fresh invocation", () => {
       },
     };
 
-    await driveChat(chatId, echo, handOffNextTurn);
+    await runChat(chatId, echo, handOffNextTurn);
     expect(received.map((request) => request.url)).toEqual([`/api/internal/turns/${chatId}`]);
     expect(verifyTurnRequest(chatId, received[0]!.signature ?? null)).toBe(true);
 
     // The last turn of the queue ends with nothing waiting: no request.
-    await driveChat(chatId, echo, handOffNextTurn);
+    await runChat(chatId, echo, handOffNextTurn);
     expect(received).toHaveLength(1);
   });
 
@@ -141,7 +141,7 @@ describe("handing the next turn to a fresh invocation", () => {
 
     it("the sweep asks for each chat's turn in an invocation of its own, and runs none itself", async () => {
       const { chats } = await waitingChats();
-      vi.mocked(sweepAllChats).mockResolvedValueOnce({ drive: chats, requestWindows: 0 });
+      vi.mocked(sweepAllChats).mockResolvedValueOnce({ waiting: chats, requestWindows: 0 });
       const response = await sweep(
         new Request("http://localhost:3000/api/cron/sweep", {
           headers: { authorization: `Bearer ${CRON_SECRET}` },
@@ -152,7 +152,7 @@ describe("handing the next turn to a fresh invocation", () => {
       await expectHandedOff(chats);
     });
 
-    it("listing a visitor's chats heals them all and hands each waiting turn off the same way", async () => {
+    it("listing a visitor's chats recovers them all and hands each waiting turn off the same way", async () => {
       const { visitorId, chats } = await waitingChats();
       const cookie = `${VISITOR_COOKIE}=${await signVisitorId(visitorId, appConfig().sessionSecret)}`;
       expect(

@@ -68,7 +68,7 @@ export async function requestTurn(chatId: string): Promise<void> {
 
 export type HandOff = (chatId: string) => Promise<void>;
 
-/** After a turn, and for every chat healing hands back. */
+/** After a turn, and for every chat recovery hands back. */
 export async function handOffNextTurn(chatId: string): Promise<void> {
   if (await turnWaits(chatId)) await requestTurn(chatId);
 }

@@ -5,7 +5,7 @@ import { pause } from "@/lib/agent/pacing";
 import { disconnectDb } from "@/lib/db/client";
 import { createChat } from "../chats/chats";
 import { renewTurnLease } from "../store/turns";
-import { driveChat } from "./run";
+import { runChat } from "./run";
 
 // A short lease, read once by this file's configuration: the lease is renewed every 250 ms.
 vi.hoisted(() => vi.stubEnv("TURN_LEASE_MS", "600"));
@@ -44,7 +44,7 @@ describe("a turn's lease", () => {
     };
     failing.end = true;
     try {
-      await expect(driveChat(chatId, agent, null)).rejects.toThrow("the end could not be stored");
+      await expect(runChat(chatId, agent, null)).rejects.toThrow("the end could not be stored");
     } finally {
       failing.end = false;
     }

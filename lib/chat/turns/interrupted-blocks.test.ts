@@ -7,7 +7,7 @@ import { loadChatView } from "../chats/chats";
 import { chatEventSchema } from "../wire";
 import { recoverStaleTurns } from "./recover";
 import { regenerateReply } from "./regenerate";
-import { driveChat } from "./run";
+import { runChat } from "./run";
 import { streamingReply } from "../../../scripts/test/streaming";
 
 afterAll(async () => {
@@ -90,7 +90,7 @@ describe("a reply with a block whose process died", () => {
         for (const text of WHOLE.match(/[\s\S]{1,24}/g) ?? []) yield { type: "text", text };
       },
     };
-    await driveChat(chatId, whole, null);
+    await runChat(chatId, whole, null);
     const retried = (await loadChatView({ visitorId, chatId })).items[1]!;
     expect(retried).toMatchObject({ id: itemId, status: "complete", revision: 2 });
     expect(retried.blocks[block.id]).toMatchObject({ complete: true, revision: 2 });

@@ -4,8 +4,8 @@ import type { Agent } from "@/lib/agent/agent";
 import { pause } from "@/lib/agent/pacing";
 import { db, disconnectDb } from "@/lib/db/client";
 import { createChat, loadChatView, sendMessage } from "../chats/chats";
-import { healChats } from "../healing/heal";
-import { driveChat } from "./run";
+import { recoverChats } from "../recovery/recover";
+import { runChat } from "./run";
 import { statementText } from "@/scripts/test/statement-text";
 
 afterAll(async () => {
@@ -22,13 +22,13 @@ async function chatWithQueue() {
   return { visitorId, chatId };
 }
 
-/** While the database is away the lease lapses, and a reader heals the chat before this process can store the end. */
-async function healedByAReader(visitorId: string, chatId: string): Promise<void> {
+/** While the database is away the lease lapses, and a reader recovers the chat before this process can store the end. */
+async function recoveredByAReader(visitorId: string, chatId: string): Promise<void> {
   await db().turn.updateMany({
     where: { chatId, status: "running" },
     data: { leaseExpiresAt: new Date(Date.now() - 1) },
   });
-  expect(await healChats({ visitorId, chatId })).toEqual([chatId]);
+  expect(await recoverChats({ visitorId, chatId })).toEqual([chatId]);
 }
 
 async function expectWholeReply(visitorId: string, chatId: string): Promise<void> {
@@ -43,7 +43,7 @@ async function expectWholeReply(visitorId: string, chatId: string): Promise<void
 }
 
 describe("a reply its agent finished while the database was away", () => {
-  it("is stored whole when its end is retried after a reader healed the chat", async () => {
+  it("is stored whole when its end is retried after a reader recovered the chat", async () => {
     const { visitorId, chatId } = await chatWithQueue();
     const client = db();
     const transaction = client.$transaction.bind(client);
@@ -61,18 +61,18 @@ describe("a reply its agent finished while the database was away", () => {
     ) => {
       if (!outage) return transaction(...args);
       outage = false;
-      await healedByAReader(visitorId, chatId);
+      await recoveredByAReader(visitorId, chatId);
       throw new Error("database unavailable");
     }) as typeof client.$transaction);
     try {
-      await driveChat(chatId, agent);
+      await runChat(chatId, agent);
     } finally {
       down.mockRestore();
     }
     await expectWholeReply(visitorId, chatId);
   });
 
-  it("is stored whole when its last write, still in flight as the agent finished, learns the chat was healed", async () => {
+  it("is stored whole when its last write, still in flight as the agent finished, learns the chat was recovered", async () => {
     const { visitorId, chatId } = await chatWithQueue();
     const client = db();
     const queryRaw = client.$queryRaw;
@@ -101,12 +101,12 @@ describe("a reply its agent finished while the database was away", () => {
       if (!held && statementText(template, values).includes('UPDATE "Item"')) {
         held = true;
         await finished;
-        await healedByAReader(visitorId, chatId);
+        await recoveredByAReader(visitorId, chatId);
       }
       return queryRaw.call(this, template, ...values);
     } as typeof client.$queryRaw);
     try {
-      await driveChat(chatId, agent);
+      await runChat(chatId, agent);
     } finally {
       slow.mockRestore();
     }

@@ -16,7 +16,7 @@ import { answerUiChoice } from "../answers/ui-choice";
 import { createChat, loadChatView, sendMessage } from "../chats/chats";
 import { appComponents } from "@/lib/agent/components";
 import { selectFrameChoice } from "../answers/selections";
-import { driveChat } from "./run";
+import { runChat } from "./run";
 import { requestStop } from "./stop";
 
 // Real turns with the model agent: the AI SDK's mock model streams scripted chunks, and the reply
@@ -51,7 +51,7 @@ const DESTINATIONS = {
 async function chatWith(model: ReturnType<typeof scriptedModel>, message = "Plan the release") {
   const visitorId = randomUUID();
   const { chatId } = await createChat({ visitorId, message });
-  await driveChat(chatId, agentOf(model));
+  await runChat(chatId, agentOf(model));
   const view = async () => loadChatView({ visitorId, chatId });
   return { visitorId, chatId, view, reply: (await view()).items[1]! };
 }
@@ -142,7 +142,7 @@ describe("turns answered by a model", () => {
       values,
     });
     expect(answer).toMatchObject({ status: "sent", answer: { label: "Report" } });
-    await driveChat(chatId, agentOf(model));
+    await runChat(chatId, agentOf(model));
     const picked = await selectFrameChoice({
       visitorId,
       chatId,
@@ -151,7 +151,7 @@ describe("turns answered by a model", () => {
       choiceId: "docs",
     });
     expect(picked.status).toBe("sent");
-    await driveChat(chatId, agentOf(model));
+    await runChat(chatId, agentOf(model));
 
     const [, second, third] = model.doStreamCalls.map((call) =>
       call.prompt.map((message) => ({ role: message.role, text: JSON.stringify(message.content) })),
@@ -250,7 +250,7 @@ describe("turns answered by a model", () => {
     const { chatId } = await createChat({ visitorId, message: "How is CI?" });
     await sendMessage({ visitorId, chatId, text: "Still there?" });
     const logged = vi.spyOn(console, "error").mockImplementation(() => {});
-    await driveChat(chatId, agentOf(model));
+    await runChat(chatId, agentOf(model));
     expect(logged).toHaveBeenCalledWith(
       "Agent reply failed",
       expect.objectContaining({ sentence: SENTENCES.busy }),
@@ -280,7 +280,7 @@ describe("turns answered by a model", () => {
     const { chatId } = await createChat({ visitorId, message: "How is the release?" });
     await sendMessage({ visitorId, chatId, text: "Still there?" });
     const { agent, taken } = watched(agentOf(model));
-    const driving = driveChat(chatId, agent);
+    const driving = runChat(chatId, agent);
     await taken;
     expect(await requestStop({ visitorId, chatId })).toEqual({ stopping: true });
     // The next write sees the Stop: the runner aborts the agent, and the SDK the model's request.
@@ -312,7 +312,7 @@ describe("turns answered by a model", () => {
     const { chatId } = await createChat({ visitorId, message: "How is the release?" });
     await sendMessage({ visitorId, chatId, text: "Still there?" });
     const { agent, taken } = watched(agentOf(model));
-    const driving = driveChat(chatId, agent, null, {
+    const driving = runChat(chatId, agent, null, {
       turnDeadline: () => deadlines[started++]!.signal,
     });
     await taken;
@@ -351,7 +351,7 @@ describe("turns answered by a model", () => {
     });
     const visitorId = randomUUID();
     const { chatId } = await createChat({ visitorId, message: "hi" });
-    await driveChat(chatId, checkedAgent(status));
+    await runChat(chatId, checkedAgent(status));
     const items = await itemsOf(visitorId, chatId);
     expect(items.statuses).toEqual(["user:complete", "assistant:complete"]);
     expect(items.text(1)).toMatch(/^You said: “hi”\./);

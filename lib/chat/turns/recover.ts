@@ -1,7 +1,7 @@
 import "server-only";
 import { drawReply } from "../reply/draw";
 import { chatTransaction, lockChatIfExists } from "../store/chats";
-import { findHealableTurns, type HealableTurn } from "../store/healing";
+import { findRecoverableTurns, type RecoverableTurn } from "../store/recovery";
 import { extendLease, lockTurn } from "../store/turns";
 import { endTurn } from "./end";
 import { storedReplyContent } from "./snapshots";
@@ -17,15 +17,15 @@ export async function recoverStaleTurns({
   visitorId,
   limit = 25,
 }: TurnScope & { limit?: number } = {}): Promise<string[]> {
-  const turns = await findHealableTurns({ chatId, visitorId }, { now: new Date(), limit });
-  return recoverTurns(splitHealable(turns, limit).lapsed);
+  const turns = await findRecoverableTurns({ chatId, visitorId }, { now: new Date(), limit });
+  return recoverTurns(splitRecoverable(turns, limit).lapsed);
 }
 
 type Running = { id: string; chatId: string };
 
 /** At most `limit` of each. */
-export function splitHealable(
-  turns: readonly HealableTurn[],
+export function splitRecoverable(
+  turns: readonly RecoverableTurn[],
   limit: number,
 ): { lapsed: Running[]; unclaimed: string[] } {
   return {

@@ -9,7 +9,7 @@ import { findRegenerable, leaseFromNow } from "../store/turns";
 
 /** The reply as it stands, as the earlier version it becomes: the same answers and readings, closed. */
 function keptVersion(item: ItemView): ReplyVersion {
-  // A healed chat holds no streaming reply without a turn; read as interrupted if one ever did.
+  // A recovered chat holds no streaming reply without a turn; read as interrupted if one ever did.
   const status = item.status === "streaming" ? "interrupted" : item.status;
   const { revision, parts, blocks, links, uiAnswers, readings, completedAt } = item;
   return {

@@ -24,17 +24,39 @@ const MAX_REPLY_CHARACTERS = 262_144;
 const MAX_TURN_MS = 240_000;
 const DEADLINE_SENTENCE = "The reply took too long, so it stopped here. Try again.";
 
-export type DriveOptions = {
+export type RunOptions = {
   /** Aborts when the turn has run too long (240 s by default). */
   turnDeadline?: () => AbortSignal;
 };
 
+/** Where the turns a trigger starts run: in this process, or each chat in an invocation of its own. */
+export type RunsWhere = "here" | "own invocations";
+
+/**
+ * The one way work starts after a response. A route and a page call it through Next's `after`; a
+ * watching stream, the self-hosted sweep and a finished turn whose chat has another waiting call it
+ * directly. `own invocations` asks a fresh invocation per chat through the signed hand-off (decision
+ * 010); where there is no server to ask (tests, scripts), or `here`, the chats run in this process.
+ */
+export async function startWaitingTurns(
+  chatIds: Iterable<string>,
+  where: RunsWhere,
+  handOff: HandOff | null = defaultHandOff(),
+): Promise<void> {
+  const chats = [...new Set(chatIds)];
+  await Promise.all(
+    chats.map((chatId) =>
+      where === "own invocations" && handOff ? handOff(chatId) : runChat(chatId),
+    ),
+  );
+}
+
 /** Safe to call concurrently: only the claim's winner runs. With `handOff` the next turn goes to a fresh invocation (decision 010). */
-export async function driveChat(
+export async function runChat(
   chatId: string,
   agent: Agent = chatAgent(),
   handOff: HandOff | null = defaultHandOff(),
-  { turnDeadline = () => AbortSignal.timeout(MAX_TURN_MS) }: DriveOptions = {},
+  { turnDeadline = () => AbortSignal.timeout(MAX_TURN_MS) }: RunOptions = {},
 ): Promise<void> {
   const waiting = await withTurnSlot(async () => {
     for (;;) {
@@ -46,7 +68,7 @@ export async function driveChat(
     }
   });
   // The next turn runs in another invocation, so the hand-off waits for no slot here.
-  if (waiting && handOff) await handOff(chatId);
+  if (waiting && handOff) await startWaitingTurns([chatId], "own invocations", handOff);
 }
 
 /** True when a turn waits after its end; at the deadline the agent is aborted and the reply fails, saying why. */

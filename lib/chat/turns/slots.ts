@@ -1,7 +1,7 @@
 import "server-only";
 
 // Load shaping only, so a burst of turns cannot starve requests of pool connections (503 busy);
-// a waiting turn is unclaimed, so healing finds it if the process dies. Postgres decides who runs.
+// a waiting turn is unclaimed, so recovery finds it if the process dies. Postgres decides who runs.
 export const MAX_RUNNING_TURNS = 16;
 
 let running = 0;

@@ -8,7 +8,7 @@ import { createChat, loadChatView } from "../chats/chats";
 import { z } from "zod";
 import { applyChatEvent, chatEventSchema, type ChatView, type ItemView, partSchema } from "../wire";
 import { recoverStaleTurns } from "./recover";
-import { driveChat } from "./run";
+import { runChat } from "./run";
 
 afterAll(async () => {
   await disconnectDb();
@@ -73,7 +73,7 @@ describe("a streaming reply's snapshot and its streamed events", () => {
     const { chatId } = await createChat({ visitorId, message: "write slowly" });
     let follower = await loadChatView({ visitorId, chatId });
     const fed = handFedAgent();
-    const driving = driveChat(chatId, fed.agent, null);
+    const driving = runChat(chatId, fed.agent, null);
     // The turn has claimed its reply first, so each chunk's write is what moves the log on.
     await expect
       .poll(() => db().item.count({ where: { chatId, role: "assistant" } }), {

@@ -5,7 +5,7 @@ import { pause } from "@/lib/agent/pacing";
 import { db, disconnectDb } from "@/lib/db/client";
 import { createChat, loadChatView, sendMessage } from "../chats/chats";
 import { recoverStaleTurns } from "./recover";
-import { driveChat } from "./run";
+import { runChat } from "./run";
 import { requestStop } from "./stop";
 
 afterAll(async () => {
@@ -43,7 +43,7 @@ describe("Stop", () => {
     const visitorId = randomUUID();
     const { chatId } = await createChat({ visitorId, message: "go on" });
     await sendMessage({ visitorId, chatId, text: "after" });
-    const driving = driveChat(chatId, endless);
+    const driving = runChat(chatId, endless);
     await expect.poll(() => written, { timeout: 10_000 }).toBeGreaterThan(3);
     expect(await requestStop({ visitorId, chatId })).toEqual({ stopping: true });
     await driving;

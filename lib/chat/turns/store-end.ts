@@ -18,7 +18,7 @@ export async function storeEnd(
       return await chatTransaction(async (tx) => {
         const lock = await lockChat(tx, { chatId: ending.chatId });
         const { ended, next } = await endTurn(lock, ending);
-        // A reader may have healed the chat first, ending the turn as interrupted: a finished reply still replaces the partial one.
+        // A reader may have recovered the chat first, ending the turn as interrupted: a finished reply still replaces the partial one.
         if (
           !ended &&
           ending.outcome === "finished" &&

@@ -8,7 +8,7 @@ import { openSession } from "@/scripts/db/session";
 import { childEnv } from "@/scripts/test/child-env";
 import { createChat, loadChatView, sendMessage } from "../chats/chats";
 import { recoverStaleTurns } from "./recover";
-import { driveChat } from "./run";
+import { runChat } from "./run";
 import { MAX_QUEUED } from "../store/queue";
 import { statementText } from "@/scripts/test/statement-text";
 
@@ -46,7 +46,7 @@ describe("turns", () => {
   it("hands the chat on only when a turn's end started the next queued one", async () => {
     const { visitorId, chatId } = await newChat("alone");
     const handOff = vi.fn(async () => {});
-    await driveChat(chatId, echo, handOff);
+    await runChat(chatId, echo, handOff);
     expect(handOff).not.toHaveBeenCalled();
 
     // A message queued behind the running reply: that reply's end starts it, so it is handed on.
@@ -62,7 +62,7 @@ describe("turns", () => {
       },
     };
     await sendMessage({ visitorId, chatId, text: "first" });
-    const running = driveChat(chatId, waiting, handOff);
+    const running = runChat(chatId, waiting, handOff);
     // The agent is asked only once the turn is claimed: the chat's turn runs from here on.
     await replying;
     expect((await sendMessage({ visitorId, chatId, text: "second" })).status).toBe("queued");
@@ -80,7 +80,7 @@ describe("turns", () => {
     const { visitorId, chatId } = await newChat("one");
     expect((await sendMessage({ visitorId, chatId, text: "two" })).status).toBe("queued");
     expect((await sendMessage({ visitorId, chatId, text: "three" })).status).toBe("queued");
-    await driveChat(chatId, echo);
+    await runChat(chatId, echo);
 
     const chat = await loadChatView({ visitorId, chatId });
     expect(chat.running).toBe(false);
@@ -114,7 +114,7 @@ describe("turns", () => {
     expect(results.filter((result) => result.status === "sent")).toHaveLength(1);
     expect(results.filter((result) => result.status === "queued")).toHaveLength(5);
     expect(await db().turn.count({ where: { chatId, status: "running" } })).toBe(1);
-    await driveChat(chatId, echo);
+    await runChat(chatId, echo);
     expect(
       await db().item.count({ where: { chatId, role: "assistant", status: "complete" } }),
     ).toBe(6);
@@ -122,7 +122,7 @@ describe("turns", () => {
 
   it("runs a turn once when two callers drive the same chat", async () => {
     const { chatId } = await newChat("only once");
-    await Promise.all([driveChat(chatId, echo), driveChat(chatId, echo), driveChat(chatId, echo)]);
+    await Promise.all([runChat(chatId, echo), runChat(chatId, echo), runChat(chatId, echo)]);
     expect(await db().item.count({ where: { chatId, role: "assistant" } })).toBe(1);
   });
 
@@ -163,7 +163,7 @@ describe("turns", () => {
       return queryRaw.call(this, template, ...values);
     } as typeof client.$queryRaw);
     try {
-      await driveChat(chatId, slow);
+      await runChat(chatId, slow);
     } finally {
       blip.mockRestore();
     }
@@ -205,7 +205,7 @@ describe("turns", () => {
           ? Promise.reject(new Error("database unavailable"))
           : transaction(...args)) as typeof client.$transaction);
     try {
-      await driveChat(chatId, agent);
+      await runChat(chatId, agent);
     } finally {
       blip.mockRestore();
     }
@@ -227,7 +227,7 @@ describe("turns", () => {
         yield { type: "subagent", parentToolUseId: "toolu_x", content: "half \uD83D" };
       },
     };
-    await driveChat(chatId, agent);
+    await runChat(chatId, agent);
     const chat = await loadChatView({ visitorId, chatId });
     expect(chat.items.map((item) => item.status)).toEqual(["complete", "complete", "complete"]);
     expect(chat.items[1]!.parts).toEqual([{ kind: "text", text: "launch 🚀 now\uFFFD" }]);
@@ -250,7 +250,7 @@ describe("turns", () => {
     });
     expect(added).toHaveLength(MAX_QUEUED);
     for (const { data } of added) expect(JSON.stringify(data).length).toBeLessThan(200);
-    await driveChat(chatId, echo);
+    await runChat(chatId, echo);
     const chat = await loadChatView({ visitorId, chatId });
     expect(chat.queued).toEqual([]);
     expect(await db().chatEvent.count({ where: { chatId, type: "queue.removed" } })).toBe(
@@ -268,7 +268,7 @@ describe("turns", () => {
         yield { type: "text", text: "fine" };
       },
     };
-    await driveChat(chatId, flaky);
+    await runChat(chatId, flaky);
     const chat = await loadChatView({ visitorId, chatId });
     expect(chat.items.map((item) => item.status)).toEqual([
       "complete",
@@ -283,7 +283,7 @@ describe("turns", () => {
     await sendMessage({ visitorId, chatId, text: "second" });
     const handedOff: string[] = [];
     const handOff = async (id: string) => void handedOff.push(id);
-    await driveChat(chatId, echo, handOff);
+    await runChat(chatId, echo, handOff);
     expect(handedOff).toEqual([chatId]);
     const statuses = async () =>
       (await loadChatView({ visitorId, chatId })).items.map(
@@ -291,7 +291,7 @@ describe("turns", () => {
       );
     expect(await statuses()).toEqual(["user:complete", "assistant:complete", "user:complete"]);
     // The invocation the hand-off asked for runs the queued turn.
-    await driveChat(chatId, echo, handOff);
+    await runChat(chatId, echo, handOff);
     expect(await statuses()).toEqual([
       "user:complete",
       "assistant:complete",
@@ -346,7 +346,7 @@ describe("crash recovery", () => {
       data: { leaseExpiresAt: new Date(Date.now() - 1) },
     });
     expect(await recoverStaleTurns({ chatId })).toEqual([chatId]);
-    await driveChat(chatId, echo);
+    await runChat(chatId, echo);
 
     const chat = await loadChatView({ visitorId, chatId });
     expect(chat.items.map((item) => `${item.role}:${item.status}`)).toEqual(
@@ -426,7 +426,7 @@ describe("crash recovery", () => {
       data: { leaseExpiresAt: new Date(Date.now() - 1) },
     });
     expect(await recoverStaleTurns({ chatId })).toEqual([chatId]);
-    await driveChat(chatId, echo);
+    await runChat(chatId, echo);
     const chat = await loadChatView({ visitorId, chatId });
     expect(chat.items.map((item) => item.status)).toEqual(["complete", "complete"]);
   });

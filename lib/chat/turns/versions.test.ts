@@ -6,7 +6,7 @@ import { replayedChat } from "@/scripts/test/replay-log";
 import { selectFrameChoice } from "../answers/selections";
 import { createChat, loadChatView } from "../chats/chats";
 import { regenerateReply } from "./regenerate";
-import { driveChat } from "./run";
+import { runChat } from "./run";
 
 afterAll(async () => {
   await disconnectDb();
@@ -18,7 +18,7 @@ async function listChat() {
   const visitorId = randomUUID();
   // A scenario prompt (lib/agent/scenarios.ts): its reply holds the ChoiceList `destination-choice`.
   const { chatId } = await createChat({ visitorId, message: "Where should we go next?" });
-  await driveChat(chatId, instant);
+  await runChat(chatId, instant);
   const reply = async () => (await loadChatView({ visitorId, chatId })).items[1]!;
   return { visitorId, chatId, reply };
 }
@@ -32,9 +32,9 @@ describe("versions of a reply", () => {
     expect((await replayedChat(chatId)).items[1]!.versions).toMatchObject([
       { version: 1, revision: 1, status: "complete", parts: first.parts },
     ]);
-    await driveChat(chatId, instant);
+    await runChat(chatId, instant);
     await regenerateReply({ chatId, visitorId, itemId: first.id });
-    await driveChat(chatId, instant);
+    await runChat(chatId, instant);
     const newest = await reply();
     expect(newest).toMatchObject({ id: first.id, revision: 3, status: "complete" });
     expect(
@@ -51,7 +51,7 @@ describe("versions of a reply", () => {
     const { visitorId, chatId, reply } = await listChat();
     const first = await reply();
     await regenerateReply({ chatId, visitorId, itemId: first.id });
-    await driveChat(chatId, instant);
+    await runChat(chatId, instant);
     const pick = (revision: number) =>
       selectFrameChoice({
         visitorId,

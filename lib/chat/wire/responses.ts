@@ -10,7 +10,7 @@ import {
   uiAnswerViewSchema,
 } from "./views";
 
-// The bodies the API answers with; each route's handler is typed against its own (lib/api/operation.ts).
+// The bodies the API answers with; each route's handler is typed against its own (lib/api/route.ts).
 
 export const chatListSchema = z.object({ chats: z.array(chatListEntrySchema) });
 

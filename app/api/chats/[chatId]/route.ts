@@ -8,12 +8,12 @@ import {
   renameChatBodySchema,
 } from "@/lib/chat/wire/requests";
 import { deletedChatSchema, renamedChatSchema } from "@/lib/chat/wire/responses";
-import { defineOperation, otherMethods } from "@/lib/api/operation";
+import { defineOperation, otherMethods } from "@/lib/api/route";
 
 export const dynamic = "force-dynamic";
 export const maxDuration = 300;
 
-/** Reading heals the chat, watched or not; a confirmation whose time ran out tells the agent, whose turn runs here. */
+/** Reading recovers the chat, watched or not; a confirmation whose time ran out tells the agent, whose turn runs here. */
 export const GET = defineOperation({
   operationId: "loadChat",
   method: "GET",
@@ -24,7 +24,7 @@ export const GET = defineOperation({
     params: chatParamsSchema,
     query: positionQuery(chatViewQuerySchema),
     changesState: false,
-    heal: "chat",
+    recover: "chat",
   },
   responses: { 200: chatViewSchema },
   refusals: ["chat-not-found"],
@@ -43,7 +43,7 @@ export const PATCH = defineOperation({
     params: chatParamsSchema,
     body: renameChatBodySchema,
     changesState: "uncounted",
-    heal: false,
+    recover: false,
   },
   responses: { 200: renamedChatSchema },
   refusals: ["chat-not-found"],
@@ -57,7 +57,7 @@ export const DELETE = defineOperation({
   method: "DELETE",
   path: "/api/chats/{chatId}",
   summary: "Deletes the chat; its open streams end with a `deleted` event",
-  needs: { visitor: true, params: chatParamsSchema, changesState: "uncounted", heal: false },
+  needs: { visitor: true, params: chatParamsSchema, changesState: "uncounted", recover: false },
   responses: { 200: deletedChatSchema },
   refusals: ["chat-not-found"],
 }).serve(async ({ visitorId, params: { chatId } }) => ({

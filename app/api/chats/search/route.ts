@@ -3,7 +3,7 @@ import { chatSearchQuerySchema } from "@/lib/chat/wire/requests";
 import { chatSearchResponseSchema, MAX_SEARCH_LENGTH } from "@/lib/chat/wire/search";
 import { AppError } from "@/lib/http/errors";
 import type { QueryReader } from "@/lib/http/request";
-import { defineOperation, otherMethods } from "@/lib/api/operation";
+import { defineOperation, otherMethods } from "@/lib/api/route";
 
 export const dynamic = "force-dynamic";
 
@@ -31,7 +31,7 @@ export const GET = defineOperation({
   path: "/api/chats/search",
   summary:
     "The visitor's own chats holding every word of `q`, in their titles or in what was said, with a snippet",
-  needs: { visitor: true, query: searchQuery, changesState: false, heal: false },
+  needs: { visitor: true, query: searchQuery, changesState: false, recover: false },
   responses: { 200: chatSearchResponseSchema },
 }).serve(async ({ visitorId, query }) => ({
   status: 200,

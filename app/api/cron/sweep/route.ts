@@ -1,32 +1,36 @@
-import { sweepIfFree } from "@/lib/chat/healing/sweep";
+import { sweepIfFree } from "@/lib/chat/recovery/sweep";
 import { sweepResultSchema } from "@/lib/chat/wire/responses";
 import { assertCronRequest } from "@/lib/http/cron";
-import { defineOperation, otherMethods } from "@/lib/api/operation";
+import { defineOperation, otherMethods } from "@/lib/api/route";
 
 export const dynamic = "force-dynamic";
-// Healing 25 turns and asking for each waiting one; the turns themselves run elsewhere.
+// Recovery 25 turns and asking for each waiting one; the turns themselves run elsewhere.
 export const maxDuration = 300;
 
 const headers = { "cache-control": "no-store" };
 
-/** The periodic sweep Vercel Cron calls (vercel.json), so chats nobody opens still heal. */
+/** The periodic sweep Vercel Cron calls (vercel.json), so chats nobody opens still recover. */
 export const GET = defineOperation({
   operationId: "sweep",
   method: "GET",
   path: "/api/cron/sweep",
-  summary: "The periodic sweep Vercel Cron calls, so chats nobody opens still heal",
+  summary: "The periodic sweep Vercel Cron calls, so chats nobody opens still recover",
   description:
     "Only the cron secret (`Authorization: Bearer`) gets through; `skipped: true` while another sweep runs.",
-  needs: { visitor: false, admit: (request) => assertCronRequest(request), reach: "many chats" },
+  needs: {
+    visitor: false,
+    admit: (request) => assertCronRequest(request),
+    turnsRun: "own invocations",
+  },
   responses: { 200: sweepResultSchema },
   refusals: ["unauthorized", "database-busy", "database-unavailable"],
-}).serve(async ({ drive }) => {
+}).serve(async ({ startTurns }) => {
   const swept = await sweepIfFree();
   if (!swept) return { status: 200, body: { drive: 0, requestWindows: 0, skipped: true }, headers };
-  drive(...swept.drive);
+  startTurns(...swept.waiting);
   return {
     status: 200,
-    body: { drive: swept.drive.length, requestWindows: swept.requestWindows },
+    body: { drive: swept.waiting.length, requestWindows: swept.requestWindows },
     headers,
   };
 });

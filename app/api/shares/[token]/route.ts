@@ -2,7 +2,7 @@ import { loadSharedView } from "@/lib/chat/chats/share";
 import { positionQuery } from "@/lib/http/request";
 import { chatViewSchema } from "@/lib/chat/wire";
 import { chatViewQuerySchema, shareParamsSchema } from "@/lib/chat/wire/requests";
-import { defineOperation, otherMethods } from "@/lib/api/operation";
+import { defineOperation, otherMethods } from "@/lib/api/route";
 
 export const dynamic = "force-dynamic";
 

@@ -2,12 +2,12 @@ import { openChatEventStream } from "@/lib/chat/stream/event-stream";
 import { eventCursorQuery } from "@/lib/http/request";
 import { chatEventSchema } from "@/lib/chat/wire";
 import { chatParamsSchema } from "@/lib/chat/wire/requests";
-import { defineOperation, otherMethods } from "@/lib/api/operation";
+import { defineOperation, otherMethods } from "@/lib/api/route";
 
 export const dynamic = "force-dynamic";
 export const maxDuration = 300;
 
-// The stream heals its chat itself whenever it goes quiet (lib/chat/stream/event-stream.ts).
+// The stream recovers its chat itself whenever it goes quiet (lib/chat/stream/event-stream.ts).
 export const GET = defineOperation({
   operationId: "chatEvents",
   method: "GET",
@@ -21,7 +21,7 @@ export const GET = defineOperation({
     params: chatParamsSchema,
     query: eventCursorQuery,
     changesState: false,
-    heal: false,
+    recover: false,
   },
   responses: {
     200: {

@@ -1,7 +1,7 @@
 import { listChatGrants, setChatGrant } from "@/lib/chat/readings/grants";
 import { chatGrantBodySchema, chatParamsSchema } from "@/lib/chat/wire/requests";
 import { chatGrantsSchema } from "@/lib/chat/wire/responses";
-import { defineOperation, otherMethods } from "@/lib/api/operation";
+import { defineOperation, otherMethods } from "@/lib/api/route";
 
 export const dynamic = "force-dynamic";
 
@@ -11,7 +11,7 @@ export const GET = defineOperation({
   method: "GET",
   path: "/api/chats/{chatId}/grants",
   summary: "The chat's source grants: what its live blocks may read",
-  needs: { visitor: true, params: chatParamsSchema, changesState: false, heal: false },
+  needs: { visitor: true, params: chatParamsSchema, changesState: false, recover: false },
   responses: { 200: chatGrantsSchema },
   refusals: ["chat-not-found"],
 }).serve(async ({ visitorId, params: { chatId } }) => ({
@@ -30,7 +30,7 @@ export const POST = defineOperation({
     params: chatParamsSchema,
     body: chatGrantBodySchema,
     changesState: "counted",
-    heal: "chat",
+    recover: "chat",
   },
   responses: { 200: chatGrantsSchema },
   refusals: ["chat-not-found"],

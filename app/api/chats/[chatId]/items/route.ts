@@ -2,7 +2,7 @@ import { loadEarlierItems } from "@/lib/chat/chats/chats";
 import { positionQuery } from "@/lib/http/request";
 import { earlierItemsSchema } from "@/lib/chat/wire";
 import { chatParamsSchema, earlierItemsQuerySchema } from "@/lib/chat/wire/requests";
-import { defineOperation, otherMethods } from "@/lib/api/operation";
+import { defineOperation, otherMethods } from "@/lib/api/route";
 
 export const dynamic = "force-dynamic";
 // A turn that reading found waiting runs after the answer, within this function's lifetime.
@@ -19,7 +19,7 @@ export const GET = defineOperation({
     params: chatParamsSchema,
     query: positionQuery(earlierItemsQuerySchema),
     changesState: false,
-    heal: "chat",
+    recover: "chat",
   },
   responses: { 200: earlierItemsSchema },
   refusals: ["chat-not-found"],

@@ -1,7 +1,7 @@
 import { sendMessage } from "@/lib/chat/chats/chats";
 import { chatParamsSchema, sendMessageBodySchema } from "@/lib/chat/wire/requests";
 import { sentMessageSchema } from "@/lib/chat/wire/responses";
-import { defineOperation, otherMethods } from "@/lib/api/operation";
+import { defineOperation, otherMethods } from "@/lib/api/route";
 
 export const dynamic = "force-dynamic";
 // The reply streams after the response is sent, within this function's lifetime on serverless.
@@ -17,13 +17,13 @@ export const POST = defineOperation({
     params: chatParamsSchema,
     body: sendMessageBodySchema,
     changesState: "counted",
-    heal: "chat",
+    recover: "chat",
   },
   responses: { 202: sentMessageSchema },
   refusals: ["chat-not-found", "queue-full"],
-}).serve(async ({ visitorId, params: { chatId }, body: { text }, drive }) => {
+}).serve(async ({ visitorId, params: { chatId }, body: { text }, startTurns }) => {
   const sent = await sendMessage({ visitorId, chatId, text });
-  if (sent.status === "sent") drive(chatId);
+  if (sent.status === "sent") startTurns(chatId);
   return { status: 202, body: { status: sent.status, itemId: sent.itemId } };
 });
 

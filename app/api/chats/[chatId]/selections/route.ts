@@ -1,8 +1,7 @@
 import { selectFrameChoice } from "@/lib/chat/answers/selections";
-import { startsTurn } from "@/lib/api/route";
 import { chatParamsSchema, selectionBodySchema } from "@/lib/chat/wire/requests";
 import { selectionOutcomeSchema } from "@/lib/chat/wire/responses";
-import { defineOperation, otherMethods } from "@/lib/api/operation";
+import { defineOperation, otherMethods, startsTurn } from "@/lib/api/route";
 
 export const dynamic = "force-dynamic";
 export const maxDuration = 300;
@@ -18,7 +17,7 @@ export const POST = defineOperation({
     params: chatParamsSchema,
     body: selectionBodySchema,
     changesState: "counted",
-    heal: "chat",
+    recover: "chat",
   },
   responses: { 200: selectionOutcomeSchema },
   refusals: [

@@ -1,7 +1,7 @@
 import { shareChat, shareState, unshareChat } from "@/lib/chat/chats/share";
 import { chatParamsSchema } from "@/lib/chat/wire/requests";
 import { shareIssuedSchema, shareStateSchema } from "@/lib/chat/wire/shares";
-import { defineOperation, otherMethods } from "@/lib/api/operation";
+import { defineOperation, otherMethods } from "@/lib/api/route";
 
 export const dynamic = "force-dynamic";
 
@@ -11,7 +11,7 @@ export const GET = defineOperation({
   path: "/api/chats/{chatId}/share",
   summary:
     "Whether the chat's read-only link works, and since when; never the link itself (only its hash is kept)",
-  needs: { visitor: true, params: chatParamsSchema, changesState: false, heal: false },
+  needs: { visitor: true, params: chatParamsSchema, changesState: false, recover: false },
   responses: { 200: shareStateSchema },
   refusals: ["chat-not-found"],
 }).serve(async ({ visitorId, params: { chatId } }) => ({
@@ -25,7 +25,7 @@ export const POST = defineOperation({
   method: "POST",
   path: "/api/chats/{chatId}/share",
   summary: "A new read-only link, said once; an older one stops working",
-  needs: { visitor: true, params: chatParamsSchema, changesState: "counted", heal: false },
+  needs: { visitor: true, params: chatParamsSchema, changesState: "counted", recover: false },
   responses: { 200: shareIssuedSchema },
   refusals: ["chat-not-found"],
 }).serve(async ({ visitorId, params: { chatId } }) => ({
@@ -39,7 +39,7 @@ export const DELETE = defineOperation({
   method: "DELETE",
   path: "/api/chats/{chatId}/share",
   summary: "Private again: every link's page and stream stop at once",
-  needs: { visitor: true, params: chatParamsSchema, changesState: "uncounted", heal: false },
+  needs: { visitor: true, params: chatParamsSchema, changesState: "uncounted", recover: false },
   responses: { 200: shareStateSchema },
   refusals: ["chat-not-found"],
 }).serve(async ({ visitorId, params: { chatId } }) => ({

@@ -1,8 +1,7 @@
 import { answerUiChoice } from "@/lib/chat/answers/ui-choice";
-import { startsTurn } from "@/lib/api/route";
 import { chatParamsSchema, uiChoiceBodySchema } from "@/lib/chat/wire/requests";
 import { uiChoiceOutcomeSchema } from "@/lib/chat/wire/responses";
-import { defineOperation, otherMethods } from "@/lib/api/operation";
+import { defineOperation, otherMethods, startsTurn } from "@/lib/api/route";
 import { VALUE_REFUSALS } from "@/lib/api/refusals";
 
 export const dynamic = "force-dynamic";
@@ -19,7 +18,7 @@ export const POST = defineOperation({
     params: chatParamsSchema,
     body: uiChoiceBodySchema,
     changesState: "counted",
-    heal: "chat",
+    recover: "chat",
   },
   responses: { 200: uiChoiceOutcomeSchema },
   refusals: [

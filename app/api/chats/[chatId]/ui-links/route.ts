@@ -1,7 +1,7 @@
 import { resolveUiLink } from "@/lib/chat/answers/ui-link";
 import { chatParamsSchema, uiLinkBodySchema } from "@/lib/chat/wire/requests";
 import { linkViewSchema } from "@/lib/chat/wire/responses";
-import { defineOperation, otherMethods } from "@/lib/api/operation";
+import { defineOperation, otherMethods } from "@/lib/api/route";
 import { VALUE_REFUSALS } from "@/lib/api/refusals";
 
 export const dynamic = "force-dynamic";
@@ -17,7 +17,7 @@ export const POST = defineOperation({
     params: chatParamsSchema,
     body: uiLinkBodySchema,
     changesState: "uncounted",
-    heal: false,
+    recover: false,
   },
   responses: { 200: linkViewSchema },
   refusals: ["chat-not-found", "block-stale", "link-not-found", ...VALUE_REFUSALS],

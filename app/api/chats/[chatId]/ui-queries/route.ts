@@ -1,7 +1,7 @@
 import { readUiQuery } from "@/lib/chat/answers/ui-query";
 import { chatParamsSchema, uiQueryBodySchema } from "@/lib/chat/wire/requests";
 import { uiReadingSchema } from "@/lib/chat/wire/responses";
-import { defineOperation, otherMethods } from "@/lib/api/operation";
+import { defineOperation, otherMethods } from "@/lib/api/route";
 import { VALUE_REFUSALS } from "@/lib/api/refusals";
 
 export const dynamic = "force-dynamic";
@@ -17,7 +17,7 @@ export const POST = defineOperation({
     params: chatParamsSchema,
     body: uiQueryBodySchema,
     changesState: "counted",
-    heal: "chat",
+    recover: "chat",
   },
   responses: { 200: uiReadingSchema },
   refusals: [

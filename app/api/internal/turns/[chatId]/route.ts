@@ -1,7 +1,7 @@
 import { TURN_SIGNATURE_HEADER, verifyTurnRequest } from "@/lib/chat/turns/hand-off";
 import { chatParamsSchema } from "@/lib/chat/wire/requests";
 import { AppError } from "@/lib/http/errors";
-import { defineOperation, otherMethods } from "@/lib/api/operation";
+import { defineOperation, otherMethods } from "@/lib/api/route";
 
 export const dynamic = "force-dynamic";
 // The turn runs after the response, within this invocation's lifetime (decision 010).
@@ -23,8 +23,8 @@ export const POST = defineOperation({
   needs: { visitor: false, params: chatParamsSchema, admit: signedHere },
   responses: { 202: null },
   refusals: ["not-found"],
-}).serve(async ({ params: { chatId }, drive }) => {
-  drive(chatId);
+}).serve(async ({ params: { chatId }, startTurns }) => {
+  startTurns(chatId);
   return { status: 202, body: null };
 });
 

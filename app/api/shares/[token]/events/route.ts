@@ -2,7 +2,7 @@ import { openSharedEventStream } from "@/lib/chat/stream/event-stream";
 import { eventCursorQuery } from "@/lib/http/request";
 import { chatEventSchema } from "@/lib/chat/wire";
 import { shareParamsSchema } from "@/lib/chat/wire/requests";
-import { defineOperation, otherMethods } from "@/lib/api/operation";
+import { defineOperation, otherMethods } from "@/lib/api/route";
 
 export const dynamic = "force-dynamic";
 export const maxDuration = 300;

@@ -2,7 +2,7 @@ import { loadSharedEarlier } from "@/lib/chat/chats/share";
 import { positionQuery } from "@/lib/http/request";
 import { earlierItemsSchema } from "@/lib/chat/wire";
 import { earlierItemsQuerySchema, shareParamsSchema } from "@/lib/chat/wire/requests";
-import { defineOperation, otherMethods } from "@/lib/api/operation";
+import { defineOperation, otherMethods } from "@/lib/api/route";
 
 export const dynamic = "force-dynamic";
 

@@ -1,7 +1,7 @@
 import { decideConfirmation } from "@/lib/chat/answers/confirmations";
 import { confirmationBodySchema, confirmationParamsSchema } from "@/lib/chat/wire/requests";
 import { decidedConfirmationSchema } from "@/lib/chat/wire/responses";
-import { defineOperation, otherMethods } from "@/lib/api/operation";
+import { defineOperation, otherMethods } from "@/lib/api/route";
 
 export const dynamic = "force-dynamic";
 // A decision tells the agent how the action ended; its reply streams within this function's lifetime.
@@ -17,7 +17,7 @@ export const POST = defineOperation({
     params: confirmationParamsSchema,
     body: confirmationBodySchema,
     changesState: "counted",
-    heal: "chat",
+    recover: "chat",
   },
   responses: { 200: decidedConfirmationSchema },
   refusals: [
@@ -26,15 +26,17 @@ export const POST = defineOperation({
     "confirmation-settled",
     "confirmation-expired",
   ],
-}).serve(async ({ visitorId, params: { chatId, token }, body: { decision, reason }, drive }) => {
-  // Whatever the answer, a report of an outcome may now wait for the agent.
-  drive(chatId);
-  return {
-    status: 200,
-    body: {
-      confirmation: await decideConfirmation({ visitorId, chatId, token, decision, reason }),
-    },
-  };
-});
+}).serve(
+  async ({ visitorId, params: { chatId, token }, body: { decision, reason }, startTurns }) => {
+    // Whatever the answer, a report of an outcome may now wait for the agent.
+    startTurns(chatId);
+    return {
+      status: 200,
+      body: {
+        confirmation: await decideConfirmation({ visitorId, chatId, token, decision, reason }),
+      },
+    };
+  },
+);
 
 export const { GET, HEAD, OPTIONS, PUT, PATCH, DELETE } = otherMethods(POST);

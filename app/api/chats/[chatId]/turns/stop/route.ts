@@ -1,7 +1,7 @@
 import { requestStop } from "@/lib/chat/turns/stop";
 import { chatParamsSchema } from "@/lib/chat/wire/requests";
 import { stoppingSchema } from "@/lib/chat/wire/responses";
-import { defineOperation, otherMethods } from "@/lib/api/operation";
+import { defineOperation, otherMethods } from "@/lib/api/route";
 
 export const dynamic = "force-dynamic";
 
@@ -11,7 +11,7 @@ export const POST = defineOperation({
   method: "POST",
   path: "/api/chats/{chatId}/turns/stop",
   summary: "Stops the reply being written; the turn ends as stopped and the queue moves on",
-  needs: { visitor: true, params: chatParamsSchema, changesState: "uncounted", heal: false },
+  needs: { visitor: true, params: chatParamsSchema, changesState: "uncounted", recover: false },
   responses: { 202: stoppingSchema },
   refusals: ["chat-not-found"],
 }).serve(async ({ visitorId, params: { chatId } }) => ({

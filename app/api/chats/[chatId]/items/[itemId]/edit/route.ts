@@ -1,7 +1,7 @@
 import { editMessage } from "@/lib/chat/chats/edit";
 import { editMessageBodySchema, itemParamsSchema } from "@/lib/chat/wire/requests";
 import { editedMessageSchema } from "@/lib/chat/wire/responses";
-import { defineOperation, otherMethods } from "@/lib/api/operation";
+import { defineOperation, otherMethods } from "@/lib/api/route";
 
 export const dynamic = "force-dynamic";
 // The reply streams after the response is sent, within this function's lifetime on serverless.
@@ -21,7 +21,7 @@ export const POST = defineOperation({
     params: itemParamsSchema,
     body: editMessageBodySchema,
     changesState: "counted",
-    heal: "chat",
+    recover: "chat",
   },
   responses: { 202: editedMessageSchema },
   refusals: [
@@ -31,9 +31,9 @@ export const POST = defineOperation({
     "edit-while-replying",
     "edit-after-answer",
   ],
-}).serve(async ({ visitorId, params: { chatId, itemId }, body: { text }, drive }) => {
+}).serve(async ({ visitorId, params: { chatId, itemId }, body: { text }, startTurns }) => {
   const sent = await editMessage({ visitorId, chatId, itemId, text });
-  drive(chatId);
+  startTurns(chatId);
   return { status: 202, body: sent };
 });
 

@@ -11,7 +11,7 @@ const CRON_SECRET = vi.hoisted(() => "a-cron-secret-for-sweep-tests");
 vi.hoisted(() => vi.stubEnv("CRON_SECRET", CRON_SECRET));
 
 // The timer sweeps every chat of its database: a database of its own keeps it off the chats that
-// other test files heal and count at the same time.
+// other test files recover and count at the same time.
 scratchDatabaseForFile();
 
 /** A chat whose turn a process claimed, then died mid-reply (its lease lapsed); nobody reads it. */
@@ -53,7 +53,7 @@ describe("the instance's sweep timer", () => {
     const handed = deferred<string[]>();
     const timer = startSweepTimer({
       intervalMs: 20,
-      drive: async (chatIds) => handed.resolve(chatIds),
+      startTurns: async (chatIds) => handed.resolve(chatIds),
     });
     try {
       expect(await handed.promise).toEqual([chatId]);
@@ -78,11 +78,11 @@ describe("the instance's sweep timer", () => {
       sweep: async () => {
         entered.resolve();
         await release.promise;
-        return { drive: [], requestWindows: 0 };
+        return { waiting: [], requestWindows: 0 };
       },
     });
     await entered.promise;
-    const second = vi.fn(async (): Promise<Swept> => ({ drive: [], requestWindows: 0 }));
+    const second = vi.fn(async (): Promise<Swept> => ({ waiting: [], requestWindows: 0 }));
     expect(await sweepIfFree({ sweep: second })).toBeNull();
     expect(second).not.toHaveBeenCalled();
     // The cron route takes the same lock: it skips too, and says so.
@@ -93,9 +93,9 @@ describe("the instance's sweep timer", () => {
     );
     expect(await cron.json()).toEqual({ drive: 0, requestWindows: 0, skipped: true });
     release.resolve();
-    expect(await first).toEqual({ drive: [], requestWindows: 0 });
+    expect(await first).toEqual({ waiting: [], requestWindows: 0 });
     // The lock ended with the first sweep's transaction: the next one runs.
-    expect(await sweepIfFree({ sweep: second })).toEqual({ drive: [], requestWindows: 0 });
+    expect(await sweepIfFree({ sweep: second })).toEqual({ waiting: [], requestWindows: 0 });
   });
 
   it("survives a database out of reach: one line a failed sweep, and the next interval tries again", async () => {
@@ -107,7 +107,7 @@ describe("the instance's sweep timer", () => {
     let attempts = 0;
     const timer = startSweepTimer({
       intervalMs: 20,
-      drive: async () => {},
+      startTurns: async () => {},
       sweep: () => {
         if (++attempts === 3) tries.resolve();
         return sweepIfFree({ client: closed });

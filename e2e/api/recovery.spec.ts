@@ -7,7 +7,7 @@ import { testDatabaseUrl } from "../../scripts/env";
 /**
  * Leaves a chat as a dead process would: a message whose turn is running but was never claimed
  * (its request failed before driving it), or, `claimed`, a turn that died mid-reply with a second
- * message queued behind it. Nothing here opens an event stream, the only healer there was.
+ * message queued behind it. Nothing here opens an event stream, the only recoverer there was.
  */
 async function strand(chatId: string, { claimed }: { claimed: boolean }): Promise<void> {
   const client = openSession(testDatabaseUrl());
@@ -45,7 +45,10 @@ async function strand(chatId: string, { claimed }: { claimed: boolean }): Promis
 }
 
 test.describe("a chat a dead process left stuck", () => {
-  test("heals when it is read: a turn never started runs at once", async ({ request, baseURL }) => {
+  test("recovers when it is read: a turn never started runs at once", async ({
+    request,
+    baseURL,
+  }) => {
     const chatId = await createChat(request, baseURL);
     await strand(chatId, { claimed: false });
     expect((await request.get(`/api/chats/${chatId}`)).status()).toBe(200);
@@ -56,14 +59,14 @@ test.describe("a chat a dead process left stuck", () => {
     ]);
   });
 
-  test("heals when its earlier items are read: a turn never started runs at once", async ({
+  test("recovers when its earlier items are read: a turn never started runs at once", async ({
     request,
     baseURL,
   }) => {
     const chatId = await createChat(request, baseURL);
     await strand(chatId, { claimed: false });
     expect((await request.get(`/api/chats/${chatId}/items?before=2`)).status()).toBe(200);
-    // Watched through PostgreSQL alone: a read of the chat through the app would heal it too.
+    // Watched through PostgreSQL alone: a read of the chat through the app would recover it too.
     const client = openSession(testDatabaseUrl());
     try {
       const replies = async () =>
@@ -79,7 +82,7 @@ test.describe("a chat a dead process left stuck", () => {
     }
   });
 
-  test("heals when the chats are listed: the dead turn is interrupted and the queued message answered", async ({
+  test("recovers when the chats are listed: the dead turn is interrupted and the queued message answered", async ({
     request,
     baseURL,
   }) => {
@@ -96,7 +99,7 @@ test.describe("a chat a dead process left stuck", () => {
     expect(textOf(chat.items[1]!)).toBe("Half a");
   });
 
-  test("the scheduled sweep refuses anyone without the cron secret, and heals nothing for them", async ({
+  test("the scheduled sweep refuses anyone without the cron secret, and recovers nothing for them", async ({
     request,
     playwright,
     baseURL,
@@ -129,7 +132,7 @@ test.describe("a chat a dead process left stuck", () => {
     } finally {
       await client.end();
     }
-    // Its owner's next read heals it.
+    // Its owner's next read recovers it.
     await request.get(`/api/chats/${chatId}`);
     expect((await settledChat(request, chatId)).items).toHaveLength(2);
   });

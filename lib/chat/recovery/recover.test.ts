@@ -5,9 +5,9 @@ import { db, disconnectDb } from "@/lib/db/client";
 import { createChat, loadChatView, sendMessage } from "../chats/chats";
 import { settleStaleClaims } from "../answers/confirmations";
 import { deleteChat } from "../chats/manage";
-import { healChats } from "./heal";
+import { recoverChats } from "./recover";
 import { recoverTurns } from "../turns/recover";
-import { driveChat } from "../turns/run";
+import { runChat } from "../turns/run";
 
 afterAll(async () => {
   await disconnectDb();
@@ -50,11 +50,11 @@ async function strandedChat(visitorId = randomUUID()) {
 const statuses = async (visitorId: string, chatId: string) =>
   (await loadChatView({ visitorId, chatId })).items.map((item) => `${item.role}:${item.status}`);
 
-describe("healing before a request touches a chat", () => {
+describe("recovery before a request touches a chat", () => {
   it("interrupts a turn whose process died and hands back the queued message's turn", async () => {
     const { visitorId, chatId } = await strandedChat();
-    expect(await healChats({ visitorId, chatId })).toEqual([chatId]);
-    await driveChat(chatId, echo);
+    expect(await recoverChats({ visitorId, chatId })).toEqual([chatId]);
+    await runChat(chatId, echo);
     expect(await statuses(visitorId, chatId)).toEqual([
       "user:complete",
       "assistant:interrupted",
@@ -63,9 +63,9 @@ describe("healing before a request touches a chat", () => {
     ]);
   });
 
-  it("counts a state-changing request in the statement that finds what to heal", async () => {
+  it("counts a state-changing request in the statement that finds what to recover", async () => {
     const { visitorId, chatId } = await strandedChat();
-    expect(await healChats({ visitorId, chatId }, { count: true })).toEqual([chatId]);
+    expect(await recoverChats({ visitorId, chatId }, { count: true })).toEqual([chatId]);
     expect(
       await db().requestWindow.findUnique({ where: { visitorId }, select: { count: true } }),
     ).toEqual({ count: 1 });
@@ -76,30 +76,32 @@ describe("healing before a request touches a chat", () => {
     const visitorId = randomUUID();
     const { chatId } = await createChat({ visitorId, message: "never started" });
     const before = await db().turn.findFirstOrThrow({ where: { chatId } });
-    expect(await healChats({ visitorId, chatId })).toEqual([chatId]);
+    expect(await recoverChats({ visitorId, chatId })).toEqual([chatId]);
     expect(await db().turn.findFirstOrThrow({ where: { chatId } })).toEqual(before);
-    await driveChat(chatId, echo);
+    await runChat(chatId, echo);
     expect(await statuses(visitorId, chatId)).toEqual(["user:complete", "assistant:complete"]);
   });
 
-  it("heals every chat of the visitor listing them, and nothing of anyone else", async () => {
+  it("recovers every chat of the visitor listing them, and nothing of anyone else", async () => {
     const visitorId = randomUUID();
     const [mine, alsoMine, theirs] = [
       await strandedChat(visitorId),
       await strandedChat(visitorId),
       await strandedChat(),
     ];
-    expect((await healChats({ visitorId })).sort()).toEqual([mine.chatId, alsoMine.chatId].sort());
-    expect(await healChats({ visitorId, chatId: theirs.chatId })).toEqual([]);
+    expect((await recoverChats({ visitorId })).sort()).toEqual(
+      [mine.chatId, alsoMine.chatId].sort(),
+    );
+    expect(await recoverChats({ visitorId, chatId: theirs.chatId })).toEqual([]);
     expect(
       await db().turn.count({
         where: { chatId: theirs.chatId, status: "running", replyItemId: { not: null } },
       }),
     ).toBe(1);
     await Promise.all([
-      driveChat(mine.chatId, echo),
-      driveChat(alsoMine.chatId, echo),
-      driveChat(theirs.chatId, echo),
+      runChat(mine.chatId, echo),
+      runChat(alsoMine.chatId, echo),
+      runChat(theirs.chatId, echo),
     ]);
     expect(await db().turn.count({ where: { chatId: theirs.chatId, status: "interrupted" } })).toBe(
       0,
@@ -107,8 +109,8 @@ describe("healing before a request touches a chat", () => {
   });
 });
 
-describe("a chat deleted between the heal's look and its lock", () => {
-  it("is skipped, and the rest of the chats heal", async () => {
+describe("a chat deleted between the recover's look and its lock", () => {
+  it("is skipped, and the rest of the chats recover", async () => {
     const gone = await strandedChat();
     const kept = await strandedChat();
     const turnOf = async (chatId: string) =>
@@ -119,7 +121,7 @@ describe("a chat deleted between the heal's look and its lock", () => {
     ];
     await deleteChat(gone);
     expect(await recoverTurns(found)).toEqual([kept.chatId]);
-    expect(await settleStaleClaims([gone.chatId])).toEqual({ healed: 0, chats: [] });
-    await driveChat(kept.chatId, echo);
+    expect(await settleStaleClaims([gone.chatId])).toEqual({ recovered: 0, chats: [] });
+    await runChat(kept.chatId, echo);
   });
 });

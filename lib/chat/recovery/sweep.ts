@@ -1,7 +1,7 @@
 import "server-only";
 import { isDatabaseUnavailable } from "@/lib/http/errors";
-import { whileSweepLockFree } from "../store/healing";
-import { sweepAllChats } from "./heal";
+import { whileSweepLockFree } from "../store/recovery";
+import { sweepAllChats } from "./recover";
 
 export type Swept = Awaited<ReturnType<typeof sweepAllChats>>;
 
@@ -21,11 +21,11 @@ export type SweepTimer = { stop: () => Promise<void> };
 /** For `next start`, where no cron calls: each run scheduled when the last ended; unref'd. */
 export function startSweepTimer({
   intervalMs,
-  drive,
+  startTurns,
   sweep = () => sweepIfFree(),
 }: {
   intervalMs: number;
-  drive: (chatIds: string[]) => Promise<unknown>;
+  startTurns: (chatIds: string[]) => Promise<unknown>;
   sweep?: () => Promise<Swept | null>;
 }): SweepTimer {
   let timer: NodeJS.Timeout | undefined;
@@ -34,7 +34,7 @@ export function startSweepTimer({
   const once = async () => {
     try {
       const swept = await sweep();
-      if (swept && swept.drive.length > 0) await drive(swept.drive);
+      if (swept && swept.waiting.length > 0) await startTurns(swept.waiting);
     } catch (error) {
       console.error(
         `Sweep failed: ${describeFailure(error)}; the next runs in ${intervalMs / 1_000} s`,

@@ -7,7 +7,7 @@ import {
   verifyVisitorCookie,
   visitorCookieOptions,
   withVisitorCookie,
-} from "./visitor-cookie";
+} from "./visitor";
 
 const SECRET = "a-test-secret-of-some-length";
 const ID = "3f2504e0-4f89-41d3-9a0c-0305e82c3301";

@@ -6,74 +6,77 @@ import { Prisma } from "@/lib/db/generated/client";
 import { countRequestAndRead } from "@/lib/http/rate-limit";
 
 /** One chat, one visitor's chats, or (the sweep) all. */
-export type HealScope = { chatId?: string; visitorId?: string };
+export type RecoveryScope = { chatId?: string; visitorId?: string };
 
 export type LookOptions = { now: Date; limit: number; claimLeaseMs: number };
 
-const healableTurnSchema = z.object({
+const recoverableTurnSchema = z.object({
   id: z.string(),
   chatId: z.string(),
   lapsed: z.boolean(),
   unclaimed: z.boolean(),
 });
 /** Its lease lapsed (its process died), or nobody claimed it. */
-export type HealableTurn = z.infer<typeof healableTurnSchema>;
+export type RecoverableTurn = z.infer<typeof recoverableTurnSchema>;
 
-const healableSchema = z.object({
+const recoverableSchema = z.object({
   claims: z.array(z.string()),
-  turns: z.array(healableTurnSchema),
+  turns: z.array(recoverableTurnSchema),
 });
-export type Healable = z.infer<typeof healableSchema>;
+export type Recoverable = z.infer<typeof recoverableSchema>;
 
-export async function findHealable(scope: HealScope, options: LookOptions): Promise<Healable> {
+export async function findRecoverable(
+  scope: RecoveryScope,
+  options: LookOptions,
+): Promise<Recoverable> {
   const [row] = await db().$queryRaw<
     { found: unknown }[]
-  >`SELECT ${healableLookup(scope, options)} AS "found"`;
-  return healableSchema.parse(row?.found);
+  >`SELECT ${recoverableLookup(scope, options)} AS "found"`;
+  return recoverableSchema.parse(row?.found);
 }
 
 export async function findStaleClaimChats(
-  scope: HealScope,
+  scope: RecoveryScope,
   options: Omit<LookOptions, "limit">,
 ): Promise<string[]> {
   const [row] = await db().$queryRaw<
     { found: unknown }[]
   >`SELECT ${staleClaimChats(scope, options)} AS "found"`;
-  return healableSchema.shape.claims.parse(row?.found);
+  return recoverableSchema.shape.claims.parse(row?.found);
 }
 
 /** Oldest lease first. */
-export async function findHealableTurns(
-  scope: HealScope,
+export async function findRecoverableTurns(
+  scope: RecoveryScope,
   options: Omit<LookOptions, "claimLeaseMs">,
-): Promise<HealableTurn[]> {
+): Promise<RecoverableTurn[]> {
   const [row] = await db().$queryRaw<
     { found: unknown }[]
-  >`SELECT ${healableTurns(scope, options)} AS "found"`;
-  return healableSchema.shape.turns.parse(row?.found);
+  >`SELECT ${recoverableTurns(scope, options)} AS "found"`;
+  return recoverableSchema.shape.turns.parse(row?.found);
 }
 
-/** One round trip; a full window (429 `rate-limited`) heals nothing. The count is `countRequest`'s. */
-export async function countRequestAndFindHealable(
+/** One round trip; a full window (429 `rate-limited`) recovers nothing. The count is `countRequest`'s. */
+export async function countRequestAndFindRecoverable(
   visitorId: string,
-  scope: HealScope,
+  scope: RecoveryScope,
   options: LookOptions & { rateLimit?: RateLimit },
-): Promise<Healable> {
+): Promise<Recoverable> {
   const found = await countRequestAndRead({
     visitorId,
     limit: options.rateLimit,
-    read: healableLookup(scope, options),
+    read: recoverableLookup(scope, options),
   });
-  return healableSchema.parse(found);
+  return recoverableSchema.parse(found);
 }
 
-function healableLookup(scope: HealScope, options: LookOptions): Prisma.Sql {
-  return Prisma.sql`json_build_object('claims', ${staleClaimChats(scope, options)}, 'turns', ${healableTurns(scope, options)})`;
+function recoverableLookup(scope: RecoveryScope, options: LookOptions): Prisma.Sql {
+  return Prisma.sql`json_build_object('claims', ${staleClaimChats(scope, options)}, 'turns', ${recoverableTurns(scope, options)})`;
 }
 
 // The rule settleStaleClaims re-checks under the chat's lock.
 function staleClaimChats(
-  { chatId, visitorId }: HealScope,
+  { chatId, visitorId }: RecoveryScope,
   { now, claimLeaseMs }: Omit<LookOptions, "limit">,
 ): Prisma.Sql {
   const chat = chatId ? Prisma.sql`AND "chatId" = ${chatId}::uuid` : Prisma.empty;
@@ -85,8 +88,8 @@ function staleClaimChats(
 }
 
 // Twice the limit is read, so `limit` of each kind (lapsed, never claimed) can be found.
-function healableTurns(
-  { chatId, visitorId }: HealScope,
+function recoverableTurns(
+  { chatId, visitorId }: RecoveryScope,
   { now, limit }: Omit<LookOptions, "claimLeaseMs">,
 ): Prisma.Sql {
   const chat = chatId ? Prisma.sql`AND t."chatId" = ${chatId}::uuid` : Prisma.empty;
