@@ -8,9 +8,8 @@ import {
 } from "@/lib/component-frames";
 import { AppError } from "@/lib/http/errors";
 import { proposalView, proposeAction } from "./confirmations";
-import { chatTransaction } from "../store/chats";
+import { chatTransaction, type FrameTarget, lockAnswerableFrame } from "../store/chats";
 import { type ChatWrite, writeChat } from "../store/log";
-import { type FrameTarget, lockAnswerableFrame } from "../store/selections";
 import { sendOrQueue } from "../store/turns";
 import { toSelectionView } from "../store/views";
 import { reopensList, type SelectionView } from "../wire";

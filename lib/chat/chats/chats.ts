@@ -15,7 +15,7 @@ import {
   type Tx,
 } from "../store/chats";
 import { streamingSnapshots } from "../store/items";
-import { writeChat, writeUnmoved } from "../store/log";
+import { writeChat, writeIfLogUnchanged } from "../store/log";
 import { queuedViews } from "../store/queue";
 import { sendOrQueue, turnStart } from "../store/turns";
 import { foldStreamedEvents } from "../turns/snapshots";
@@ -89,7 +89,7 @@ export async function sendMessage({
     const chat = await readChat({ chatId, visitorId });
     if (chat.activeTurnId) break;
     const sent = turnStart(chat, { text });
-    if (await writeUnmoved(chatId, chat.lastEventSeq, sent)) return sent;
+    if (await writeIfLogUnchanged(chatId, chat.lastEventSeq, sent)) return sent;
   }
   return chatTransaction(async (tx) => {
     const lock = await lockChat(tx, { chatId, visitorId });

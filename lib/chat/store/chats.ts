@@ -4,8 +4,10 @@ import { db, type Tx } from "@/lib/db/client";
 import { Prisma } from "@/lib/db/generated/client";
 import { AppError } from "@/lib/http/errors";
 import { CHAT_EVENTS_CHANNEL } from "./channel";
+import { componentPartSchema, uiBlockSchema } from "../wire";
+import { storedTimestamp } from "./views";
 
-// The Chat row: its lock and the one ownership check.
+// The Chat row: its lock, the lookups of a pick that lock it as they read, and the one ownership check.
 
 export type { Tx };
 
@@ -20,8 +22,17 @@ export type LockedChat = {
 };
 
 declare const held: unique symbol;
-/** Proof the chat row is locked in `tx`: only `lockChat` and locking lookups make one. */
-export type ChatLock = { readonly tx: Tx; readonly chat: LockedChat; readonly [held]: true };
+/** Proof the chat row is locked in `tx`: only `lockChat` and the lookups that lock as they read make one. */
+export type ChatLock = {
+  readonly tx: Tx;
+  readonly chat: LockedChat;
+  readonly [held]: true;
+  /**
+   * Set by a store write under the lock that appends no event itself; `writeChat` clears it when it
+   * appends. One still set when the work ends rolls the transaction back: every change moves the log.
+   */
+  awaitingAppend: boolean;
+};
 
 export function chatNotFound(): AppError {
   return new AppError("chat-not-found");
@@ -36,11 +47,10 @@ export function ownChat<Row extends { visitorId: string }>(
   return row;
 }
 
-// The locks each transaction took, and whether a step under one still owes its append.
+// The locks each transaction took.
 const locks = new WeakMap<Tx, Set<ChatLock>>();
-const owing = new WeakSet<ChatLock>();
 
-/** A step that wrote under a chat's lock without appending (`owe`) must `writeChat` before the end, or the transaction rolls back. */
+/** A write under a chat's lock that appended no event (`awaitingAppend`) must `writeChat` before the end, or the transaction rolls back. */
 export function chatTransaction<T>(
   work: (tx: Tx) => Promise<T>,
   options?: { isolationLevel?: Prisma.TransactionIsolationLevel },
@@ -48,19 +58,11 @@ export function chatTransaction<T>(
   return db().$transaction(async (tx) => {
     const result = await work(tx);
     for (const lock of locks.get(tx) ?? []) {
-      if (owing.has(lock))
+      if (lock.awaitingAppend)
         throw new Error(`A write to chat ${lock.chat.id} under its lock appended no event`);
     }
     return result;
   }, options);
-}
-
-export function owe(lock: ChatLock): void {
-  owing.add(lock);
-}
-
-export function settle(lock: ChatLock): void {
-  owing.delete(lock);
 }
 
 const lockedChatSchema = z.object({
@@ -85,7 +87,7 @@ export async function lockChatIfExists(tx: Tx, chatId: string): Promise<ChatLock
   return chat && heldLock(tx, chat);
 }
 
-/** Without the lock, for a write guarded on an unmoved log (`writeUnmoved`). */
+/** Without the lock, for a write guarded on an unchanged log (`writeIfLogUnchanged`). */
 export async function readChat(scope: ChatScope): Promise<LockedChat> {
   return ownChat(await chatRow(db(), scope.chatId, Prisma.empty), scope.visitorId);
 }
@@ -102,7 +104,7 @@ async function chatRow(
 
 /** For a statement that locked the row as it read (`readUnderLock`, `lockChatIfExists`). */
 function heldLock(tx: Tx, chat: LockedChat): ChatLock {
-  const lock = { tx, chat } as ChatLock;
+  const lock = { tx, chat, awaitingAppend: false } as ChatLock;
   locks.set(tx, (locks.get(tx) ?? new Set()).add(lock));
   return lock;
 }
@@ -192,4 +194,147 @@ export async function deleteChatRows({ tx, chat }: ChatLock): Promise<void> {
   await tx.actionConfirmation.deleteMany({ where: { chatId: chat.id } });
   await tx.chat.delete({ where: { id: chat.id } });
   await tx.$executeRaw`SELECT pg_notify(${CHAT_EVENTS_CHANNEL}, ${chat.id} || ':deleted')`;
+}
+
+// A block pick: UiAnswer is one per block and revision, written with its message (./answers.ts).
+
+export type BlockTarget = {
+  chatId: string;
+  visitorId: string;
+  itemId: string;
+  blockId: string;
+  revision: number;
+  reads?: Record<string, string>;
+};
+
+const answerableRowSchema = z.object({
+  status: z.enum(["streaming", "complete", "interrupted", "failed", "stopped"]).nullable(),
+  parentToolUseId: z.string().nullable(),
+  revision: z.number().int().nullable(),
+  completedAt: z.date().nullable(),
+  /** Null once answered, or when the reply holds no block by that id. */
+  block: uiBlockSchema.nullish(),
+  newer: z.boolean(),
+  answer: z
+    .object({
+      choiceId: z.string(),
+      label: z.string(),
+      values: z.unknown(),
+      readings: z.unknown(),
+      sourceAt: storedTimestamp,
+      older: z.boolean(),
+      at: storedTimestamp,
+      queued: z.boolean(),
+      turnId: z.string().nullable(),
+    })
+    .nullable(),
+  readings: z
+    .array(
+      z.object({
+        id: z.string(),
+        query: z.string(),
+        argsKey: z.string(),
+        args: z.unknown(),
+        value: z.unknown(),
+        frozen: z.boolean(),
+        readAt: storedTimestamp,
+      }),
+    )
+    .nullable(),
+});
+
+/** What a pick on a block rests on, read under the chat's lock. */
+export type AnswerableBlock = z.infer<typeof answerableRowSchema>;
+
+/** One statement: the reply (all null if absent), the block while unanswered, any newer reply, the answer, and the named readings. */
+export async function lockAnswerableBlock(tx: Tx, target: BlockTarget) {
+  // The chat row's version beside the snapshot's tells a read that waited for the lock (`stale`).
+  const { lock, row } = await readUnderLock(
+    tx,
+    target.visitorId,
+    () => tx.$queryRaw<unknown[]>`
+    SELECT chat."id", chat."visitorId", chat."activeTurnId", chat."lastEventSeq", chat."lastPosition",
+      chat.xmin::text IS DISTINCT FROM (SELECT xmin::text FROM "Chat" WHERE "id" = chat."id") AS "stale",
+      item."status"::text AS "status", item."parentToolUseId", item."revision", item."completedAt",
+      CASE WHEN answer."id" IS NULL THEN
+        (SELECT block FROM jsonb_array_elements(COALESCE(item."blocks", '[]'::jsonb)) AS block WHERE block->>'id' = ${target.blockId})
+      END AS "block",
+      EXISTS (SELECT 1 FROM "Item" later WHERE later."chatId" = chat."id" AND later."role" = 'assistant'
+        AND later."parentToolUseId" IS NULL AND later."position" > item."position") AS "newer",
+      to_jsonb(answer) AS "answer",
+      (SELECT jsonb_agg(reading) FROM "UiReading" reading WHERE reading."id" = ANY(${Object.values(target.reads ?? {})}::uuid[])
+        AND reading."itemId" = item."id" AND reading."blockId" = ${target.blockId} AND reading."revision" = ${target.revision} AND reading."state" = 'fresh') AS "readings"
+    FROM "Chat" chat
+    LEFT JOIN "Item" item ON item."id" = ${target.itemId}::uuid AND item."chatId" = chat."id" AND item."role" = 'assistant'
+    LEFT JOIN "UiAnswer" answer ON answer."itemId" = item."id" AND answer."blockId" = ${target.blockId} AND answer."revision" = ${target.revision}
+    WHERE chat."id" = ${target.chatId}::uuid AND chat."visitorId" = ${target.visitorId}::uuid
+    FOR UPDATE OF chat`,
+  );
+  return { lock, ...answerableRowSchema.parse(row) };
+}
+
+// A ChoiceList pick: FrameSelection, one row per attempt; DeterministicGrant, a route's alias used once (./selections.ts).
+
+export type FrameTarget = {
+  chatId: string;
+  visitorId: string;
+  itemId: string;
+  instanceId: string;
+  choiceId: string;
+  revision?: number;
+};
+
+const frameRowSchema = z.object({
+  role: z.enum(["user", "assistant"]).nullable(),
+  parentToolUseId: z.string().nullable(),
+  status: z.string().nullable(),
+  revision: z.number().int().nullable(),
+  part: componentPartSchema.nullable(),
+  latest: z
+    .object({
+      instanceId: z.string(),
+      choiceId: z.string(),
+      label: z.string(),
+      event: z.unknown(),
+      queued: z.boolean(),
+      confirmationToken: z.string().nullable(),
+      attempt: z.number().int(),
+      at: storedTimestamp,
+    })
+    .nullable(),
+  confirmationStatus: z
+    .enum(["pending", "approving", "approved", "rejecting", "rejected", "expiring", "expired"])
+    .nullable(),
+  confirmationOutcome: z.unknown(),
+  alias: z.string().nullable(),
+});
+
+/**
+ * One statement, under the chat lock: the item's frame, the list's latest pick with its
+ * confirmation's state, and the route's unused grant for the choice.
+ */
+export async function lockAnswerableFrame(tx: Tx, target: FrameTarget) {
+  const { lock, row } = await readUnderLock(
+    tx,
+    target.visitorId,
+    () => tx.$queryRaw<unknown[]>`
+    SELECT chat."id", chat."visitorId", chat."activeTurnId", chat."lastEventSeq", chat."lastPosition",
+      chat.xmin::text IS DISTINCT FROM (SELECT xmin::text FROM "Chat" WHERE "id" = chat."id") AS "stale",
+      item."role"::text AS "role", item."parentToolUseId", item."status"::text AS "status", item."revision",
+      (SELECT part FROM jsonb_array_elements(item."parts") WITH ORDINALITY AS parts(part, ordinality)
+        WHERE part->>'kind' = 'component' AND part->>'instanceId' = ${target.instanceId} ORDER BY ordinality LIMIT 1) AS "part",
+      to_jsonb(latest) AS "latest", confirmation."status"::text AS "confirmationStatus", confirmation."outcome" AS "confirmationOutcome",
+      route_grant."alias"
+    FROM "Chat" chat
+    LEFT JOIN "Item" item ON item."id" = ${target.itemId}::uuid AND item."chatId" = chat."id"
+    LEFT JOIN LATERAL (
+      SELECT * FROM "FrameSelection" WHERE "itemId" = item."id" AND "instanceId" = ${target.instanceId} ORDER BY "attempt" DESC LIMIT 1
+    ) latest ON TRUE
+    LEFT JOIN "ActionConfirmation" confirmation ON confirmation."token" = latest."confirmationToken"
+    LEFT JOIN "DeterministicGrant" route_grant ON route_grant."itemId" = item."id" AND route_grant."instanceId" = ${target.instanceId}
+      AND route_grant."choiceId" = ${target.choiceId} AND route_grant."usedAt" IS NULL
+    WHERE chat."id" = ${target.chatId}::uuid AND chat."visitorId" = ${target.visitorId}::uuid
+    FOR UPDATE OF chat`,
+  );
+  return { lock, ...frameRowSchema.parse(row) };
 }

@@ -2,7 +2,7 @@ import "server-only";
 import { db } from "@/lib/db/client";
 import { Prisma } from "@/lib/db/generated/client";
 import type { ConfirmationStatus } from "@/lib/component-frames";
-import { type ChatLock, owe } from "./chats";
+import type { ChatLock } from "./chats";
 
 // ActionConfirmation: each step out of `pending` is a compare-and-swap on status, so of any number
 // of concurrent decisions exactly one runs the tool.
@@ -45,7 +45,7 @@ export async function swapConfirmation(
     where: { token, status: from },
     data: patch,
   });
-  if (row) owe(lock);
+  if (row) lock.awaitingAppend = true;
   return row ?? null;
 }
 

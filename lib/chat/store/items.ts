@@ -4,7 +4,7 @@ import type { Tx } from "@/lib/db/client";
 import { AppError } from "@/lib/http/errors";
 import { Prisma } from "@/lib/db/generated/client";
 import type { ItemView } from "../wire";
-import { type ChatLock, owe } from "./chats";
+import type { ChatLock } from "./chats";
 import { STREAMED_EVENT_TYPES } from "./events";
 import {
   itemExtras,
@@ -144,7 +144,7 @@ export async function loadItemView(tx: Tx, itemId: string): Promise<ItemView> {
  * never reused: a page inside the gap reads on), and returns its view for the caller's `item.completed`.
  */
 export async function storeFinalItem(lock: ChatLock, reply: FinalReply): Promise<ItemView> {
-  owe(lock);
+  lock.awaitingAppend = true;
   const { content, parts, blocks, links } = reply;
   const rows = await lock.tx.$queryRaw<unknown[]>`
     WITH compacted AS (

@@ -4,7 +4,7 @@ import ts from "typescript";
 import { describe, expect, it } from "vitest";
 
 // The chat log's rule (decision 018), checked on the source: only lib/chat/store writes a chat's
-// tables, and there every write that is sent rides on the append or owes one to it.
+// tables, and there every write that is sent rides on the append or marks the lock as awaiting one.
 
 const ROOT = join(__dirname, "../../..");
 const STORE = "lib/chat/store";
@@ -93,7 +93,7 @@ function functionsOf(file: string, text: string): Fn[] {
   return found;
 }
 
-/** Store functions that send a write to a chat's tables neither through the append nor owing one to it. */
+/** Store functions that send a write to a chat's tables neither through the append nor marking the lock as awaiting one. */
 function unannouncedWrites(files: Record<string, string>): string[] {
   const problems: string[] = [];
   const all = Object.entries(files).flatMap(([file, text]) =>
@@ -112,8 +112,8 @@ function unannouncedWrites(files: Record<string, string>): string[] {
       const sends = (SENDS.test(fn.text) && RAW_WRITE.test(fn.text)) || usesBuilder;
       if (!(sends || CLIENT_WRITE.test(fn.text)) || UNANNOUNCED.has(key)) continue;
       if (!fn.takesLock) problems.push(`${key} writes without the chat lock or the append`);
-      else if (!/\bowe\(/.test(fn.text))
-        problems.push(`${key} writes under the lock but owes no append`);
+      else if (!/\.awaitingAppend = true/.test(fn.text))
+        problems.push(`${key} writes under the lock but does not mark it awaiting an append`);
     }
     // The log itself is appended to in one place.
     for (const fn of functionsOf(file, text)) {
@@ -128,7 +128,7 @@ function unannouncedWrites(files: Record<string, string>): string[] {
   return problems;
 }
 
-// Every flow that writes guarded on an unmoved log (`writeUnmoved`, `writeClaim`), the store lookup its
+// Every flow that writes guarded on an unchanged log (`writeIfLogUnchanged`, `writeClaim`), the store lookup its
 // read is, and the function holding that lookup's SQL. What the lookup reads must be rows every writer
 // of which moves the log, or a change between the read and the write would pass the guard unseen.
 const GUARDED: Record<string, { lookup: string; sql: [file: string, fn: string] }> = {
@@ -156,7 +156,7 @@ describe("the chat log's rule", () => {
     ).toEqual([]);
   });
 
-  it("sends every store write to a chat's tables through the append, or under the lock owing one", () => {
+  it("sends every store write to a chat's tables through the append, or under the lock marked as awaiting one", () => {
     expect(unannouncedWrites(storeFiles())).toEqual([]);
   });
 
@@ -165,7 +165,7 @@ describe("the chat log's rule", () => {
     const callers = sourceFiles("lib").filter(
       (file) =>
         file !== `${STORE}/log.ts` &&
-        /\b(writeUnmoved|writeClaim)\(/.test(readFileSync(join(ROOT, file), "utf8")),
+        /\b(writeIfLogUnchanged|writeClaim)\(/.test(readFileSync(join(ROOT, file), "utf8")),
     );
     expect(callers.toSorted()).toEqual(Object.keys(GUARDED).toSorted());
     const files = storeFiles();

@@ -13,7 +13,7 @@ import { regenerateReply } from "../turns/regenerate";
 import { runChat } from "../turns/run";
 import { chatTransaction, lockChat } from "./chats";
 import { loadItemView } from "./items";
-import { type ChatWrite, writeChat, writeUnmoved } from "./log";
+import { type ChatWrite, writeChat, writeIfLogUnchanged } from "./log";
 import { setTurnOutcome, turnStart } from "./turns";
 
 afterAll(async () => {
@@ -56,7 +56,7 @@ describe("writeChat", () => {
   });
 });
 
-describe("writeUnmoved", () => {
+describe("writeIfLogUnchanged", () => {
   it("writes nothing, of any kind of write, once the log has moved past what its read saw", async () => {
     const visitorId = randomUUID();
     const { chatId } = await createChat({ visitorId, message: "Email the release notes" });
@@ -135,7 +135,7 @@ describe("writeUnmoved", () => {
       ...started.writes,
     ];
     expect(
-      await writeUnmoved(chatId, seen.lastEventSeq, {
+      await writeIfLogUnchanged(chatId, seen.lastEventSeq, {
         events: started.events,
         writes,
         chat: started.chat,

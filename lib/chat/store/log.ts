@@ -5,14 +5,14 @@ import { Prisma } from "@/lib/db/generated/client";
 import { appConfig } from "@/lib/config";
 import { CHAT_EVENTS_CHANNEL } from "./channel";
 import type { ChatEvent, Part } from "../wire";
-import { chatNotFound, type ChatLock, settle } from "./chats";
+import { chatNotFound, type ChatLock } from "./chats";
 import { leaseFromNow } from "./turns";
 import type { ChatMove, ChatWrite, ClaimWrite, TurnState } from "./writes";
 
 export type { ChatMove, ChatWrite, TurnState } from "./writes";
 
 // The log and every write riding on it, in one statement (decision 018): the log moves with every
-// change, which the lock's `stale` read and `writeUnmoved`'s guard rest on.
+// change, which the lock's `stale` read and `writeIfLogUnchanged`'s guard rest on.
 
 export type ChatChange = {
   events: readonly ChatEvent[];
@@ -139,8 +139,8 @@ export async function writeChat(
     chat.lastPosition === undefined ? {} : { lastPosition: chat.lastPosition },
     chat.activeTurnId === undefined ? {} : { activeTurnId: chat.activeTurnId },
   );
-  // Only events move the log that `writeUnmoved` guards on.
-  if (events.length > 0) settle(lock);
+  // Only events move the log that `writeIfLogUnchanged` guards on.
+  if (events.length > 0) lock.awaitingAppend = false;
   return row.data.lastEventSeq;
 }
 
@@ -154,12 +154,12 @@ const writtenSchema = z.object({
  * Writes only if the log still ends at `seen`, where the caller's read saw it: every change moves the
  * log, so that read still holds. False: nothing was written; read again and decide anew.
  */
-export async function writeUnmoved(
+export async function writeIfLogUnchanged(
   chatId: string,
   seen: number,
   { events, writes = [], chat = {} }: ChatChange,
 ): Promise<boolean> {
-  return unmoved(chatId, seen, events, chat, writes.flatMap(writeSql));
+  return ifLogUnchanged(chatId, seen, events, chat, writes.flatMap(writeSql));
 }
 
 /** Decision 013: only if the log has not moved since the claim read it. */
@@ -167,7 +167,7 @@ export async function writeClaim(
   claim: ClaimWrite,
   events: readonly ChatEvent[],
 ): Promise<boolean> {
-  return unmoved(
+  return ifLogUnchanged(
     claim.chatId,
     claim.seen,
     events,
@@ -176,7 +176,7 @@ export async function writeClaim(
   );
 }
 
-async function unmoved(
+async function ifLogUnchanged(
   chatId: string,
   seen: number,
   events: readonly ChatEvent[],

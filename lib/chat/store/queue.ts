@@ -3,7 +3,7 @@ import { randomUUID } from "node:crypto";
 import { z } from "zod";
 import type { Tx } from "@/lib/db/client";
 import type { Origin, QueuedView } from "../wire";
-import { type ChatLock, owe } from "./chats";
+import type { ChatLock } from "./chats";
 
 // QueuedMessage: messages waiting behind the running turn.
 
@@ -30,7 +30,7 @@ export async function queueMessage(
     WHERE (SELECT count(*) FROM "QueuedMessage" WHERE "chatId" = ${chatId}::uuid AND "dispatchedAt" IS NULL) < ${MAX_QUEUED}
     RETURNING "id", "text", "createdAt", "turnId"::text AS "turnId"`;
   if (rows.length === 0) return null;
-  owe(lock);
+  lock.awaitingAppend = true;
   return queuedRowSchema.parse(rows[0]);
 }
 
@@ -55,6 +55,6 @@ export function oldestQueued({ tx, chat }: ChatLock) {
 }
 
 export async function markDispatched(lock: ChatLock, id: bigint, itemId: string): Promise<void> {
-  owe(lock);
+  lock.awaitingAppend = true;
   await lock.tx.queuedMessage.update({ where: { id }, data: { dispatchedAt: new Date(), itemId } });
 }

@@ -5,7 +5,7 @@ import { appConfig } from "@/lib/config";
 import { db, type Tx } from "@/lib/db/client";
 import { AppError } from "@/lib/http/errors";
 import type { ChatEvent, Origin } from "../wire";
-import { type ChatLock, owe } from "./chats";
+import type { ChatLock } from "./chats";
 import { MAX_QUEUED, queueMessage, toQueuedView } from "./queue";
 import { storedTimestamp, toItemView } from "./views";
 import type { ChatMove, ChatWrite, TurnState } from "./writes";
@@ -199,7 +199,7 @@ export async function endRunningTurn(
     RETURNING (SELECT "revision" FROM "Item" WHERE "id" = ${itemId}::uuid) AS "revision",
       EXISTS (SELECT 1 FROM "QueuedMessage" WHERE "chatId" = ${lock.chat.id}::uuid AND "dispatchedAt" IS NULL) AS "queued"`;
   if (rows.length === 0) return null;
-  owe(lock);
+  lock.awaitingAppend = true;
   return endedSchema.parse(rows[0]);
 }
 
@@ -224,7 +224,7 @@ export async function setTurnOutcome(
   turnId: string,
   outcome: "finished" | "failed" | "interrupted" | "stopped",
 ): Promise<void> {
-  owe(lock);
+  lock.awaitingAppend = true;
   await lock.tx.turn.update({ where: { id: turnId }, data: { status: outcome } });
 }
 
