@@ -160,7 +160,6 @@ const config = [
       "e2e/**",
       "lib/db/**",
       "lib/chat/store/**",
-      "lib/http/rate-limit.ts",
       "prisma.config.ts",
       ...PURE.map((folder) => `${folder}/**`),
     ],

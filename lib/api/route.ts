@@ -4,7 +4,7 @@ import { after } from "next/server";
 import { startWaitingTurns, type RunsWhere } from "@/lib/chat/turns/run";
 import { recoverChats } from "@/lib/chat/recovery/recover";
 import { AppError, toErrorResponse, type ErrorCode } from "../http/errors";
-import { countRequest } from "../http/rate-limit";
+import { countRequest } from "@/lib/chat/store/requests";
 import { assertSameOrigin, parseJsonBody, parseParams, type QueryReader } from "../http/request";
 import { appConfig } from "../config";
 import { cookieSettings, duplicateCookie, findVisitor } from "../http/visitor";

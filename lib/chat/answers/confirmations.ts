@@ -24,7 +24,7 @@ import {
 } from "../store/confirmations";
 import { writeChat } from "../store/log";
 import { toConfirmationView } from "../store/views";
-import { findStaleClaimChats } from "../store/recovery";
+import { findStaleClaimChats } from "../store/requests";
 import type { ChatEvent, ConfirmationView } from "../wire";
 
 /** Where a proposed action came from; stored beside the handle so the page can draw it in place. */

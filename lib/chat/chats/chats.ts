@@ -1,7 +1,7 @@
 import "server-only";
 import { appConfig, type RateLimit } from "@/lib/config";
 import { AppError } from "@/lib/http/errors";
-import { countNewVisitor } from "@/lib/http/rate-limit";
+import { countNewVisitor } from "../store/requests";
 import { readEarlierItems, readRecentItems } from "./item-pages";
 import {
   chatTransaction,

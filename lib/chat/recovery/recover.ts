@@ -1,12 +1,12 @@
 import "server-only";
-import { deleteExpiredRequestWindows } from "@/lib/http/rate-limit";
 import { CLAIM_LEASE_MS, settleStaleClaims } from "../answers/confirmations";
 import {
   countRequestAndFindRecoverable,
+  deleteExpiredRequestWindows,
   findRecoverable,
   type Recoverable,
   type RecoveryScope,
-} from "../store/recovery";
+} from "../store/requests";
 import { recoverTurns, splitRecoverable } from "../turns/recover";
 
 // Turns recovered, and chats handed back, per call: one request's (or one sweep's) work stays bounded.

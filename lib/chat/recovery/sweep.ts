@@ -1,6 +1,6 @@
 import "server-only";
 import { isDatabaseUnavailable } from "@/lib/http/errors";
-import { whileSweepLockFree } from "../store/recovery";
+import { whileSweepLockFree } from "../store/requests";
 import { sweepAllChats } from "./recover";
 
 export type Swept = Awaited<ReturnType<typeof sweepAllChats>>;

@@ -1,7 +1,7 @@
 import "server-only";
 import { drawReply } from "../reply/draw";
 import { chatTransaction, lockChatIfExists } from "../store/chats";
-import { findRecoverableTurns, type RecoverableTurn } from "../store/recovery";
+import { findRecoverableTurns, type RecoverableTurn } from "../store/requests";
 import { extendLease, lockTurn } from "../store/turns";
 import { endTurn } from "./end";
 import { storedReplyContent } from "./snapshots";

@@ -6,7 +6,7 @@ import {
   countRequest,
   deleteExpiredRequestWindows,
   InstanceWindow,
-} from "./rate-limit";
+} from "./requests";
 
 afterAll(async () => {
   await disconnectDb();
