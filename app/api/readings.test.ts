@@ -247,7 +247,7 @@ describe("ui.query", () => {
     const first = read({ $k: "b" }, "$v");
     await reached;
     const second = read({ $k: "b" }, "$v");
-    // The second waits on the first's flight lock in Postgres (or, without one, reaches the source too).
+    // The second waits on the first's single-flight lock in Postgres (or, without one, reaches the source too).
     await Promise.race([
       waitingOnAdvisoryLock(),
       new Promise<void>((resolve) => (held.state.reached = resolve)),

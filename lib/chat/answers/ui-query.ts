@@ -31,7 +31,7 @@ type Clock = { now?: () => number; timeoutMs?: number; sources?: LiveSources };
 
 /**
  * `ui.query`: arguments are evaluated from the stored block with proven values, never the page's; read
- * outside any writing transaction, cached, shared and paced (readings/flight.ts). Its id is a choice's proof.
+ * outside any writing transaction, cached, shared and paced (readings/single-flight.ts). Its id is a choice's proof.
  */
 export async function readUiQuery(
   request: UiQueryRequest,

@@ -90,9 +90,9 @@ export async function insertFrozenReadings(
   await tx.uiReading.createMany({ data: rows });
 }
 
-/** Holds the flight's advisory lock: waits for it (`wait`) or only if free (`try`, null when taken). */
-export function inReadFlight<T>(
-  flight: string,
+/** Holds the single-flight advisory lock: waits for it (`wait`) or only if free (`try`, null when taken). */
+export function withSingleFlightLock<T>(
+  lockKey: string,
   mode: "try" | "wait",
   timeout: number,
   run: () => Promise<T>,
@@ -100,11 +100,11 @@ export function inReadFlight<T>(
   return db().$transaction(
     async (tx) => {
       if (mode === "wait")
-        await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${flight}, 0))`;
+        await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${lockKey}, 0))`;
       else {
         const [taken] = await tx.$queryRaw<
           unknown[]
-        >`SELECT pg_try_advisory_xact_lock(hashtextextended(${flight}, 0)) AS "locked"`;
+        >`SELECT pg_try_advisory_xact_lock(hashtextextended(${lockKey}, 0)) AS "locked"`;
         if (!z.object({ locked: z.boolean() }).parse(taken).locked) return null;
       }
       return run();
