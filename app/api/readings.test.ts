@@ -291,7 +291,7 @@ describe("ui.query", () => {
 });
 
 describe("a choice on a live block", () => {
-  it("is authorised again with the reply's rights: refused with the source's code once CI access is withdrawn, accepted once restored", async () => {
+  it("is authorised again with the reply's grants: refused with the source's code once CI access is withdrawn, accepted once restored", async () => {
     const { read, pick, grant, grants, item } = await chat();
     const reading = await readingOf(await read({ $branch: "dev" }));
     expect(reading.state).toBe("fresh");
@@ -325,7 +325,7 @@ describe("a choice on a live block", () => {
     });
   });
 
-  it("never gains rights its reply did not run with, and no page sees them", async () => {
+  it("never gains grants its reply did not run with, and no page sees them", async () => {
     // The reply finished while CI access was withdrawn: restoring it opens reads again, not the reply's choices.
     const { read, pick, grant, item, block, view } = await chat(undefined, undefined, {
       withdrawnFirst: true,

@@ -17,7 +17,7 @@ export {
   type FirstReading,
   type FirstReadings,
 } from "./first-readings";
-export { authorizeChoiceAgain } from "./rights";
+export { authorizeChoiceAgain } from "./reply-grants";
 export {
   MAX_READS_IN_FLIGHT,
   READING_CACHE_MS,

@@ -29,7 +29,7 @@ export type ReadKey = {
   query: string;
   argsKey: string;
 };
-/** `authorized`: these rights may be handed a reading another read took. */
+/** `authorized`: this read's grants may be handed a reading another read took. */
 export type SharedRead = ReadKey & {
   chatId: string;
   visitorId: string;

@@ -4,7 +4,7 @@ import { db, type Tx } from "@/lib/db/client";
 import type { Prisma } from "@/lib/db/generated/client";
 import { type ChatLock, ownChat } from "./chats";
 
-// UiReading and RevokedGrant (source grants withdrawn from a chat).
+// UiReading, ReplyReadRights (a reply's grants) and RevokedGrant (source grants withdrawn from a chat).
 
 export type StoredJson = Prisma.InputJsonValue;
 
@@ -57,8 +57,8 @@ export async function setRevokedGrant(
     await tx.revokedGrant.createMany({ data: [{ chatId: chat.id, grant }], skipDuplicates: true });
 }
 
-/** Parsed by the caller. */
-export async function storedReadRights(
+/** The grants a reply's first readings ran with (`ReplyReadRights.rights`), or null; parsed by the caller. */
+export async function findReplyGrants(
   tx: Tx,
   { itemId, revision }: { itemId: string; revision: number },
 ): Promise<unknown> {
@@ -72,14 +72,18 @@ export async function storedReadRights(
   );
 }
 
-export async function storeReadRights(
+export async function upsertReplyGrants(
   tx: Tx,
-  { itemId, revision, rights }: { itemId: string; revision: number; rights: Prisma.InputJsonValue },
+  {
+    itemId,
+    revision,
+    context,
+  }: { itemId: string; revision: number; context: Prisma.InputJsonValue },
 ): Promise<void> {
   await tx.replyReadRights.upsert({
     where: { itemId_revision: { itemId, revision } },
-    create: { itemId, revision, rights },
-    update: { rights },
+    create: { itemId, revision, rights: context },
+    update: { rights: context },
   });
 }
 
