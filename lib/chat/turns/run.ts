@@ -2,7 +2,7 @@ import "server-only";
 import { type Agent, type AgentChunk, chatAgent, endReplyWith } from "@/lib/agent";
 import { randomUUID } from "node:crypto";
 import { appConfig } from "@/lib/config";
-import { drawReply } from "../reply/draw";
+import { buildReply } from "../reply/build";
 import { chatTransaction, lockChat } from "../store/chats";
 import { writeChat } from "../store/log";
 import { keepRunning, renewTurnLease } from "../store/turns";
@@ -123,7 +123,7 @@ async function runTurn(
 
 /** First readings are taken outside any lock (seconds); one that throws costs the reply them, never its end. */
 async function finishReply(claim: Claim, content: string, outcome: TurnOutcome): Promise<boolean> {
-  const drawn = drawReply(content, { itemId: claim.itemId, final: true });
+  const drawn = buildReply(content, { itemId: claim.itemId, final: true });
   const read = () =>
     takeFirstReadings(drawn.blocks, LIVE_SOURCES, claim).catch(
       (error: unknown) => (console.error("First readings failed", error), null),
@@ -153,7 +153,7 @@ async function writeSubagentReply(
     if (!(await keepRunning(lock, claim.turnId))) return false;
     const content = storableText(chunk.content, { final: true });
     const id = randomUUID();
-    const drawn = drawReply(content, { itemId: id, final: true, revision: 1 });
+    const drawn = buildReply(content, { itemId: id, final: true, revision: 1 });
     const item = {
       id,
       chatId: claim.chatId,
