@@ -13,7 +13,7 @@ import { takeFirstReadings } from "../readings/index";
 import { type TurnOutcome } from "./end";
 import { defaultHandOff, type HandOff } from "./hand-off";
 import { withTurnSlot } from "./slots";
-import { storableText } from "./storable";
+import { toStorableText } from "./storable";
 import { END_RETRY_WINDOW_MS, storeEnd } from "./store-end";
 import { claimTurn, type Claim } from "./claim";
 import { ReplyWriter, type TurnState } from "./writer";
@@ -114,7 +114,7 @@ async function runTurn(
     if (ending) content = endReplyWith(content, ending);
     // A recovered turn writes nothing more, unless its agent finished: that end is stored late.
     return !recovered || (finished && outcome === "finished")
-      ? await finishReply(claim, storableText(content, { final: true }), outcome)
+      ? await finishReply(claim, toStorableText(content, { final: true }), outcome)
       : false;
   } finally {
     clearInterval(heartbeat);
@@ -151,7 +151,7 @@ async function writeSubagentReply(
   return chatTransaction(async (tx) => {
     const lock = await lockChat(tx, { chatId: claim.chatId });
     if (!(await keepRunning(lock, claim.turnId))) return false;
-    const content = storableText(chunk.content, { final: true });
+    const content = toStorableText(chunk.content, { final: true });
     const id = randomUUID();
     const drawn = buildReply(content, { itemId: id, final: true, revision: 1 });
     const item = {

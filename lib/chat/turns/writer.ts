@@ -3,7 +3,7 @@ import { appConfig } from "@/lib/config";
 import { buildReply } from "../reply/build";
 import { type TurnState, writeReplyDelta } from "../store/log";
 import { type ChatEvent, type Part, diffParts } from "../wire";
-import { storableText } from "./storable";
+import { toStorableText } from "./storable";
 
 // Writes wait for a line or so (or half a second), so rows and WAL grow with length, not streaming time (decision 015).
 const WRITE_CHARACTERS = 48;
@@ -58,7 +58,7 @@ export class ReplyWriter {
   ) {}
 
   push(content: string): void {
-    this.latest = storableText(content, { final: false });
+    this.latest = toStorableText(content, { final: false });
     const grown = this.latest.length - this.writtenContent.length;
     this.schedule(
       this.lastWrite +
