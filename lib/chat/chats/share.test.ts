@@ -160,7 +160,7 @@ describe("sharing a chat through a link", () => {
       signal: new AbortController().signal,
     });
     await unshareChat({ visitorId, chatId });
-    // Well inside the stream's 5-second beat: the log's `chat.shared` ends it, not the beat.
+    // Well inside the stream's 5-second keep-alive tick: the log's `chat.shared` ends it, not the tick's check.
     const text = await readUntil(stream, "event: unshared", 2_500);
     expect(text).not.toContain("chat.shared");
     // Closed by the server: nothing follows.
