@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, describe, expect, it, vi } from "vitest";
-import { createChat as startChat } from "@/lib/chat/chats/chats";
+import { createChat as startChat } from "@/lib/chat/chats/manage";
 import { instant, replying } from "@/scripts/test/ui-query-fixtures";
 import { setChatGrant } from "@/lib/chat/readings/grants";
 import { driveChat } from "@/lib/chat/turns/run";

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { pageRead } from "@/lib/api/page";
-import { loadChatView } from "@/lib/chat/chats/chats";
+import { loadChatView } from "@/lib/chat/chats/chat-view";
 import { driveAfterResponse } from "@/lib/chat/turns/background";
 import { healChats } from "@/lib/chat/healing/heal";
 import { chatParamsSchema } from "@/lib/chat/wire/requests";

@@ -3,7 +3,7 @@ import { afterAll, describe, expect, it, vi } from "vitest";
 import type { Agent } from "@/lib/agent/agent";
 import { pause } from "@/lib/agent/pacing";
 import { disconnectDb } from "@/lib/db/client";
-import { createChat } from "../chats/chats";
+import { createChat } from "../chats/manage";
 import { renewTurnLease } from "../store/turns";
 import { driveChat } from "./run";
 

@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it, vi } from "vitest";
 import { db, disconnectDb } from "@/lib/db/client";
-import { loadChatView } from "../chats/chats";
+import { loadChatView } from "../chats/chat-view";
 import { compileUiBlock } from "@/lib/intelligent-ui";
 import { buildReply } from "../reply/build";
 import { writeReplyDelta } from "../store/log";
