@@ -1,6 +1,6 @@
 import type { Metadata, Viewport } from "next";
 import { cookies, headers } from "next/headers";
-import { listChats } from "@/lib/chat/chats/chats";
+import { listChats } from "@/lib/chat/chats/manage";
 import { currentVisitor } from "@/lib/api/page";
 import { ChatListProvider } from "@/components/shell/chat-list-context";
 import { AppShell } from "@/components/shell/app-shell";

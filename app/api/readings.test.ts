@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, describe, expect, it, vi } from "vitest";
-import { createChat as startChat } from "@/lib/chat/chats/chats";
+import { createChat as startChat } from "@/lib/chat/chats/manage";
 import { instant, replying } from "@/scripts/test/ui-query-fixtures";
 import { setChatGrant } from "@/lib/chat/readings/grants";
 import { runChat } from "@/lib/chat/turns/run";
@@ -247,7 +247,7 @@ describe("ui.query", () => {
     const first = read({ $k: "b" }, "$v");
     await reached;
     const second = read({ $k: "b" }, "$v");
-    // The second waits on the first's flight lock in Postgres (or, without one, reaches the source too).
+    // The second waits on the first's single-flight lock in Postgres (or, without one, reaches the source too).
     await Promise.race([
       waitingOnAdvisoryLock(),
       new Promise<void>((resolve) => (held.state.reached = resolve)),
@@ -291,7 +291,7 @@ describe("ui.query", () => {
 });
 
 describe("a choice on a live block", () => {
-  it("is authorised again with the reply's rights: refused with the source's code once CI access is withdrawn, accepted once restored", async () => {
+  it("is authorised again with the reply's grants: refused with the source's code once CI access is withdrawn, accepted once restored", async () => {
     const { read, pick, grant, grants, item } = await chat();
     const reading = await readingOf(await read({ $branch: "dev" }));
     expect(reading.state).toBe("fresh");
@@ -325,7 +325,7 @@ describe("a choice on a live block", () => {
     });
   });
 
-  it("never gains rights its reply did not run with, and no page sees them", async () => {
+  it("never gains grants its reply did not run with, and no page sees them", async () => {
     // The reply finished while CI access was withdrawn: restoring it opens reads again, not the reply's choices.
     const { read, pick, grant, item, block, view } = await chat(undefined, undefined, {
       withdrawnFirst: true,

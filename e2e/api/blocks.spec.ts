@@ -184,7 +184,7 @@ test.describe("chat.uiChoice over HTTP", () => {
     }
     const chat = await settledChat(request, chatId);
     expect(chat.items).toHaveLength(2);
-    // After all of that the block is still open to an honest pick.
+    // After all of that the block is still open to a valid pick.
     expect((await choose(release, READY)).status()).toBe(200);
   });
 
@@ -272,7 +272,7 @@ $l = [${Array.from({ length: 60 }, (_, index) => index).join(", ")}]
 
     for (const { chatId } of [hidden, large])
       expect((await settledChat(request, chatId)).items).toHaveLength(2);
-    // Honest picks on the same blocks go through.
+    // Valid picks on the same blocks go through.
     expect((await hidden.choose(buy, { $ready: true, $seats: 50 })).status()).toBe(200);
     expect((await large.choose(go, { $n: [1] })).status()).toBe(200);
   });

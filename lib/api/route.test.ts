@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
-import { createChat } from "@/lib/chat/chats/chats";
+import { createChat } from "@/lib/chat/chats/manage";
 import { appConfig } from "@/lib/config";
 import { db, disconnectDb } from "@/lib/db/client";
 import { AppError } from "../http/errors";

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { createChat } from "@/lib/chat/chats/chats";
+import { createChat } from "@/lib/chat/chats/manage";
 import { resetEnv } from "@/lib/env";
 import { db, disconnectDb } from "./client";
 import { checkDatabase, databaseOutage } from "./health";

@@ -8,8 +8,8 @@ export function isStorableText(text: string): boolean {
   return !text.includes("\u0000") && (text as string & { isWellFormed(): boolean }).isWellFormed();
 }
 
-/** Every text field of every body is one of these, so such text is refused at the boundary. */
-export function storableText() {
+/** Every text field of every body is one of these, so text that cannot be stored is refused at the boundary. */
+export function storableTextSchema() {
   return z.string().refine(isStorableText, {
     error: "The text holds characters that cannot be stored.",
     params: { code: INVALID_TEXT },

@@ -15,8 +15,8 @@ import type {
 } from "./types";
 import { uiQueryArguments } from "./validate";
 
-// The 30 ms budget protects a server from hostile text while replies stream; it must never make an
-// honest block fail at random on a busy machine. A block that is stored (compiled once when its
+// The 30 ms budget protects a server from hostile text while replies stream; it must never make a
+// valid block fail at random on a busy machine. A block that is stored (compiled once when its
 // reply is final, then resolved when a person picks a Choice) gets a roomy time budget, and a
 // refusal on time alone is retried once without one: steps, iterations, characters, nodes and
 // depth still bound the work, so a stored block is never refused on time (docs/language.md §10.5).

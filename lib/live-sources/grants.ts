@@ -1,6 +1,6 @@
 /**
  * Grants a person gives each chat, and may withdraw there: a source that needs one refuses a
- * reader whose rights lack it. Every grant is in force in a chat until the person withdraws it.
+ * reader whose grants lack it. Every grant is in force in a chat until the person withdraws it.
  */
 export const SOURCE_GRANTS = {
   ci: "Read this project's CI runs",

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { LIVE_SOURCES, SourceRefusal } from "./index";
 
-const rights = { visitorId: "v", chatId: "c", grants: ["ci"] };
+const context = { visitorId: "v", chatId: "c", grants: ["ci"] };
 
 describe("SourceRefusal", () => {
   it("carries a stable code and the source's sentence", () => {
@@ -27,15 +27,15 @@ describe("SourceRefusal", () => {
 describe("the demo's sources", () => {
   it("refuse in their own words: CI without the chat's grant, billing deploys to everyone", () => {
     const ci = LIVE_SOURCES.get("ci.runs")!;
-    expect(ci.authorize(rights, { branch: "main" })).toBe(true);
-    expect(() => ci.authorize({ ...rights, grants: [] }, { branch: "main" })).toThrow(
+    expect(ci.authorize(context, { branch: "main" })).toBe(true);
+    expect(() => ci.authorize({ ...context, grants: [] }, { branch: "main" })).toThrow(
       expect.objectContaining({ code: "ci-access-withdrawn" }),
     );
     const deploys = LIVE_SOURCES.get("deploy.status")!;
-    expect(() => deploys.authorize(rights, { service: "billing" })).toThrow(
+    expect(() => deploys.authorize(context, { service: "billing" })).toThrow(
       expect.objectContaining({ code: "billing-private" }),
     );
-    expect(deploys.authorize(rights, { service: "web" })).toBe(true);
+    expect(deploys.authorize(context, { service: "web" })).toBe(true);
   });
 });
 
@@ -49,6 +49,6 @@ describe("the example source", () => {
       city: "Oslo",
     });
     expect(weather.args.safeParse({ city: "paris" }).success).toBe(false);
-    expect(weather.authorize({ ...rights, grants: [] }, { city: "oslo" })).toBe(true);
+    expect(weather.authorize({ ...context, grants: [] }, { city: "oslo" })).toBe(true);
   });
 });

@@ -1,8 +1,8 @@
 import { z } from "zod";
 
 /**
- * The rights a reading runs with: who asks, in which chat, and the grants in force there. Sources
- * decide what these rights may see; a reply's first readings capture them for its later choices.
+ * What a reading runs with: who asks, in which chat, and the grants in force there. Sources decide
+ * what such a reader may see; a reply's first readings keep it for its later choices.
  */
 export type ReadContext = { visitorId: string; chatId: string; grants: readonly string[] };
 

@@ -1,6 +1,6 @@
 // Test support: a reply written the way a running turn writes it, on a clock the test moves.
 import { randomUUID } from "node:crypto";
-import { createChat } from "../../lib/chat/chats/chats";
+import { createChat } from "../../lib/chat/chats/manage";
 import { claimTurn } from "../../lib/chat/turns/claim";
 import { ReplyWriter, type WriterClock } from "../../lib/chat/turns/writer";
 

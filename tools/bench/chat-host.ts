@@ -8,8 +8,10 @@ import { Client } from "pg";
 import { createMockAgent } from "@/lib/agent/mock-agent";
 import { answerUiChoice } from "@/lib/chat/answers/ui-choice";
 import { readUiQuery } from "@/lib/chat/answers/ui-query";
-import { createChat, loadChatView, sendMessage } from "@/lib/chat/chats/chats";
-import { drawReply } from "@/lib/chat/reply/draw";
+import { loadChatView } from "@/lib/chat/chats/chat-view";
+import { createChat } from "@/lib/chat/chats/manage";
+import { sendMessage } from "@/lib/chat/chats/send-message";
+import { buildReply } from "@/lib/chat/reply/build";
 import { selectFrameChoice } from "@/lib/chat/answers/selections";
 import { runChat } from "@/lib/chat/turns/run";
 import { statsBlock } from "@/scripts/test/block-fixtures";
@@ -201,6 +203,6 @@ async function benchWithBaselines(): Promise<void> {
   ).join("\n");
   await measure(
     `final compile of a 16-block reply (${reply.length.toLocaleString("en-US")} chars) into stored blocks`,
-    Array.from({ length: 50 }, () => () => drawReply(reply, { itemId: "bench", final: true })),
+    Array.from({ length: 50 }, () => () => buildReply(reply, { itemId: "bench", final: true })),
   );
 }

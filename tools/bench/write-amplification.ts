@@ -7,7 +7,7 @@ import type { Agent } from "@/lib/agent/agent";
 import { createMockAgent } from "@/lib/agent/mock-agent";
 import { chunkText, pause } from "@/lib/agent/pacing";
 import { appConfig } from "@/lib/config";
-import { createChat } from "@/lib/chat/chats/chats";
+import { createChat } from "@/lib/chat/chats/manage";
 import { runChat } from "@/lib/chat/turns/run";
 import { db } from "@/lib/db/client";
 

@@ -1,4 +1,4 @@
-import { createChat, listChats } from "@/lib/chat/chats/chats";
+import { createChat, listChats } from "@/lib/chat/chats/manage";
 import { clientAddress } from "@/lib/http/request";
 import { createChatBodySchema } from "@/lib/chat/wire/requests";
 import { chatListSchema, createdChatSchema } from "@/lib/chat/wire/responses";

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { pageRead } from "@/lib/api/page";
-import { loadChatView } from "@/lib/chat/chats/chats";
+import { loadChatView } from "@/lib/chat/chats/chat-view";
 import { after } from "next/server";
 import { startWaitingTurns } from "@/lib/chat/turns/run";
 import { recoverChats } from "@/lib/chat/recovery/recover";

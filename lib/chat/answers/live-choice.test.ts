@@ -1,7 +1,8 @@
 import { afterAll, describe, expect, it } from "vitest";
 import type { Agent } from "@/lib/agent";
 import { db, disconnectDb } from "@/lib/db/client";
-import { loadChatView, sendMessage } from "../chats/chats";
+import { loadChatView } from "../chats/chat-view";
+import { sendMessage } from "../chats/send-message";
 import { behindChatLock } from "../../../scripts/test/contention";
 import { regenerateReply } from "../turns/regenerate";
 import { runChat } from "../turns/run";

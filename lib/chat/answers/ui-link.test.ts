@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { afterAll, describe, expect, it } from "vitest";
 import { disconnectDb } from "@/lib/db/client";
 import { liveChat } from "@/scripts/test/ui-query-fixtures";
-import { loadChatView } from "@/lib/chat/chats/chats";
+import { loadChatView } from "@/lib/chat/chats/chat-view";
 import { resolveUiLink } from "./ui-link";
 
 afterAll(async () => {

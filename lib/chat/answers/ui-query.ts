@@ -2,7 +2,7 @@ import "server-only";
 import { storedUiQueryArguments, type UiBlock, type UiValue } from "@/lib/intelligent-ui";
 import { LIVE_SOURCES, type LiveSources, type ReadContext } from "@/lib/live-sources";
 import { AppError } from "@/lib/http/errors";
-import { grantsExcept } from "../readings/rights";
+import { grantsExcept } from "../readings/grants";
 import {
   argumentsKey,
   authorizeSource,
@@ -31,13 +31,13 @@ type Clock = { now?: () => number; timeoutMs?: number; sources?: LiveSources };
 
 /**
  * `ui.query`: arguments are evaluated from the stored block with proven values, never the page's; read
- * outside any writing transaction, cached, shared and paced (readings/flight.ts). Its id is a choice's proof.
+ * outside any writing transaction, cached, shared and paced (readings/single-flight.ts). Its id is a choice's proof.
  */
 export async function readUiQuery(
   request: UiQueryRequest,
   { now = Date.now, timeoutMs, sources = LIVE_SOURCES }: Clock = {},
 ): Promise<ReadingView> {
-  const { block, rights, answered } = await findReadableBlock(request);
+  const { block, context, answered } = await findReadableBlock(request);
   // Only an open block is live: an answered one keeps, for good, the readings its answer quoted.
   if (answered)
     throw new AppError(
@@ -70,8 +70,8 @@ export async function readUiQuery(
     argsKey: argumentsKey(args),
   };
   const at = now();
-  // A reading another read took is handed only to rights that may read it now.
-  const authorized = (await authorizeSource(source, rights, parsed.data)) === null;
+  // A reading another read took is handed only to a reader whose grants may read it now.
+  const authorized = (await authorizeSource(source, context, parsed.data)) === null;
   const read = {
     ...key,
     chatId: request.chatId,
@@ -81,16 +81,16 @@ export async function readUiQuery(
     authorized,
   };
   const row = await readShared(read, async (slot) => {
-    const outcome = await readSource(source, parsed.data, rights, { now: at, timeoutMs });
+    const outcome = await readSource(source, parsed.data, context, { now: at, timeoutMs });
     return settleReading(slot, readingFields(outcome, now()));
   });
   return toReadingView(row);
 }
 
-/** The block at that revision of a finished reply (or `block-stale`), with the read's rights. */
+/** The block at that revision of a finished reply (or `block-stale`), with the read's context: the visitor and the grants in force. */
 export async function findReadableBlock(
   request: Pick<UiQueryRequest, "chatId" | "visitorId" | "itemId" | "blockId" | "revision">,
-): Promise<{ block: UiBlock; rights: ReadContext; answered: boolean }> {
+): Promise<{ block: UiBlock; context: ReadContext; answered: boolean }> {
   const chat = await readableBlock(request);
   const item = chat.items[0];
   const block =
@@ -104,12 +104,12 @@ export async function findReadableBlock(
       "block-stale",
       "This block is not in the chat as it stands; reload it to read its data.",
     );
-  const rights = {
+  const context = {
     visitorId: request.visitorId,
     chatId: request.chatId,
     grants: grantsExcept(chat.revokedGrants),
   };
-  return { block, rights, answered: item!.uiAnswers.length > 0 };
+  return { block, context, answered: item!.uiAnswers.length > 0 };
 }
 
 function argumentsFor(block: UiBlock, query: string, values: Record<string, unknown>): UiValue {

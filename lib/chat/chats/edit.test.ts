@@ -7,7 +7,9 @@ import { behindChatLock } from "../../../scripts/test/contention";
 import { selectFrameChoice } from "../answers/selections";
 import { runChat } from "../turns/run";
 import type { ChatView } from "../wire";
-import { createChat, loadChatView, sendMessage } from "./chats";
+import { loadChatView } from "./chat-view";
+import { createChat } from "./manage";
+import { sendMessage } from "./send-message";
 import { editMessage } from "./edit";
 
 afterAll(async () => {

@@ -2,8 +2,8 @@ import { createHash, randomUUID } from "node:crypto";
 import { afterAll, describe, expect, it } from "vitest";
 import { createMockAgent } from "@/lib/agent/mock-agent";
 import { db, disconnectDb } from "@/lib/db/client";
-import { createChat, loadChatView } from "./chats";
-import { deleteChat } from "./manage";
+import { loadChatView } from "./chat-view";
+import { createChat, deleteChat } from "./manage";
 import { loadSharedEarlier, loadSharedView, shareChat, shareState, unshareChat } from "./share";
 import { selectFrameChoice } from "../answers/selections";
 import { openSharedEventStream } from "../stream/event-stream";
@@ -160,7 +160,7 @@ describe("sharing a chat through a link", () => {
       signal: new AbortController().signal,
     });
     await unshareChat({ visitorId, chatId });
-    // Well inside the stream's 5-second beat: the log's `chat.shared` ends it, not the beat.
+    // Well inside the stream's 5-second keep-alive tick: the log's `chat.shared` ends it, not the tick's check.
     const text = await readUntil(stream, "event: unshared", 2_500);
     expect(text).not.toContain("chat.shared");
     // Closed by the server: nothing follows.

@@ -10,7 +10,7 @@ import {
   type ShareState,
   sharePath,
 } from "../wire";
-import { atOneMoment, readChatView, readEarlierView } from "./chats";
+import { atOneMoment, readChatView, readEarlierView } from "./chat-view";
 import { sharedEarlier, sharedView } from "./shared-view";
 
 // A chat's public read-only link (decision 023): 256 random bits, of which only the SHA-256 is stored.

@@ -11,7 +11,8 @@ import {
 import type { LiveSources, ReadContext } from "@/lib/live-sources";
 import type { Tx } from "../store/chats";
 import { insertFrozenReadings, type StoredJson } from "../store/readings";
-import { currentReadRights, storeReplyRights } from "./rights";
+import { currentReadContext } from "./grants";
+import { storeReplyGrants } from "./reply-grants";
 import { argumentsKey, failedWith, readSource, type ReadOutcome } from "./source";
 
 /** A block's queries past this many are not read when its reply becomes final. */
@@ -43,13 +44,13 @@ export type FirstReading = {
   readAt: Date;
 };
 export type FirstReadings = {
-  rights: ReadContext;
+  context: ReadContext;
   readings: FirstReading[];
   fallbacks: Record<string, string>;
 };
 
 /**
- * Taken outside any lock (reads take seconds), with the visitor's rights and the chat's grants now. Past
+ * Taken outside any lock (reads take seconds), with the visitor and the chat's grants now. Past
  * 16 blocks or 8 queries a block they are frozen `not-read`; past 128 KiB, `snapshot-too-large`.
  */
 export async function takeFirstReadings(
@@ -58,9 +59,9 @@ export async function takeFirstReadings(
   scope: { visitorId: string; chatId: string },
 ): Promise<FirstReadings> {
   const live = blocks.filter((block) => Object.keys(block.queries).length > 0);
-  const rights =
+  const context =
     live.length > 0
-      ? await currentReadRights(scope)
+      ? await currentReadContext(scope)
       : { visitorId: scope.visitorId, chatId: scope.chatId, grants: [] };
   const reads = live.flatMap((block, blockIndex) =>
     Object.values(block.queries).map(async (query, queryIndex): Promise<FirstReading> => {
@@ -73,7 +74,7 @@ export async function takeFirstReadings(
           : queryIndex >= MAX_QUERIES_READ_PER_BLOCK
             ? NOT_READ_QUERY
             : source
-              ? await readSource(source, args, rights)
+              ? await readSource(source, args, context)
               : failedWith("source-unregistered", "This source is not registered.");
       return { blockId: block.id, query: name, args, outcome, readAt: new Date() };
     }),
@@ -86,7 +87,7 @@ export async function takeFirstReadings(
     );
     fallbacks = fallbacksWith(live, readings);
   }
-  return { rights, readings, fallbacks };
+  return { context, readings, fallbacks };
 }
 
 /** Under the chat lock; everything was evaluated before it was taken. The fallback is what the agent reads back. */
@@ -104,7 +105,7 @@ export async function freezeFirstReadings(
     tx,
     first.readings.map((reading) => frozenRow(itemId, revision, reading)),
   );
-  await storeReplyRights(tx, { itemId, revision, rights: first.rights });
+  await storeReplyGrants(tx, { itemId, revision, context: first.context });
   return blocks.map((block) =>
     Object.hasOwn(first.fallbacks, block.id)
       ? { ...block, fallback: first.fallbacks[block.id]! }

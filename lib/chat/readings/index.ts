@@ -17,8 +17,13 @@ export {
   type FirstReading,
   type FirstReadings,
 } from "./first-readings";
-export { authorizeChoiceAgain } from "./rights";
-export { MAX_READS_IN_FLIGHT, READING_CACHE_MS, readShared, REFRESH_INTERVAL_MS } from "./flight";
+export { authorizeChoiceAgain } from "./reply-grants";
+export {
+  MAX_READS_IN_FLIGHT,
+  READING_CACHE_MS,
+  readShared,
+  REFRESH_INTERVAL_MS,
+} from "./single-flight";
 
 /** A live reading proves a choice for this long after it was issued (frozen ones for good). */
 export const READING_HOLD_MS = 60_000;

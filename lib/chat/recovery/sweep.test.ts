@@ -4,7 +4,8 @@ import { GET as cronSweep } from "@/app/api/cron/sweep/route";
 import { createPrismaClient, db } from "@/lib/db/client";
 import { findFreePort } from "@/scripts/db/embedded";
 import { scratchDatabaseForFile } from "@/scripts/db/scratch-for-tests";
-import { createChat, sendMessage } from "../chats/chats";
+import { createChat } from "../chats/manage";
+import { sendMessage } from "../chats/send-message";
 import { startSweepTimer, sweepIfFree, type Swept } from "./sweep";
 
 const CRON_SECRET = vi.hoisted(() => "a-cron-secret-for-sweep-tests");

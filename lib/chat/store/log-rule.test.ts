@@ -132,7 +132,7 @@ function unannouncedWrites(files: Record<string, string>): string[] {
 // read is, and the function holding that lookup's SQL. What the lookup reads must be rows every writer
 // of which moves the log, or a change between the read and the write would pass the guard unseen.
 const GUARDED: Record<string, { lookup: string; sql: [file: string, fn: string] }> = {
-  "lib/chat/chats/chats.ts": { lookup: "readChat", sql: ["chats.ts", "chatRow"] },
+  "lib/chat/chats/send-message.ts": { lookup: "readChat", sql: ["chats.ts", "chatRow"] },
   "lib/chat/turns/claim.ts": { lookup: "readWaitingTurn", sql: ["turns.ts", "readWaitingTurn"] },
 };
 

@@ -4,7 +4,7 @@ import { db, type Tx } from "@/lib/db/client";
 import type { Prisma } from "@/lib/db/generated/client";
 import { type ChatLock, ownChat } from "./chats";
 
-// UiReading and RevokedGrant (source grants withdrawn from a chat).
+// UiReading, ReplyReadRights (a reply's grants) and RevokedGrant (source grants withdrawn from a chat).
 
 export type StoredJson = Prisma.InputJsonValue;
 
@@ -57,8 +57,8 @@ export async function setRevokedGrant(
     await tx.revokedGrant.createMany({ data: [{ chatId: chat.id, grant }], skipDuplicates: true });
 }
 
-/** Parsed by the caller. */
-export async function storedReadRights(
+/** The grants a reply's first readings ran with (`ReplyReadRights.rights`), or null; parsed by the caller. */
+export async function findReplyGrants(
   tx: Tx,
   { itemId, revision }: { itemId: string; revision: number },
 ): Promise<unknown> {
@@ -72,14 +72,18 @@ export async function storedReadRights(
   );
 }
 
-export async function storeReadRights(
+export async function upsertReplyGrants(
   tx: Tx,
-  { itemId, revision, rights }: { itemId: string; revision: number; rights: Prisma.InputJsonValue },
+  {
+    itemId,
+    revision,
+    context,
+  }: { itemId: string; revision: number; context: Prisma.InputJsonValue },
 ): Promise<void> {
   await tx.replyReadRights.upsert({
     where: { itemId_revision: { itemId, revision } },
-    create: { itemId, revision, rights },
-    update: { rights },
+    create: { itemId, revision, rights: context },
+    update: { rights: context },
   });
 }
 
@@ -90,9 +94,9 @@ export async function insertFrozenReadings(
   await tx.uiReading.createMany({ data: rows });
 }
 
-/** Holds the flight's advisory lock: waits for it (`wait`) or only if free (`try`, null when taken). */
-export function inReadFlight<T>(
-  flight: string,
+/** Holds the single-flight advisory lock: waits for it (`wait`) or only if free (`try`, null when taken). */
+export function withSingleFlightLock<T>(
+  lockKey: string,
   mode: "try" | "wait",
   timeout: number,
   run: () => Promise<T>,
@@ -100,11 +104,11 @@ export function inReadFlight<T>(
   return db().$transaction(
     async (tx) => {
       if (mode === "wait")
-        await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${flight}, 0))`;
+        await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${lockKey}, 0))`;
       else {
         const [taken] = await tx.$queryRaw<
           unknown[]
-        >`SELECT pg_try_advisory_xact_lock(hashtextextended(${flight}, 0)) AS "locked"`;
+        >`SELECT pg_try_advisory_xact_lock(hashtextextended(${lockKey}, 0)) AS "locked"`;
         if (!z.object({ locked: z.boolean() }).parse(taken).locked) return null;
       }
       return run();

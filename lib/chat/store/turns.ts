@@ -176,7 +176,7 @@ export async function keepRunning({ tx }: ChatLock, turnId: string): Promise<boo
   return (await renewTurnLease(turnId, tx)) !== "lost";
 }
 
-/** Its process sees it at its next write or beat; nothing shows until the turn ends, so nothing is appended. */
+/** Its process sees it at its next write or lease heartbeat; nothing shows until the turn ends, so nothing is appended. */
 export async function requestTurnStop({ tx, chat }: ChatLock): Promise<boolean> {
   if (!chat.activeTurnId) return false;
   const { count } = await tx.turn.updateMany({

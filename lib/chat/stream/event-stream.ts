@@ -15,7 +15,8 @@ import { startWaitingTurns } from "../turns/run";
 const POLL_MS = 1_000;
 const POLL_MS_WHILE_LISTENING = 5_000;
 const KEEPALIVE_MS = 15_000;
-// How often a stream beats: a keep-alive when it has been quiet, and a look for its chat's deletion.
+// How often a stream's keep-alive tick runs: a keep-alive comment when it has been quiet, and a
+// look for its chat's deletion.
 const DELETION_CHECK_MS = KEEPALIVE_MS / 3;
 // Ending before the serverless maximum duration lets EventSource reconnect with Last-Event-ID
 // instead of being cut off mid-event.
@@ -40,7 +41,7 @@ export async function openChatEventStream({
   await checkOwnChat({ chatId, visitorId });
   // A deleted chat has no events left to announce it: its open pages are told, then closed.
   const ended = () =>
-    sharedBeat(chatId, () => chatIsGone(chatId)).then((deleted) => (deleted ? DELETED : null));
+    sharedCheck(chatId, () => chatIsGone(chatId)).then((deleted) => (deleted ? DELETED : null));
   return eventStream({ feeds: chatFeeds(), chatId, after, signal, ended });
 }
 
@@ -59,9 +60,9 @@ export async function openSharedEventStream({
 }): Promise<ReadableStream<Uint8Array>> {
   const tokenHash = hashShareToken(token);
   const { id: chatId } = await findSharedChat(tokenHash);
-  // `chat.shared` in the log ends it at once; this beat covers a deleted chat.
+  // `chat.shared` in the log ends it at once; the keep-alive tick's check covers a deleted chat.
   const ended = () =>
-    sharedBeat(`${chatId}:${tokenHash}`, () => shareStillOpens(chatId, tokenHash)).then((open) =>
+    sharedCheck(`${chatId}:${tokenHash}`, () => shareStillOpens(chatId, tokenHash)).then((open) =>
       open ? null : UNSHARED,
     );
   return eventStream({ feeds: viewerFeeds(), chatId, after, signal, ended });
@@ -100,7 +101,7 @@ function eventStream({ feeds, chatId, after, signal, ended }: Watch): ReadableSt
           },
           (error: unknown) =>
             console.error(
-              "Looking at whether a watched chat is still there failed; the next beat looks again",
+              "Looking at whether a watched chat is still there failed; the next keep-alive tick looks again",
               error,
             ),
         );
@@ -195,16 +196,17 @@ function listenedFeeds(options: Omit<FeedOptions<Frame>, "pollMs">): ChatFeeds<F
   return feeds;
 }
 
-// The streams of one chat (or one link) on this instance share one look per beat.
-const beats = new Map<string, { at: number; result: Promise<boolean> }>();
+// The streams of one chat (or one link) on this instance share one look per keep-alive tick.
+const recentChecks = new Map<string, { at: number; result: Promise<boolean> }>();
 
-function sharedBeat(key: string, look: () => Promise<boolean>): Promise<boolean> {
+function sharedCheck(key: string, look: () => Promise<boolean>): Promise<boolean> {
   const now = Date.now();
-  const recent = beats.get(key);
+  const recent = recentChecks.get(key);
   if (recent && now - recent.at < DELETION_CHECK_MS) return recent.result;
   // The map holds only what is being watched.
-  for (const [id, beat] of beats) if (now - beat.at >= DELETION_CHECK_MS) beats.delete(id);
+  for (const [id, check] of recentChecks)
+    if (now - check.at >= DELETION_CHECK_MS) recentChecks.delete(id);
   const result = look();
-  beats.set(key, { at: now, result });
+  recentChecks.set(key, { at: now, result });
   return result;
 }

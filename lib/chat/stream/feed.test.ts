@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, describe, expect, it } from "vitest";
 import { db, disconnectDb } from "@/lib/db/client";
-import { createChat } from "../chats/chats";
+import { createChat } from "../chats/manage";
 import { createChatFeeds, type LoggedEvent } from "./feed";
 import { lockChat } from "../store/chats";
 import { writeChat } from "../store/log";

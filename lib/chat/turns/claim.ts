@@ -1,7 +1,7 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import { answerHostRoute, type RouteReply } from "./host-routes";
-import { replyHistoryText } from "../reply/draw";
+import { replyHistoryText } from "../reply/build";
 import { writeClaim } from "../store/log";
 import { readWaitingTurn } from "../store/turns";
 import { toItemView } from "../store/views";

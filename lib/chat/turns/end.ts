@@ -2,7 +2,7 @@ import "server-only";
 import type { Grant } from "./host-routes";
 import { frozenLinks } from "@/lib/links/freeze";
 import { freezeFirstReadings, type FirstReadings } from "../readings/index";
-import type { DrawnReply } from "../reply/draw";
+import type { BuiltReply } from "../reply/build";
 import type { ChatLock } from "../store/chats";
 import { storeFinalItem } from "../store/items";
 import { writeChat } from "../store/log";
@@ -27,7 +27,7 @@ type Ending = {
   /** Everything the agent wrote, or what was stored before its process died. */
   content: string;
   /** Compiled before the lock is taken. */
-  drawn: DrawnReply;
+  drawn: BuiltReply;
   /** Taken before the lock is taken. */
   first?: FirstReadings | null;
   outcome: TurnOutcome;

@@ -3,7 +3,8 @@ import { afterAll, describe, expect, it, vi } from "vitest";
 import type { Agent } from "@/lib/agent/agent";
 import { pause } from "@/lib/agent/pacing";
 import { db, disconnectDb } from "@/lib/db/client";
-import { createChat, loadChatView } from "../chats/chats";
+import { loadChatView } from "../chats/chat-view";
+import { createChat } from "../chats/manage";
 import { runChat } from "./run";
 import { statementText } from "@/scripts/test/statement-text";
 

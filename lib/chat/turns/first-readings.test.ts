@@ -2,7 +2,8 @@ import { randomUUID } from "node:crypto";
 import { afterAll, describe, expect, it, vi } from "vitest";
 import type { Agent } from "@/lib/agent/agent";
 import { disconnectDb } from "@/lib/db/client";
-import { createChat, loadChatView } from "../chats/chats";
+import { loadChatView } from "../chats/chat-view";
+import { createChat } from "../chats/manage";
 import { runChat } from "./run";
 
 // First readings that throw, as a block out of its time budget on a loaded machine makes them.

@@ -8,7 +8,8 @@ import { appConfig } from "@/lib/config";
 import { db, disconnectDb } from "@/lib/db/client";
 import { resetEnv } from "@/lib/env";
 import { signVisitorId, VISITOR_COOKIE } from "@/lib/http/visitor";
-import { createChat, sendMessage } from "../chats/chats";
+import { createChat } from "../chats/manage";
+import { sendMessage } from "../chats/send-message";
 import {
   handOffNextTurn,
   signTurnRequest,

@@ -3,7 +3,7 @@ import { afterAll, describe, expect, it, vi } from "vitest";
 import type { Agent } from "@/lib/agent/agent";
 import { pause } from "@/lib/agent/pacing";
 import { disconnectDb } from "@/lib/db/client";
-import { createChat } from "../chats/chats";
+import { createChat } from "../chats/manage";
 import { renewTurnLease } from "../store/turns";
 import { runChat } from "./run";
 
@@ -12,14 +12,14 @@ vi.hoisted(() => vi.stubEnv("TURN_LEASE_MS", "600"));
 
 const failing = vi.hoisted(() => ({ end: false }));
 
-// Drawing the final reply is the first step of storing it: made to throw here.
-vi.mock("../reply/draw", async (importOriginal) => {
-  const actual = await importOriginal<typeof import("../reply/draw")>();
+// Building the final reply is the first step of storing it: made to throw here.
+vi.mock("../reply/build", async (importOriginal) => {
+  const actual = await importOriginal<typeof import("../reply/build")>();
   return {
     ...actual,
-    drawReply: (...args: Parameters<typeof actual.drawReply>) => {
+    buildReply: (...args: Parameters<typeof actual.buildReply>) => {
       if (failing.end && args[1]?.final) throw new Error("the end could not be stored");
-      return actual.drawReply(...args);
+      return actual.buildReply(...args);
     },
   };
 });

@@ -3,7 +3,7 @@ import type { Agent } from "@/lib/agent";
 import { db, disconnectDb } from "@/lib/db/client";
 import { choiceIdByLabel } from "@/scripts/test/block-fixtures";
 import { answerUiChoice } from "../answers/ui-choice";
-import { loadChatView } from "../chats/chats";
+import { loadChatView } from "../chats/chat-view";
 import { chatEventSchema } from "../wire";
 import { recoverStaleTurns } from "./recover";
 import { regenerateReply } from "./regenerate";

@@ -1,5 +1,5 @@
 import "server-only";
-import { drawReply } from "../reply/draw";
+import { buildReply } from "../reply/build";
 import { chatTransaction, lockChatIfExists } from "../store/chats";
 import { findRecoverableTurns, type RecoverableTurn } from "../store/requests";
 import { extendLease, lockTurn } from "../store/turns";
@@ -58,7 +58,7 @@ export async function recoverTurns(stale: readonly Running[]): Promise<string[]>
         chatId: turn.chatId,
         itemId: current.replyItemId,
       });
-      const drawn = drawReply(content, { itemId: current.replyItemId, final: true });
+      const drawn = buildReply(content, { itemId: current.replyItemId, final: true });
       // Stopped, even if its process died before it saw the request.
       const outcome = current.stopRequestedAt ? "stopped" : "interrupted";
       const { next } = await endTurn(lock, {

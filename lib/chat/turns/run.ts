@@ -2,7 +2,7 @@ import "server-only";
 import { type Agent, type AgentChunk, chatAgent, endReplyWith } from "@/lib/agent";
 import { randomUUID } from "node:crypto";
 import { appConfig } from "@/lib/config";
-import { drawReply } from "../reply/draw";
+import { buildReply } from "../reply/build";
 import { chatTransaction, lockChat } from "../store/chats";
 import { writeChat } from "../store/log";
 import { keepRunning, renewTurnLease } from "../store/turns";
@@ -13,7 +13,7 @@ import { takeFirstReadings } from "../readings/index";
 import { type TurnOutcome } from "./end";
 import { defaultHandOff, type HandOff } from "./hand-off";
 import { withTurnSlot } from "./slots";
-import { storableText } from "./storable";
+import { toStorableText } from "./storable";
 import { END_RETRY_WINDOW_MS, storeEnd } from "./store-end";
 import { claimTurn, type Claim } from "./claim";
 import { ReplyWriter, type TurnState } from "./writer";
@@ -136,7 +136,7 @@ async function runTurn(
     if (ending) content = endReplyWith(content, ending);
     // A recovered turn writes nothing more, unless its agent finished: that end is stored late.
     return !recovered || (finished && outcome === "finished")
-      ? await finishReply(claim, storableText(content, { final: true }), outcome)
+      ? await finishReply(claim, toStorableText(content, { final: true }), outcome)
       : false;
   } finally {
     clearInterval(heartbeat);
@@ -145,7 +145,7 @@ async function runTurn(
 
 /** First readings are taken outside any lock (seconds); one that throws costs the reply them, never its end. */
 async function finishReply(claim: Claim, content: string, outcome: TurnOutcome): Promise<boolean> {
-  const drawn = drawReply(content, { itemId: claim.itemId, final: true });
+  const drawn = buildReply(content, { itemId: claim.itemId, final: true });
   const read = () =>
     takeFirstReadings(drawn.blocks, LIVE_SOURCES, claim).catch(
       (error: unknown) => (console.error("First readings failed", error), null),
@@ -173,9 +173,9 @@ async function writeSubagentReply(
   return chatTransaction(async (tx) => {
     const lock = await lockChat(tx, { chatId: claim.chatId });
     if (!(await keepRunning(lock, claim.turnId))) return false;
-    const content = storableText(chunk.content, { final: true });
+    const content = toStorableText(chunk.content, { final: true });
     const id = randomUUID();
-    const drawn = drawReply(content, { itemId: id, final: true, revision: 1 });
+    const drawn = buildReply(content, { itemId: id, final: true, revision: 1 });
     const item = {
       id,
       chatId: claim.chatId,

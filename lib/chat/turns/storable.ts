@@ -1,8 +1,9 @@
 /**
- * Agent output is untrusted: NUL cannot be stored and a lone surrogate fails the write. While
- * streaming, a trailing high surrogate awaits its second half, so it is held back, not replaced.
+ * Agent output is untrusted: NUL cannot be stored and a lone surrogate fails the write, so each is
+ * replaced with U+FFFD. While streaming, a trailing high surrogate awaits its second half, so it is
+ * held back, not replaced.
  */
-export function storableText(text: string, { final }: { final: boolean }): string {
+export function toStorableText(text: string, { final }: { final: boolean }): string {
   const held =
     !final && isHighSurrogate(text.charCodeAt(text.length - 1)) ? text.slice(0, -1) : text;
   return held.replaceAll("\u0000", "\uFFFD").toWellFormed();

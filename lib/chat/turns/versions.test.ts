@@ -4,7 +4,8 @@ import { createMockAgent } from "@/lib/agent/mock-agent";
 import { db, disconnectDb } from "@/lib/db/client";
 import { replayedChat } from "@/scripts/test/replay-log";
 import { selectFrameChoice } from "../answers/selections";
-import { createChat, loadChatView } from "../chats/chats";
+import { loadChatView } from "../chats/chat-view";
+import { createChat } from "../chats/manage";
 import { regenerateReply } from "./regenerate";
 import { runChat } from "./run";
 

@@ -1,8 +1,8 @@
 import { afterAll, describe, expect, it, vi } from "vitest";
 import { db, disconnectDb } from "@/lib/db/client";
-import { loadChatView } from "../chats/chats";
+import { loadChatView } from "../chats/chat-view";
 import { compileUiBlock } from "@/lib/intelligent-ui";
-import { drawReply } from "../reply/draw";
+import { buildReply } from "../reply/build";
 import { writeReplyDelta } from "../store/log";
 import { chatEventSchema, type ChatEvent } from "../wire";
 import { END_RETRY_WINDOW_MS, storeEnd } from "./store-end";
@@ -112,7 +112,7 @@ describe("a streaming reply's blocks", () => {
 
     await writer.close();
     content += "```\n\nShall we?";
-    const drawn = drawReply(content, { itemId: target.itemId, final: true });
+    const drawn = buildReply(content, { itemId: target.itemId, final: true });
     await storeEnd(
       { ...target, content, drawn, outcome: "finished" },
       Date.now() + END_RETRY_WINDOW_MS,

@@ -1,9 +1,9 @@
 import "server-only";
 import { appConfig } from "@/lib/config";
-import { drawReply } from "../reply/draw";
+import { buildReply } from "../reply/build";
 import { type TurnState, writeReplyDelta } from "../store/log";
 import { type ChatEvent, type Part, diffParts } from "../wire";
-import { storableText } from "./storable";
+import { toStorableText } from "./storable";
 
 // Writes wait for a line or so (or half a second), so rows and WAL grow with length, not streaming time (decision 015).
 const WRITE_CHARACTERS = 48;
@@ -58,7 +58,7 @@ export class ReplyWriter {
   ) {}
 
   push(content: string): void {
-    this.latest = storableText(content, { final: false });
+    this.latest = toStorableText(content, { final: false });
     const grown = this.latest.length - this.writtenContent.length;
     this.schedule(
       this.lastWrite +
@@ -115,7 +115,7 @@ export class ReplyWriter {
     this.lastWrite = this.clock.now();
     // Decoding is linear in length, so once per write, not per chunk. Nothing compiles here: a
     // streaming block travels as its fence's new text, and the page previews it (decision 025).
-    const { parts } = drawReply(content, { itemId: this.target.itemId, final: false });
+    const { parts } = buildReply(content, { itemId: this.target.itemId, final: false });
     const { itemId } = this.target;
     const events: ChatEvent[] = this.written
       ? diffParts(itemId, this.written, parts)

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { MAX_POSTGRES_INT, storableText, wholeNumberText } from "@/lib/http/schemas";
+import { MAX_POSTGRES_INT, storableTextSchema, wholeNumberText } from "@/lib/http/schemas";
 import { SOURCE_GRANT_NAMES } from "@/lib/live-sources/grants";
 import { MAX_MESSAGE_LENGTH } from "./parts";
 import { MAX_SEARCH_LENGTH } from "./search";
@@ -8,7 +8,7 @@ export const chatParamsSchema = z.object({ chatId: z.uuid() });
 
 export const itemParamsSchema = z.object({ chatId: z.uuid(), itemId: z.uuid() });
 
-const messageTextSchema = storableText()
+const messageTextSchema = storableTextSchema()
   .max(MAX_MESSAGE_LENGTH)
   .refine((text) => text.trim().length > 0, "A message needs some text.");
 
@@ -19,7 +19,7 @@ export const sendMessageBodySchema = z.strictObject({ text: messageTextSchema })
 const MAX_TITLE_LENGTH = 100;
 
 export const renameChatBodySchema = z.strictObject({
-  title: storableText()
+  title: storableTextSchema()
     .max(MAX_TITLE_LENGTH)
     .refine((title) => title.trim().length > 0, "A title needs some text."),
 });
@@ -32,7 +32,7 @@ export const earlierItemsQuerySchema = z.object({ before: wholeNumberText });
 
 /** `GET /api/chats/search?q=`: what to find in the visitor's chats. */
 export const chatSearchQuerySchema = z.object({
-  q: storableText()
+  q: storableTextSchema()
     .max(MAX_SEARCH_LENGTH)
     .transform((text) => text.trim())
     .pipe(z.string().min(1)),
@@ -66,7 +66,7 @@ export const confirmationParamsSchema = z.object({
 
 export const confirmationBodySchema = z.strictObject({
   decision: z.enum(["approve", "reject"]),
-  reason: storableText().max(1_024).optional(),
+  reason: storableTextSchema().max(1_024).optional(),
 });
 
 // Sent as is: the library copies values itself and refuses hostile keys (`__proto__`) and non-JSON
@@ -82,25 +82,25 @@ const plainRecord = z.custom<Record<string, unknown>>(
 
 const blockRequest = {
   itemId: z.uuid(),
-  blockId: storableText().min(1).max(512),
+  blockId: storableTextSchema().min(1).max(512),
   revision,
   values: plainRecord,
 };
 
 export const uiChoiceBodySchema = z.strictObject({
   ...blockRequest,
-  choiceId: storableText().min(1).max(512),
+  choiceId: storableTextSchema().min(1).max(512),
   reads: z.record(z.string().max(257), z.uuid()).optional(),
 });
 
 export const uiQueryBodySchema = z.strictObject({
   ...blockRequest,
-  query: storableText().min(2).max(257),
+  query: storableTextSchema().min(2).max(257),
 });
 
 export const uiLinkBodySchema = z.strictObject({
   ...blockRequest,
-  nodeId: storableText().min(1).max(1_024),
+  nodeId: storableTextSchema().min(1).max(1_024),
 });
 
 /** A share link's token: 32 random bytes in base64url; anything else is not found. */

@@ -1,4 +1,4 @@
-import { loadChatView } from "@/lib/chat/chats/chats";
+import { loadChatView } from "@/lib/chat/chats/chat-view";
 import { deleteChat, renameChat } from "@/lib/chat/chats/manage";
 import { positionQuery } from "@/lib/http/request";
 import { chatViewSchema } from "@/lib/chat/wire";

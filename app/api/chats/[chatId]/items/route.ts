@@ -1,4 +1,4 @@
-import { loadEarlierItems } from "@/lib/chat/chats/chats";
+import { loadEarlierItems } from "@/lib/chat/chats/chat-view";
 import { positionQuery } from "@/lib/http/request";
 import { earlierItemsSchema } from "@/lib/chat/wire";
 import { chatParamsSchema, earlierItemsQuerySchema } from "@/lib/chat/wire/requests";

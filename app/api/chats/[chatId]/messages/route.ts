@@ -1,4 +1,4 @@
-import { sendMessage } from "@/lib/chat/chats/chats";
+import { sendMessage } from "@/lib/chat/chats/send-message";
 import { chatParamsSchema, sendMessageBodySchema } from "@/lib/chat/wire/requests";
 import { sentMessageSchema } from "@/lib/chat/wire/responses";
 import { defineOperation, otherMethods } from "@/lib/api/route";

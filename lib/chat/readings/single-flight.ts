@@ -4,10 +4,10 @@ import { AppError } from "@/lib/http/errors";
 import {
   claimReadingSlot,
   dropReading,
-  inReadFlight,
   type ReadingRecord,
   sharedReadingRow,
   type StoredJson,
+  withSingleFlightLock,
 } from "../store/readings";
 import { READ_TIMEOUT_MS } from "./source";
 
@@ -20,7 +20,7 @@ export const REFRESH_INTERVAL_MS = 250;
 // A pending read older than this lost its process: it no longer holds a slot.
 const PENDING_LEASE_MS = READ_TIMEOUT_MS + 2_000;
 // A read waiting behind an identical one waits at most that one's time limit, then reads itself.
-const FLIGHT_TIMEOUT_MS = 2 * READ_TIMEOUT_MS + 4_000;
+const SINGLE_FLIGHT_TIMEOUT_MS = 2 * READ_TIMEOUT_MS + 4_000;
 
 export type ReadKey = {
   itemId: string;
@@ -29,7 +29,7 @@ export type ReadKey = {
   query: string;
   argsKey: string;
 };
-/** `authorized`: these rights may be handed a reading another read took. */
+/** `authorized`: this read's grants may be handed a reading another read took. */
 export type SharedRead = ReadKey & {
   chatId: string;
   visitorId: string;
@@ -39,21 +39,25 @@ export type SharedRead = ReadKey & {
 };
 type Row = ReadingRecord;
 
-/** Shared across instances: holds its flight lock until its reading is stored; an identical read waits in a slot of its own. */
+/** Shared across instances: holds its single-flight lock until its reading is stored; an identical read waits in a slot of its own. */
 export async function readShared(
   read: SharedRead,
   readInto: (slot: string) => Promise<Row>,
 ): Promise<Row> {
   const cached = read.authorized ? await sharedReading(read, read.at) : null;
   if (cached) return cached;
-  const first = await inFlight(read, "try", () => settle(read, readInto));
+  const first = await singleFlight(read, "try", () => settle(read, readInto));
   if (first !== null) return first;
   const waiting = await claimReadSlot(read, { paced: false });
-  return (await inFlight(read, "wait", () => settle(read, readInto, waiting)))!;
+  return (await singleFlight(read, "wait", () => settle(read, readInto, waiting)))!;
 }
 
-function inFlight<T>(key: ReadKey, mode: "try" | "wait", run: () => Promise<T>): Promise<T | null> {
-  const flight = JSON.stringify([
+function singleFlight<T>(
+  key: ReadKey,
+  mode: "try" | "wait",
+  run: () => Promise<T>,
+): Promise<T | null> {
+  const lockKey = JSON.stringify([
     "read",
     key.itemId,
     key.blockId,
@@ -61,7 +65,7 @@ function inFlight<T>(key: ReadKey, mode: "try" | "wait", run: () => Promise<T>):
     key.query,
     key.argsKey,
   ]);
-  return inReadFlight(flight, mode, FLIGHT_TIMEOUT_MS, run);
+  return withSingleFlightLock(lockKey, mode, SINGLE_FLIGHT_TIMEOUT_MS, run);
 }
 
 async function settle(

@@ -11,19 +11,20 @@ import { LIVE_SOURCES, querySchemasOf } from "@/lib/live-sources";
 import { contentParts } from "./content";
 import type { Part } from "../wire";
 
-/** A streaming reply's `blocks` are empty: its block parts carry their fences (decision 025). */
-export type DrawnReply = { parts: Part[]; blocks: UiBlock[] };
+/** The stored parts of a reply and its compiled blocks. A streaming reply's `blocks` are empty: its block parts carry their fences (decision 025). */
+export type BuiltReply = { parts: Part[]; blocks: UiBlock[] };
 
 /** What a stored block may `@Query`: the host's registered sources; any other does not compile. */
 const QUERY_SCHEMAS = querySchemasOf(LIVE_SOURCES);
 
-type DrawOptions = { itemId: string; final: boolean; revision?: number };
+type BuildReplyOptions = { itemId: string; final: boolean; revision?: number };
 
 /**
- * Block ids count offsets in the reply's prose, which only grows while streaming, so an id never
+ * Splits a reply's text into the content parts it is stored and streamed as, and compiles its blocks
+ * once it is final. Block ids count offsets in the reply's prose, which only grows while streaming, so an id never
  * changes. Only a final reply compiles; a streaming one sends each fence's text for the page to preview.
  */
-export function drawReply(content: string, options: DrawOptions): DrawnReply {
+export function buildReply(content: string, options: BuildReplyOptions): BuiltReply {
   const { itemId, final, revision } = options;
   const parts = contentParts(content, { final });
   const prose = parts.map((part) => (part.kind === "text" ? part.text : "")).join("");
@@ -51,29 +52,29 @@ function splitAtFences(
   itemId: string,
   streaming: boolean,
 ): Part[] {
-  const drawn: Part[] = [];
+  const split: Part[] = [];
   let offset = 0;
   for (const part of parts) {
     if (part.kind !== "text") {
-      drawn.push(part);
+      split.push(part);
       continue;
     }
     const end = offset + part.text.length;
     let at = offset;
     for (const fence of fences) {
       if (fence.start < offset || fence.start >= end) continue;
-      if (fence.start > at) drawn.push({ kind: "text", text: prose.slice(at, fence.start) });
+      if (fence.start > at) split.push({ kind: "text", text: prose.slice(at, fence.start) });
       at = Math.min(fence.end, end);
-      drawn.push(
+      split.push(
         streaming
           ? { kind: "block", blockId: blockId(itemId, fence), fence: prose.slice(fence.start, at) }
           : { kind: "block", blockId: blockId(itemId, fence) },
       );
     }
-    if (at < end) drawn.push({ kind: "text", text: prose.slice(at, end) });
+    if (at < end) split.push({ kind: "text", text: prose.slice(at, end) });
     offset = end;
   }
-  return drawn;
+  return split;
 }
 
 /** Blocks become their text fallback, frames their fallback summary: never raw fences or frame JSON. */

@@ -9,48 +9,28 @@ import {
 } from "@/lib/live-sources";
 import type { Tx } from "../store/chats";
 import { AppError } from "@/lib/http/errors";
-import { revokedGrants, storedReadRights, storeReadRights } from "../store/readings";
+import { findReplyGrants, upsertReplyGrants } from "../store/readings";
+import { grantsInForce } from "./grants";
 import { authorizeSource } from "./source";
 
-type Client = Pick<Tx, "revokedGrant">;
-
 // Stored JSON is parsed on the way out, never trusted as typed.
-const readRightsSchema = z.object({
+const readContextSchema = z.object({
   visitorId: z.string(),
   chatId: z.string(),
   grants: z.array(z.string()),
 });
 
-/** Every grant not withdrawn in the chat. */
-export function grantsExcept(revoked: ReadonlyArray<{ grant: string }>): string[] {
-  return SOURCE_GRANT_NAMES.filter((grant) => !revoked.some((row) => row.grant === grant));
-}
-
-export async function grantsInForce(chatId: string, client?: Client): Promise<string[]> {
-  return grantsExcept(await revokedGrants(chatId, client));
-}
-
-export async function currentReadRights({
-  visitorId,
-  chatId,
-}: {
-  visitorId: string;
-  chatId: string;
-}): Promise<ReadContext> {
-  return { visitorId, chatId, grants: await grantsInForce(chatId) };
-}
-
-/** Server-side only: never in a view, an event or a log. */
-export async function storeReplyRights(
+/** The visitor and grants a reply's first readings ran with. Server-side only: never in a view, an event or a log. */
+export async function storeReplyGrants(
   tx: Tx,
-  { itemId, revision, rights }: { itemId: string; revision: number; rights: ReadContext },
+  { itemId, revision, context }: { itemId: string; revision: number; context: ReadContext },
 ): Promise<void> {
-  await storeReadRights(tx, { itemId, revision, rights: readRightsSchema.parse(rights) });
+  await upsertReplyGrants(tx, { itemId, revision, context: readContextSchema.parse(context) });
 }
 
 /**
- * Reads' rights narrowed to the grants still in force: access withdrawn since refuses with
- * `source-refused`. A reply stored before rights were kept uses the visitor's rights now.
+ * The reply's grants narrowed to those still in force: access withdrawn since refuses with
+ * `source-refused`. A reply stored before its grants were kept uses the visitor's grants now.
  */
 export async function authorizeChoiceAgain(
   tx: Tx,
@@ -73,13 +53,13 @@ export async function authorizeChoiceAgain(
 ): Promise<void> {
   const queries = Object.values(block.queries);
   if (queries.length === 0) return;
-  const stored = await storedReadRights(tx, { itemId, revision });
+  const stored = await findReplyGrants(tx, { itemId, revision });
   const captured =
     stored !== null
-      ? readRightsSchema.parse(stored)
+      ? readContextSchema.parse(stored)
       : { visitorId, chatId, grants: SOURCE_GRANT_NAMES as string[] };
   const inForce = new Set(await grantsInForce(chatId, tx));
-  const rights: ReadContext = {
+  const context: ReadContext = {
     ...captured,
     grants: captured.grants.filter((grant) => inForce.has(grant)),
   };
@@ -88,7 +68,7 @@ export async function authorizeChoiceAgain(
     if (!source) throw new AppError("source-unregistered");
     const args = source.args.safeParse(storedUiQueryArguments(block, `$${query.name}`, values));
     if (!args.success) throw new AppError("invalid-query-arguments");
-    const refusal = await authorizeSource(source, rights, args.data);
+    const refusal = await authorizeSource(source, context, args.data);
     if (refusal) throw new AppError("source-refused", refusal.message, refusal.code);
   }
 }
