@@ -24,7 +24,7 @@ export type AnswerStore = {
 export type UiChoiceResult = { ok: true; answer: Answer } | { ok: false; code: string };
 
 /** `chat.uiChoice`: the pick is resolved on the stored block, never on what the page says it drew. */
-export async function answerUiChoice(
+export async function pickUiChoice(
   store: AnswerStore,
   request: UiChoiceRequest,
 ): Promise<UiChoiceResult> {

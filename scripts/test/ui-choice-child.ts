@@ -1,10 +1,10 @@
 // Makes one `chat.uiChoice` pick in a process of its own, so a test can kill it mid-transaction.
 // Run with `node --conditions=react-server --import tsx scripts/test/ui-choice-child.ts '<request JSON>'`.
-import { answerUiChoice, type UiChoiceRequest } from "@/lib/chat/answers/ui-choice";
+import { pickUiChoice, type UiChoiceRequest } from "@/lib/chat/answers/ui-choice";
 
 const request = process.argv[2];
 if (!request) throw new Error("usage: ui-choice-child.ts <request JSON>");
-answerUiChoice(JSON.parse(request) as UiChoiceRequest).then(
+pickUiChoice(JSON.parse(request) as UiChoiceRequest).then(
   () => process.exit(0),
   (error: unknown) => {
     console.error(error);

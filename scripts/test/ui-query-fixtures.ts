@@ -10,7 +10,7 @@ import { createChat } from "../../lib/chat/chats/manage";
 import { sendMessage } from "../../lib/chat/chats/send-message";
 import { runChat } from "../../lib/chat/turns/run";
 import type { ItemView } from "../../lib/chat/wire";
-import { answerUiChoice } from "../../lib/chat/answers/ui-choice";
+import { pickUiChoice } from "../../lib/chat/answers/ui-choice";
 import { readUiQuery } from "../../lib/chat/answers/ui-query";
 
 /** The demo's agent, answering at once. */
@@ -60,7 +60,7 @@ export function liveBlock(
     read: (values: Record<string, unknown>, options?: ReadOptions) =>
       readUiQuery({ ...target, query: "$runs", values }, options),
     choose: (label: string, values: Record<string, unknown>, reads: Record<string, string>) =>
-      answerUiChoice({ ...target, choiceId: choiceIdByLabel(block.nodes, label), values, reads }),
+      pickUiChoice({ ...target, choiceId: choiceIdByLabel(block.nodes, label), values, reads }),
   };
 }
 

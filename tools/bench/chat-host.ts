@@ -6,13 +6,13 @@
 import { randomUUID } from "node:crypto";
 import { Client } from "pg";
 import { createMockAgent } from "@/lib/agent/mock-agent";
-import { answerUiChoice } from "@/lib/chat/answers/ui-choice";
+import { pickUiChoice } from "@/lib/chat/answers/ui-choice";
 import { readUiQuery } from "@/lib/chat/answers/ui-query";
 import { loadChatView } from "@/lib/chat/chats/chat-view";
 import { createChat } from "@/lib/chat/chats/manage";
 import { sendMessage } from "@/lib/chat/chats/send-message";
 import { buildReply } from "@/lib/chat/reply/build";
-import { selectFrameChoice } from "@/lib/chat/answers/selections";
+import { pickFrameChoice } from "@/lib/chat/answers/selections";
 import { runChat } from "@/lib/chat/turns/run";
 import { statsBlock } from "@/scripts/test/block-fixtures";
 import { db } from "@/lib/db/client";
@@ -135,7 +135,7 @@ async function benchWithBaselines(): Promise<void> {
     itemId: reply.id,
   }));
   const pick = (target: (typeof lists)[number]) => () =>
-    selectFrameChoice({ ...target, instanceId: "destination-choice", choiceId: "docs" });
+    pickFrameChoice({ ...target, instanceId: "destination-choice", choiceId: "docs" });
   await measure(
     "ChoiceList choice transaction (lock, check, message, answer, events)",
     lists.map(pick),
@@ -166,12 +166,12 @@ async function benchWithBaselines(): Promise<void> {
   );
   await measure(
     "chat.uiChoice transaction on the gallery block (lock, stored block, resolveUiChoice, message, answer, events)",
-    blocks.map((target) => () => answerUiChoice(target)),
+    blocks.map((target) => () => pickUiChoice(target)),
     CHOICE_AIM,
   );
   await measure(
     "same block choice replayed (idempotent answer)",
-    blocks.map((target) => () => answerUiChoice(target)),
+    blocks.map((target) => () => pickUiChoice(target)),
   );
 
   // ui.query on the build triage: the same arguments again within 10 s answer from the stored

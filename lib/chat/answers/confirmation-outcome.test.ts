@@ -6,7 +6,7 @@ import { loadChatView } from "../chats/chat-view";
 import { createChat } from "../chats/manage";
 import { recoverChats } from "../recovery/recover";
 import { decideConfirmation, sweepStaleClaims } from "./confirmations";
-import { selectFrameChoice } from "./selections";
+import { pickFrameChoice } from "./selections";
 import { runChat } from "../turns/run";
 
 afterAll(async () => {
@@ -22,7 +22,7 @@ async function proposal() {
   await runChat(chatId, instant);
   const reply = (await loadChatView({ visitorId, chatId })).items[1]!;
   const pick = (choiceId: string) =>
-    selectFrameChoice({
+    pickFrameChoice({
       visitorId,
       chatId,
       itemId: reply.id,

@@ -8,7 +8,7 @@ import { loadChatView } from "../chats/chat-view";
 import { createChat } from "../chats/manage";
 import { recoverChats } from "../recovery/recover";
 import { CLAIM_LEASE_MS, decideConfirmation, sweepStaleClaims } from "./confirmations";
-import { selectFrameChoice } from "./selections";
+import { pickFrameChoice } from "./selections";
 import { runChat } from "../turns/run";
 
 afterAll(async () => {
@@ -21,7 +21,7 @@ async function proposal() {
   const { chatId } = await createChat({ visitorId, message: "Email the release notes" });
   await runChat(chatId, createMockAgent({ deltaMs: 0 }));
   const reply = (await loadChatView({ visitorId, chatId })).items[1]!;
-  const outcome = await selectFrameChoice({
+  const outcome = await pickFrameChoice({
     visitorId,
     chatId,
     itemId: reply.id,

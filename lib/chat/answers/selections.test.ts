@@ -8,7 +8,7 @@ import { createChat } from "../chats/manage";
 import { sendMessage } from "../chats/send-message";
 import { createDecisions, decideConfirmation } from "./confirmations";
 import { toConfirmationView } from "../store/views";
-import { selectFrameChoice, type SelectionOutcome } from "./selections";
+import { pickFrameChoice, type SelectionOutcome } from "./selections";
 import { behindChatLock } from "../../../scripts/test/contention";
 import { runChat } from "../turns/run";
 import type { ItemView } from "../wire";
@@ -69,7 +69,7 @@ describe("ChoiceList selection", () => {
     const { visitorId, chatId, reply } = await answeredChat("Where should we go next?");
     expect(componentIds(reply)).toEqual(["text", "destination-choice"]);
     const pick = (choiceId: string) =>
-      selectFrameChoice({
+      pickFrameChoice({
         visitorId,
         chatId,
         itemId: reply.id,
@@ -113,7 +113,7 @@ describe("ChoiceList selection", () => {
     const { visitorId, chatId, reply } = await answeredChat("Where should we go next?");
     const picks = await Promise.allSettled(
       Array.from({ length: 8 }, (_, index) =>
-        selectFrameChoice({
+        pickFrameChoice({
           visitorId,
           chatId,
           itemId: reply.id,
@@ -137,18 +137,18 @@ describe("ChoiceList selection", () => {
   it("refuses undeclared choices, unknown frames, streaming replies and strangers, writing nothing", async () => {
     const { visitorId, chatId, reply } = await answeredChat("Where should we go next?");
     const base = { visitorId, chatId, itemId: reply.id, instanceId: "destination-choice" };
-    await expect(selectFrameChoice({ ...base, choiceId: "elsewhere" })).rejects.toMatchObject({
+    await expect(pickFrameChoice({ ...base, choiceId: "elsewhere" })).rejects.toMatchObject({
       code: "refused_choice",
       reason: "COMPONENT_UNKNOWN_CHOICE",
     });
     await expect(
-      selectFrameChoice({ ...base, instanceId: "other", choiceId: "docs" }),
+      pickFrameChoice({ ...base, instanceId: "other", choiceId: "docs" }),
     ).rejects.toMatchObject({ code: "frame-not-found" });
     await expect(
-      selectFrameChoice({ ...base, visitorId: randomUUID(), choiceId: "docs" }),
+      pickFrameChoice({ ...base, visitorId: randomUUID(), choiceId: "docs" }),
     ).rejects.toMatchObject({ code: "chat-not-found" });
     await db().item.update({ where: { id: reply.id }, data: { status: "streaming" } });
-    await expect(selectFrameChoice({ ...base, choiceId: "docs" })).rejects.toMatchObject({
+    await expect(pickFrameChoice({ ...base, choiceId: "docs" })).rejects.toMatchObject({
       code: "frame-not-answerable",
     });
     expect(await db().frameSelection.count({ where: { itemId: reply.id } })).toBe(0);
@@ -158,7 +158,7 @@ describe("ChoiceList selection", () => {
   it("answers identical picks that waited for the chat's lock with one selection and one message", async () => {
     const { visitorId, chatId, reply } = await answeredChat("Where should we go next?");
     const pick = () =>
-      selectFrameChoice({
+      pickFrameChoice({
         visitorId,
         chatId,
         itemId: reply.id,
@@ -198,10 +198,10 @@ describe("ChoiceList selection", () => {
       instanceId: "destination-choice",
       choiceId: "docs",
     };
-    await expect(selectFrameChoice({ ...base, chatId: randomUUID() })).rejects.toMatchObject({
+    await expect(pickFrameChoice({ ...base, chatId: randomUUID() })).rejects.toMatchObject({
       code: "chat-not-found",
     });
-    await expect(selectFrameChoice({ ...base, chatId: otherChatId })).rejects.toMatchObject({
+    await expect(pickFrameChoice({ ...base, chatId: otherChatId })).rejects.toMatchObject({
       code: "frame-not-found",
     });
     expect(await db().frameSelection.count({ where: { itemId: reply.id } })).toBe(0);
@@ -214,7 +214,7 @@ describe("ChoiceList selection", () => {
   it("queues the choice's message behind a running reply", async () => {
     const { visitorId, chatId, reply } = await answeredChat("Where should we go next?");
     await sendMessage({ visitorId, chatId, text: "meanwhile" });
-    const outcome = await selectFrameChoice({
+    const outcome = await pickFrameChoice({
       visitorId,
       chatId,
       itemId: reply.id,
@@ -233,7 +233,7 @@ describe("ChoiceList selection", () => {
       (item) => item.id === reply.id,
     )!;
     expect(answered.selections["destination-choice"]).toMatchObject({ queued: false });
-    const replay = await selectFrameChoice({
+    const replay = await pickFrameChoice({
       visitorId,
       chatId,
       itemId: reply.id,
@@ -248,7 +248,7 @@ describe("deterministic routes", () => {
   it("send the granted alias once, which the host route answers", async () => {
     const { visitorId, chatId, reply } = await answeredChat("/release");
     expect(await db().deterministicGrant.count({ where: { itemId: reply.id } })).toBe(2);
-    await selectFrameChoice({
+    await pickFrameChoice({
       visitorId,
       chatId,
       itemId: reply.id,
@@ -271,7 +271,7 @@ describe("deterministic routes", () => {
   it("send the alias once when identical picks of a granted choice waited for the chat's lock", async () => {
     const { visitorId, chatId, reply } = await answeredChat("/release");
     const pick = () =>
-      selectFrameChoice({
+      pickFrameChoice({
         visitorId,
         chatId,
         itemId: reply.id,
@@ -289,7 +289,7 @@ describe("deterministic routes", () => {
 
   it("give a model-authored imitation nothing: its pick sends the label to the agent", async () => {
     const { visitorId, chatId, reply } = await answeredChat("Imitate the release route");
-    await selectFrameChoice({
+    await pickFrameChoice({
       visitorId,
       chatId,
       itemId: reply.id,
@@ -309,7 +309,7 @@ describe("the mock agent's help reply", () => {
   it("offers the starters: a pick sends the starter's exact prompt, which its scenario answers", async () => {
     const { visitorId, chatId, reply } = await answeredChat("please email bob");
     expect(componentIds(reply)).toEqual(["text", "starters"]);
-    await selectFrameChoice({
+    await pickFrameChoice({
       visitorId,
       chatId,
       itemId: reply.id,
@@ -326,7 +326,7 @@ describe("the mock agent's help reply", () => {
 describe("typed actions", () => {
   async function proposal() {
     const { visitorId, chatId, reply } = await answeredChat("Email the release notes");
-    const outcome = await selectFrameChoice({
+    const outcome = await pickFrameChoice({
       visitorId,
       chatId,
       itemId: reply.id,
@@ -355,7 +355,7 @@ describe("typed actions", () => {
   it("propose one confirmation for identical picks that waited for the chat's lock", async () => {
     const { visitorId, chatId, reply } = await answeredChat("Email the release notes");
     const pick = () =>
-      selectFrameChoice({
+      pickFrameChoice({
         visitorId,
         chatId,
         itemId: reply.id,
@@ -466,7 +466,7 @@ describe("typed actions", () => {
   it("refuse an unregistered tool or invalid input, and write nothing", async () => {
     const { visitorId, chatId, reply } = await answeredChat("Propose actions the app must refuse");
     const pick = (choiceId: string) =>
-      selectFrameChoice({
+      pickFrameChoice({
         visitorId,
         chatId,
         itemId: reply.id,

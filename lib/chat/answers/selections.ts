@@ -26,7 +26,7 @@ export type SelectionOutcome = {
  * order below; any refusal throws before anything is written. A typed action only proposes a
  * confirmation; any other choice becomes the person's message.
  */
-export async function selectFrameChoice(target: FrameTarget): Promise<SelectionOutcome> {
+export async function pickFrameChoice(target: FrameTarget): Promise<SelectionOutcome> {
   return chatTransaction(async (tx) => {
     // 1. Find the frame under the chat's lock, with the list's latest pick and any unused grant.
     const { lock, ...found } = await lockAnswerableFrame(tx, target);

@@ -16,7 +16,7 @@ import { regenerateReply } from "../turns/regenerate";
 import { runChat } from "../turns/run";
 import { MAX_QUEUED } from "../store/queue";
 import type { ItemView } from "../wire";
-import { answerUiChoice } from "./ui-choice";
+import { pickUiChoice } from "./ui-choice";
 
 afterAll(async () => {
   await disconnectDb();
@@ -57,7 +57,7 @@ async function chatWithBlock(source = BLOCK) {
     values: Record<string, unknown> = defaults(block),
     revision = reply.revision,
   ) =>
-    answerUiChoice({
+    pickUiChoice({
       chatId,
       visitorId,
       itemId: reply.id,
@@ -272,10 +272,10 @@ $l = [${Array.from({ length: 60 }, (_, index) => index).join(", ")}]
       values: defaults(block),
     };
     const before = await counts(chatId);
-    await expect(answerUiChoice({ ...request, visitorId: randomUUID() })).rejects.toMatchObject({
+    await expect(pickUiChoice({ ...request, visitorId: randomUUID() })).rejects.toMatchObject({
       code: "chat-not-found",
     });
-    await expect(answerUiChoice({ ...request, chatId: randomUUID() })).rejects.toMatchObject({
+    await expect(pickUiChoice({ ...request, chatId: randomUUID() })).rejects.toMatchObject({
       code: "chat-not-found",
     });
     expect(await counts(chatId)).toEqual(before);
@@ -303,7 +303,7 @@ $l = [${Array.from({ length: 60 }, (_, index) => index).join(", ")}]
       { ...request, itemId: other.reply.id, blockId: other.block.id },
     ];
     for (const attempt of missing)
-      await expect(answerUiChoice(attempt)).rejects.toMatchObject({ code: "ui-block-not-found" });
+      await expect(pickUiChoice(attempt)).rejects.toMatchObject({ code: "ui-block-not-found" });
     expect(await counts(chatId)).toEqual(before);
     await expect(pick(choiceId(block, "Later"))).resolves.toMatchObject({ status: "sent" });
   });
@@ -370,7 +370,7 @@ $l = [${Array.from({ length: 60 }, (_, index) => index).join(", ")}]
     expect(sub).toMatchObject({ role: "assistant", status: "complete", revision: 1 });
     const subBlock = Object.values(sub.blocks)[0]!;
     await expect(
-      answerUiChoice({
+      pickUiChoice({
         chatId,
         visitorId,
         itemId: sub.id,

@@ -28,7 +28,7 @@ export type UiChoiceOutcome = { status: "sent" | "queued"; answer: UiAnswerView 
  * `chat.uiChoice`: a person picks a Choice of an intelligent-ui block. One transaction, under the
  * chat's lock, in the order below; any refusal throws before anything is written.
  */
-export async function answerUiChoice(request: UiChoiceRequest): Promise<UiChoiceOutcome> {
+export async function pickUiChoice(request: UiChoiceRequest): Promise<UiChoiceOutcome> {
   return chatTransaction(async (tx) => {
     // 1. Find the block under the chat's lock, with its answer and the readings the page named.
     const { lock, ...found } = await lockAnswerableBlock(tx, request);

@@ -4,7 +4,7 @@ import { createMockAgent } from "@/lib/agent/mock-agent";
 import { db, disconnectDb } from "@/lib/db/client";
 import { replayedChat } from "@/scripts/test/replay-log";
 import { behindChatLock } from "../../../scripts/test/contention";
-import { selectFrameChoice } from "../answers/selections";
+import { pickFrameChoice } from "../answers/selections";
 import { runChat } from "../turns/run";
 import type { ChatView } from "../wire";
 import { loadChatView } from "./chat-view";
@@ -75,7 +75,7 @@ describe("editing a message", () => {
 
     await runChat(chatId, instant);
     const reply = (await loadChatView({ visitorId, chatId })).items[1]!;
-    await selectFrameChoice({
+    await pickFrameChoice({
       visitorId,
       chatId,
       itemId: reply.id,
@@ -97,7 +97,7 @@ describe("editing a message", () => {
 
   it("edits a message after an answered exchange, keeping that exchange whole", async () => {
     const { visitorId, chatId, reply } = await finishedChat();
-    await selectFrameChoice({
+    await pickFrameChoice({
       visitorId,
       chatId,
       itemId: reply.id,
@@ -121,7 +121,7 @@ describe("editing a message", () => {
       const { visitorId, chatId, message, reply } = await finishedChat();
       const edit = () => editMessage({ visitorId, chatId, itemId: message.id, text: STORY });
       const pick = () =>
-        selectFrameChoice({
+        pickFrameChoice({
           visitorId,
           chatId,
           itemId: reply.id,

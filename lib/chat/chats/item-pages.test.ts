@@ -7,7 +7,7 @@ import { loadChatView, loadEarlierItems } from "./chat-view";
 import { createChat } from "./manage";
 import { sendMessage } from "./send-message";
 import { EARLIER_PAGE, RECENT_ITEMS } from "./item-pages";
-import { selectFrameChoice } from "../answers/selections";
+import { pickFrameChoice } from "../answers/selections";
 import { runChat } from "../turns/run";
 
 afterAll(async () => {
@@ -22,7 +22,7 @@ async function longChat(exchanges: number) {
   const { chatId } = await createChat({ visitorId, message: "Where should we go next?" });
   await runChat(chatId, instant);
   const [, list] = (await loadChatView({ visitorId, chatId })).items;
-  await selectFrameChoice({
+  await pickFrameChoice({
     visitorId,
     chatId,
     itemId: list!.id,

@@ -6,7 +6,7 @@ import { pause } from "@/lib/agent/pacing";
 import { db, disconnectDb } from "@/lib/db/client";
 import { loadChatView } from "./chat-view";
 import { createChat, deleteChat, listChats, renameChat } from "./manage";
-import { selectFrameChoice } from "../answers/selections";
+import { pickFrameChoice } from "../answers/selections";
 import { runChat } from "../turns/run";
 
 afterAll(async () => {
@@ -119,7 +119,7 @@ describe("deleting a chat", () => {
     const { chatId } = await createChat({ visitorId, message: "Email the release notes" });
     await runChat(chatId, createMockAgent({ deltaMs: 0 }));
     const reply = (await loadChatView({ visitorId, chatId })).items[1]!;
-    await selectFrameChoice({
+    await pickFrameChoice({
       visitorId,
       chatId,
       itemId: reply.id,

@@ -5,7 +5,7 @@ import { db, disconnectDb } from "@/lib/db/client";
 import { loadChatView } from "./chat-view";
 import { createChat, deleteChat } from "./manage";
 import { loadSharedEarlier, loadSharedView, shareChat, shareState, unshareChat } from "./share";
-import { selectFrameChoice } from "../answers/selections";
+import { pickFrameChoice } from "../answers/selections";
 import { openSharedEventStream } from "../stream/event-stream";
 import { runChat } from "../turns/run";
 
@@ -131,7 +131,7 @@ describe("sharing a chat through a link", () => {
       signal: new AbortController().signal,
     });
     const reply = (await loadChatView({ visitorId, chatId })).items[1]!;
-    const picked = await selectFrameChoice({
+    const picked = await pickFrameChoice({
       visitorId,
       chatId,
       itemId: reply.id,

@@ -5,12 +5,12 @@ import { db, disconnectDb, readDatabaseUrl } from "@/lib/db/client";
 import { createMockAgent } from "@/lib/agent/mock-agent";
 import { COMPONENT_PROTOCOL, COMPONENT_PROTOCOL_VERSION } from "@/lib/component-frames";
 import { choiceIdByLabel } from "@/scripts/test/block-fixtures";
-import { answerUiChoice } from "../answers/ui-choice";
+import { pickUiChoice } from "../answers/ui-choice";
 import { loadChatView } from "../chats/chat-view";
 import { createChat } from "../chats/manage";
 import { sendMessage } from "../chats/send-message";
 import { CHAT_EVENTS_CHANNEL } from "./channel";
-import { selectFrameChoice } from "../answers/selections";
+import { pickFrameChoice } from "../answers/selections";
 import { regenerateReply } from "../turns/regenerate";
 import { runChat } from "../turns/run";
 import { chatTransaction, lockChat } from "./chats";
@@ -181,7 +181,7 @@ describe("loadItemView", () => {
     const { chatId } = await createChat({ visitorId, message: "Email the release notes" });
     await runChat(chatId, instant);
     const proposal = (await loadChatView({ visitorId, chatId })).items[1]!;
-    await selectFrameChoice({
+    await pickFrameChoice({
       visitorId,
       chatId,
       itemId: proposal.id,
@@ -194,7 +194,7 @@ describe("loadItemView", () => {
     const block = Object.values(triage.blocks)[0]!;
     const reads = { $runs: triage.readings[block.id]!["$runs"]!.readId! };
     const choiceId = choiceIdByLabel(block.nodes, "Summarise for the team");
-    await answerUiChoice({
+    await pickUiChoice({
       visitorId,
       chatId,
       itemId: triage.id,

@@ -27,7 +27,7 @@ type Ending = {
   /** Everything the agent wrote, or what was stored before its process died. */
   content: string;
   /** Compiled before the lock is taken. */
-  drawn: BuiltReply;
+  built: BuiltReply;
   /** Taken before the lock is taken. */
   first?: FirstReadings | null;
   outcome: TurnOutcome;
@@ -79,7 +79,7 @@ async function storeFinalReply(
 ): Promise<ItemView> {
   const { turnId, itemId, content, outcome, grants } = ending;
   const revision = previous + 1;
-  const compiled = ending.drawn.blocks.map((block) => ({ ...block, revision }));
+  const compiled = ending.built.blocks.map((block) => ({ ...block, revision }));
   const blocks = await freezeFirstReadings(lock.tx, {
     itemId,
     revision,
@@ -91,7 +91,7 @@ async function storeFinalReply(
     turnId,
     itemId,
     content,
-    parts: ending.drawn.parts,
+    parts: ending.built.parts,
     blocks,
     links,
     revision,

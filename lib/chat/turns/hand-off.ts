@@ -43,7 +43,7 @@ function internalOrigin(): string {
   return VERCEL_URL ? `https://${VERCEL_URL}` : `http://127.0.0.1:${PORT}`;
 }
 
-/** A request that fails is only logged: the turn waits unclaimed until a request or a watching page drives it. */
+/** A request that fails is only logged: the turn waits unclaimed until a request or a watching page starts it. */
 export async function requestTurn(chatId: string): Promise<void> {
   const headers: Record<string, string> = { [TURN_SIGNATURE_HEADER]: signTurnRequest(chatId) };
   const { VERCEL_AUTOMATION_BYPASS_SECRET: bypass } = env();

@@ -2,7 +2,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import type { Agent } from "@/lib/agent";
 import { db, disconnectDb } from "@/lib/db/client";
 import { choiceIdByLabel } from "@/scripts/test/block-fixtures";
-import { answerUiChoice } from "../answers/ui-choice";
+import { pickUiChoice } from "../answers/ui-choice";
 import { loadChatView } from "../chats/chat-view";
 import { chatEventSchema } from "../wire";
 import { recoverStaleTurns } from "./recover";
@@ -70,7 +70,7 @@ describe("a reply with a block whose process died", () => {
     const block = Object.values(item.blocks)[0]!;
     const ship = choiceIdByLabel(block.nodes, "Ship");
     const pick = (revision: number) =>
-      answerUiChoice({
+      pickUiChoice({
         chatId,
         visitorId,
         itemId,

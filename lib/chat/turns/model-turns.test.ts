@@ -12,12 +12,12 @@ import { db, disconnectDb } from "@/lib/db/client";
 import { UiState, uiInputValues, type UiNode } from "@/lib/intelligent-ui";
 import { appTools } from "@/lib/tools";
 import { sendEmailTool } from "@/lib/tools/send-email";
-import { answerUiChoice } from "../answers/ui-choice";
+import { pickUiChoice } from "../answers/ui-choice";
 import { loadChatView } from "../chats/chat-view";
 import { createChat } from "../chats/manage";
 import { sendMessage } from "../chats/send-message";
 import { appComponents } from "@/lib/agent/components";
-import { selectFrameChoice } from "../answers/selections";
+import { pickFrameChoice } from "../answers/selections";
 import { runChat } from "./run";
 import { requestStop } from "./stop";
 
@@ -134,7 +134,7 @@ describe("turns answered by a model", () => {
     );
 
     const values = { ...uiInputValues(block, new UiState(block)), $ready: true };
-    const answer = await answerUiChoice({
+    const answer = await pickUiChoice({
       chatId,
       visitorId,
       itemId: reply.id,
@@ -145,7 +145,7 @@ describe("turns answered by a model", () => {
     });
     expect(answer).toMatchObject({ status: "sent", answer: { label: "Report" } });
     await runChat(chatId, agentOf(model));
-    const picked = await selectFrameChoice({
+    const picked = await pickFrameChoice({
       visitorId,
       chatId,
       itemId: reply.id,
@@ -182,7 +182,7 @@ describe("turns answered by a model", () => {
       scriptedModel(["Ready to send.", { tool: "choice_list", input: list }]),
     );
     const execute = vi.spyOn(sendEmailTool, "execute");
-    const outcome = await selectFrameChoice({
+    const outcome = await pickFrameChoice({
       visitorId,
       chatId,
       itemId: reply.id,
@@ -230,7 +230,7 @@ describe("turns answered by a model", () => {
       Object.values(reply.blocks)[0]!.diagnostics.map((diagnostic) => diagnostic.code),
     ).toEqual(expect.arrayContaining(["invalid_prop", "unknown_component"]));
     await expect(
-      selectFrameChoice({
+      pickFrameChoice({
         visitorId,
         chatId,
         itemId: reply.id,

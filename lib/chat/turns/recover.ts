@@ -37,11 +37,11 @@ export function splitRecoverable(
   };
 }
 
-/** Re-checked under each chat's lock; returns the chats with a turn to drive. */
+/** Re-checked under each chat's lock; returns the chats with a turn to run. */
 export async function recoverTurns(stale: readonly Running[]): Promise<string[]> {
-  const toDrive: string[] = [];
+  const waiting: string[] = [];
   for (const turn of stale) {
-    const drive = await chatTransaction(async (tx) => {
+    const runs = await chatTransaction(async (tx) => {
       const lock = await lockChatIfExists(tx, turn.chatId);
       if (!lock) return false;
       const current = await lockTurn(lock, turn.id);
@@ -58,7 +58,7 @@ export async function recoverTurns(stale: readonly Running[]): Promise<string[]>
         chatId: turn.chatId,
         itemId: current.replyItemId,
       });
-      const drawn = buildReply(content, { itemId: current.replyItemId, final: true });
+      const built = buildReply(content, { itemId: current.replyItemId, final: true });
       // Stopped, even if its process died before it saw the request.
       const outcome = current.stopRequestedAt ? "stopped" : "interrupted";
       const { next } = await endTurn(lock, {
@@ -66,12 +66,12 @@ export async function recoverTurns(stale: readonly Running[]): Promise<string[]>
         turnId: turn.id,
         itemId: current.replyItemId,
         content,
-        drawn,
+        built,
         outcome,
       });
       return next;
     });
-    if (drive) toDrive.push(turn.chatId);
+    if (runs) waiting.push(turn.chatId);
   }
-  return toDrive;
+  return waiting;
 }

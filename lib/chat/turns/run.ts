@@ -145,14 +145,14 @@ async function runTurn(
 
 /** First readings are taken outside any lock (seconds); one that throws costs the reply them, never its end. */
 async function finishReply(claim: Claim, content: string, outcome: TurnOutcome): Promise<boolean> {
-  const drawn = buildReply(content, { itemId: claim.itemId, final: true });
+  const built = buildReply(content, { itemId: claim.itemId, final: true });
   const read = () =>
-    takeFirstReadings(drawn.blocks, LIVE_SOURCES, claim).catch(
+    takeFirstReadings(built.blocks, LIVE_SOURCES, claim).catch(
       (error: unknown) => (console.error("First readings failed", error), null),
     );
   const first = outcome === "finished" ? await read() : null;
   return storeEnd(
-    { ...claim, content, drawn, first, outcome, grants: claim.route?.grants },
+    { ...claim, content, built, first, outcome, grants: claim.route?.grants },
     Date.now() + END_RETRY_WINDOW_MS,
   );
 }
@@ -175,7 +175,7 @@ async function writeSubagentReply(
     if (!(await keepRunning(lock, claim.turnId))) return false;
     const content = toStorableText(chunk.content, { final: true });
     const id = randomUUID();
-    const drawn = buildReply(content, { itemId: id, final: true, revision: 1 });
+    const built = buildReply(content, { itemId: id, final: true, revision: 1 });
     const item = {
       id,
       chatId: claim.chatId,
@@ -183,9 +183,9 @@ async function writeSubagentReply(
       turnId: claim.turnId,
       parentToolUseId: chunk.parentToolUseId,
       content,
-      parts: drawn.parts,
-      blocks: drawn.blocks,
-      links: frozenLinks(drawn.blocks),
+      parts: built.parts,
+      blocks: built.blocks,
+      links: frozenLinks(built.blocks),
       completedAt: new Date(),
     };
     const view = toItemView({

@@ -3,7 +3,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { createMockAgent } from "@/lib/agent/mock-agent";
 import { db, disconnectDb } from "@/lib/db/client";
 import { replayedChat } from "@/scripts/test/replay-log";
-import { selectFrameChoice } from "../answers/selections";
+import { pickFrameChoice } from "../answers/selections";
 import { loadChatView } from "../chats/chat-view";
 import { createChat } from "../chats/manage";
 import { regenerateReply } from "./regenerate";
@@ -54,7 +54,7 @@ describe("versions of a reply", () => {
     await regenerateReply({ chatId, visitorId, itemId: first.id });
     await runChat(chatId, instant);
     const pick = (revision: number) =>
-      selectFrameChoice({
+      pickFrameChoice({
         visitorId,
         chatId,
         itemId: first.id,

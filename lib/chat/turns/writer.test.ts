@@ -112,15 +112,15 @@ describe("a streaming reply's blocks", () => {
 
     await writer.close();
     content += "```\n\nShall we?";
-    const drawn = buildReply(content, { itemId: target.itemId, final: true });
+    const built = buildReply(content, { itemId: target.itemId, final: true });
     await storeEnd(
-      { ...target, content, drawn, outcome: "finished" },
+      { ...target, content, built, outcome: "finished" },
       Date.now() + END_RETRY_WINDOW_MS,
     );
 
     const ended = await db().item.findUniqueOrThrow({ where: { id: target.itemId } });
     expect(ended).toMatchObject({ status: "complete", revision: 1 });
-    expect(ended.blocks).toEqual(drawn.blocks.map((block) => ({ ...block, revision: 1 })));
+    expect(ended.blocks).toEqual(built.blocks.map((block) => ({ ...block, revision: 1 })));
     expect(ended.blocks).toMatchObject([{ complete: true, revision: 1 }]);
     expect(ended.parts).toEqual([
       { kind: "text", text: "Here is the plan.\n\n" },

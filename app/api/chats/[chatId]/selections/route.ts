@@ -1,4 +1,4 @@
-import { selectFrameChoice } from "@/lib/chat/answers/selections";
+import { pickFrameChoice } from "@/lib/chat/answers/selections";
 import { chatParamsSchema, selectionBodySchema } from "@/lib/chat/wire/requests";
 import { selectionOutcomeSchema } from "@/lib/chat/wire/responses";
 import { defineOperation, otherMethods, startsTurn } from "@/lib/api/route";
@@ -30,6 +30,6 @@ export const POST = defineOperation({
     "action-refused",
     "queue-full",
   ],
-}).serve(startsTurn(selectFrameChoice));
+}).serve(startsTurn(pickFrameChoice));
 
 export const { GET, HEAD, OPTIONS, PUT, PATCH, DELETE } = otherMethods(POST);

@@ -1,4 +1,4 @@
-import { answerUiChoice } from "@/lib/chat/answers/ui-choice";
+import { pickUiChoice } from "@/lib/chat/answers/ui-choice";
 import { chatParamsSchema, uiChoiceBodySchema } from "@/lib/chat/wire/requests";
 import { uiChoiceOutcomeSchema } from "@/lib/chat/wire/responses";
 import { defineOperation, otherMethods, startsTurn } from "@/lib/api/route";
@@ -32,6 +32,6 @@ export const POST = defineOperation({
     "source-refused",
     "queue-full",
   ],
-}).serve(startsTurn(answerUiChoice));
+}).serve(startsTurn(pickUiChoice));
 
 export const { GET, HEAD, OPTIONS, PUT, PATCH, DELETE } = otherMethods(POST);
