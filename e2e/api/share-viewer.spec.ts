@@ -1,8 +1,8 @@
 import type { APIRequestContext } from "@playwright/test";
 import { expect, test } from "./contract";
-import { Client } from "pg";
 import { createChat, sameOrigin, settledChat } from "../support";
 import { testDatabaseUrl } from "../../scripts/env";
+import { withSession } from "../../scripts/db/session";
 
 // A share link's viewer, with no cookie of the owner's, tries every operation of the API against the
 // shared chat, knowing its id, its reply's id and its pending confirmation's handle: each that
@@ -90,10 +90,8 @@ function pathOf(route: string, known: Known): string {
 
 /** Everything of the chat a write could move, read straight from the database. */
 async function chatState(chatId: string): Promise<unknown> {
-  const client = new Client({ connectionString: testDatabaseUrl() });
-  await client.connect();
-  try {
-    const { rows } = await client.query(
+  return withSession(testDatabaseUrl(), async (sql) => {
+    const rows = await sql.unsafe(
       `SELECT row_to_json(c) AS chat,
         (SELECT count(*) FROM "Item" WHERE "chatId" = c."id") AS items,
         (SELECT max("seq") FROM "ChatEvent" WHERE "chatId" = c."id") AS "lastEvent",
@@ -109,9 +107,7 @@ async function chatState(chatId: string): Promise<unknown> {
       [chatId],
     );
     return rows[0];
-  } finally {
-    await client.end();
-  }
+  });
 }
 
 /** A shared chat with a reply and a pending confirmation, everything a viewer might try to reach. */

@@ -1,15 +1,16 @@
 import "server-only";
-import type { z } from "zod";
 import { after } from "next/server";
-import { startWaitingTurns, type RunsWhere } from "@/lib/chat/turns/run";
+import type { z } from "zod";
 import { recoverChats } from "@/lib/chat/recovery/recover";
-import { AppError, toErrorResponse, type ErrorCode } from "../http/errors";
 import { countRequest } from "@/lib/chat/store/requests";
-import { assertSameOrigin, parseJsonBody, parseParams, type QueryReader } from "../http/request";
-import { appConfig } from "../config";
-import { cookieSettings, duplicateCookie, findVisitor } from "../http/visitor";
+import { startWaitingTurns, type RunsWhere } from "@/lib/chat/turns/run";
+import { appConfig } from "@/lib/config";
+import { AppError, toErrorResponse, type ErrorCode } from "@/lib/http/errors";
+import { assertSameOrigin, parseJsonBody, parseParams, type QueryReader } from "@/lib/http/request";
+import { cookieSettings, duplicateCookie, findVisitor } from "@/lib/http/visitor";
 
-// An operation is the one declaration of a route, written in its route.ts beside the handler that
+// A route's declaration, and the pipeline every route runs (`apiRoute`, below). An operation is
+// the one declaration of a route, written in its route.ts beside the handler that
 // serves it (`operation.serve`); the OpenAPI document (lib/api/openapi.ts) describes it from there,
 // through the list of route files in app/api/routes.ts, so the two cannot drift apart.
 

@@ -1,6 +1,7 @@
 // Chat helpers the scenarios share: start a chat as a visitor, wait for it to settle, find a
 // block's Choices, and read what Postgres holds, which is what every figure is checked against.
-import pg from "pg";
+import postgres from "postgres";
+import type { Param } from "@/scripts/db/session";
 import { type Visitor, waitUntil } from "./http";
 
 export const CHECKLIST = "Walk me through a release checklist";
@@ -102,16 +103,15 @@ export const messagesFromPicks = (rows: Rows, chatId: string) =>
 
 /** A reader of the suite's database, for the checks behind each figure. */
 export class Rows {
-  private readonly pool: pg.Pool;
+  private readonly sql: postgres.Sql;
 
   constructor(connectionString: string) {
-    this.pool = new pg.Pool({ connectionString, max: 4 });
     // Connections the outage cuts are replaced on the next query.
-    this.pool.on("error", () => undefined);
+    this.sql = postgres(connectionString, { max: 4, prepare: false, onnotice: () => {} });
   }
 
   async all<T>(sql: string, params: unknown[] = []): Promise<T[]> {
-    return (await this.pool.query(sql, params)).rows as T[];
+    return (await this.sql.unsafe(sql, params as Param[])) as unknown as T[];
   }
 
   async count(sql: string, params: unknown[] = []): Promise<number> {
@@ -140,6 +140,6 @@ export class Rows {
   }
 
   close(): Promise<void> {
-    return this.pool.end();
+    return this.sql.end();
   }
 }

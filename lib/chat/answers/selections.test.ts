@@ -4,7 +4,7 @@ import { createMockAgent } from "@/lib/agent/mock-agent";
 import { db, disconnectDb } from "@/lib/db/client";
 import { sendEmailTool } from "@/lib/tools/send-email";
 import { loadChatView } from "../chats/chat-view";
-import { createChat } from "../chats/manage";
+import { createChat, renameChat } from "../chats/manage";
 import { sendMessage } from "../chats/send-message";
 import { createDecisions, decideConfirmation } from "./confirmations";
 import { toConfirmationView } from "../store/views";
@@ -15,6 +15,22 @@ import type { ItemView } from "../wire";
 
 afterAll(async () => {
   await disconnectDb();
+});
+
+// A test may move the chat's log once, between a pick's read and its append.
+const between = vi.hoisted(() => ({ move: null as null | (() => Promise<unknown>), picks: 0 }));
+vi.mock("../store/turns", async (original) => {
+  const actual = await original<typeof import("../store/turns")>();
+  return {
+    ...actual,
+    sendOrQueue: async (...args: Parameters<typeof actual.sendOrQueue>) => {
+      const move = between.move;
+      between.move = null;
+      between.picks++;
+      if (move) await move();
+      return actual.sendOrQueue(...args);
+    },
+  };
 });
 
 const instant = createMockAgent({ deltaMs: 0 });
@@ -132,6 +148,28 @@ describe("ChoiceList selection", () => {
     }
     expect(await db().frameSelection.count({ where: { itemId: reply.id } })).toBe(1);
     expect(await userTexts(visitorId, chatId)).toHaveLength(2);
+  });
+
+  it("decides again under the chat's lock when the log moved between its read and its append, and records once", async () => {
+    const { visitorId, chatId, reply } = await answeredChat("Where should we go next?");
+    between.move = () => renameChat({ visitorId, chatId, title: "Renamed meanwhile" });
+    between.picks = 0;
+    const outcome = await pickFrameChoice({
+      visitorId,
+      chatId,
+      itemId: reply.id,
+      instanceId: "destination-choice",
+      choiceId: "docs",
+    });
+    // Read in an idle chat, its append found the log moved by the rename: the pick ran again, locked.
+    expect(between.picks).toBe(2);
+    expect(outcome.status).toBe("sent");
+    expect(await db().frameSelection.count({ where: { itemId: reply.id } })).toBe(1);
+    expect(await userTexts(visitorId, chatId)).toHaveLength(2);
+    const types = (
+      await db().chatEvent.findMany({ where: { chatId }, orderBy: { seq: "asc" } })
+    ).map((event) => event.type);
+    expect(types.indexOf("chat.renamed")).toBeLessThan(types.indexOf("selection.recorded"));
   });
 
   it("refuses undeclared choices, unknown frames, streaming replies and strangers, writing nothing", async () => {

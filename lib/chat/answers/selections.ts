@@ -8,7 +8,7 @@ import {
 } from "@/lib/component-frames";
 import { AppError } from "@/lib/http/errors";
 import { proposalView, proposeAction } from "./confirmations";
-import { chatTransaction, type FrameTarget, lockAnswerableFrame } from "../store/chats";
+import { type AnswerableFrame, type FrameTarget, framePickTransaction } from "../store/chats";
 import { type ChatWrite, writeChat } from "../store/log";
 import { sendOrQueue } from "../store/turns";
 import { toSelectionView } from "../store/views";
@@ -22,15 +22,14 @@ export type SelectionOutcome = {
 };
 
 /**
- * A person picks a Choice of a ChoiceList frame. One transaction, under the chat's lock, in the
- * order below; any refusal throws before anything is written. A typed action only proposes a
+ * A person picks a Choice of a ChoiceList frame, in the order below: one append records the pick
+ * with its message; any refusal throws before anything is written. A typed action only proposes a
  * confirmation; any other choice becomes the person's message.
  */
 export async function pickFrameChoice(target: FrameTarget): Promise<SelectionOutcome> {
-  return chatTransaction(async (tx) => {
-    // 1. Find the frame under the chat's lock, with the list's latest pick and any unused grant.
-    const { lock, ...found } = await lockAnswerableFrame(tx, target);
-
+  // 1. Find the frame with the list's latest pick and any unused grant, and hold the chat: its
+  //    lock, or in an idle chat its log's place, so the append below fails if anything moved it.
+  return framePickTransaction(target, async (lock, found) => {
     // 2. Only a finished, top-level reply at the version the page drew can be answered.
     const { part, latest, alias } = answerableFrame(found, target);
 
@@ -145,10 +144,8 @@ export async function pickFrameChoice(target: FrameTarget): Promise<SelectionOut
   });
 }
 
-type FrameRow = Omit<Awaited<ReturnType<typeof lockAnswerableFrame>>, "lock">;
-
 /** The frame a pick may answer: in a finished, top-level reply, at the version the page drew. */
-function answerableFrame(row: FrameRow, target: FrameTarget) {
+function answerableFrame(row: AnswerableFrame, target: FrameTarget) {
   if (!row.role || !row.part)
     throw new AppError("frame-not-found", "This list is not in the chat.");
   if (row.role !== "assistant" || row.parentToolUseId !== null || row.status !== "complete") {

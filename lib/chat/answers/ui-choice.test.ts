@@ -1,6 +1,5 @@
 import { spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
-import { Client } from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import type { Agent, AgentMessage } from "@/lib/agent";
 import { db, disconnectDb, readDatabaseUrl } from "@/lib/db/client";
@@ -8,6 +7,7 @@ import { isDatabaseBusy } from "@/lib/http/errors";
 import { UiState, uiInputValues, type UiBlock, type UiValue } from "@/lib/intelligent-ui";
 import { choiceIdByLabel } from "@/scripts/test/block-fixtures";
 import { childEnv } from "@/scripts/test/child-env";
+import { openSession } from "@/scripts/db/session";
 import { loadChatView } from "../chats/chat-view";
 import { createChat } from "../chats/manage";
 import { sendMessage } from "../chats/send-message";
@@ -429,13 +429,12 @@ $l = [${Array.from({ length: 60 }, (_, index) => index).join(", ")}]
     await db().$executeRawUnsafe(
       `CREATE TRIGGER ${trigger} BEFORE INSERT ON "UiAnswer" FOR EACH ROW EXECUTE FUNCTION ${trigger}()`,
     );
-    const holder = new Client({ connectionString: readDatabaseUrl() });
+    const holder = openSession(readDatabaseUrl());
     const before = await counts(chatId);
     let exited: Promise<unknown> = Promise.resolve();
     let child: ReturnType<typeof spawn> | undefined;
     try {
-      await holder.connect();
-      await holder.query("SELECT pg_advisory_lock($1)", [key]);
+      await holder`SELECT pg_advisory_lock(${key})`;
       const request = {
         chatId,
         visitorId: (await db().chat.findUniqueOrThrow({ where: { id: chatId } })).visitorId,
@@ -470,7 +469,7 @@ $l = [${Array.from({ length: 60 }, (_, index) => index).join(", ")}]
       child.kill("SIGKILL");
       await exited;
       // Let the statement end: its server process finds its client gone and rolls the pick back.
-      await holder.query("SELECT pg_advisory_unlock($1)", [key]);
+      await holder`SELECT pg_advisory_unlock(${key})`;
       await expect
         .poll(() => backendAlive(backend!), { timeout: 15_000, interval: 20 })
         .toBe(false);

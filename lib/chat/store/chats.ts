@@ -22,7 +22,7 @@ export type LockedChat = {
 };
 
 declare const held: unique symbol;
-/** Proof the chat row is locked in `tx`: only `lockChat` and the lookups that lock as they read make one. */
+/** Proof the chat row is locked in `tx` (or, with `guard`, that the log is where it was read): only `lockChat`, `lockChatIfExists`, `insertChat`, the lookups that lock as they read, and `framePickTransaction` make one. */
 export type ChatLock = {
   readonly tx: Tx;
   readonly chat: LockedChat;
@@ -32,6 +32,11 @@ export type ChatLock = {
    * appends. One still set when the work ends rolls the transaction back: every change moves the log.
    */
   awaitingAppend: boolean;
+  /**
+   * Set on a lock that holds only the log's place, not the row (`framePickTransaction`'s idle
+   * path): `writeChat` appends only if the log still ends at this sequence number.
+   */
+  readonly guard?: number;
 };
 
 export function chatNotFound(): AppError {
@@ -309,15 +314,60 @@ const frameRowSchema = z.object({
   alias: z.string().nullable(),
 });
 
+/** What a pick on a ChoiceList rests on, read with the chat. */
+export type AnswerableFrame = z.infer<typeof frameRowSchema>;
+
 /**
- * One statement, under the chat lock: the item's frame, the list's latest pick with its
- * confirmation's state, and the route's unused grant for the choice.
+ * The transaction of a ChoiceList pick, taken one of two ways the work does not see. In an idle
+ * chat the lookup reads without a transaction and the one append goes through only if the chat's
+ * log still ends where the lookup saw it (`guard`): two statements, no BEGIN or COMMIT. Behind a
+ * running reply (a queued message needs the lock), or once the log has moved, the work runs (again)
+ * in a transaction, under the chat's lock. `work` writes only through `writeChat` on its lock.
  */
-export async function lockAnswerableFrame(tx: Tx, target: FrameTarget) {
-  const { lock, row } = await readUnderLock(
-    tx,
-    target.visitorId,
-    () => tx.$queryRaw<unknown[]>`
+export async function framePickTransaction<T>(
+  target: FrameTarget,
+  work: (lock: ChatLock, found: AnswerableFrame) => Promise<T>,
+): Promise<T> {
+  const [seen] = await answerableFrameRows(db(), target, Prisma.empty);
+  const chat = readChatRow(seen, target.visitorId);
+  if (chat.activeTurnId === null) {
+    const lock = guardedLock(chat);
+    try {
+      const result = await work(lock, frameRowSchema.parse(seen));
+      if (lock.awaitingAppend) throw new Error(`A pick in chat ${chat.id} wrote beside its append`);
+      return result;
+    } catch (error) {
+      if (!(error instanceof LogMoved)) throw error;
+    }
+  }
+  return chatTransaction(async (tx) => {
+    const { lock, row } = await readUnderLock(tx, target.visitorId, () =>
+      answerableFrameRows(tx, target, Prisma.sql`FOR UPDATE OF chat`),
+    );
+    return work(lock, frameRowSchema.parse(row));
+  });
+}
+
+/** Thrown by `writeChat` on a `guard`ed lock whose log moved: the work runs again under the lock. */
+export class LogMoved extends Error {}
+
+/** A lock that holds only the log's place, for `framePickTransaction`'s idle path. */
+function guardedLock(chat: LockedChat): ChatLock {
+  // Its statements run on their own (autocommit); its one write is `writeChat`'s guarded append.
+  const lock = { tx: db(), chat, awaitingAppend: false, guard: chat.lastEventSeq };
+  return lock as unknown as ChatLock;
+}
+
+/**
+ * One statement: the item's frame, the list's latest pick with its confirmation's state, and the
+ * route's unused grant for the choice. Every writer of what it reads appends to the chat's log.
+ */
+function answerableFrameRows(
+  client: Pick<Tx, "$queryRaw">,
+  target: FrameTarget,
+  lock: Prisma.Sql,
+): Promise<unknown[]> {
+  return client.$queryRaw<unknown[]>`
     SELECT chat."id", chat."visitorId", chat."activeTurnId", chat."lastEventSeq", chat."lastPosition",
       chat.xmin::text IS DISTINCT FROM (SELECT xmin::text FROM "Chat" WHERE "id" = chat."id") AS "stale",
       item."role"::text AS "role", item."parentToolUseId", item."status"::text AS "status", item."revision",
@@ -334,7 +384,5 @@ export async function lockAnswerableFrame(tx: Tx, target: FrameTarget) {
     LEFT JOIN "DeterministicGrant" route_grant ON route_grant."itemId" = item."id" AND route_grant."instanceId" = ${target.instanceId}
       AND route_grant."choiceId" = ${target.choiceId} AND route_grant."usedAt" IS NULL
     WHERE chat."id" = ${target.chatId}::uuid AND chat."visitorId" = ${target.visitorId}::uuid
-    FOR UPDATE OF chat`,
-  );
-  return { lock, ...frameRowSchema.parse(row) };
+    ${lock}`;
 }

@@ -128,12 +128,16 @@ function unannouncedWrites(files: Record<string, string>): string[] {
   return problems;
 }
 
-// Every flow that writes guarded on an unchanged log (`writeIfLogUnchanged`, `writeClaim`), the store lookup its
-// read is, and the function holding that lookup's SQL. What the lookup reads must be rows every writer
+// Every flow that writes guarded on an unchanged log (`writeIfLogUnchanged`, `writeClaim`, or `writeChat` on
+// a `guardedLock`), the store lookup its read is, and the function holding that lookup's SQL. What the lookup reads must be rows every writer
 // of which moves the log, or a change between the read and the write would pass the guard unseen.
 const GUARDED: Record<string, { lookup: string; sql: [file: string, fn: string] }> = {
   "lib/chat/chats/send-message.ts": { lookup: "readChat", sql: ["chats.ts", "chatRow"] },
   "lib/chat/turns/claim.ts": { lookup: "readWaitingTurn", sql: ["turns.ts", "readWaitingTurn"] },
+  "lib/chat/store/chats.ts": {
+    lookup: "answerableFrameRows",
+    sql: ["chats.ts", "answerableFrameRows"],
+  },
 };
 
 function tablesRead(text: string): string[] {
@@ -165,7 +169,9 @@ describe("the chat log's rule", () => {
     const callers = sourceFiles("lib").filter(
       (file) =>
         file !== `${STORE}/log.ts` &&
-        /\b(writeIfLogUnchanged|writeClaim)\(/.test(readFileSync(join(ROOT, file), "utf8")),
+        /\b(writeIfLogUnchanged|writeClaim|guardedLock)\(/.test(
+          readFileSync(join(ROOT, file), "utf8"),
+        ),
     );
     expect(callers.toSorted()).toEqual(Object.keys(GUARDED).toSorted());
     const files = storeFiles();

@@ -1,10 +1,10 @@
 import { randomUUID } from "node:crypto";
-import { Client } from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import { db, disconnectDb, readDatabaseUrl } from "@/lib/db/client";
 import { createMockAgent } from "@/lib/agent/mock-agent";
 import { COMPONENT_PROTOCOL, COMPONENT_PROTOCOL_VERSION } from "@/lib/component-frames";
 import { choiceIdByLabel } from "@/scripts/test/block-fixtures";
+import { openSession } from "@/scripts/db/session";
 import { pickUiChoice } from "../answers/ui-choice";
 import { loadChatView } from "../chats/chat-view";
 import { createChat } from "../chats/manage";
@@ -25,15 +25,13 @@ afterAll(async () => {
 describe("writeChat", () => {
   it("appends events with the next sequence numbers in one statement and notifies listeners on commit", async () => {
     const { chatId } = await createChat({ visitorId: randomUUID() });
-    const listener = new Client({ connectionString: readDatabaseUrl() });
-    await listener.connect();
+    const listener = openSession(readDatabaseUrl());
     try {
-      await listener.query(`LISTEN ${CHAT_EVENTS_CHANNEL}`);
-      const notified = new Promise<string>((resolve) =>
-        listener.on("notification", (message) => {
-          if (message.payload?.startsWith(chatId)) resolve(message.payload);
-        }),
-      );
+      let notify: (payload: string) => void = () => {};
+      const notified = new Promise<string>((resolve) => (notify = resolve));
+      await listener.listen(CHAT_EVENTS_CHANNEL, (payload) => {
+        if (payload.startsWith(chatId)) notify(payload);
+      });
       const last = await db().$transaction(async (tx) =>
         writeChat(await lockChat(tx, { chatId }), {
           events: [

@@ -5,7 +5,7 @@ import { Prisma } from "@/lib/db/generated/client";
 import { appConfig } from "@/lib/config";
 import { CHAT_EVENTS_CHANNEL } from "./channel";
 import type { ChatEvent, Part } from "../wire";
-import { chatNotFound, type ChatLock } from "./chats";
+import { chatNotFound, type ChatLock, LogMoved } from "./chats";
 import { leaseFromNow } from "./turns";
 import type { ChatMove, ChatWrite, ClaimWrite, TurnState } from "./writes";
 
@@ -122,26 +122,55 @@ export async function writeChat(
   lock: ChatLock,
   { events, writes = [], chat = {} }: ChatChange,
 ): Promise<number> {
-  const rows = await appendStatement(
-    lock.tx,
-    lock.chat.id,
-    events,
-    { chat },
-    writes.flatMap(writeSql),
-    events.length > 0,
-  );
-  const row = seqSchema.safeParse(rows[0]);
-  if (!row.success) throw chatNotFound();
+  const lastEventSeq =
+    lock.guard === undefined
+      ? await appendUnderLock(lock, events, chat, writes)
+      : await appendWhereSeen(lock, events, chat, writes);
   // The lock's row stays as the database holds it, for the rest of the transaction.
   Object.assign(
     lock.chat,
-    { lastEventSeq: row.data.lastEventSeq },
+    { lastEventSeq },
     chat.lastPosition === undefined ? {} : { lastPosition: chat.lastPosition },
     chat.activeTurnId === undefined ? {} : { activeTurnId: chat.activeTurnId },
   );
   // Only events move the log that `writeIfLogUnchanged` guards on.
   if (events.length > 0) lock.awaitingAppend = false;
+  return lastEventSeq;
+}
+
+async function appendUnderLock(
+  lock: ChatLock,
+  events: readonly ChatEvent[],
+  chat: ChatMove,
+  writes: readonly ChatWrite[],
+): Promise<number> {
+  const sql = writes.flatMap(writeSql);
+  const rows = await appendStatement(
+    lock.tx,
+    lock.chat.id,
+    events,
+    { chat },
+    sql,
+    events.length > 0,
+  );
+  const row = seqSchema.safeParse(rows[0]);
+  if (!row.success) throw chatNotFound();
   return row.data.lastEventSeq;
+}
+
+/** A lock that holds only the log's place (`guard`) appends once, while the log still ends there. */
+async function appendWhereSeen(
+  lock: ChatLock,
+  events: readonly ChatEvent[],
+  chat: ChatMove,
+  writes: readonly ChatWrite[],
+): Promise<number> {
+  const seen = lock.guard!;
+  if (lock.chat.lastEventSeq !== seen)
+    throw new Error(`A guarded lock on chat ${lock.chat.id} appends once`);
+  if (!(await ifLogUnchanged(lock.chat.id, seen, events, chat, writes.flatMap(writeSql))))
+    throw new LogMoved();
+  return seen + events.length;
 }
 
 const seqSchema = z.object({ lastEventSeq: z.number().int() });

@@ -3,7 +3,7 @@ import type { Tx } from "@/lib/db/client";
 import type { ChatLock } from "./chats";
 
 // FrameSelection: one row per attempt. DeterministicGrant: a route's alias, used once. A pick finds
-// its frame with `lockAnswerableFrame` (./chats.ts).
+// its frame in `framePickTransaction` (./chats.ts).
 
 /** Returns the rows its events carry. */
 export async function markSelectionsSent(
