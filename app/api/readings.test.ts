@@ -78,7 +78,7 @@ vi.mock("@/lib/live-sources", async (original) => {
   };
 });
 
-// A pick sends a message whose turn is driven after the response; these tests stop at the response.
+// A pick sends a message whose turn runs after the response; these tests stop at the response.
 vi.mock("next/server", async (original) => ({
   ...(await original<typeof import("next/server")>()),
   after: () => {},

@@ -6,7 +6,7 @@ import { testDatabaseUrl } from "../../scripts/env";
 
 /**
  * Leaves a chat as a dead process would: a message whose turn is running but was never claimed
- * (its request failed before driving it), or, `claimed`, a turn that died mid-reply with a second
+ * (its request failed before starting it), or, `claimed`, a turn that died mid-reply with a second
  * message queued behind it. Nothing here opens an event stream, the only recoverer there was.
  */
 async function strand(chatId: string, { claimed }: { claimed: boolean }): Promise<void> {

@@ -147,7 +147,7 @@ test.describe("two instances behind one pooled database", () => {
     const chatId = await createChat(request, A, story);
     await send(request, B, chatId, story);
     await send(request, A, chatId, story);
-    // Read from the database only: no request to the chat drives a waiting turn here, so each
+    // Read from the database only: no request to the chat starts a waiting turn here, so each
     // turn after the first starts only through the hand-off at the end of the one before.
     await settled(chatId, 110_000);
     const turns = await query<{ status: string }>(

@@ -142,7 +142,7 @@ describe("the request pipeline", () => {
     const chat = await chatToRecover();
     const response = await counted(...request(chat.chatId, { cookie: chat.cookie }));
     expect(response.status).toBe(200);
-    // Recovery found the chat's turn and the action named the chat again: one drive.
+    // Recovery found the chat's turn and the action named the chat again: one start.
     expect(await traces(chat)).toEqual({ counted: 1, recovered: true, acted: 1, after: 1 });
   });
 

@@ -102,7 +102,7 @@ describe("the agent hears how a proposed action ended", () => {
     );
   });
 
-  it("hands the chat back to be driven when recovery settles a handle and reports it", async () => {
+  it("hands the chat back to be run when recovery settles a handle and reports it", async () => {
     const { visitorId, chatId, token } = await proposal();
     await db().actionConfirmation.update({
       where: { token },

@@ -161,10 +161,10 @@ describe("deleting a chat", () => {
         }
       },
     };
-    const driving = runChat(chatId, endless);
+    const running = runChat(chatId, endless);
     await expect.poll(() => written, { timeout: 10_000 }).toBeGreaterThan(3);
     await deleteChat({ visitorId, chatId });
-    await driving;
+    await running;
     expect(await db().item.count({ where: { chatId } })).toBe(0);
   });
 });

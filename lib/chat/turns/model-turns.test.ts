@@ -282,12 +282,12 @@ describe("turns answered by a model", () => {
     const { chatId } = await createChat({ visitorId, message: "How is the release?" });
     await sendMessage({ visitorId, chatId, text: "Still there?" });
     const { agent, taken } = watched(agentOf(model));
-    const driving = runChat(chatId, agent);
+    const running = runChat(chatId, agent);
     await taken;
     expect(await requestStop({ visitorId, chatId })).toEqual({ stopping: true });
     // The next write sees the Stop: the runner aborts the agent, and the SDK the model's request.
     resume.open();
-    await driving;
+    await running;
 
     const [stopped, next] = model.doStreamCalls;
     expect(stopped!.abortSignal?.aborted).toBe(true);
@@ -314,13 +314,13 @@ describe("turns answered by a model", () => {
     const { chatId } = await createChat({ visitorId, message: "How is the release?" });
     await sendMessage({ visitorId, chatId, text: "Still there?" });
     const { agent, taken } = watched(agentOf(model));
-    const driving = runChat(chatId, agent, null, {
+    const running = runChat(chatId, agent, null, {
       turnDeadline: () => deadlines[started++]!.signal,
     });
     await taken;
     // The first turn's deadline passes while the model is silent.
     deadlines[0]!.abort();
-    await driving;
+    await running;
 
     expect(started).toBe(2);
     expect(model.doStreamCalls[0]!.abortSignal?.aborted).toBe(true);

@@ -74,7 +74,7 @@ describe("a streaming reply's snapshot and its streamed events", () => {
     const { chatId } = await createChat({ visitorId, message: "write slowly" });
     let follower = await loadChatView({ visitorId, chatId });
     const fed = handFedAgent();
-    const driving = runChat(chatId, fed.agent, null);
+    const running = runChat(chatId, fed.agent, null);
     // The turn has claimed its reply first, so each chunk's write is what moves the log on.
     await expect
       .poll(() => db().item.count({ where: { chatId, role: "assistant" } }), {
@@ -109,7 +109,7 @@ describe("a streaming reply's snapshot and its streamed events", () => {
     await writeChunk(chatId, fed, "the end.");
     const live = await follow(follower);
     fed.finish();
-    await driving;
+    await running;
 
     const finished = await loadChatView({ visitorId, chatId });
     expect(finished.items[1]).toMatchObject({
@@ -141,7 +141,7 @@ describe("a streaming reply's snapshot and its streamed events", () => {
     const { chatId } = await createChat({ visitorId, message: "Tell me a long story" });
     const child = spawn(
       process.execPath,
-      ["--conditions=react-server", "--import", "tsx", "scripts/test/drive-chat-child.ts", chatId],
+      ["--conditions=react-server", "--import", "tsx", "scripts/test/run-chat-child.ts", chatId],
       {
         env: childEnv({ AGENT_DELTA_MS: "40", TURN_LEASE_MS: "600" }),
         stdio: ["ignore", "ignore", "ignore"],

@@ -45,10 +45,10 @@ describe("Stop", () => {
     const visitorId = randomUUID();
     const { chatId } = await createChat({ visitorId, message: "go on" });
     await sendMessage({ visitorId, chatId, text: "after" });
-    const driving = runChat(chatId, endless);
+    const running = runChat(chatId, endless);
     await expect.poll(() => written, { timeout: 10_000 }).toBeGreaterThan(3);
     expect(await requestStop({ visitorId, chatId })).toEqual({ stopping: true });
-    await driving;
+    await running;
 
     const items = await texts(visitorId, chatId);
     expect(items[0]).toBe("user:complete:go on");

@@ -122,7 +122,7 @@ describe("turns", () => {
     ).toBe(6);
   });
 
-  it("runs a turn once when two callers drive the same chat", async () => {
+  it("runs a turn once when two callers start the same chat", async () => {
     const { chatId } = await newChat("only once");
     await Promise.all([runChat(chatId, echo), runChat(chatId, echo), runChat(chatId, echo)]);
     expect(await db().item.count({ where: { chatId, role: "assistant" } })).toBe(1);
@@ -319,7 +319,7 @@ describe("crash recovery", () => {
 
     const child = spawn(
       process.execPath,
-      ["--conditions=react-server", "--import", "tsx", "scripts/test/drive-chat-child.ts", chatId],
+      ["--conditions=react-server", "--import", "tsx", "scripts/test/run-chat-child.ts", chatId],
       {
         env: childEnv({ AGENT_DELTA_MS: "40", TURN_LEASE_MS: "600" }),
         stdio: ["ignore", "ignore", "pipe"],
