@@ -13,7 +13,7 @@ export function atOneMoment<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
   return chatTransaction(work, { isolationLevel: "RepeatableRead" });
 }
 
-/** Latest items (back to `from`), the queue and `lastEventSeq`; the caller heals first (`recoverChats`). */
+/** Latest items (back to `from`), the queue and `lastEventSeq`; the caller recovers first (`recoverChats`). */
 export async function loadChatView({
   visitorId,
   chatId,
@@ -45,7 +45,7 @@ export async function readChatView(tx: Tx, chat: ViewedChat, from?: number): Pro
   return foldStreamedEvents(tx, view, await streamingSnapshots(tx, streaming));
 }
 
-/** The items just before `before`, as of one moment of the log; the caller heals first. */
+/** The items just before `before`, as of one moment of the log; the caller recovers first. */
 export async function loadEarlierItems({
   visitorId,
   chatId,
