@@ -1,5 +1,4 @@
 import "server-only";
-import { startWaitingTurns } from "./chat/turns/run";
 import { type SweepTimer, startSweepTimer } from "./chat/recovery/sweep";
 import { appConfig } from "./config";
 import { checkEnvAtStart, EnvError } from "./env";
@@ -26,6 +25,8 @@ export function startSelfHostedSweep(): SweepTimer | null {
   if (intervalMs === null) return null;
   return startSweepTimer({
     intervalMs,
-    startTurns: (chatIds) => startWaitingTurns(chatIds, "own invocations"),
+    // Loaded when a sweep hands chats back, not at start-up: the turn runner pulls in the agent.
+    startTurns: async (chatIds) =>
+      (await import("./chat/turns/run")).startWaitingTurns(chatIds, "own invocations"),
   });
 }

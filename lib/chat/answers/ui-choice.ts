@@ -39,7 +39,7 @@ export async function pickUiChoice(request: UiChoiceRequest): Promise<UiChoiceOu
 
     // 3. An answered block answers its first pick again, and refuses any other.
     if (found.answer) {
-      const answer = toUiAnswerView({ itemId, blockId, revision, ...found.answer });
+      const answer = toUiAnswerView(found.answer);
       if (answer.choiceId !== choiceId)
         throw new AppError(
           "ui-already-answered",

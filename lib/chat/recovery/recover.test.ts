@@ -4,11 +4,11 @@ import type { Agent } from "@/lib/agent/agent";
 import { db, disconnectDb } from "@/lib/db/client";
 import { loadChatView } from "../chats/chat-view";
 import { createChat, deleteChat } from "../chats/manage";
-import { sendMessage } from "../chats/send-message";
 import { settleStaleClaims } from "../answers/confirmations";
 import { recoverChats } from "./recover";
 import { recoverTurns } from "../turns/recover";
 import { runChat } from "../turns/run";
+import { strandedChat } from "@/scripts/test/stranded-chat";
 
 afterAll(async () => {
   await disconnectDb();
@@ -19,34 +19,6 @@ const echo: Agent = {
     yield { type: "text", text: `re: ${message}` };
   },
 };
-
-const lapsed = () => new Date(Date.now() - 1);
-
-/** A chat whose first turn a process claimed, then died mid-reply; a second message waits behind it. */
-async function strandedChat(visitorId = randomUUID()) {
-  const { chatId } = await createChat({ visitorId, message: "first" });
-  await sendMessage({ visitorId, chatId, text: "second" });
-  const turn = await db().turn.findFirstOrThrow({ where: { chatId, status: "running" } });
-  const { lastPosition } = await db().chat.update({
-    where: { id: chatId },
-    data: { lastPosition: { increment: 1 } },
-  });
-  const reply = await db().item.create({
-    data: {
-      chatId,
-      position: lastPosition,
-      role: "assistant",
-      status: "streaming",
-      content: "half a",
-      turnId: turn.id,
-    },
-  });
-  await db().turn.update({
-    where: { id: turn.id },
-    data: { replyItemId: reply.id, leaseExpiresAt: lapsed() },
-  });
-  return { visitorId, chatId };
-}
 
 const statuses = async (visitorId: string, chatId: string) =>
   (await loadChatView({ visitorId, chatId })).items.map((item) => `${item.role}:${item.status}`);

@@ -1,12 +1,10 @@
-import { randomUUID } from "node:crypto";
 import { describe, expect, it, vi } from "vitest";
 import { GET as cronSweep } from "@/app/api/cron/sweep/route";
 import { createPrismaClient, db } from "@/lib/db/client";
 import { findFreePort } from "@/scripts/db/embedded";
 import { scratchDatabaseForFile } from "@/scripts/db/scratch-for-tests";
-import { createChat } from "../chats/manage";
-import { sendMessage } from "../chats/send-message";
 import { startSweepTimer, sweepIfFree, type Swept } from "./sweep";
+import { strandedChat } from "@/scripts/test/stranded-chat";
 
 const CRON_SECRET = vi.hoisted(() => "a-cron-secret-for-sweep-tests");
 vi.hoisted(() => vi.stubEnv("CRON_SECRET", CRON_SECRET));
@@ -14,33 +12,6 @@ vi.hoisted(() => vi.stubEnv("CRON_SECRET", CRON_SECRET));
 // The timer sweeps every chat of its database: a database of its own keeps it off the chats that
 // other test files recover and count at the same time.
 scratchDatabaseForFile();
-
-/** A chat whose turn a process claimed, then died mid-reply (its lease lapsed); nobody reads it. */
-async function strandedChat() {
-  const visitorId = randomUUID();
-  const { chatId } = await createChat({ visitorId, message: "first" });
-  await sendMessage({ visitorId, chatId, text: "second" });
-  const turn = await db().turn.findFirstOrThrow({ where: { chatId, status: "running" } });
-  const { lastPosition } = await db().chat.update({
-    where: { id: chatId },
-    data: { lastPosition: { increment: 1 } },
-  });
-  const reply = await db().item.create({
-    data: {
-      chatId,
-      position: lastPosition,
-      role: "assistant",
-      status: "streaming",
-      content: "half a",
-      turnId: turn.id,
-    },
-  });
-  await db().turn.update({
-    where: { id: turn.id },
-    data: { replyItemId: reply.id, leaseExpiresAt: new Date(Date.now() - 1) },
-  });
-  return { chatId, turnId: turn.id };
-}
 
 function deferred<T = void>() {
   let resolve!: (value: T) => void;

@@ -5,7 +5,7 @@ import { Prisma } from "@/lib/db/generated/client";
 import { AppError } from "@/lib/http/errors";
 import { CHAT_EVENTS_CHANNEL } from "./channel";
 import { componentPartSchema, uiBlockSchema } from "../wire";
-import { storedTimestamp } from "./views";
+import { storedTimestamp, uiAnswerRowSchema } from "./views";
 
 // The Chat row: its lock, the lookups of a pick that lock it as they read, and the one ownership check.
 
@@ -220,19 +220,7 @@ const answerableRowSchema = z.object({
   /** Null once answered, or when the reply holds no block by that id. */
   block: uiBlockSchema.nullish(),
   newer: z.boolean(),
-  answer: z
-    .object({
-      choiceId: z.string(),
-      label: z.string(),
-      values: z.unknown(),
-      readings: z.unknown(),
-      sourceAt: storedTimestamp,
-      older: z.boolean(),
-      at: storedTimestamp,
-      queued: z.boolean(),
-      turnId: z.string().nullable(),
-    })
-    .nullable(),
+  answer: uiAnswerRowSchema.nullable(),
   readings: z
     .array(
       z.object({

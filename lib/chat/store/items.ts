@@ -12,6 +12,7 @@ import {
   toItemView,
   toReplyVersion,
   type ItemRow,
+  uiAnswerRowSchema,
   type VersionRow,
 } from "./views";
 
@@ -28,22 +29,7 @@ const extrasRowSchema = z.object({
       confirmationToken: z.string().nullable(),
     }),
   ),
-  uiAnswers: z.array(
-    z.object({
-      itemId: z.string(),
-      blockId: z.string(),
-      revision: z.number().int(),
-      choiceId: z.string(),
-      label: z.string(),
-      values: z.unknown(),
-      readings: z.unknown(),
-      sourceAt: storedTimestamp,
-      older: z.boolean(),
-      at: storedTimestamp,
-      queued: z.boolean(),
-      turnId: z.string().nullable(),
-    }),
-  ),
+  uiAnswers: z.array(uiAnswerRowSchema),
   uiReadings: z.array(
     z.object({
       id: z.string(),

@@ -51,8 +51,13 @@ function sourceFiles(dir: string): string[] {
 }
 
 /** Production files outside the store that write a chat's tables, by raw SQL or the Prisma client. */
-// Test data written in bulk before anything reads it, as the e2e tests write theirs: no chat is live.
-const SEEDS = new Set(["scripts/test/search-seed.ts", "scripts/test/history-seed.ts"]);
+// Test data written straight into the tables, as the e2e tests write theirs: seeds written in bulk
+// before anything reads them, and the state a process leaves when it dies mid-reply.
+const SEEDS = new Set([
+  "scripts/test/search-seed.ts",
+  "scripts/test/history-seed.ts",
+  "scripts/test/stranded-chat.ts",
+]);
 
 function strayWriters(files: string[]): string[] {
   return files

@@ -131,20 +131,22 @@ export function toReadingView(row: ReadingRow): ReadingView {
   });
 }
 
-export type UiAnswerRow = {
-  itemId: string;
-  blockId: string;
-  revision: number;
-  choiceId: string;
-  label: string;
-  values: unknown;
-  readings: unknown;
-  sourceAt: Date;
-  older: boolean;
-  at: Date;
-  queued: boolean;
-  turnId: string | null;
-};
+/** A `UiAnswer` row as `to_jsonb` gives it. */
+export const uiAnswerRowSchema = z.object({
+  itemId: z.string(),
+  blockId: z.string(),
+  revision: z.number().int(),
+  choiceId: z.string(),
+  label: z.string(),
+  values: z.unknown(),
+  readings: z.unknown(),
+  sourceAt: storedTimestamp,
+  older: z.boolean(),
+  at: storedTimestamp,
+  queued: z.boolean(),
+  turnId: z.string().nullable(),
+});
+export type UiAnswerRow = z.infer<typeof uiAnswerRowSchema>;
 
 export function toUiAnswerView(row: UiAnswerRow): UiAnswerView {
   return {
