@@ -4,7 +4,7 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { launchChromium as launch } from "@/scripts/e2e-browser";
 import type { Rows } from "../reliability/chats";
 import type { Server } from "../reliability/server";
-import type { Figure } from "./context";
+import { type Figure, sleep } from "./context";
 import { addHistory, type Exchange } from "@/scripts/test/history-seed";
 
 export type BrowserLoad = {
@@ -65,6 +65,32 @@ export async function openChat(
   const page = await context.newPage();
   await page.goto(`/chats/${chatId}`);
   return { context, page, chatId };
+}
+
+/** A chat whose one reply is the mock agent's block gallery (every catalog component), finished. */
+export async function galleryChat(
+  browser: Browser,
+  base: string,
+): Promise<{ context: BrowserContext; chatId: string }> {
+  const context = await browser.newContext({ baseURL: base });
+  const created = await context.request.post("/api/chats", {
+    headers: { origin: base },
+    data: { message: "/gallery" },
+  });
+  if (created.status() !== 201) throw new Error(`a chat was answered ${created.status()}`);
+  const { chatId } = (await created.json()) as { chatId: string };
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    const chat = (await (await context.request.get(`/api/chats/${chatId}?from=0`)).json()) as {
+      running: boolean;
+      queued: unknown[];
+      items: unknown[];
+    };
+    if (!chat.running && chat.queued.length === 0 && chat.items.length >= 2) break;
+    if (Date.now() > deadline) throw new Error("the gallery reply did not finish in 60 s");
+    await sleep(250);
+  }
+  return { context, chatId };
 }
 
 /** Brings every earlier item into the page, as a reader who scrolled back to the start would. */
