@@ -1,4 +1,4 @@
-import { isWebUrl } from "./inline-markdown";
+import { isWebUrl } from "./web-url";
 import { literalText, MUTED, textProp } from "./props";
 import { HeldList, ViewNodes, type NodeProps } from "./view-nodes";
 

@@ -1,87 +1,28 @@
-import ReactMarkdown, { type Components } from "react-markdown";
-import remarkGfm from "remark-gfm";
+import { lazy, Suspense } from "react";
+import { useDrawn } from "@/components/chat/drawn-context";
 import { useInLabel } from "./context";
+import { inlineMarkup } from "./inline-markup";
 
-// Text in a block allows inline Markdown only. Block syntax is not parsed at all, so "1. Install"
-// or "# 3" stay as written; an image is read as a link to it, never loaded. Links leave the app
-// safely and only to web pages.
-const INLINE = ["em", "strong", "code", "a", "del", "br"];
-const BLOCK_CONSTRUCTS = [
-  "blockQuote",
-  "codeFenced",
-  "codeIndented",
-  "definition",
-  "headingAtx",
-  "htmlFlow",
-  "htmlText",
-  "list",
-  "setextUnderline",
-  "thematicBreak",
-  "table",
-  "tasklistCheck",
-  "gfmFootnoteDefinition",
-  "gfmFootnoteCall",
-  "gfmPotentialFootnoteCall",
-  "labelStartImage",
-];
-/** Text without these characters reads the same as Markdown, and skips the parser. */
-const MARKUP = /[*_`[\]<&\\~]|https?:\/\/|www\./i;
+const InlineMarkdownText = lazy(() => import("./inline-markdown-text"));
 
-function remarkInlineOnly(this: { data(): unknown }) {
-  const data = this.data() as { micromarkExtensions?: unknown[] };
-  (data.micromarkExtensions ??= []).push({ disable: { null: BLOCK_CONSTRUCTS } });
-}
-
-export function isWebUrl(url: string | undefined): url is string {
-  if (url === undefined) return false;
-  try {
-    const { protocol } = new URL(url);
-    return protocol === "http:" || protocol === "https:";
-  } catch {
-    return false;
-  }
-}
-
-const components: Components = {
-  a: ({ href, children }) =>
-    isWebUrl(href) ? (
-      <a
-        href={href}
-        target="_blank"
-        rel="noopener noreferrer nofollow"
-        className="text-indigo-700 underline dark:text-indigo-300"
-      >
-        {children}
-      </a>
-    ) : (
-      <>{children}</>
-    ),
-  code: ({ children }) => (
-    <code className="rounded bg-zinc-100 px-1 font-mono text-[0.9em] dark:bg-zinc-800">
-      {children}
-    </code>
-  ),
-};
-
-const labelComponents: Components = { ...components, a: ({ children }) => <>{children}</> };
-
-/** One text run: inline Markdown, keeping the spaces at its ends that join it to its neighbours. */
+/** One text run: inline Markdown, as the server drew it for a finished message, or parsed here. */
 export function InlineMarkdown({ text }: { text: string }) {
   const inLabel = useInLabel();
-  if (!MARKUP.test(text)) return <>{text}</>;
-  const [, lead = "", core = "", trail = ""] = /^(\s*)([\s\S]*?)(\s*)$/.exec(text) ?? [];
+  const markup = inlineMarkup(text);
+  const drawn = useDrawn(inLabel ? "inlineLabel" : "inline", markup?.core ?? "");
+  if (!markup) return <>{text}</>;
   return (
     <>
-      {lead}
-      <ReactMarkdown
-        remarkPlugins={[remarkGfm, remarkInlineOnly]}
-        allowedElements={INLINE}
-        unwrapDisallowed
-        components={inLabel ? labelComponents : components}
-      >
-        {core}
-      </ReactMarkdown>
-      {trail}
+      {markup.lead}
+      {drawn !== undefined ? (
+        drawn
+      ) : (
+        // Until the parser has loaded, the text reads as written.
+        <Suspense fallback={markup.core}>
+          <InlineMarkdownText source={markup.core} inLabel={inLabel} />
+        </Suspense>
+      )}
+      {markup.trail}
     </>
   );
 }

@@ -6,7 +6,7 @@ import type { BlockLinks } from "@/lib/links/block-links";
 import type { LinkView } from "@/lib/links/resolve";
 import { refusalSentence } from "@/components/ui/refusals";
 import { useInLabel } from "./context";
-import { isWebUrl } from "./inline-markdown";
+import { isWebUrl } from "./web-url";
 import { CHIP, textProp, TONE_PANEL } from "./props";
 import { ViewNodes, type NodeProps } from "./view-nodes";
 

@@ -1,5 +1,5 @@
 import { renderToStaticMarkup } from "react-dom/server";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import {
   compileUiBlock,
   evaluateUiBlock,
@@ -59,6 +59,18 @@ function visit(nodes: readonly UiViewNode[], found: UiViewNode[] = []): UiViewNo
 }
 
 const gallery = compile(GALLERY_BLOCK, "gallery");
+
+// Inline Markdown the page was not given drawn loads its parser on first use; until then a text
+// run reads as written. These tests draw with it loaded.
+beforeAll(async () => {
+  expect(draw(compile(`<Callout tone="info">A **first** run</Callout>`))).toContain(
+    "A **first** run",
+  );
+  await vi.dynamicImportSettled();
+  expect(draw(compile(`<Callout tone="info">A **first** run</Callout>`))).toContain(
+    "A <strong>first</strong> run",
+  );
+});
 
 describe("the renderer registry", () => {
   it("draws every catalog component and text runs", () => {

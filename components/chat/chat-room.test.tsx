@@ -48,11 +48,13 @@ function stream(seq: number, event: ChatEvent) {
   );
 }
 
-function mount(view: ChatView, shared = false) {
+/** Draws the page; what parses its Markdown loads on first use (markdown.tsx), awaited here. */
+async function mount(view: ChatView, shared = false) {
   container = document.createElement("div");
   document.body.append(container);
   root = createRoot(container);
   act(() => root.render(<ChatRoom initial={view} shared={shared} />));
+  await act(() => vi.dynamicImportSettled());
   act(() => FakeEventSource.latest().onopen!());
 }
 
@@ -97,12 +99,12 @@ describe("showing earlier messages", () => {
   const latest: ChatView = { ...initial, items: items.slice(5), hasEarlier: true };
   const requested: string[] = [];
 
-  beforeEach(() => {
+  beforeEach(async () => {
     vi.stubGlobal("fetch", async (url: string) => {
       requested.push(url);
       return Response.json({ items: items.slice(0, 5), hasEarlier: false, lastEventSeq: 50 });
     });
-    mount(latest);
+    await mount(latest);
   });
 
   it("puts the earlier items above, draws none of the held ones again, and moves focus to the newest loaded", async () => {
@@ -138,23 +140,23 @@ describe("a chat page", () => {
   const buttons = () =>
     [...container.querySelectorAll("button")].map((button) => button.textContent?.trim());
 
-  it("for its owner follows the owner's stream, with Share, Regenerate and the composer", () => {
-    mount(short);
+  it("for its owner follows the owner's stream, with Share, Regenerate and the composer", async () => {
+    await mount(short);
     expect(FakeEventSource.latest().url).toBe("/api/chats/link-token/events?after=7");
     expect(buttons()).toEqual(expect.arrayContaining(["Share", "Regenerate"]));
     expect(container.querySelector("textarea")).not.toBeNull();
   });
 
-  it("through a share link follows the link's stream and draws no control but Copy", () => {
-    mount(short, true);
+  it("through a share link follows the link's stream and draws no control but Copy", async () => {
+    await mount(short, true);
     expect(FakeEventSource.latest().url).toBe("/api/shares/link-token/events?after=7");
     expect(container.textContent).toContain("Shared copy · read only");
     expect(buttons().every((name) => name?.startsWith("Copy"))).toBe(true);
     expect(container.querySelector("textarea, input")).toBeNull();
   });
 
-  it("through a share link says the link no longer works once the stream says so, and stops listening", () => {
-    mount(short, true);
+  it("through a share link says the link no longer works once the stream says so, and stops listening", async () => {
+    await mount(short, true);
     const source = FakeEventSource.latest();
     act(() => source.emit("unshared"));
     expect(container.querySelector("h1")?.textContent).toBe("This link no longer works");

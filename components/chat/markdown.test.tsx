@@ -2,7 +2,10 @@
 import { act } from "react";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { mountedRoot } from "@/scripts/test/react-root";
+import { DrawnText } from "./drawn-context";
 import { Markdown } from "./markdown";
+import LiveMarkdown from "./markdown-live";
+import { MarkdownText } from "./markdown-text";
 
 // Every Markdown text react-markdown parses and draws, in order: the blocks a render parsed again.
 const parsed = vi.hoisted(() => [] as string[]);
@@ -19,7 +22,12 @@ vi.mock("react-markdown", async (importOriginal) => {
 
 const { render, container } = mountedRoot();
 
-describe("Markdown", () => {
+/** The parser as the browser runs it, for text the page did not get drawn. */
+function Parsed({ text, streaming = false }: { text: string; streaming?: boolean }) {
+  return <LiveMarkdown text={text} streaming={streaming} />;
+}
+
+describe("LiveMarkdown", () => {
   it("draws GFM, links that leave safely, images as links, raw HTML as text, and code with a Copy button", () => {
     const text = [
       "| a | b |\n| - | - |\n| 1 | 2 |",
@@ -28,7 +36,7 @@ describe("Markdown", () => {
       '<b onclick="x()">raw</b>',
       "```\nline one\n```",
     ].join("\n\n");
-    act(() => render(<Markdown text={text} />));
+    act(() => render(<Parsed text={text} />));
     const root = container();
     expect(root.querySelectorAll("table td")).toHaveLength(2);
     expect(
@@ -55,18 +63,18 @@ describe("Markdown", () => {
   });
 
   it("closes unfinished emphasis, code and links while streaming, and draws the finished text as written", async () => {
-    act(() => render(<Markdown text="Some **bold" streaming />));
+    act(() => render(<Parsed text="Some **bold" streaming />));
     // What closes them loads once a reply streams; until then the text is drawn as it stands.
     expect(container().textContent).toBe("Some **bold");
     await act(() => vi.dynamicImportSettled());
     expect(container().querySelector("strong")?.textContent).toBe("bold");
-    act(() => render(<Markdown text="Use `code" streaming />));
+    act(() => render(<Parsed text="Use `code" streaming />));
     expect(container().querySelector("code")?.textContent).toBe("code");
     // A link whose address has not all arrived reads as its text, and leads nowhere yet.
-    act(() => render(<Markdown text="See [a link](https://exa" streaming />));
+    act(() => render(<Parsed text="See [a link](https://exa" streaming />));
     expect(container().querySelector("a")).toBeNull();
     expect(container().textContent).toBe("See a link");
-    act(() => render(<Markdown text="Some **bold" />));
+    act(() => render(<Parsed text="Some **bold" />));
     expect(container().querySelector("strong")).toBeNull();
     expect(container().textContent).toBe("Some **bold");
   });
@@ -78,22 +86,22 @@ describe("Markdown", () => {
 
     it("draws text first seen finished in one piece, parsed once, and keeps cutting a reply it saw stream", () => {
       const reply = "# Title\n\nFirst paragraph.\n\nSecond paragraph.";
-      act(() => render(<Markdown text={reply} />));
+      act(() => render(<Parsed text={reply} />));
       expect(parsed).toEqual([reply]);
-      act(() => render(<Markdown key="streamed" text={reply} streaming />));
-      act(() => render(<Markdown key="streamed" text={reply} />));
+      act(() => render(<Parsed key="streamed" text={reply} streaming />));
+      act(() => render(<Parsed key="streamed" text={reply} />));
       expect(parsed.slice(1)).toEqual(["# Title\n\n", "First paragraph.\n\n", "Second paragraph."]);
     });
 
     it("draws again only its last block as text arrives, keeping the earlier blocks' elements", () => {
       const reply = "# Title\n\nFirst paragraph.\n\nSecond paragraph, still";
-      act(() => render(<Markdown text={reply} streaming />));
+      act(() => render(<Parsed text={reply} streaming />));
       const heading = container().querySelector("h1");
       const tail = container().querySelectorAll("p")[1];
       expect(parsed).toEqual(["# Title\n\n", "First paragraph.\n\n", "Second paragraph, still"]);
       parsed.length = 0;
-      act(() => render(<Markdown text={`${reply} growing.`} streaming />));
-      act(() => render(<Markdown text={`${reply} growing.\n\nA third.`} streaming />));
+      act(() => render(<Parsed text={`${reply} growing.`} streaming />));
+      act(() => render(<Parsed text={`${reply} growing.\n\nA third.`} streaming />));
       expect(parsed).toEqual([
         "Second paragraph, still growing.",
         "Second paragraph, still growing.\n\n",
@@ -107,5 +115,48 @@ describe("Markdown", () => {
         "A third.",
       ]);
     });
+  });
+});
+
+const none = { text: [], inline: [], inlineLabel: [] };
+
+describe("Markdown", () => {
+  beforeEach(() => {
+    parsed.length = 0;
+  });
+
+  it("draws a finished message the server drew as it was drawn, loading no parser", () => {
+    const text = "A **drawn** reply";
+    act(() =>
+      render(
+        <DrawnText drawn={{ ...none, text: [[text, <MarkdownText key={text} source={text} />]] }}>
+          <Markdown text={text} />
+        </DrawnText>,
+      ),
+    );
+    // The drawn elements were made here by MarkdownText (the server's part); Markdown parsed nothing.
+    expect(parsed).toEqual([text]);
+    expect(container().querySelector("strong")?.textContent).toBe("drawn");
+  });
+
+  it("draws text it was not given drawn as written, then parsed once the parser has loaded", async () => {
+    act(() => render(<Markdown text="Not **drawn** yet" />));
+    expect(container().querySelector("strong")).toBeNull();
+    expect(container().textContent).toBe("Not **drawn** yet");
+    await act(() => vi.dynamicImportSettled());
+    expect(container().querySelector("strong")?.textContent).toBe("drawn");
+  });
+
+  it("draws a streaming message with the parser even when the same text was drawn", async () => {
+    const text = "Still **going**";
+    act(() =>
+      render(
+        <DrawnText drawn={{ ...none, text: [[text, <span key={text}>drawn</span>]] }}>
+          <Markdown text={text} streaming />
+        </DrawnText>,
+      ),
+    );
+    await act(() => vi.dynamicImportSettled());
+    expect(container().textContent).toBe("Still going");
   });
 });

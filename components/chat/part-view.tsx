@@ -1,10 +1,20 @@
 "use client";
 
-import { ComponentPartView } from "@/components/frames/component-part";
+import { lazy, Suspense } from "react";
 import { DiagnosticNote, FallbackNote, FrameSkeleton } from "@/components/frames/frame-notes";
 import type { ItemView, Part } from "@/lib/chat/wire";
-import { BlockPart } from "./block-part";
 import { Markdown } from "./markdown";
+
+// A page loads the code that draws blocks and frames when it first holds one; until it has, a frame's
+// skeleton holds the place (a page drawn on the server keeps the server's drawing meanwhile).
+const BlockPart = lazy(() =>
+  import("./block-part").then((module) => ({ default: module.BlockPart })),
+);
+const ComponentPartView = lazy(() =>
+  import("@/components/frames/component-part").then((module) => ({
+    default: module.ComponentPartView,
+  })),
+);
 
 /** One part of a reply, as the server resolved it. */
 export function PartView({ part, item, chatId }: { part: Part; item: ItemView; chatId: string }) {
@@ -18,11 +28,19 @@ export function PartView({ part, item, chatId }: { part: Part; item: ItemView; c
         />
       );
     case "component":
-      return <ComponentPartView part={part} item={item} chatId={chatId} />;
+      return (
+        <Suspense fallback={<FrameSkeleton />}>
+          <ComponentPartView part={part} item={item} chatId={chatId} />
+        </Suspense>
+      );
     case "fallback":
       return <FallbackNote part={part} />;
     case "block":
-      return <BlockPart item={item} chatId={chatId} blockId={part.blockId} fence={part.fence} />;
+      return (
+        <Suspense fallback={<FrameSkeleton />}>
+          <BlockPart item={item} chatId={chatId} blockId={part.blockId} fence={part.fence} />
+        </Suspense>
+      );
     case "diagnostic":
       return <DiagnosticNote part={part} />;
     case "placeholder":

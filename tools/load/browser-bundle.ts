@@ -11,6 +11,7 @@ import {
   launchChromium,
   openChat,
 } from "./browser-context";
+import { sleep } from "./context";
 import { firstLoadJs } from "./first-load-js";
 
 const root = join(__dirname, "../..");
@@ -30,7 +31,16 @@ export async function scriptOnTheWire(context: BrowserContext, path: string): Pr
       request.sizes().then((sizes) => ({ url: request.url(), bytes: sizes.responseBodySize })),
     );
   });
-  await page.goto(path, { waitUntil: "networkidle" });
+  const response = await page.goto(path, { waitUntil: "networkidle" });
+  if (response?.status() !== 200)
+    throw new Error(`${path} was answered ${response?.status() ?? "nothing"}, not 200`);
+  // Hydrating can keep the main thread busy past the network's idle half second before the page
+  // asks for the chunks it imports as it opens: quiet means a whole second without a new script.
+  for (let held = -1; held !== responses.length;) {
+    held = responses.length;
+    await sleep(1_000);
+    await page.waitForLoadState("networkidle");
+  }
   const files = await Promise.all(responses);
   await page.close();
   return { bytes: files.reduce((total, file) => total + file.bytes, 0), files };
@@ -38,7 +48,10 @@ export async function scriptOnTheWire(context: BrowserContext, path: string): Pr
 
 /** A fresh context holds no cache: each navigation below is a first visit (of a visitor who has a chat). */
 async function coldContext(browser: Browser, base: string, cookiesFrom?: BrowserContext) {
-  const context = await browser.newContext({ baseURL: base, viewport: { width: 1280, height: 800 } });
+  const context = await browser.newContext({
+    baseURL: base,
+    viewport: { width: 1280, height: 800 },
+  });
   if (cookiesFrom) await context.addCookies(await cookiesFrom.cookies());
   return context;
 }

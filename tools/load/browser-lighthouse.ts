@@ -1,27 +1,31 @@
 // Lighthouse's mobile performance score (its default: a mid-range phone, simulated slow 4G and
-// 4× CPU throttling) for `/` and a chat page, run on the system Chromium over its debugging port.
+// 4× CPU throttling) for `/` and the block gallery chat, run on the system Chromium over its
+// debugging port. A first visit is Lighthouse's default run: it clears the origin's storage and
+// cache before it loads; the visitor's cookie travels as a header (`extraHeaders`), as the chat is
+// that visitor's. A second visit keeps what the first cached (`disableStorageReset`).
 import type { Result } from "lighthouse";
 import { findFreePort } from "@/scripts/db/embedded";
 import {
   type BrowserLoad,
   type BrowserScenario,
+  galleryChat,
   launchChromium,
-  openChat,
 } from "./browser-context";
 import { ms } from "./context";
 
 type Score = { score: number; tbt: number; lcp: number };
+type Visit = "first" | "second";
 
-async function audit(url: string, port: number): Promise<Score> {
+async function audit(url: string, port: number, cookie: string, visit: Visit): Promise<Score> {
   // Lighthouse is an ES module; this script runs as CommonJS.
   const { default: lighthouse } = await import("lighthouse");
-  // The visitor's cookie stays: without it the chat page is another visitor's, a 404.
   const result = await lighthouse(url, {
     port,
     output: "json",
     logLevel: "error",
     onlyCategories: ["performance"],
-    disableStorageReset: true,
+    extraHeaders: { Cookie: cookie },
+    disableStorageReset: visit === "second",
   });
   const lhr: Result | undefined = result?.lhr;
   if (!lhr || lhr.runtimeError)
@@ -41,58 +45,49 @@ async function median(
   url: string,
   port: number,
   runs: number,
-  before: () => Promise<void>,
+  cookie: string,
+  visit: Visit,
 ): Promise<Score & { scores: number[] }> {
   const all: Score[] = [];
-  for (let index = 0; index < runs; index++) {
-    await before();
-    all.push(await audit(url, port));
-  }
+  for (let index = 0; index < runs; index++) all.push(await audit(url, port, cookie, visit));
   const sorted = all.toSorted((a, b) => a.score - b.score);
   return { ...sorted[Math.floor(sorted.length / 2)]!, scores: all.map((each) => each.score) };
 }
+
+const AIMS: Record<string, number> = { "/": 100, "the block gallery chat": 95 };
 
 async function run(load: BrowserLoad): Promise<void> {
   const server = await load.server({});
   const port = await findFreePort();
   const browser = await launchChromium(port);
   try {
-    const { context, chatId } = await openChat(load, browser, server.base, 2);
-    // Lighthouse opens its tab in the browser's default context: the visitor's cookie goes there,
-    // before every run, as a run leaves the browser's cookies cleared.
-    const cdp = await browser.newBrowserCDPSession();
-    const cookies = (await context.cookies()).map(
-      ({ name, value, domain, path, httpOnly, secure }) => ({
-        name,
-        value,
-        domain,
-        path,
-        httpOnly,
-        secure,
-      }),
-    );
-    const withCookie = async () => void (await cdp.send("Storage.setCookies", { cookies }));
+    const { context, chatId } = await galleryChat(browser, server.base);
+    const cookie = (await context.cookies())
+      .map(({ name, value }) => `${name}=${value}`)
+      .join("; ");
     const runs = load.short ? 1 : 3;
-    const chat = await median(`${server.base}/chats/${chatId}`, port, runs, withCookie);
-    const home = await median(`${server.base}/`, port, runs, withCookie);
-    const line = (name: string, score: Score & { scores: number[] }) =>
-      `${name} ${score.score} (runs: ${score.scores.join(", ")}; TBT ${ms(score.tbt)}, LCP ${ms(score.lcp)})`;
-    load.note(
-      `Lighthouse ${runs === 1 ? "once" : `median of ${runs}`}: ${line("/", home)}; ${line("chat page", chat)}`,
-    );
-    for (const [name, score] of [
-      ["/", home],
-      ["a chat page", chat],
+    const line = (score: Score & { scores: number[] }) =>
+      `${score.score} (runs: ${score.scores.join(", ")}; TBT ${ms(score.tbt)}, LCP ${ms(score.lcp)})`;
+    for (const [name, path] of [
+      ["/", "/"],
+      ["the block gallery chat", `/chats/${chatId}`],
     ] as const) {
-      load.figure({
-        figure: `Lighthouse mobile performance, ${name}`,
-        measured: String(score.score),
-        baseline: "—",
-        ratio: "—",
-        aim: "100",
-        met: score.score >= 100,
-        why: `TBT ${ms(score.tbt)}, LCP ${ms(score.lcp)}`,
-      });
+      for (const visit of ["first", "second"] as const) {
+        // A second visit is one after a first: its cache holds what the first loaded.
+        const score = await median(`${server.base}${path}`, port, runs, cookie, visit);
+        load.note(
+          `Lighthouse ${runs === 1 ? "once" : `median of ${runs}`}, ${visit} visit, ${name}: ${line(score)}`,
+        );
+        load.figure({
+          figure: `Lighthouse mobile performance, ${visit} visit, ${name}`,
+          measured: String(score.score),
+          baseline: "—",
+          ratio: "—",
+          aim: visit === "first" ? `≥ ${AIMS[name]}` : "—",
+          met: visit === "first" ? score.score >= AIMS[name]! : undefined,
+          why: `TBT ${ms(score.tbt)}, LCP ${ms(score.lcp)}`,
+        });
+      }
     }
   } finally {
     await browser.close();

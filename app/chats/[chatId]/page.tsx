@@ -6,6 +6,8 @@ import { startWaitingTurns } from "@/lib/chat/turns/run";
 import { recoverChats } from "@/lib/chat/recovery/recover";
 import { chatParamsSchema } from "@/lib/chat/wire/requests";
 import { ChatRoom } from "@/components/chat/chat-room";
+import { drawFinishedText } from "@/components/chat/drawn-text";
+import { DrawnText } from "@/components/chat/drawn-context";
 
 export const dynamic = "force-dynamic";
 export const maxDuration = 300;
@@ -30,5 +32,9 @@ export default async function ChatPage({ params }: Props) {
   const { chat, waiting } = await chatPage.orNotFound(params);
   // What opening the chat recovered (a dead turn, a confirmation whose time ran out) runs here.
   if (waiting.length > 0) after(() => startWaitingTurns(waiting, "here"));
-  return <ChatRoom initial={chat} />;
+  return (
+    <DrawnText drawn={drawFinishedText(chat.items)}>
+      <ChatRoom initial={chat} />
+    </DrawnText>
+  );
 }

@@ -3,6 +3,8 @@ import { pageRead } from "@/lib/api/page";
 import { loadSharedView } from "@/lib/chat/chats/share";
 import { shareParamsSchema } from "@/lib/chat/wire/requests";
 import { ChatRoom } from "@/components/chat/chat-room";
+import { drawFinishedText } from "@/components/chat/drawn-text";
+import { DrawnText } from "@/components/chat/drawn-context";
 
 export const dynamic = "force-dynamic";
 
@@ -20,5 +22,10 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 }
 
 export default async function SharedChatPage({ params }: Props) {
-  return <ChatRoom initial={await sharedPage.orNotFound(params)} shared />;
+  const chat = await sharedPage.orNotFound(params);
+  return (
+    <DrawnText drawn={drawFinishedText(chat.items)}>
+      <ChatRoom initial={chat} shared />
+    </DrawnText>
+  );
 }
