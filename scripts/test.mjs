@@ -2,7 +2,7 @@
 // DATABASE_URL is set, migrates it, runs Vitest, builds the app, runs Playwright against
 // `next start`, then the production-parity test (two `next start` instances on a fresh database
 // behind PgBouncer, built by `npm run vercel-build`), prints one total line
-// ("N passed, M failed[, K skipped]") and stops the database.
+// ("N passed, M failed[, K skipped]") with each stage's time, and stops the database.
 //   --unit-only  Vitest only          --e2e-only  build + Playwright only (still starts the database)
 //   --e2e-only e2e/api/hostile.spec.ts …   only those Playwright files, without the parity run
 import { spawn } from "node:child_process";
@@ -30,6 +30,18 @@ const runE2e = !args.has("--unit-only");
 
 const bin = (pkg, path) => join(root, "node_modules", pkg, path);
 const totals = { passed: 0, failed: 0, skipped: 0 };
+/** Each stage's name and seconds, printed with the total. */
+const stages = [];
+
+/** Runs one stage of the suite and notes how long it took. */
+async function timed(name, work) {
+  const started = Date.now();
+  try {
+    return await work();
+  } finally {
+    stages.push([name, (Date.now() - started) / 1000]);
+  }
+}
 
 /** `base`: the environment `env` is added to (this process's, unless told). */
 function run(label, command, commandArgs, env, base = process.env) {
@@ -129,23 +141,25 @@ async function main() {
   let parity;
   try {
     let url = process.env.DATABASE_URL;
-    if (url) {
-      console.log("▶ using DATABASE_URL");
-    } else {
-      database = await startEmbeddedDatabase({ persistent: false });
-      url = database.url;
-      console.log(`▶ embedded PostgreSQL on port ${database.port} (throwaway)`);
-    }
-    await migrateDatabase({ connectionString: url, log: (line) => console.log(`  ${line}`) });
+    await timed("database", async () => {
+      if (url) {
+        console.log("▶ using DATABASE_URL");
+      } else {
+        database = await startEmbeddedDatabase({ persistent: false });
+        url = database.url;
+        console.log(`▶ embedded PostgreSQL on port ${database.port} (throwaway)`);
+      }
+      await migrateDatabase({ connectionString: url, log: (line) => console.log(`  ${line}`) });
+    });
     // No telemetry: CI machines have no way out, and test runs are not usage.
     const env = { DATABASE_URL: url, NEXT_TELEMETRY_DISABLED: "1" };
 
-    if (runUnit) add(await runVitest(env, reportDir));
+    if (runUnit) add(await timed("vitest", () => runVitest(env, reportDir)));
     if (runE2e) {
       parity =
         specs.length > 0
           ? { skip: "production parity not run: only the named Playwright files" }
-          : await setUpParity(url, { ci: Boolean(process.env.CI) });
+          : await timed("parity setup", () => setUpParity(url, { ci: Boolean(process.env.CI) }));
       if (parity.skip) {
         console.log(`\n▶ ${parity.skip}`);
         totals.skipped += 1;
@@ -155,31 +169,35 @@ async function main() {
       // (fresh, through the direct URL) before `next build`; the build serves both runs.
       // Built with only what the Deploy button leaves a deployment (deployButtonEnvironment).
       const paritySettings = parity && deployButtonEnvironment(parity.pooled, parity.direct);
-      const built = parity
-        ? await run(
-            "npm run vercel-build (migrations through the direct URL, then next build)",
-            process.execPath,
-            [join(root, "scripts/deploy-build.mjs")],
-            { ...env, ...paritySettings },
-            withoutAppVariables(process.env),
-          )
-        : await run("next build", process.execPath, [bin("next", "dist/bin/next"), "build"], env);
+      const built = await timed("build", () =>
+        parity
+          ? run(
+              "npm run vercel-build (migrations through the direct URL, then next build)",
+              process.execPath,
+              [join(root, "scripts/deploy-build.mjs")],
+              { ...env, ...paritySettings },
+              withoutAppVariables(process.env),
+            )
+          : run("next build", process.execPath, [bin("next", "dist/bin/next"), "build"], env),
+      );
       if (built !== 0) {
         console.error("The build failed; end-to-end tests not run.");
         totals.failed += 1;
       } else {
-        add(await runPlaywright(env, reportDir));
+        add(await timed("playwright", () => runPlaywright(env, reportDir)));
         if (parity) {
           const ports = {
             PARITY_PORT_A: String(parity.ports[0]),
             PARITY_PORT_B: String(parity.ports[1]),
           };
           add(
-            await runPlaywright({ ...env, ...paritySettings, ...ports }, reportDir, {
-              label: "playwright test: production parity (two instances, PgBouncer)",
-              config: "playwright.parity.config.ts",
-              base: withoutAppVariables(process.env),
-            }),
+            await timed("production parity", () =>
+              runPlaywright({ ...env, ...paritySettings, ...ports }, reportDir, {
+                label: "playwright test: production parity (two instances, PgBouncer)",
+                config: "playwright.parity.config.ts",
+                base: withoutAppVariables(process.env),
+              }),
+            ),
           );
         }
       }
@@ -189,7 +207,8 @@ async function main() {
     await database?.stop();
   }
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
-  console.log(`\nfinished in ${seconds} s`);
+  const each = stages.map(([name, took]) => `${name} ${took.toFixed(1)} s`).join(", ");
+  console.log(`\nfinished in ${seconds} s (${each})`);
   const skipped = totals.skipped > 0 ? `, ${totals.skipped} skipped` : "";
   console.log(`${totals.passed} passed, ${totals.failed} failed${skipped}`);
   return totals.failed > 0 ? 1 : 0;
