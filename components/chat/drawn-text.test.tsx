@@ -28,7 +28,7 @@ const items = [
     position: 1,
     parts: [
       { kind: "text", text: "Here is `the list`." },
-      { kind: "block", blockId: "b", fence: null },
+      { kind: "block", blockId: "b" },
     ],
     blocks: { b: block },
   }),

@@ -1,0 +1,71 @@
+import { expect, test, type BrowserContext, type Page } from "@playwright/test";
+import { createChat, settledChat } from "./support";
+
+// What a first visit's browser is sent: every script a page asks for as it opens, read whole.
+// react-markdown names its changelog in a message its build keeps; classic zod's object parser is
+// the one whose compiled fast path the page's Content-Security-Policy would refuse.
+const MARKDOWN_PARSER = "remarkjs/react-markdown";
+const CLASSIC_ZOD = "ZodObjectJIT";
+
+/** The scripts `page` loaded while `open` ran, and until the network was quiet. */
+async function scriptsLoaded(page: Page, open: () => Promise<unknown>): Promise<string[]> {
+  const bodies: Promise<string>[] = [];
+  page.on("response", (response) => {
+    if (response.request().resourceType() === "script") bodies.push(response.text());
+  });
+  await open();
+  await page.waitForLoadState("networkidle");
+  return Promise.all(bodies);
+}
+
+const holding = (scripts: string[], marker: string) =>
+  scripts.filter((script) => script.includes(marker)).length;
+
+/** A fresh context (an empty cache) with the cookies of `owner`, the chat's visitor. */
+async function coldPage(browser: import("@playwright/test").Browser, owner: BrowserContext) {
+  const context = await browser.newContext();
+  await context.addCookies(await owner.cookies());
+  return { context, page: await context.newPage() };
+}
+
+test.describe("a first visit", () => {
+  test("to the home page loads neither the Markdown parser nor classic zod", async ({ page }) => {
+    const scripts = await scriptsLoaded(page, () => page.goto("/"));
+    expect(scripts.length).toBeGreaterThan(0);
+    expect(holding(scripts, MARKDOWN_PARSER)).toBe(0);
+    expect(holding(scripts, CLASSIC_ZOD)).toBe(0);
+  });
+
+  test("to a finished chat with Markdown and blocks draws them without the parser, which loads once a reply streams", async ({
+    browser,
+    context,
+    baseURL,
+  }) => {
+    test.setTimeout(90_000);
+    const chatId = await createChat(context.request, baseURL, "/gallery");
+    await settledChat(context.request, chatId);
+    const cold = await coldPage(browser, context);
+    try {
+      const { page } = cold;
+      const scripts = await scriptsLoaded(page, () => page.goto(`/chats/${chatId}`));
+      const reply = page.getByRole("article", { name: "Agent" }).first();
+      // The gallery's inline Markdown is drawn: "A note with **emphasis** and `code`."
+      await expect(
+        reply.getByRole("note").locator("strong", { hasText: "emphasis" }),
+      ).toBeVisible();
+      await expect(reply.getByRole("note").locator("code", { hasText: "code" })).toBeVisible();
+      expect(holding(scripts, MARKDOWN_PARSER)).toBe(0);
+      expect(holding(scripts, CLASSIC_ZOD)).toBe(0);
+      const later = await scriptsLoaded(page, async () => {
+        await page.getByRole("textbox", { name: "Message" }).fill("Tell me a long story, slowly");
+        await page.getByRole("button", { name: "Send" }).click();
+        await expect(
+          page.getByRole("heading", { name: "The lighthouse keeper's ledger" }),
+        ).toBeVisible();
+      });
+      expect(holding(later, MARKDOWN_PARSER)).toBe(1);
+    } finally {
+      await cold.context.close();
+    }
+  });
+});
