@@ -42,7 +42,7 @@ const LAYERS = [
   [["lib/server-start.ts"], ["lib"]], // an instance's start
   [["components"], [...CLIENT_SAFE, "lib/chat/wire"]], // the page
   [
-    ["app", "proxy.ts", "instrumentation.ts", "instrumentation-client.ts"],
+    ["app", "proxy.ts", "instrumentation.ts"],
     ["lib", "components"],
   ], // routes and pages
 ];
