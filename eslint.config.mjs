@@ -24,8 +24,8 @@ const CLIENT_SAFE = [
 ];
 const LAYERS = [
   // [modules, may import]: what the row is
-  [["lib/intelligent-ui"], []], // the block language: pure TS, zod only
-  [["lib/component-frames"], []], // the frame protocol: pure TS, zod only
+  [["lib/intelligent-ui"], []], // the block language: pure TS, zod/mini only
+  [["lib/component-frames"], []], // the frame protocol: pure TS, zod/mini only
   [BASE, []], // the environment and the refusal codes
   [["lib/db"], BASE], // the database client and its checks
   [
@@ -42,7 +42,7 @@ const LAYERS = [
   [["lib/server-start.ts"], ["lib"]], // an instance's start
   [["components"], [...CLIENT_SAFE, "lib/chat/wire"]], // the page
   [
-    ["app", "proxy.ts", "instrumentation.ts", "instrumentation-client.ts"],
+    ["app", "proxy.ts", "instrumentation.ts"],
     ["lib", "components"],
   ], // routes and pages
 ];
@@ -127,7 +127,8 @@ const config = [
     },
   },
   {
-    // The two languages run on server and page alike, and in other hosts: zod is their one package.
+    // The two languages run on server and page alike, and in other hosts: zod is their one package,
+    // as zod/mini (and its locale messages), so the page does not load classic zod.
     files: PURE.map((folder) => `${folder}/**/*.ts`),
     ignores: ["**/*.test.ts"],
     rules: {
@@ -135,7 +136,10 @@ const config = [
         "error",
         {
           patterns: [
-            { regex: "^(?!zod$|\\.|@/)", message: "A pure library imports zod and nothing else." },
+            {
+              regex: "^(?!zod/mini$|zod/locales$|\\.|@/)",
+              message: "A pure library imports zod/mini and nothing else.",
+            },
           ],
         },
       ],

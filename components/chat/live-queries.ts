@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 import { ApiError } from "@/lib/chat/wire/client-api";
 import type { ReadingView } from "@/lib/chat/wire";
 import { sameUiValue, uiQueryArguments, type UiBlock, type UiValue } from "@/lib/intelligent-ui";
@@ -8,7 +8,9 @@ import type { LiveQuery } from "./live-choice-reason";
 export type OwnReads = Record<string, Partial<LiveQuery>>;
 
 // A `refresh-limit` refusal says when to ask again: to the millisecond in its body, or Retry-After.
-const pacedSchema = z.object({ retryAfterMs: z.number().int().positive().max(60_000) });
+const pacedSchema = z.object({
+  retryAfterMs: z.number().check(z.int(), z.positive(), z.lte(60_000)),
+});
 
 /** How long to wait before asking again, when the server paced this read; null for any other refusal. */
 export function pacedFor(error: unknown): number | null {

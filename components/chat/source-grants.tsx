@@ -1,7 +1,7 @@
 "use client";
 
 import { useEffect, useState } from "react";
-import { z } from "zod";
+import * as z from "zod/mini";
 import { ErrorNote } from "@/components/ui/error-note";
 import { refusalSentence } from "@/components/ui/refusals";
 import { postJson } from "@/lib/chat/wire/client-api";

@@ -1,6 +1,6 @@
 "use client";
 
-import { z } from "zod";
+import * as z from "zod/mini";
 import type { UiChooseResult } from "@/components/blocks/ui-block-view";
 import { ApiError, postJson } from "@/lib/chat/wire/client-api";
 import { type ItemView, uiAnswerViewSchema } from "@/lib/chat/wire";

@@ -1,7 +1,7 @@
 "use client";
 
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
-import { z } from "zod";
+import * as z from "zod/mini";
 import { postJson } from "@/lib/chat/wire/client-api";
 import { type ReadingView, readingViewSchema } from "@/lib/chat/wire";
 import type { UiValue } from "@/lib/intelligent-ui";

@@ -1,7 +1,7 @@
 "use client";
 
 import { useRef, useState } from "react";
-import { z } from "zod";
+import * as z from "zod/mini";
 import { postJson } from "@/lib/chat/wire/client-api";
 import { selectionViewSchema, type SelectionView } from "@/lib/chat/wire";
 import { pickRefusal } from "./frame-refusals";

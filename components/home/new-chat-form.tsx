@@ -2,7 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { z } from "zod";
+import * as z from "zod/mini";
 import { messageLimit, messageRefusal } from "@/components/chat/message-limit";
 import { useLocale } from "@/components/ui/clock";
 import { postJson } from "@/lib/chat/wire/client-api";

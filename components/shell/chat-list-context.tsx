@@ -10,7 +10,7 @@ import {
   useRef,
   useState,
 } from "react";
-import { z } from "zod";
+import * as z from "zod/mini";
 import { chatListEntrySchema, type ChatListEntry } from "@/lib/chat/wire";
 import { isSharePage } from "./share-page";
 

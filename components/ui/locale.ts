@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 
 // The languages times and figures are drawn in; the words of the app stay English.
 export const LOCALES = ["en", "de", "fr", "es", "it", "nl", "pt", "ja"] as const;
@@ -12,21 +12,26 @@ const QUALITY = /^q=(0(?:\.\d{0,3})?|1(?:\.0{0,3})?)$/i;
 type LanguageRange = { language: string; q: number };
 
 // A range it cannot read is null, to be skipped: one odd entry does not cost the reader the rest.
-const rangeSchema = z.string().transform((entry): LanguageRange | null => {
-  const [tag = "", ...params] = entry.split(";").map((piece) => piece.trim());
-  const language = RANGE.exec(tag);
-  const quality = params.length === 0 ? "q=1" : params.length === 1 ? params[0] : "";
-  const q = quality ? QUALITY.exec(quality) : null;
-  if (!language || !q) return null;
-  return { language: (language[1] ?? "*").toLowerCase(), q: Number(q[1]) };
-});
+const rangeSchema = z.pipe(
+  z.string(),
+  z.transform((entry: string): LanguageRange | null => {
+    const [tag = "", ...params] = entry.split(";").map((piece) => piece.trim());
+    const language = RANGE.exec(tag);
+    const quality = params.length === 0 ? "q=1" : params.length === 1 ? params[0] : "";
+    const q = quality ? QUALITY.exec(quality) : null;
+    if (!language || !q) return null;
+    return { language: (language[1] ?? "*").toLowerCase(), q: Number(q[1]) };
+  }),
+);
 
 /** A request's Accept-Language; a header too long to be a browser's is refused whole. */
-export const acceptLanguageSchema = z
-  .string()
-  .max(1_024)
-  .transform((header) => header.split(","))
-  .pipe(z.array(rangeSchema));
+export const acceptLanguageSchema = z.pipe(
+  z.pipe(
+    z.string().check(z.maxLength(1_024)),
+    z.transform((header: string) => header.split(",")),
+  ),
+  z.array(rangeSchema),
+);
 
 function isLocale(language: string): language is Locale {
   return (LOCALES as readonly string[]).includes(language);

@@ -21,7 +21,7 @@ type JsonSchema = Record<string, unknown>;
 type Io = "input" | "output";
 
 /** Shared wire shapes, named so the document refers to them once. */
-const NAMED: Record<string, z.ZodType> = {
+const NAMED: Record<string, z.core.$ZodType> = {
   ChatView: chatViewSchema,
   ItemView: itemViewSchema,
   Part: partSchema,
@@ -59,7 +59,7 @@ export type OpenApiDocument = z.infer<typeof openApiDocumentSchema>;
 export function buildOpenApiDocument(operations: readonly Documented[]): OpenApiDocument {
   const registries = { input: z.registry<{ id: string }>(), output: z.registry<{ id: string }>() };
   for (const [id, schema] of Object.entries(NAMED)) registries.output.add(schema, { id });
-  const name = (io: Io, schema: z.ZodType, id: string) => {
+  const name = (io: Io, schema: z.core.$ZodType, id: string) => {
     const registry = registries[io];
     if (!registry.has(schema)) registry.add(schema, { id });
     return ref(registry.get(schema)!.id);
@@ -96,8 +96,8 @@ export function buildOpenApiDocument(operations: readonly Documented[]): OpenApi
 }
 
 type Namers = {
-  body: (schema: z.ZodType) => JsonSchema;
-  answer: (schema: z.ZodType, status: number) => JsonSchema;
+  body: (schema: z.core.$ZodType) => JsonSchema;
+  answer: (schema: z.core.$ZodType, status: number) => JsonSchema;
 };
 
 function describe(operationId: string, operation: Documented, namers: Namers): JsonSchema {

@@ -17,10 +17,10 @@ import { cookieSettings, duplicateCookie, findVisitor } from "@/lib/http/visitor
 export type Method = "GET" | "POST" | "PATCH" | "DELETE";
 
 /** A `text/event-stream` answer: each message's `data` is one `eventStream`. */
-export type EventStream = { eventStream: z.ZodType; description: string };
+export type EventStream = { eventStream: z.core.$ZodType; description: string };
 
 /** What a success status carries: a JSON body, an event stream, or nothing. */
-export type Answer = z.ZodType | EventStream | null;
+export type Answer = z.core.$ZodType | EventStream | null;
 export type Answers = { readonly [status: number]: Answer };
 
 type Described<A extends Answers> = {
@@ -58,7 +58,7 @@ export type Operation<I = never, A extends Answers = Answers> = Described<A> & {
   serve(handle: (input: I) => Promise<Reply<A>>): Served;
 };
 
-type BodyOf<T> = T extends z.ZodType
+type BodyOf<T> = T extends z.core.$ZodType
   ? z.infer<T>
   : T extends EventStream
     ? ReadableStream<Uint8Array>

@@ -1,3 +1,4 @@
+import * as z from "zod/mini";
 import { freezeJson, readBoundedJson, type JsonValue } from "./bounded-json";
 import { ChoiceActionSchema } from "./choice-list";
 import type { ConfirmableTool } from "./confirmation-types";
@@ -39,7 +40,7 @@ export function validateToolAction(registry: ToolRegistry, action: unknown): Act
 
 function validateToolInput(tool: ConfirmableTool, input: JsonValue) {
   try {
-    const parsed = tool.input.safeParse(input);
+    const parsed = z.safeParse(tool.input, input);
     // A validator may transform; what it returns must still be JSON to be stored and replayed.
     return parsed.success ? readBoundedJson(parsed.data) : { ok: false as const };
   } catch {

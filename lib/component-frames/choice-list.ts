@@ -1,9 +1,9 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 import { isJsonRecord, type JsonRecord } from "./bounded-json";
 import { CHOICE_LIST_LIMITS, IDENTIFIER_PATTERN } from "./constants";
 import type { ComponentDefinition } from "./component-definition";
 
-export const IdentifierSchema = z.string().regex(IDENTIFIER_PATTERN);
+export const IdentifierSchema = z.string().check(z.regex(IDENTIFIER_PATTERN));
 
 /** Action input must itself be bounded JSON; `z.record` would copy keys such as `__proto__` by assignment. */
 export const ChoiceActionInputSchema = z.custom<JsonRecord>((value) =>
@@ -18,21 +18,23 @@ export type ChoiceAction = z.infer<typeof ChoiceActionSchema>;
 
 export const ChoiceSchema = z.strictObject({
   id: IdentifierSchema,
-  label: z.string().min(1).max(CHOICE_LIST_LIMITS.labelMax),
-  description: z.string().min(1).max(CHOICE_LIST_LIMITS.descriptionMax).optional(),
-  action: ChoiceActionSchema.optional(),
+  label: z.string().check(z.minLength(1), z.maxLength(CHOICE_LIST_LIMITS.labelMax)),
+  description: z.optional(
+    z.string().check(z.minLength(1), z.maxLength(CHOICE_LIST_LIMITS.descriptionMax)),
+  ),
+  action: z.optional(ChoiceActionSchema),
 });
 export type Choice = z.infer<typeof ChoiceSchema>;
 
 export const ChoiceListPropsSchema = z.strictObject({
-  prompt: z.string().min(1).max(CHOICE_LIST_LIMITS.promptMax),
-  choices: z
-    .array(ChoiceSchema)
-    .min(CHOICE_LIST_LIMITS.choicesMin)
-    .max(CHOICE_LIST_LIMITS.choicesMax)
-    .refine((choices) => new Set(choices.map((choice) => choice.id)).size === choices.length, {
+  prompt: z.string().check(z.minLength(1), z.maxLength(CHOICE_LIST_LIMITS.promptMax)),
+  choices: z.array(ChoiceSchema).check(
+    z.minLength(CHOICE_LIST_LIMITS.choicesMin),
+    z.maxLength(CHOICE_LIST_LIMITS.choicesMax),
+    z.refine((choices) => new Set(choices.map((choice) => choice.id)).size === choices.length, {
       message: "Choice ids must be unique.",
     }),
+  ),
 });
 export type ChoiceListProps = z.infer<typeof ChoiceListPropsSchema>;
 

@@ -1,10 +1,10 @@
-import type { z } from "zod";
+import type * as z from "zod/mini";
 import type { ComponentFallback } from "./frame-decoder";
 
 /** One entry of a closed manifest: a key and the strict schema its props must pass. */
 export type ComponentDefinition<K extends string = string, P = unknown> = {
   readonly key: K;
-  readonly props: z.ZodType<P>;
+  readonly props: z.core.$ZodType<P>;
   /** Plain-text rendering of valid props, for consumers that cannot draw the component. */
   describe?(props: P): string;
 };

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 import { readBoundedJson, type JsonValue } from "./bounded-json";
 import { IdentifierSchema, type ChoiceAction } from "./choice-list";
 import type { Failure } from "./diagnostics";
@@ -10,7 +10,7 @@ export type ConfirmableTool<I = unknown> = {
   readonly description?: string;
   readonly executable: boolean;
   readonly requiresConfirmation: boolean;
-  readonly input: z.ZodType<I>;
+  readonly input: z.core.$ZodType<I>;
   execute(input: I): Promise<unknown>;
 };
 
@@ -46,25 +46,25 @@ export const ConfirmationOutcomeSchema = z.discriminatedUnion("kind", [
     code: ConfirmationFailureCodeSchema,
     message: z.string(),
   }),
-  z.strictObject({ kind: z.literal("rejected"), reason: z.string().nullable() }),
+  z.strictObject({ kind: z.literal("rejected"), reason: z.nullable(z.string()) }),
   z.strictObject({ kind: z.literal("expired") }),
 ]);
 export type ConfirmationOutcome = z.infer<typeof ConfirmationOutcomeSchema>;
 
 /** Plain JSON throughout, so it can be a database row and a response body; parse rows read back with it. */
 export const ActionConfirmationRecordSchema = z.strictObject({
-  token: IdentifierSchema.startsWith("confirm-"),
-  sessionId: z.string().min(1),
+  token: IdentifierSchema.check(z.startsWith("confirm-")),
+  sessionId: z.string().check(z.minLength(1)),
   /** The registered tool's name. */
   action: IdentifierSchema,
   /** Frozen copy of the input as the tool's validator returned it; what `execute` receives. */
   input: JsonValueSchema,
-  toolCallId: IdentifierSchema.startsWith("app-"),
+  toolCallId: IdentifierSchema.check(z.startsWith("app-")),
   createdAt: z.number(),
   expiresAt: z.number(),
   status: ConfirmationStatusSchema,
-  settledAt: z.number().nullable(),
-  outcome: ConfirmationOutcomeSchema.nullable(),
+  settledAt: z.nullable(z.number()),
+  outcome: z.nullable(ConfirmationOutcomeSchema),
 });
 export type ActionConfirmationRecord = Readonly<z.infer<typeof ActionConfirmationRecordSchema>>;
 

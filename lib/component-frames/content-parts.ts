@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 import { ASSISTANT_CONTENT_LIMITS } from "./constants";
 import type { ComponentRenderFrame } from "./frame-decoder";
 
@@ -13,7 +13,7 @@ export type AssistantContentPart = AssistantTextPart | AssistantComponentPart;
 export const ContentRecordSchema = z.discriminatedUnion("kind", [
   z.strictObject({
     kind: z.literal("text"),
-    text: z.string().min(1).max(ASSISTANT_CONTENT_LIMITS.maxTextLength),
+    text: z.string().check(z.minLength(1), z.maxLength(ASSISTANT_CONTENT_LIMITS.maxTextLength)),
   }),
   z.strictObject({ kind: z.literal("component"), frame: z.unknown() }),
 ]);

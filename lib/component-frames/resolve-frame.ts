@@ -1,3 +1,4 @@
+import * as z from "zod/mini";
 import type { ComponentDefinition } from "./component-definition";
 import { fail, type Failure } from "./diagnostics";
 import { decodeComponentFrame, type ComponentRenderFrame } from "./frame-decoder";
@@ -47,7 +48,7 @@ export function resolveComponentFrame<D extends ComponentDefinition>(
 /** A custom schema's refinement is app code and may throw; that still counts as invalid props. */
 function parseProps(definition: ComponentDefinition, props: unknown) {
   try {
-    return definition.props.safeParse(props);
+    return z.safeParse(definition.props, props);
   } catch {
     return { success: false as const };
   }

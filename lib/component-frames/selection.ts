@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 import { CHOICE_LIST_KEY, ChoiceListComponent, IdentifierSchema, type Choice } from "./choice-list";
 import { COMPONENT_KEY_PATTERN, COMPONENT_PROTOCOL, COMPONENT_PROTOCOL_VERSION } from "./constants";
 import { fail, type Failure } from "./diagnostics";
@@ -10,7 +10,7 @@ export const ComponentSelectionEventSchema = z.strictObject({
   protocol: z.literal(COMPONENT_PROTOCOL),
   version: z.literal(COMPONENT_PROTOCOL_VERSION),
   type: z.literal("select"),
-  componentKey: z.string().regex(COMPONENT_KEY_PATTERN),
+  componentKey: z.string().check(z.regex(COMPONENT_KEY_PATTERN)),
   instanceId: IdentifierSchema,
   choiceId: IdentifierSchema,
 });

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 
 import { ERROR_CATALOG, type ErrorCode } from "./error-catalog";
 
@@ -13,7 +13,7 @@ export const ERROR_STATUS = Object.fromEntries(
 export const errorBodySchema = z.looseObject({
   code: z.string(),
   message: z.string(),
-  reason: z.string().optional(),
+  reason: z.optional(z.string()),
 });
 /** A refusal may carry the state it was refused against (e.g. a settled confirmation), so a page can redraw. */
 export type ErrorBody = z.infer<typeof errorBodySchema> & Record<string, unknown>;

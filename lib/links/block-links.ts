@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 import {
   evaluateStoredUiBlock,
   UI_HOST_LIMITS,
@@ -19,7 +19,7 @@ import {
  * A link as frozen with its block: the props it was resolved from, so a page can tell whether
  * the link it draws now is still that one or must be resolved again for its current values.
  */
-const frozenLinkSchema = linkViewSchema.extend({
+const frozenLinkSchema = z.extend(linkViewSchema, {
   type: z.string(),
   props: z.record(z.string(), z.json()),
 });

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 import type { UiValue } from "@/lib/intelligent-ui";
 
 // A host link (`File`, `Diff`, `Commit`, `Node`) resolved against the repository this host shows.
@@ -18,8 +18,8 @@ export type LinkRepository = { url: string; ref: string };
 
 /** A resolved link: an href, or none and why (shown as the chip's tooltip and to screen readers). */
 export const linkViewSchema = z.object({
-  href: z.string().nullable(),
-  reason: z.string().optional(),
+  href: z.nullable(z.string()),
+  reason: z.optional(z.string()),
 });
 export type LinkView = z.infer<typeof linkViewSchema>;
 
@@ -45,12 +45,11 @@ function pathSegments(path: unknown): string[] | string {
 }
 
 const LINE = z.union([
-  z.number().int().min(1).max(10_000_000),
-  z
-    .string()
-    .regex(/^[1-9][0-9]{0,7}$/)
-    .transform(Number)
-    .pipe(z.number().max(10_000_000)),
+  z.number().check(z.int(), z.minimum(1), z.maximum(10_000_000)),
+  z.pipe(
+    z.pipe(z.string().check(z.regex(/^[1-9][0-9]{0,7}$/)), z.transform(Number)),
+    z.number().check(z.maximum(10_000_000)),
+  ),
 ]);
 const SHA = /^[0-9a-fA-F]{7,64}$/;
 

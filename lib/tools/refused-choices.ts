@@ -1,4 +1,5 @@
 import "server-only";
+import { z } from "zod";
 import {
   ChoiceListPropsSchema,
   createToolRegistry,
@@ -31,7 +32,7 @@ export function refusedChoices(componentKey: string, props: unknown): RefusedCho
 
 function invalidFields(action: { name: string; input?: unknown }): string[] {
   const tool = registry.get(action.name);
-  const parsed = tool?.input.safeParse(action.input ?? {});
+  const parsed = tool && z.safeParse(tool.input, action.input ?? {});
   if (!parsed || parsed.success) return [];
   return [
     ...new Set(parsed.error.issues.map((issue) => String(issue.path[0] ?? "")).filter(Boolean)),

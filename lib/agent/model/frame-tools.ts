@@ -60,16 +60,18 @@ function choiceListSchema(tools: readonly ConfirmableTool[]): z.ZodType {
   const actions = proposableTools(tools).map((tool) =>
     z.strictObject({ name: z.literal(tool.name), input: tool.input }),
   );
+  const { action: _, ...choiceShape } = ChoiceSchema.shape;
   const choice =
     actions.length > 0
-      ? ChoiceSchema.extend({ action: z.union(actions).optional() })
-      : ChoiceSchema.omit({ action: true });
-  return ChoiceListPropsSchema.extend({
+      ? z.strictObject({ ...choiceShape, action: z.union(actions).optional() })
+      : z.strictObject(choiceShape);
+  return z.strictObject({
+    ...ChoiceListPropsSchema.shape,
     choices: z.array(choice).min(CHOICE_LIST_LIMITS.choicesMin).max(CHOICE_LIST_LIMITS.choicesMax),
   });
 }
 
-export function toJsonSchema(schema: z.ZodType): Record<string, unknown> {
+export function toJsonSchema(schema: z.core.$ZodType): Record<string, unknown> {
   // Draft 7 is what providers' tool schemas speak; a check JSON Schema cannot say is left to the host.
   const { $schema: _, ...json } = z.toJSONSchema(schema, {
     target: "draft-7",
@@ -103,7 +105,7 @@ export function frameFromToolCall(
 }
 
 function summary(definition: ComponentDefinition, input: unknown): string {
-  const parsed = definition.props.safeParse(input);
+  const parsed = z.safeParse(definition.props, input);
   const text =
     (parsed.success && definition.describe?.(parsed.data).trim()) ||
     `A ${definition.key} the model proposed.`;

@@ -78,7 +78,7 @@ function catalogValues(): string {
   const lines = new Map<string, string[]>();
   for (const definition of Object.values(UI_CATALOG)) {
     for (const [prop, schema] of Object.entries(definition.schema.shape)) {
-      const values = closedValues(schema as z.ZodType);
+      const values = closedValues(schema);
       if (!values) continue;
       const line = `${prop}: ${values.join(" | ")}`;
       lines.set(line, [...(lines.get(line) ?? []), definition.name]);
@@ -87,10 +87,12 @@ function catalogValues(): string {
   return [...lines].map(([line, names]) => `${names.join(", ")} ${line}`).join("\n");
 }
 
-function closedValues(schema: z.ZodType): string[] | undefined {
-  const inner = schema instanceof z.ZodOptional ? (schema.unwrap() as z.ZodType) : schema;
-  if (inner instanceof z.ZodEnum) return inner.options.map(String);
-  if (inner instanceof z.ZodLiteral) return [...inner.values].map((value) => JSON.stringify(value));
+/** By zod's core classes: the catalog's schemas are zod/mini, shared with the page. */
+function closedValues(schema: z.core.$ZodType): string[] | undefined {
+  const inner = schema instanceof z.core.$ZodOptional ? schema._zod.def.innerType : schema;
+  if (inner instanceof z.core.$ZodEnum) return [...inner._zod.values].map(String);
+  if (inner instanceof z.core.$ZodLiteral)
+    return [...inner._zod.values].map((value) => JSON.stringify(value));
   return undefined;
 }
 

@@ -1,4 +1,5 @@
 import "server-only";
+import { z } from "zod";
 import { storedUiQueryArguments, type UiBlock, type UiValue } from "@/lib/intelligent-ui";
 import { LIVE_SOURCES, type LiveSources, type ReadContext } from "@/lib/live-sources";
 import { AppError } from "@/lib/http/errors";
@@ -56,7 +57,7 @@ export async function readUiQuery(
       "This block reads a source this app does not provide.",
     );
   const args = argumentsFor(block, request.query, request.values);
-  const parsed = source.args.safeParse(args);
+  const parsed = z.safeParse(source.args, args);
   if (!parsed.success)
     throw new AppError(
       "invalid-query-arguments",

@@ -66,7 +66,7 @@ export async function authorizeChoiceAgain(
   for (const query of queries) {
     const source = sources.get(query.source);
     if (!source) throw new AppError("source-unregistered");
-    const args = source.args.safeParse(storedUiQueryArguments(block, `$${query.name}`, values));
+    const args = z.safeParse(source.args, storedUiQueryArguments(block, `$${query.name}`, values));
     if (!args.success) throw new AppError("invalid-query-arguments");
     const refusal = await authorizeSource(source, context, args.data);
     if (refusal) throw new AppError("source-refused", refusal.message, refusal.code);

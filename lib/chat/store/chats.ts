@@ -218,7 +218,7 @@ const answerableRowSchema = z.object({
   revision: z.number().int().nullable(),
   completedAt: z.date().nullable(),
   /** Null once answered, or when the reply holds no block by that id. */
-  block: uiBlockSchema.nullish(),
+  block: z.nullish(uiBlockSchema),
   newer: z.boolean(),
   answer: uiAnswerRowSchema.nullable(),
   readings: z
@@ -282,7 +282,7 @@ const frameRowSchema = z.object({
   parentToolUseId: z.string().nullable(),
   status: z.string().nullable(),
   revision: z.number().int().nullable(),
-  part: componentPartSchema.nullable(),
+  part: z.nullable(componentPartSchema),
   latest: z
     .object({
       instanceId: z.string(),

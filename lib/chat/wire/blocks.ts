@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 import type {
   UiAction,
   UiBlock,
@@ -11,10 +11,10 @@ import type {
 
 // Server-compiled, but a stored column is read back through a schema like any other boundary.
 
-const value: z.ZodType<UiValue> = z.json() as z.ZodType<UiValue>;
-const diagnosticCode = z.string() as unknown as z.ZodType<UiDiagnosticCode>;
+const value: z.ZodMiniType<UiValue> = z.json() as z.ZodMiniType<UiValue>;
+const diagnosticCode = z.string() as unknown as z.ZodMiniType<UiDiagnosticCode>;
 
-const expr: z.ZodType<UiExpr> = z.lazy(() =>
+const expr: z.ZodMiniType<UiExpr> = z.lazy(() =>
   z.union([
     z.object({ type: z.literal("literal"), value }),
     z.object({ type: z.literal("array"), items: z.array(expr) }),
@@ -50,39 +50,39 @@ const expr: z.ZodType<UiExpr> = z.lazy(() =>
     }),
     z.object({ type: z.literal("call"), name: z.string(), args: z.array(expr) }),
   ]),
-) as z.ZodType<UiExpr>;
+) as z.ZodMiniType<UiExpr>;
 
-const prop: z.ZodType<UiProp> = z.union([
+const prop: z.ZodMiniType<UiProp> = z.union([
   z.object({ value }),
   z.object({ expression: expr, source: z.string() }),
 ]);
 
-const action: z.ZodType<UiAction> = z.union([
+const action: z.ZodMiniType<UiAction> = z.union([
   z.object({ type: z.literal("set"), name: z.string(), value }),
-  z.object({ type: z.literal("reset"), name: z.string().optional() }),
-]) as z.ZodType<UiAction>;
+  z.object({ type: z.literal("reset"), name: z.optional(z.string()) }),
+]) as z.ZodMiniType<UiAction>;
 
-const node: z.ZodType<UiNode> = z.lazy(() =>
+const node: z.ZodMiniType<UiNode> = z.lazy(() =>
   z.object({
     id: z.string(),
     type: z.string(),
     start: z.number(),
     end: z.number(),
     complete: z.boolean(),
-    partial: z.literal(true).optional(),
+    partial: z.optional(z.literal(true)),
     props: z.record(z.string(), prop),
     children: z.array(node),
-    text: z.string().optional(),
-    expression: expr.optional(),
-    error: diagnosticCode.optional(),
-    binding: z.string().optional(),
-    action: action.optional(),
+    text: z.optional(z.string()),
+    expression: z.optional(expr),
+    error: z.optional(diagnosticCode),
+    binding: z.optional(z.string()),
+    action: z.optional(action),
   }),
-) as z.ZodType<UiNode>;
+) as z.ZodMiniType<UiNode>;
 
 const span = { start: z.number(), end: z.number() };
 
-export const uiBlockSchema: z.ZodType<UiBlock> = z.object({
+export const uiBlockSchema: z.ZodMiniType<UiBlock> = z.object({
   id: z.string(),
   catalogVersion: z.number(),
   complete: z.boolean(),
@@ -94,10 +94,15 @@ export const uiBlockSchema: z.ZodType<UiBlock> = z.object({
   ),
   nodes: z.array(node),
   diagnostics: z.array(
-    z.object({ code: diagnosticCode, message: z.string(), ...span, nodeId: z.string().optional() }),
+    z.object({
+      code: diagnosticCode,
+      message: z.string(),
+      ...span,
+      nodeId: z.optional(z.string()),
+    }),
   ),
   fallback: z.string(),
-  revision: z.number().int().positive().optional(),
-}) as z.ZodType<UiBlock>;
+  revision: z.optional(z.number().check(z.int(), z.positive())),
+}) as z.ZodMiniType<UiBlock>;
 
 export const storedBlocksSchema = z.array(uiBlockSchema);

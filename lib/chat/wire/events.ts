@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 import { partSchema } from "./parts";
 import {
   confirmationViewSchema,
@@ -34,7 +34,7 @@ export const chatEventSchema = z.discriminatedUnion("type", [
     versions: z.array(replyVersionSchema),
   }),
   // A message was edited: it and every item after it are gone; its new text follows as `item.created`.
-  z.object({ type: z.literal("items.replaced"), fromPosition: z.number().int() }),
+  z.object({ type: z.literal("items.replaced"), fromPosition: z.number().check(z.int()) }),
   z.object({ type: z.literal("turn.started"), turnId: z.string() }),
   z.object({
     type: z.literal("turn.ended"),

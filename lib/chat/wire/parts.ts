@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 
 // What an item draws as, in order: the server resolves frames before storing or streaming them.
 
@@ -11,16 +11,16 @@ export const componentPartSchema = z.object({
   props: z.json(),
   fallback: z.object({ kind: z.string(), summary: z.string() }),
   // Choices whose typed action the host would refuse, drawn unavailable before anyone picks.
-  refusedChoices: z
-    .record(z.string(), z.object({ code: z.string(), fields: z.array(z.string()) }))
-    .optional(),
+  refusedChoices: z.optional(
+    z.record(z.string(), z.object({ code: z.string(), fields: z.array(z.string()) })),
+  ),
 });
 // A valid frame of a component this app does not have: its own summary stands in for it.
 export const fallbackPartSchema = z.object({
   kind: z.literal("fallback"),
   text: z.string(),
-  componentKey: z.string().optional(),
-  summary: z.string().optional(),
+  componentKey: z.optional(z.string()),
+  summary: z.optional(z.string()),
 });
 export const diagnosticPartSchema = z.object({
   kind: z.literal("diagnostic"),
@@ -32,7 +32,7 @@ export const diagnosticPartSchema = z.object({
 export const blockPartSchema = z.object({
   kind: z.literal("block"),
   blockId: z.string(),
-  fence: z.string().optional(),
+  fence: z.optional(z.string()),
 });
 // Drawn as a skeleton in its place while the frame's record streams.
 export const placeholderPartSchema = z.object({ kind: z.literal("placeholder") });
@@ -63,7 +63,7 @@ export const originSchema = z.discriminatedUnion("kind", [
     kind: z.literal("uiChoice"),
     itemId: z.string(),
     blockId: z.string(),
-    revision: z.number().int(),
+    revision: z.number().check(z.int()),
     choiceId: z.string(),
     label: z.string(),
     // The pick whole, as its answer records it.

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 
 /** The longest search a person may type; longer is refused (`invalid-search`). */
 export const MAX_SEARCH_LENGTH = 200;
@@ -14,7 +14,7 @@ export const chatSearchResultSchema = z.object({
   updatedAt: z.string(),
   inTitle: z.boolean(),
   /** Around the best match in a message or reply; null when only the title matched. */
-  snippet: z.array(snippetPieceSchema).nullable(),
+  snippet: z.nullable(z.array(snippetPieceSchema)),
 });
 export type ChatSearchResult = z.infer<typeof chatSearchResultSchema>;
 

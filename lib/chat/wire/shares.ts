@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 
 // The owner's answers about a chat's public read-only link. The token is said once, when issued:
 // the server keeps only its hash (decision 023).
@@ -6,7 +6,7 @@ import { z } from "zod";
 /** `GET /api/chats/:id/share` and `DELETE` (private again): whether a link works, and since when. */
 export const shareStateSchema = z.object({
   shared: z.boolean(),
-  sharedAt: z.iso.datetime().nullable(),
+  sharedAt: z.nullable(z.iso.datetime()),
 });
 export type ShareState = z.infer<typeof shareStateSchema>;
 

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 import { blockLinksSchema } from "@/lib/links/block-links";
 import { uiBlockSchema } from "./blocks";
 import { originSchema, partSchema } from "./parts";
@@ -11,7 +11,7 @@ export const selectionViewSchema = z.object({
   label: z.string(),
   at: z.string(),
   queued: z.boolean(),
-  confirmationToken: z.string().nullable(),
+  confirmationToken: z.nullable(z.string()),
 });
 export type SelectionView = z.infer<typeof selectionViewSchema>;
 
@@ -31,7 +31,7 @@ export const confirmationViewSchema = z.object({
     "expired",
   ]),
   expiresAt: z.string(),
-  outcome: z.json().nullable(),
+  outcome: z.nullable(z.json()),
 });
 export type ConfirmationView = z.infer<typeof confirmationViewSchema>;
 
@@ -48,7 +48,7 @@ export type QuotedReading = z.infer<typeof quotedReadingSchema>;
 export const uiAnswerViewSchema = z.object({
   itemId: z.string(),
   blockId: z.string(),
-  revision: z.number().int(),
+  revision: z.number().check(z.int()),
   choiceId: z.string(),
   label: z.string(),
   values: z.record(z.string(), z.json()),
@@ -59,19 +59,19 @@ export const uiAnswerViewSchema = z.object({
   older: z.boolean(),
   at: z.string(),
   queued: z.boolean(),
-  turnId: z.string().nullable(),
+  turnId: z.nullable(z.string()),
 });
 export type UiAnswerView = z.infer<typeof uiAnswerViewSchema>;
 
 /** `readId` proves the value came from the server for these arguments; a failed or refused reading has a `reason`. */
 export const readingViewSchema = z.object({
-  readId: z.string().nullable(),
+  readId: z.nullable(z.string()),
   query: z.string(),
   state: z.enum(["fresh", "failed", "refused"]),
   args: z.json(),
-  value: z.json().nullable(),
+  value: z.nullable(z.json()),
   readAt: z.string(),
-  reason: z.object({ code: z.string(), message: z.string() }).nullable(),
+  reason: z.nullable(z.object({ code: z.string(), message: z.string() })),
   /** Taken when the reply became final and kept with it. */
   frozen: z.boolean(),
 });
@@ -88,32 +88,33 @@ const linksByBlockSchema = z.record(z.string(), blockLinksSchema);
  */
 export const replyVersionSchema = z.object({
   // 1, 2, … oldest first; the item itself is the newest, numbered after them.
-  version: z.number().int().positive(),
-  revision: z.number().int().nonnegative(),
-  status: itemStatusSchema.exclude(["streaming"]),
+  version: z.number().check(z.int(), z.positive()),
+  revision: z.number().check(z.int(), z.nonnegative()),
+  // An item's status but `streaming`: a kept version was finished.
+  status: z.enum(["complete", "interrupted", "failed", "stopped"]),
   parts: z.array(partSchema),
   blocks: blocksByIdSchema,
   links: linksByBlockSchema,
   uiAnswers: z.record(z.string(), uiAnswerViewSchema),
   readings: readingsByBlockSchema,
-  completedAt: z.string().nullable(),
+  completedAt: z.nullable(z.string()),
 });
 export type ReplyVersion = z.infer<typeof replyVersionSchema>;
 
 export const itemViewSchema = z.object({
   id: z.string(),
-  position: z.number().int(),
+  position: z.number().check(z.int()),
   role: z.enum(["user", "assistant"]),
   status: itemStatusSchema,
   parts: z.array(partSchema),
   // Previews while streaming, the stored blocks once final.
   blocks: blocksByIdSchema,
   // Set when the reply became final; a regenerated reply gets the next one.
-  revision: z.number().int().nonnegative(),
-  origin: originSchema.nullable(),
-  parentToolUseId: z.string().nullable(),
+  revision: z.number().check(z.int(), z.nonnegative()),
+  origin: z.nullable(originSchema),
+  parentToolUseId: z.nullable(z.string()),
   createdAt: z.string(),
-  completedAt: z.string().nullable(),
+  completedAt: z.nullable(z.string()),
   selections: z.record(z.string(), selectionViewSchema),
   confirmations: z.record(z.string(), confirmationViewSchema),
   uiAnswers: z.record(z.string(), uiAnswerViewSchema),
@@ -122,7 +123,7 @@ export const itemViewSchema = z.object({
   // Block id → node id → link, as the final blocks first drew.
   links: linksByBlockSchema,
   // A reply's earlier versions, oldest first; absent where none were read (a new item, a restart's view).
-  versions: z.array(replyVersionSchema).optional(),
+  versions: z.optional(z.array(replyVersionSchema)),
 });
 export type ItemView = z.infer<typeof itemViewSchema>;
 
@@ -141,7 +142,7 @@ export const chatViewSchema = z.object({
   hasEarlier: z.boolean(),
   queued: z.array(queuedViewSchema),
   running: z.boolean(),
-  lastEventSeq: z.number().int(),
+  lastEventSeq: z.number().check(z.int()),
 });
 export type ChatView = z.infer<typeof chatViewSchema>;
 
@@ -149,7 +150,7 @@ export type ChatView = z.infer<typeof chatViewSchema>;
 export const earlierItemsSchema = z.object({
   items: z.array(itemViewSchema),
   hasEarlier: z.boolean(),
-  lastEventSeq: z.number().int(),
+  lastEventSeq: z.number().check(z.int()),
 });
 export type EarlierItems = z.infer<typeof earlierItemsSchema>;
 

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 import {
   finite,
   identifier,
@@ -15,7 +15,7 @@ export interface UiComponentDefinition {
   name: string;
   description: string;
   /** Strict: unknown props fail. */
-  schema: z.ZodObject;
+  schema: z.ZodMiniObject;
   /** The component must sit directly in this one (Show and Each pass their parent on). */
   parent?: string;
   /** The only children this container holds; a component without it accepts any children. */
@@ -33,20 +33,26 @@ const empty = () => strict({});
 
 const DEFINITIONS: Record<string, Definition> = {
   Summary: {
-    schema: strict({ tone: tone.optional(), badge: text.optional() }),
+    schema: strict({ tone: z.optional(tone), badge: z.optional(text) }),
     description: "A short headline summary with an optional badge.",
   },
-  Callout: { schema: strict({ tone, title: text.optional() }), description: "A highlighted note." },
-  Tag: { schema: strict({ tone: tone.optional() }), description: "A small inline label." },
+  Callout: {
+    schema: strict({ tone, title: z.optional(text) }),
+    description: "A highlighted note.",
+  },
+  Tag: { schema: strict({ tone: z.optional(tone) }), description: "A small inline label." },
   Progress: {
-    schema: strict({ value: finite.min(0).optional(), max: finite.positive().optional() }),
+    schema: strict({
+      value: z.optional(finite.check(z.gte(0))),
+      max: z.optional(finite.check(z.positive())),
+    }),
     description: "A progress bar; value of max (default 1), indeterminate without value.",
   },
   Steps: { schema: empty(), holds: ["Step"], description: "An ordered list of steps." },
   Step: {
     schema: strict({
       state: z.enum(["done", "running", "pending", "failed", "skipped"]),
-      detail: text.optional(),
+      detail: z.optional(text),
     }),
     parent: "Steps",
     description: "One step; children are its title.",
@@ -56,9 +62,9 @@ const DEFINITIONS: Record<string, Definition> = {
     schema: strict({
       label: text,
       value: finite,
-      previous: finite.optional(),
-      unit: text.optional(),
-      tone: tone.optional(),
+      previous: z.optional(finite),
+      unit: z.optional(text),
+      tone: z.optional(tone),
     }),
     parent: "Stats",
     description: "One figure, with its previous value for a trend.",
@@ -77,9 +83,9 @@ const DEFINITIONS: Record<string, Definition> = {
   Column: {
     schema: strict({
       key: name,
-      title: text.optional(),
-      unit: text.optional(),
-      as: z.enum(["text", "number", "bytes", "duration", "date", "file", "tag"]).optional(),
+      title: z.optional(text),
+      unit: z.optional(text),
+      as: z.optional(z.enum(["text", "number", "bytes", "duration", "date", "file", "tag"])),
     }),
     parent: "Table",
     description: "One column: the row field key and how to show it.",
@@ -88,7 +94,7 @@ const DEFINITIONS: Record<string, Definition> = {
     schema: strict({
       kind: z.enum(["bar", "hbar", "stacked", "line"]),
       data: records(scalar),
-      unit: text.optional(),
+      unit: z.optional(text),
     }),
     description: "A chart of records of scalars.",
   },
@@ -97,38 +103,40 @@ const DEFINITIONS: Record<string, Definition> = {
   Sections: { schema: empty(), holds: ["Section"], description: "Collapsible sections." },
   Section: { schema: strict({ title: text }), parent: "Sections", description: "One section." },
   CodeBlock: {
-    schema: strict({ language: name.optional() }),
+    schema: strict({ language: z.optional(name) }),
     description: "Literal code; tags, braces and $ inside are not parsed.",
   },
   Image: {
     schema: strict({
-      attachment: name.optional(),
-      generated: z.literal("latest").optional(),
-      alt: text.optional(),
-    }).refine(
-      (props) => (props.attachment === undefined) !== (props.generated === undefined),
-      "Exactly one of attachment or generated.",
+      attachment: z.optional(name),
+      generated: z.optional(z.literal("latest")),
+      alt: z.optional(text),
+    }).check(
+      z.refine(
+        (props) => (props.attachment === undefined) !== (props.generated === undefined),
+        "Exactly one of attachment or generated.",
+      ),
     ),
     description: "An attached or generated image; never a URL or path.",
   },
   Sources: { schema: empty(), holds: ["Source"], description: "A list of cited sources." },
   Source: {
-    schema: strict({ title: text, url: text.regex(/^https?:\/\//i) }),
+    schema: strict({ title: text, url: text.check(z.regex(/^https?:\/\//i)) }),
     parent: "Sources",
     description: "One cited web page.",
   },
   File: {
-    schema: strict({ path: text, line: lineNumber.optional() }),
+    schema: strict({ path: text, line: z.optional(lineNumber) }),
     description: "A link to a file in the workspace.",
   },
   Diff: { schema: strict({ path: text }), description: "A link to the changes of a file." },
   Commit: {
-    schema: strict({ sha: z.string().regex(/^[0-9a-fA-F]{7,64}$/) }),
+    schema: strict({ sha: z.string().check(z.regex(/^[0-9a-fA-F]{7,64}$/)) }),
     description: "A link to a commit.",
   },
   Node: { schema: strict({ id: name }), description: "A link to a host node." },
   Checklist: {
-    schema: strict({ value: z.array(scalar).max(1000) }),
+    schema: strict({ value: z.array(scalar).check(z.maxLength(1000)) }),
     holds: ["Item"],
     binds: true,
     description: "Check boxes; value lists the checked Item values.",
@@ -148,11 +156,13 @@ const DEFINITIONS: Record<string, Definition> = {
       value: finite,
       min: finite,
       max: finite,
-      step: finite.positive().optional(),
-      unit: text.optional(),
-    }).refine(
-      (p) => p.min < p.max && p.min <= p.value && p.value <= p.max,
-      "Needs min < max and min <= value <= max.",
+      step: z.optional(finite.check(z.positive())),
+      unit: z.optional(text),
+    }).check(
+      z.refine(
+        (p) => p.min < p.max && p.min <= p.value && p.value <= p.max,
+        "Needs min < max and min <= value <= max.",
+      ),
     ),
     binds: true,
     description: "A number between min and max.",
@@ -169,7 +179,7 @@ const DEFINITIONS: Record<string, Definition> = {
     description: "One option; children are its label.",
   },
   Button: {
-    schema: strict({ disabled: z.boolean().optional() }),
+    schema: strict({ disabled: z.optional(z.boolean()) }),
     extraProps: ["action"],
     description: "Runs its action: @Set($x, constant), @Reset($x) or @Reset().",
   },
@@ -178,7 +188,7 @@ const DEFINITIONS: Record<string, Definition> = {
     description: "Draws its children while when is true.",
   },
   Each: {
-    schema: strict({ items: z.array(uiValue).max(1000), as: identifier }),
+    schema: strict({ items: z.array(uiValue).check(z.maxLength(1000)), as: identifier }),
     description: "Repeats its children for each item, named by as.",
   },
   Choices: {
@@ -188,9 +198,9 @@ const DEFINITIONS: Record<string, Definition> = {
   },
   Choice: {
     schema: strict({
-      context: text.optional(),
-      primary: z.boolean().optional(),
-      disabled: z.boolean().optional(),
+      context: z.optional(text),
+      primary: z.optional(z.boolean()),
+      disabled: z.optional(z.boolean()),
     }),
     parent: "Choices",
     description: "One answer; children are its label, context is sent to the agent.",

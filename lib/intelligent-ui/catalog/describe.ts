@@ -1,8 +1,9 @@
+import * as z from "zod/mini";
 import { componentProps, UI_CATALOG, type UiComponentDefinition } from "./components";
 
 function isOptional(definition: UiComponentDefinition, prop: string): boolean {
   const schema = definition.schema.shape[prop];
-  return schema === undefined ? false : schema.safeParse(undefined).success;
+  return schema === undefined ? false : z.safeParse(schema, undefined).success;
 }
 
 function propList(definition: UiComponentDefinition): string[] {
