@@ -2,7 +2,7 @@
 
 import { createContext, useContext, useEffect, useState, type ReactNode } from "react";
 import { sameUiValue, type UiValue } from "@/lib/intelligent-ui";
-import type { BlockLinks } from "@/lib/links/block-links";
+import type { BlockLinks } from "@/lib/links/resolve";
 import type { LinkView } from "@/lib/links/resolve";
 import { refusalSentence } from "@/components/ui/refusals";
 import { useInLabel } from "./context";

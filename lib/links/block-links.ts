@@ -1,4 +1,3 @@
-import * as z from "zod/mini";
 import {
   evaluateStoredUiBlock,
   UI_HOST_LIMITS,
@@ -9,24 +8,11 @@ import {
 } from "@/lib/intelligent-ui";
 import {
   isLinkType,
-  linkViewSchema,
   resolveLink,
+  type BlockLinks,
   type LinkRepository,
   type LinkView,
 } from "./resolve";
-
-/**
- * A link as frozen with its block: the props it was resolved from, so a page can tell whether
- * the link it draws now is still that one or must be resolved again for its current values.
- */
-const frozenLinkSchema = z.extend(linkViewSchema, {
-  type: z.string(),
-  props: z.record(z.string(), z.json()),
-});
-
-/** A block's links by view node id. */
-export const blockLinksSchema = z.record(z.string(), frozenLinkSchema);
-export type BlockLinks = z.infer<typeof blockLinksSchema>;
 
 export const OVER_LINK_LIMIT = `A block resolves at most ${UI_HOST_LIMITS.links} links; this one is past them.`;
 

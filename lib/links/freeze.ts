@@ -1,6 +1,7 @@
 import "server-only";
 import { isUiFailure, UiState, type UiBlock, type UiValue } from "@/lib/intelligent-ui";
-import { resolveBlockLinks, type BlockLinks } from "./block-links";
+import { resolveBlockLinks } from "./block-links";
+import type { BlockLinks } from "./resolve";
 import { linkRepository } from "./config";
 
 /** A first reading as the freeze needs it: fresh ones are the values links are drawn with. */

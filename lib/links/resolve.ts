@@ -23,6 +23,19 @@ export const linkViewSchema = z.object({
 });
 export type LinkView = z.infer<typeof linkViewSchema>;
 
+/**
+ * A link as frozen with its block: the props it was resolved from, so a page can tell whether
+ * the link it draws now is still that one or must be resolved again for its current values.
+ */
+const frozenLinkSchema = z.extend(linkViewSchema, {
+  type: z.string(),
+  props: z.record(z.string(), z.json()),
+});
+
+/** A block's links by view node id. */
+export const blockLinksSchema = z.record(z.string(), frozenLinkSchema);
+export type BlockLinks = z.infer<typeof blockLinksSchema>;
+
 const unresolved = (reason: string): LinkView => ({ href: null, reason });
 
 const MAX_PATH = 1_024;

@@ -1,5 +1,5 @@
 import * as z from "zod/mini";
-import { blockLinksSchema } from "@/lib/links/block-links";
+import { blockLinksSchema } from "@/lib/links/resolve";
 import { uiBlockSchema } from "./blocks";
 import { originSchema, partSchema } from "./parts";
 
