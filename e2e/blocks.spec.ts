@@ -103,12 +103,30 @@ test.describe("intelligent-ui blocks", () => {
     const events = (await streamed)
       .split("\n")
       .filter((line) => line.startsWith("data: "))
-      .map((line) => JSON.parse(line.slice("data: ".length)) as { type: string });
+      .map(
+        (line) =>
+          JSON.parse(line.slice("data: ".length)) as {
+            type: string;
+            text?: string;
+            part?: { fence?: string };
+          },
+      );
     const completion = events.findIndex((event) => event.type === "item.completed");
     expect(completion).toBeGreaterThan(0);
     const beforeCompletion = events.slice(0, completion);
     expect(beforeCompletion.map((event) => event.type)).toContain("item.fence");
-    expect(JSON.stringify(beforeCompletion)).toContain("Docs updated");
+    // The fence's text as it travelled: its start on the block part, then each `item.fence` (a
+    // word may be cut between two of them).
+    const fence = beforeCompletion
+      .map((event) =>
+        event.type === "item.part"
+          ? (event.part?.fence ?? "")
+          : event.type === "item.fence"
+            ? (event.text ?? "")
+            : "",
+      )
+      .join("");
+    expect(fence).toContain('<Item value="docs">Docs updated</Item>');
     // Compiled blocks carry `catalogVersion`; before the completion, none travelled.
     expect(JSON.stringify(beforeCompletion)).not.toContain("catalogVersion");
     expect(beforeCompletion.map((event) => event.type)).not.toContain("item.blocks");
