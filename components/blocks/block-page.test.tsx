@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { act } from "react";
-import { describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { compileUiBlock, type UiBlock } from "@/lib/intelligent-ui";
 import { mountedRoot } from "@/scripts/test/react-root";
 import { UiBlockView, type UiBlockViewProps } from "./ui-block-view";
@@ -128,5 +128,32 @@ describe("controls while the reply streams", () => {
     expect(boxes(section).map((box) => box.disabled)).toEqual([false, false]);
     act(() => boxes(section)[0]!.click());
     expect(boxes(section)[0]!.checked).toBe(true);
+  });
+});
+
+describe("an answered block on a busy device", () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  it("draws the values it was answered with, however long each clock read takes", () => {
+    const block = compile(
+      `$size = "s"\n<Summary>Size {$size}</Summary>\n<Segmented value={$size}><Option value="s">Small</Option><Option value="m">Medium</Option></Segmented>\n<Choices><Choice>Pick</Choice></Choices>`,
+    );
+    const choiceId = block.nodes.find((node) => node.type === "Choices")!.children[0]!.id;
+    // Every clock read finds another 100 ms gone: no wall-clock budget holds.
+    let time = performance.now();
+    vi.spyOn(performance, "now").mockImplementation(() => (time += 100));
+    const section = draw(block, {
+      answer: {
+        choiceId,
+        label: "Pick",
+        values: { $size: "m" },
+        at: "2026-01-01T00:00:00Z",
+        queued: false,
+      },
+    });
+    expect(section.textContent).toContain("Size m");
+    expect(section.querySelector<HTMLInputElement>('input[value="m"]')!.checked).toBe(true);
   });
 });

@@ -1,4 +1,9 @@
-import { isUiFailure, uiValidatedState, type UiBlock, type UiValue } from "@/lib/intelligent-ui";
+import {
+  isUiFailure,
+  storedUiValidatedState,
+  type UiBlock,
+  type UiValue,
+} from "@/lib/intelligent-ui";
 
 type Values = Record<string, UiValue>;
 
@@ -26,7 +31,7 @@ export function carriedInputs(block: UiBlock, values: Values): Values {
 
 function holds(block: UiBlock, values: Values): boolean {
   try {
-    uiValidatedState(block, values);
+    storedUiValidatedState(block, values);
     return true;
   } catch (error) {
     if (isUiFailure(error)) return false;

@@ -11,9 +11,9 @@ import {
   evaluateStoredUiBlock,
   evaluateUiBlock,
   sameUiValue,
+  storedUiValidatedState,
   UiState,
   uiInputValues,
-  uiValidatedState,
   type UiBlock,
   type UiEvaluation,
   type UiValue,
@@ -40,7 +40,7 @@ function createState(
 function answeredState(block: UiBlock, answered: Values | null, previous?: UiState): UiState {
   if (answered !== null) {
     try {
-      return uiValidatedState(block, answered);
+      return storedUiValidatedState(block, answered);
     } catch {
       if (previous !== undefined) return previous;
     }

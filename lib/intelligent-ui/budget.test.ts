@@ -17,7 +17,9 @@ import {
   resolveStoredUiChoice,
   resolveUiChoice,
   storedUiQueryArguments,
+  storedUiValidatedState,
   uiQueryArguments,
+  uiValidatedState,
   UiState,
   UI_LIMITS,
   type UiViewNode,
@@ -176,6 +178,15 @@ describe("stored blocks on a busy machine", () => {
     vi.restoreAllMocks();
   });
 
+  /** The CI triage block: a branch control and a query of it. */
+  function triageBlock() {
+    return compileUiBlock(TRIAGE_BLOCK, {
+      id: "t",
+      querySchemas: { "ci.runs": z.strictObject({ branch: z.string() }) },
+      limits: ROOMY_LIMITS,
+    });
+  }
+
   /** Every clock read finds another 100 ms gone: the machine is too busy for any wall-clock budget. */
   function busyMachine(): void {
     let time = performance.now();
@@ -250,11 +261,7 @@ describe("stored blocks on a busy machine", () => {
   });
 
   it("evaluates a stored block's query arguments however busy the machine, and refuses what is not time as before", () => {
-    const block = compileUiBlock(TRIAGE_BLOCK, {
-      id: "t",
-      querySchemas: { "ci.runs": z.strictObject({ branch: z.string() }) },
-      limits: ROOMY_LIMITS,
-    });
+    const block = triageBlock();
     busyMachine();
     expect(() =>
       uiQueryArguments(block, "$runs", { $branch: "dev" }, { milliseconds: 250 }),
@@ -266,5 +273,20 @@ describe("stored blocks on a busy machine", () => {
     expect(() => storedUiQueryArguments(block, "$runs", {}, { iterations: 1 })).toThrow(
       expect.objectContaining({ code: "budget_exceeded" }),
     );
+  });
+
+  it("holds an answer's values on a stored block however busy the machine, and refuses what is not time as before", () => {
+    const block = triageBlock();
+    busyMachine();
+    expect(() =>
+      uiValidatedState(block, { $branch: "dev" }, undefined, { milliseconds: 250 }),
+    ).toThrow(expect.objectContaining({ code: "budget_exceeded" }));
+    expect(storedUiValidatedState(block, { $branch: "dev" }).lookup("branch")).toBe("dev");
+    expect(() => storedUiValidatedState(block, { $branch: "moon" })).toThrow(
+      expect.objectContaining({ code: "invalid_value" }),
+    );
+    expect(() =>
+      storedUiValidatedState(block, { $branch: "dev" }, undefined, { iterations: 1 }),
+    ).toThrow(expect.objectContaining({ code: "budget_exceeded" }));
   });
 });

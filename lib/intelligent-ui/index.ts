@@ -9,12 +9,14 @@ export { evaluateUiBlock } from "./evaluate";
 export { uiInputValues, uiValidatedState, uiQueryArguments } from "./validate";
 export { resolveUiChoice } from "./choice";
 // For a final, stored block: a roomy time budget, and one retry without a time limit when time alone
-// refused it. Hosts call these for the final compile of a reply and to resolve a Choice on it.
+// refused it. Hosts call these for the final compile of a reply, to resolve a Choice on it, and
+// to draw an answer's values.
 export {
   compileStoredUi,
   evaluateStoredUiBlock,
   resolveStoredUiChoice,
   storedUiQueryArguments,
+  storedUiValidatedState,
   UI_STORED_LIMITS,
   UI_STORED_REPLY_LIMITS,
 } from "./stored";

@@ -13,7 +13,7 @@ import type {
   UiReplyLimits,
   UiValue,
 } from "./types";
-import { uiQueryArguments } from "./validate";
+import { uiQueryArguments, uiValidatedState } from "./validate";
 
 // The 30 ms budget protects a server from hostile text while replies stream; it must never make a
 // valid block fail at random on a busy machine. A block that is stored (compiled once when its
@@ -115,6 +115,16 @@ export function storedUiQueryArguments(
   limits?: Partial<UiLimits>,
 ): UiValue {
   return withStoredTime(limits, (roomy) => uiQueryArguments(block, name, input, roomy));
+}
+
+/**
+ * `uiValidatedState` for a stored block, under the same time policy: an answer's values, or values
+ * carried over, are never refused on a busy device because time alone ran out.
+ */
+export function storedUiValidatedState(
+  ...[block, input, queries, limits]: Parameters<typeof uiValidatedState>
+): UiState {
+  return withStoredTime(limits, (roomy) => uiValidatedState(block, input, queries, roomy));
 }
 
 function withStoredTime<T>(

@@ -1,11 +1,5 @@
 import "server-only";
-import {
-  isUiFailure,
-  uiValidatedState,
-  UI_STORED_LIMITS,
-  type UiBlock,
-  type UiState,
-} from "@/lib/intelligent-ui";
+import { storedUiValidatedState, type UiBlock, type UiState } from "@/lib/intelligent-ui";
 import { AppError } from "@/lib/http/errors";
 import { resolveBlockLinks } from "@/lib/links/block-links";
 import { linkRepository } from "@/lib/links/config";
@@ -38,14 +32,7 @@ export async function resolveUiLink(
   return link.reason === undefined ? { href: link.href } : { href: link.href, reason: link.reason };
 }
 
-/** A stored block is never refused on time: a budget refusal is rechecked with steps only. */
+/** A stored block is never refused on time (the stored time policy). */
 function validatedState(block: UiBlock, values: Record<string, unknown>): UiState {
-  return resolveOnBlock(() => {
-    try {
-      return uiValidatedState(block, values, undefined, UI_STORED_LIMITS);
-    } catch (error) {
-      if (!isUiFailure(error) || error.code !== "budget_exceeded") throw error;
-      return uiValidatedState(block, values, undefined, { milliseconds: Number.MAX_SAFE_INTEGER });
-    }
-  });
+  return resolveOnBlock(() => storedUiValidatedState(block, values));
 }
