@@ -11,8 +11,14 @@ type Watch = { touched?: number[]; first?: Element[] };
 
 test("a streamed delta draws only the reply's last Markdown block", async ({ page }) => {
   test.setTimeout(90_000);
-  await startChatFromHome(page, SLOW_STORY);
-  const reply = page.getByRole("article", { name: "Agent" });
+  // The page loads the Markdown parser with the first reply that streams, and shows that reply as
+  // written until it arrives (decision 028): a first short reply loads it, so that each of the
+  // story's deltas is drawn by the parser as it arrives.
+  await startChatFromHome(page, "Hello");
+  await replyFinished(page);
+  await page.getByRole("textbox", { name: "Message" }).fill(SLOW_STORY);
+  await page.getByRole("button", { name: "Send" }).click();
+  const reply = page.getByRole("article", { name: "Agent" }).last();
   const heading = reply.getByRole("heading", { name: "The lighthouse keeper's ledger" });
   const opening = reply.getByText(/^Every evening the keeper wrote/);
   await expect(heading).toBeVisible();
