@@ -18,7 +18,8 @@ if (!browser && !apiOnly) throw new Error(NO_BROWSER_MESSAGE);
 
 export default defineConfig({
   testDir: "e2e",
-  fullyParallel: false,
+  // Tests are independent (each opens its own visitor and chats): a long file is split across workers.
+  fullyParallel: true,
   forbidOnly: run.ci,
   retries: 0,
   workers: 2,
@@ -27,7 +28,7 @@ export default defineConfig({
   outputDir: "test-results",
   // scripts/test.mjs asks for the JSON report (PLAYWRIGHT_JSON_OUTPUT_FILE) to total the run.
   reporter: run.jsonReport ? [["list"], ["json"]] : [["list"]],
-  use: { baseURL, trace: "retain-on-failure" },
+  use: { baseURL, trace: { mode: "retain-on-failure", screenshots: false } },
   projects: [
     { name: "api", testDir: "e2e/api" },
     {
