@@ -32,6 +32,7 @@ describe("lib/intelligent-ui", () => {
       "resolveUiChoice",
       "sameUiValue",
       "storedUiQueryArguments",
+      "storedUiValidatedState",
       "uiFallbackText",
       "uiHasFence",
       "uiInputValues",
