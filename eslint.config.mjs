@@ -180,6 +180,47 @@ const config = [
     },
   },
   {
+    // The page reads its own API's answers and events by their types, so no validator ships in its
+    // first load (decision 029): components import only types from the chat's schemas, and zod
+    // reaches a page through the block language alone, in the chunks that draw blocks.
+    files: ["components/**/*.{ts,tsx}"],
+    ignores: [
+      "**/*.test.{ts,tsx}",
+      // Read on the server only, from the request's cookie and Accept-Language.
+      "components/ui/request-preferences.ts",
+      // The API reference sets zod's config for the renderer, which brings its own zod.
+      "components/docs/api-reference.tsx",
+    ],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        {
+          paths: [
+            ...["zod", "zod/mini"].map((name) => ({
+              name,
+              message: "The page reads its API by type (decision 029); validate on the server.",
+            })),
+            ...["@/lib/chat/wire", "@/lib/component-frames"].map((name) => ({
+              name,
+              allowTypeImports: true,
+              message:
+                "Import types only from the schemas; values from their plain modules (decision 029).",
+            })),
+          ],
+          patterns: [
+            {
+              regex:
+                "^@/lib/chat/wire/(?!(limits|reducer|diff|confirmations|client-api|event-types)$)",
+              allowTypeImports: true,
+              message:
+                "A schema module builds zod schemas as it loads: import its types only (decision 029).",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // The block registry's one cycle: a view node draws its renderer, and renderers draw their children as view nodes.
     files: [
       "components/blocks/{registry,view-nodes,chart,choices,content,data,inputs,links,status,structure,table}.tsx",

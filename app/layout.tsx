@@ -6,8 +6,8 @@ import { ChatListProvider } from "@/components/shell/chat-list-context";
 import { AppShell } from "@/components/shell/app-shell";
 import { ThemeProvider } from "@/components/shell/theme-switch";
 import { ClockProvider } from "@/components/ui/clock";
-import { negotiateLocale } from "@/components/ui/locale";
-import { readTheme, THEME_COOKIE } from "@/components/ui/theme";
+import { negotiateLocale, readTheme } from "@/components/ui/request-preferences";
+import { THEME_COOKIE } from "@/components/ui/theme";
 import { timeZoneFromCookies } from "@/components/ui/time-zone";
 import "./globals.css";
 

@@ -3,9 +3,11 @@ import { createChat, settledChat } from "./support";
 
 // What a first visit's browser is sent: every script a page asks for as it opens, read whole.
 // react-markdown names its changelog in a message its build keeps; classic zod names its schema
-// classes ("ZodString"), where zod/mini's are "ZodMiniString".
+// classes ("ZodString"), where zod/mini's are "ZodMiniString"; both build on zod's core, whose
+// classes are "$ZodObject" and the like.
 const MARKDOWN_PARSER = "remarkjs/react-markdown";
 const CLASSIC_ZOD = '"ZodString"';
+const ANY_ZOD = '"$ZodObject"';
 
 /** The scripts `page` loaded while `open` ran, and until the network was quiet. */
 async function scriptsLoaded(page: Page, open: () => Promise<unknown>): Promise<string[]> {
@@ -29,11 +31,31 @@ async function coldPage(browser: import("@playwright/test").Browser, owner: Brow
 }
 
 test.describe("a first visit", () => {
-  test("to the home page loads neither the Markdown parser nor classic zod", async ({ page }) => {
+  test("to the home page loads neither the Markdown parser nor zod", async ({ page }) => {
     const scripts = await scriptsLoaded(page, () => page.goto("/"));
     expect(scripts.length).toBeGreaterThan(0);
     expect(holding(scripts, MARKDOWN_PARSER)).toBe(0);
-    expect(holding(scripts, CLASSIC_ZOD)).toBe(0);
+    expect(holding(scripts, ANY_ZOD)).toBe(0);
+  });
+
+  test("to a chat without blocks loads no validator: the page reads its API by type", async ({
+    browser,
+    context,
+    baseURL,
+  }) => {
+    const chatId = await createChat(context.request, baseURL, "Hello");
+    await settledChat(context.request, chatId);
+    const cold = await coldPage(browser, context);
+    try {
+      const { page } = cold;
+      const scripts = await scriptsLoaded(page, () => page.goto(`/chats/${chatId}`));
+      await expect(page.getByRole("article", { name: "Agent" })).toBeVisible();
+      expect(scripts.length).toBeGreaterThan(0);
+      expect(holding(scripts, ANY_ZOD)).toBe(0);
+      expect(holding(scripts, MARKDOWN_PARSER)).toBe(0);
+    } finally {
+      await cold.context.close();
+    }
   });
 
   test("to a finished chat with Markdown and blocks draws them without the parser, which loads once a reply streams", async ({

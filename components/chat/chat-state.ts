@@ -1,12 +1,10 @@
+import type { ChatEvent, ChatView, EarlierItems } from "@/lib/chat/wire";
 import {
-  type ChatEvent,
-  type ChatView,
-  type EarlierItems,
-  type SequencedEvent,
   addEarlierItems,
   applyChatEvent,
   eventItemId,
-} from "@/lib/chat/wire";
+  type SequencedEvent,
+} from "@/lib/chat/wire/reducer";
 
 /**
  * The chat a page draws. While a page of earlier items is being read, `missed` keeps the events

@@ -1,4 +1,3 @@
-import * as z from "zod/mini";
 import { ApiError } from "@/lib/chat/wire/client-api";
 import type { ReadingView } from "@/lib/chat/wire";
 import { sameUiValue, uiQueryArguments, type UiBlock, type UiValue } from "@/lib/intelligent-ui";
@@ -8,15 +7,15 @@ import type { LiveQuery } from "./live-choice-reason";
 export type OwnReads = Record<string, Partial<LiveQuery>>;
 
 // A `refresh-limit` refusal says when to ask again: to the millisecond in its body, or Retry-After.
-const pacedSchema = z.object({
-  retryAfterMs: z.number().check(z.int(), z.positive(), z.lte(60_000)),
-});
+const MAX_PACED_MS = 60_000;
 
 /** How long to wait before asking again, when the server paced this read; null for any other refusal. */
 export function pacedFor(error: unknown): number | null {
   if (!(error instanceof ApiError) || error.code !== "refresh-limit") return null;
-  const paced = pacedSchema.safeParse(error.body);
-  return paced.success ? paced.data.retryAfterMs : 1_000 * (error.retryAfterSeconds ?? 1);
+  const ms = error.body?.retryAfterMs;
+  return typeof ms === "number" && Number.isInteger(ms) && ms > 0 && ms <= MAX_PACED_MS
+    ? ms
+    : 1_000 * (error.retryAfterSeconds ?? 1);
 }
 
 /** A query's arguments for these inputs, or undefined when the block cannot work them out. */

@@ -1,6 +1,6 @@
 import { refusalSentence } from "@/components/ui/refusals";
 import { DEFAULT_LOCALE, formatCount, type Locale } from "@/components/ui/locale";
-import { MAX_MESSAGE_LENGTH } from "@/lib/chat/wire";
+import { MAX_MESSAGE_LENGTH } from "@/lib/chat/wire/limits";
 
 // The counter appears once a message is this close to the limit, so it never nags short ones.
 const SHOW_FROM = MAX_MESSAGE_LENGTH * 0.8;

@@ -1,20 +1,17 @@
 "use client";
 
 import { useEffect, useState } from "react";
-import * as z from "zod/mini";
 import { ErrorNote } from "@/components/ui/error-note";
 import { refusalSentence } from "@/components/ui/refusals";
 import { postJson } from "@/lib/chat/wire/client-api";
+import type { ChatGrants } from "@/lib/chat/wire/responses";
 
-const grantsSchema = z.object({
-  grants: z.array(z.object({ grant: z.string(), label: z.string(), granted: z.boolean() })),
-});
-type Grants = z.infer<typeof grantsSchema>["grants"];
+type Grants = ChatGrants["grants"];
 
 async function loadGrants(chatId: string): Promise<Grants> {
   const response = await fetch(`/api/chats/${chatId}/grants`);
   if (!response.ok) throw new Error(`grants: ${response.status}`);
-  return grantsSchema.parse(await response.json()).grants;
+  return ((await response.json()) as ChatGrants).grants;
 }
 
 /**
@@ -46,8 +43,7 @@ export function SourceGrants({ chatId }: { chatId: string }) {
     setError(null);
     try {
       setGrants(
-        grantsSchema.parse(await postJson(`/api/chats/${chatId}/grants`, { grant, granted }))
-          .grants,
+        (await postJson<ChatGrants>(`/api/chats/${chatId}/grants`, { grant, granted })).grants,
       );
     } catch (caught) {
       setError(

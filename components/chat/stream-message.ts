@@ -1,4 +1,5 @@
-import { type ChatEvent, chatEventSchema } from "@/lib/chat/wire";
+import type { ChatEvent } from "@/lib/chat/wire";
+import { isChatEventType } from "@/lib/chat/wire/event-types";
 
 const MAX_RETRY_MS = 30_000;
 
@@ -19,10 +20,19 @@ export function readStreamMessage(
   return event ? { kind: "event", seq, event } : { kind: "unreadable" };
 }
 
+/**
+ * The server parses every event before it streams it and sends `null` for one it cannot read
+ * (lib/chat/stream/event-stream.ts), so the page reads an event of a type it knows by that type
+ * (decision 029); any other reloads the chat.
+ */
 function parseEvent(data: string): ChatEvent | null {
   try {
-    const parsed = chatEventSchema.safeParse(JSON.parse(data));
-    return parsed.success ? parsed.data : null;
+    const event: unknown = JSON.parse(data);
+    return typeof event === "object" &&
+      event !== null &&
+      isChatEventType(Reflect.get(event, "type"))
+      ? (event as ChatEvent)
+      : null;
   } catch {
     return null;
   }

@@ -1,18 +1,13 @@
 "use client";
 
-import * as z from "zod/mini";
 import type { UiChooseResult } from "@/components/blocks/ui-block-view";
 import { ApiError, postJson } from "@/lib/chat/wire/client-api";
-import { type ItemView, uiAnswerViewSchema } from "@/lib/chat/wire";
+import type { ItemView } from "@/lib/chat/wire";
+import type { UiChoiceOutcome } from "@/lib/chat/wire/responses";
 import type { UiBlock, UiValue } from "@/lib/intelligent-ui";
 import { editedInputs, refusalMessage, type Stale } from "./block-choice";
 import { useChatActions } from "./chat-actions";
 import type { LiveReadings } from "./use-live-readings";
-
-const answerResponseSchema = z.object({
-  status: z.enum(["sent", "queued"]),
-  answer: uiAnswerViewSchema,
-});
 
 /** The picked Choice closes once sent; focus moves to the block's status line, which says what was sent. */
 function focusStatus(blockId: string) {
@@ -58,7 +53,7 @@ export function useBlockChoose({ item, chatId, block, live, onStale }: Choose) {
         values,
         reads: live.reads,
       };
-      answerResponseSchema.parse(await postJson(`/api/chats/${chatId}/ui-choices`, body));
+      await postJson<UiChoiceOutcome>(`/api/chats/${chatId}/ui-choices`, body);
       focusStatus(block.id);
       return { ok: true };
     } catch (error) {

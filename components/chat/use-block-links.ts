@@ -4,7 +4,7 @@ import { useMemo } from "react";
 import type { BlockLinkSource } from "@/components/blocks/links";
 import { postJson } from "@/lib/chat/wire/client-api";
 import type { ItemView } from "@/lib/chat/wire";
-import { linkViewSchema } from "@/lib/links/resolve";
+import type { LinkView } from "@/lib/links/resolve";
 import type { UiValue } from "@/lib/intelligent-ui";
 import { useReadOnly } from "./read-only";
 
@@ -28,16 +28,14 @@ export function useBlockLinks(
             // Only a finished reply's stored block is drawn again by the server.
             resolve:
               item.status === "complete" && !readOnly
-                ? async (nodeId, values) =>
-                    linkViewSchema.parse(
-                      await postJson(`/api/chats/${chatId}/ui-links`, {
-                        itemId: item.id,
-                        blockId,
-                        revision: item.revision,
-                        nodeId,
-                        values,
-                      }),
-                    )
+                ? (nodeId, values) =>
+                    postJson<LinkView>(`/api/chats/${chatId}/ui-links`, {
+                      itemId: item.id,
+                      blockId,
+                      revision: item.revision,
+                      nodeId,
+                      values,
+                    })
                 : null,
           },
     [item.status, item.id, item.revision, frozenLinks, inputs, chatId, blockId, readOnly],

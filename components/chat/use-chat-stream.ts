@@ -1,7 +1,8 @@
 "use client";
 
 import { useCallback, useEffect, useReducer, useRef } from "react";
-import { type ChatEvent, type ChatView, chatViewSchema, earlierItemsSchema } from "@/lib/chat/wire";
+import type { ChatEvent, ChatView, EarlierItems } from "@/lib/chat/wire";
+import { getJson } from "@/lib/chat/wire/client-api";
 import { reduceChat } from "./chat-state";
 import { type StreamStatus, useChatEvents } from "./use-chat-events";
 
@@ -34,24 +35,21 @@ export function useChatStream(
     const from = firstHeld.current === undefined ? "" : `?from=${firstHeld.current}`;
     const response = await fetch(`${base}${from}`).catch(() => null);
     if (response?.status === 404) return gone.current?.();
-    const parsed = chatViewSchema.safeParse(response?.ok ? await response.json() : null);
-    if (!parsed.success) return;
-    lastSeen.current = Math.max(lastSeen.current, parsed.data.lastEventSeq);
-    dispatch({ type: "reset", chat: parsed.data });
+    const view = response?.ok
+      ? ((await response.json().catch(() => null)) as ChatView | null)
+      : null;
+    if (!view) return;
+    lastSeen.current = Math.max(lastSeen.current, view.lastEventSeq);
+    dispatch({ type: "reset", chat: view });
   }, [base]);
 
   const showEarlier = useCallback(async () => {
     const before = firstHeld.current;
     if (before === undefined) return false;
     dispatch({ type: "earlier-requested" });
-    const response = await fetch(`${base}/items?before=${before}`).catch(() => null);
-    const parsed = earlierItemsSchema.safeParse(
-      response?.ok ? await response.json().catch(() => null) : null,
-    );
-    dispatch(
-      parsed.success ? { type: "earlier-loaded", page: parsed.data } : { type: "earlier-failed" },
-    );
-    return parsed.success;
+    const page = await getJson<EarlierItems>(`${base}/items?before=${before}`);
+    dispatch(page ? { type: "earlier-loaded", page } : { type: "earlier-failed" });
+    return page !== null;
   }, [base]);
 
   const onEvent = useCallback(

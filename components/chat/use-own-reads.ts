@@ -1,13 +1,11 @@
 "use client";
 
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
-import * as z from "zod/mini";
 import { postJson } from "@/lib/chat/wire/client-api";
-import { type ReadingView, readingViewSchema } from "@/lib/chat/wire";
+import type { ReadingView } from "@/lib/chat/wire";
+import type { UiReading } from "@/lib/chat/wire/responses";
 import type { UiValue } from "@/lib/intelligent-ui";
 import { markRefused, type OwnReads, pacedFor, settleRead } from "./live-queries";
-
-const readingResponseSchema = z.object({ reading: readingViewSchema });
 
 /** Reads the server paced, waiting to ask again; cleared when the block leaves the page. */
 function usePacedRetries() {
@@ -44,9 +42,7 @@ export function useOwnReads({ chatId, itemId, revision, blockId, inputs }: Block
       let reading: ReadingView | null = null;
       try {
         const body = { itemId, blockId, revision, query: name, values: latestInputs.current };
-        reading = readingResponseSchema.parse(
-          await postJson(`/api/chats/${chatId}/ui-queries`, body),
-        ).reading;
+        ({ reading } = await postJson<UiReading>(`/api/chats/${chatId}/ui-queries`, body));
       } catch (error) {
         // Paced: the read stays in flight and asks again when the server says it may.
         const wait = pacedFor(error);

@@ -1,9 +1,5 @@
-import {
-  type ConfirmationView,
-  type ItemView,
-  reopensList,
-  type SelectionView,
-} from "@/lib/chat/wire";
+import type { ConfirmationView, ItemView, SelectionView } from "@/lib/chat/wire";
+import { reopensList } from "@/lib/chat/wire/confirmations";
 
 export type ChoiceListState = {
   /** The newest answer the page knows: this tab's response, or the chat stream's. */

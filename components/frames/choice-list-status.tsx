@@ -1,5 +1,6 @@
 import { LocalTime } from "@/components/ui/local-time";
-import { type ConfirmationView, confirmationOutcome, type SelectionView } from "@/lib/chat/wire";
+import type { ConfirmationView, SelectionView } from "@/lib/chat/wire";
+import { confirmationOutcome } from "@/lib/chat/wire/confirmations";
 import type { ChoiceListState } from "./choice-list-state";
 
 const REOPENED: Record<string, string> = {

@@ -4,7 +4,7 @@ import { useId } from "react";
 import { ErrorNote } from "@/components/ui/error-note";
 import { useOlderVersion } from "@/components/chat/older-version";
 import { useHydrated } from "@/components/ui/use-hydrated";
-import { ChoiceListPropsSchema } from "@/lib/component-frames";
+import type { ChoiceListProps } from "@/lib/component-frames";
 import { choiceListState } from "./choice-list-state";
 import { ChoiceListStatus } from "./choice-list-status";
 import { ChoiceOption } from "./choice-option";
@@ -29,9 +29,8 @@ export function ChoiceList({ part, item, chatId, onProposed }: FrameProps) {
     instanceId: part.instanceId,
     onProposed,
   });
-  const props = ChoiceListPropsSchema.safeParse(part.props);
-  if (!props.success) return <p className="text-sm">{part.fallback.summary}</p>;
-  const { prompt, choices } = props.data;
+  // A frame is stored only once its props pass the component's schema (resolveComponentFrame).
+  const { prompt, choices } = part.props as ChoiceListProps;
   const { closed: answeredOrUnfinished, ...state } = choiceListState(
     item,
     part.instanceId,

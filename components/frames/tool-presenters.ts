@@ -1,4 +1,5 @@
-import { confirmationOutcome, type ConfirmationView } from "@/lib/chat/wire";
+import type { ConfirmationView } from "@/lib/chat/wire";
+import { confirmationOutcome } from "@/lib/chat/wire/confirmations";
 
 /** Where a proposed action stands, as a person reads it. */
 export type Stage = "pending" | "running" | "executed" | "failed" | "rejected" | "expired";

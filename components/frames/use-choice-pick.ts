@@ -1,12 +1,10 @@
 "use client";
 
 import { useRef, useState } from "react";
-import * as z from "zod/mini";
 import { postJson } from "@/lib/chat/wire/client-api";
-import { selectionViewSchema, type SelectionView } from "@/lib/chat/wire";
+import type { SelectionView } from "@/lib/chat/wire";
+import type { SelectionOutcome } from "@/lib/chat/wire/responses";
 import { pickRefusal } from "./frame-refusals";
-
-const selectionResponseSchema = z.object({ selection: selectionViewSchema });
 
 /** `revision`: of the reply version drawn, so a pick on one written again since is refused. */
 type ChoicePick = {
@@ -29,14 +27,12 @@ export function useChoicePick({ chatId, itemId, revision, instanceId, onProposed
     setPending(choiceId);
     setError(null);
     try {
-      const response = selectionResponseSchema.parse(
-        await postJson(`/api/chats/${chatId}/selections`, {
-          itemId,
-          instanceId,
-          choiceId,
-          revision,
-        }),
-      );
+      const response = await postJson<SelectionOutcome>(`/api/chats/${chatId}/selections`, {
+        itemId,
+        instanceId,
+        choiceId,
+        revision,
+      });
       setRecorded(response.selection);
       if (response.selection.confirmationToken) onProposed?.(response.selection.confirmationToken);
       else status.current?.focus();

@@ -2,8 +2,8 @@
 
 import { useRef, useState } from "react";
 import { ApiError, postJson } from "@/lib/chat/wire/client-api";
-import { confirmationViewSchema, type ConfirmationView } from "@/lib/chat/wire";
-import { asRecord } from "./confirmation-details";
+import type { ConfirmationView } from "@/lib/chat/wire";
+import type { DecidedConfirmation } from "@/lib/chat/wire/responses";
 import { decidedElsewhere } from "./frame-refusals";
 
 // How far along a handle is, so the newer of two views of it (the stream's, a response's) wins.
@@ -38,23 +38,26 @@ export function useConfirmationDecision(streamed: ConfirmationView, chatId: stri
   async function decide(decision: "approve" | "reject") {
     setBusy(true);
     setError(null);
-    let settled: unknown;
+    let settled: ConfirmationView | undefined;
     let refusal: unknown = null;
     try {
-      settled = asRecord(
-        await postJson(`/api/chats/${chatId}/confirmations/${confirmation.token}`, { decision }),
-      ).confirmation;
+      ({ confirmation: settled } = await postJson<DecidedConfirmation>(
+        `/api/chats/${chatId}/confirmations/${confirmation.token}`,
+        { decision },
+      ));
     } catch (caught) {
       // A refusal carries the handle as it stands (decided elsewhere, or expired): the card says it.
       refusal = caught;
-      settled = caught instanceof ApiError ? caught.body?.confirmation : undefined;
+      settled =
+        caught instanceof ApiError
+          ? (caught.body?.confirmation as ConfirmationView | undefined)
+          : undefined;
     }
     setBusy(false);
-    const parsed = confirmationViewSchema.safeParse(settled);
-    if (!parsed.success)
+    if (!settled)
       return setError("The decision could not be sent. Check your connection and try again.");
-    setAnswered(parsed.data);
-    setElsewhere(decidedElsewhere(refusal, parsed.data));
+    setAnswered(settled);
+    setElsewhere(decidedElsewhere(refusal, settled));
     // The buttons go with the decision; the person lands on what happened instead.
     outcome.current?.focus();
   }

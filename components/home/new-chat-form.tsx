@@ -2,16 +2,14 @@
 
 import { useRouter } from "next/navigation";
 import { useState } from "react";
-import * as z from "zod/mini";
 import { messageLimit, messageRefusal } from "@/components/chat/message-limit";
 import { useLocale } from "@/components/ui/clock";
 import { postJson } from "@/lib/chat/wire/client-api";
+import type { CreatedChat } from "@/lib/chat/wire/responses";
 import { ErrorNote } from "@/components/ui/error-note";
 import { PrimaryButton } from "@/components/ui/primary-button";
 import { useFieldText } from "@/components/ui/use-field-text";
 import { useHydrated } from "@/components/ui/use-hydrated";
-
-const createdSchema = z.object({ chatId: z.string() });
 
 export function NewChatForm({ starters }: { starters: string[] }) {
   const router = useRouter();
@@ -27,7 +25,7 @@ export function NewChatForm({ starters }: { starters: string[] }) {
     setPending(true);
     setError(null);
     try {
-      const { chatId } = createdSchema.parse(await postJson("/api/chats", { message }));
+      const { chatId } = await postJson<CreatedChat>("/api/chats", { message });
       router.push(`/chats/${chatId}`);
     } catch (caught) {
       setError(messageRefusal(caught));

@@ -10,11 +10,10 @@ import {
   useRef,
   useState,
 } from "react";
-import * as z from "zod/mini";
-import { chatListEntrySchema, type ChatListEntry } from "@/lib/chat/wire";
+import { getJson } from "@/lib/chat/wire/client-api";
+import type { ChatListEntry } from "@/lib/chat/wire";
+import type { ChatList as ChatListAnswer } from "@/lib/chat/wire/responses";
 import { isSharePage } from "./share-page";
-
-const listSchema = z.object({ chats: z.array(chatListEntrySchema) });
 
 /** A change one tab made that every other tab of this browser applies at once. */
 type ListChange =
@@ -76,9 +75,8 @@ export function ChatListProvider({
 
   const refresh = useCallback(async () => {
     if (isSharePage(window.location.pathname)) return;
-    const response = await fetch("/api/chats").catch(() => null);
-    const parsed = listSchema.safeParse(response?.ok ? await response.json() : null);
-    if (parsed.success) setChats(parsed.data.chats);
+    const list = await getJson<ChatListAnswer>("/api/chats");
+    if (list) setChats(list.chats);
   }, []);
 
   useEffect(() => {

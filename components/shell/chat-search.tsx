@@ -3,7 +3,8 @@
 import { useRouter } from "next/navigation";
 import { useId, useState } from "react";
 import { LocalTime } from "@/components/ui/local-time";
-import { MAX_SEARCH_LENGTH, type ChatSearchResult } from "@/lib/chat/wire";
+import type { ChatSearchResult } from "@/lib/chat/wire";
+import { MAX_SEARCH_LENGTH } from "@/lib/chat/wire/limits";
 import { type SearchState, useChatSearch } from "./use-chat-search";
 
 /** What the screen reader hears once a search settles, and what the list says when it is empty. */

@@ -1,5 +1,3 @@
-import * as z from "zod/mini";
-
 // The reader's choice of colours travels in a cookie, so the server draws the chosen theme in its
 // first markup (no flash of the other one); "system" follows the device's prefers-color-scheme.
 
@@ -8,13 +6,6 @@ export type Theme = (typeof THEMES)[number];
 
 export const THEME_COOKIE = "theme";
 const COOKIE_MAX_AGE_S = 365 * 24 * 60 * 60;
-
-/** A cookie's value as a theme: anything else (missing, edited, from an older app) is "system". */
-export const themeSchema = z.catch(z.enum(THEMES), "system");
-
-export function readTheme(value: string | undefined): Theme {
-  return themeSchema.parse(value);
-}
 
 /** The cookie a browser sets to keep the reader's choice. */
 export function themeCookie(theme: Theme): string {

@@ -1,5 +1,5 @@
 import { expect, test } from "./contract";
-import { createChat, sameOrigin, settledChat, textOf } from "../support";
+import { createChat, runSql, sameOrigin, settledChat, textOf } from "../support";
 
 test.describe("chat API", () => {
   test("a message is answered by a streamed reply that is stored", async ({ request, baseURL }) => {
@@ -81,6 +81,32 @@ test.describe("chat API", () => {
     expect(resumed.map((event) => event.data.type)).toEqual(["item.completed", "turn.ended"]);
     expect(textOf(resumed[0]!.data.item!)).toBe(textOf(reply));
     expect(textOf(reply)).toContain("until the pattern shows itself.");
+  });
+  test("an event the log holds in a shape the page cannot read streams as null, so the page reloads the chat", async ({
+    request,
+    baseURL,
+  }) => {
+    const chatId = await createChat(request, baseURL, "Hello");
+    await settledChat(request, chatId);
+    const { lastEventSeq } = (await (await request.get(`/api/chats/${chatId}`)).json()) as {
+      lastEventSeq: number;
+    };
+    // As an older version might have written it: a known type whose fields have moved.
+    await runSql(
+      `INSERT INTO "ChatEvent" ("chatId", seq, type, data) VALUES ($1, $2, 'item.delta', $3::jsonb)`,
+      [chatId, lastEventSeq + 1, JSON.stringify({ type: "item.delta", id: "x", body: 1 })],
+    );
+    const cookie = (await request.storageState()).cookies
+      .map((c) => `${c.name}=${c.value}`)
+      .join("; ");
+    const [odd] = await readEvents({
+      baseURL,
+      chatId,
+      cookie,
+      after: lastEventSeq,
+      until: lastEventSeq + 1,
+    });
+    expect(odd).toEqual({ id: lastEventSeq + 1, data: null });
   });
 });
 

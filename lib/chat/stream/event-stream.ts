@@ -151,8 +151,15 @@ function frame(seq: number, data: unknown): Frame {
   return { seq, bytes: encoder.encode(`id: ${seq}\ndata: ${JSON.stringify(data)}\n\n`) };
 }
 
+/**
+ * An owner's events, each parsed before it is sent: the page reads a streamed event by its type
+ * (decision 029), so one the log holds in a shape it cannot read goes as `null`, which reloads it.
+ */
 async function readEvents(chatId: string, after: number, take: number): Promise<Frame[]> {
-  return (await readEventPage(chatId, after, take)).map((event) => frame(event.seq, event.data));
+  return (await readEventPage(chatId, after, take)).map((event) => {
+    const parsed = chatEventSchema.safeParse(event.data);
+    return frame(event.seq, parsed.success ? parsed.data : null);
+  });
 }
 
 /** A viewer's events: handles replaced, `chat.shared` the last; one it cannot read reloads the page (`null`). */

@@ -1,4 +1,9 @@
-import { ERROR_CATALOG, errorBodySchema } from "@/lib/http/errors";
+import { ERROR_CATALOG } from "@/lib/http/error-catalog";
+import type { ErrorBody } from "@/lib/http/errors";
+
+// The page's requests to its own API. Each route's answer is typed by the operation that sends it
+// (lib/api/route.ts) and checked against the OpenAPI document by the API tests, so the page reads
+// an answer by that type instead of shipping a validator to every browser (decision 029).
 
 /** Rebuilt on the client from the refusal's `{ code, message }` body. */
 export class ApiError extends Error {
@@ -18,12 +23,23 @@ export class ApiError extends Error {
   }
 }
 
-/** Throws an ApiError on a refusal. */
-export async function sendJson(
+/** A refusal's body as the API words it: `{ code, message, reason? }` beside any state it carries. */
+function isErrorBody(json: unknown): json is ErrorBody {
+  if (typeof json !== "object" || json === null) return false;
+  const { code, message, reason } = json as Record<string, unknown>;
+  return (
+    typeof code === "string" &&
+    typeof message === "string" &&
+    (reason === undefined || typeof reason === "string")
+  );
+}
+
+/** `Answer`: the route's success body (lib/chat/wire/responses.ts). Throws an ApiError on a refusal. */
+export async function sendJson<Answer>(
   method: "POST" | "PATCH" | "DELETE",
   url: string,
   body?: unknown,
-): Promise<unknown> {
+): Promise<Answer> {
   const response = await fetch(url, {
     method,
     headers: body === undefined ? undefined : { "content-type": "application/json" },
@@ -31,22 +47,28 @@ export async function sendJson(
   });
   const json: unknown = await response.json().catch(() => null);
   if (!response.ok) {
-    const parsed = errorBodySchema.safeParse(json);
     const retryAfter = Number(response.headers.get("retry-after") ?? Number.NaN);
-    throw parsed.success
+    throw isErrorBody(json)
       ? new ApiError(
-          parsed.data.code,
-          parsed.data.message,
+          json.code,
+          json.message,
           response.status,
-          parsed.data.reason,
-          json as Record<string, unknown>,
+          json.reason,
+          json,
           Number.isFinite(retryAfter) ? retryAfter : undefined,
         )
       : new ApiError("network", ERROR_CATALOG.network.sentence, response.status);
   }
-  return json;
+  return json as Answer;
 }
 
-export function postJson(url: string, body: unknown): Promise<unknown> {
-  return sendJson("POST", url, body);
+export function postJson<Answer>(url: string, body: unknown): Promise<Answer> {
+  return sendJson<Answer>("POST", url, body);
+}
+
+/** A GET of the API: its answer, or null when it refused or could not be reached. */
+export async function getJson<Answer>(url: string): Promise<Answer | null> {
+  const response = await fetch(url).catch(() => null);
+  if (!response?.ok) return null;
+  return (await response.json().catch(() => null)) as Answer | null;
 }

@@ -90,4 +90,4 @@ export function readOrigin(stored: unknown): Origin | null {
   return parsed.success ? parsed.data : null;
 }
 
-export const MAX_MESSAGE_LENGTH = 8_000;
+export { MAX_MESSAGE_LENGTH } from "./limits";

@@ -1,8 +1,7 @@
 import { z } from "zod";
 import { MAX_POSTGRES_INT, storableTextSchema, wholeNumberText } from "@/lib/http/schemas";
 import { SOURCE_GRANT_NAMES } from "@/lib/live-sources/grants";
-import { MAX_MESSAGE_LENGTH } from "./parts";
-import { MAX_SEARCH_LENGTH } from "./search";
+import { MAX_MESSAGE_LENGTH, MAX_SEARCH_LENGTH } from "./limits";
 
 export const chatParamsSchema = z.object({ chatId: z.uuid() });
 

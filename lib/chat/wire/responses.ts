@@ -13,12 +13,14 @@ import {
 // The bodies the API answers with; each route's handler is typed against its own (lib/api/route.ts).
 
 export const chatListSchema = z.object({ chats: z.array(chatListEntrySchema) });
+export type ChatList = z.infer<typeof chatListSchema>;
 
 /** `status` is null for a chat made without a first message. */
 export const createdChatSchema = z.object({
   chatId: z.uuid(),
   status: z.enum(["sent", "queued"]).nullable(),
 });
+export type CreatedChat = z.infer<typeof createdChatSchema>;
 
 /** `itemId` is the message's item once it is sent; a queued message has none yet. */
 export const sentMessageSchema = z.object({
@@ -45,13 +47,16 @@ export const grantViewSchema = z.object({
 export type GrantView = z.infer<typeof grantViewSchema>;
 
 export const chatGrantsSchema = z.object({ grants: z.array(grantViewSchema) });
+export type ChatGrants = z.infer<typeof chatGrantsSchema>;
 
 export const uiReadingSchema = z.object({ reading: readingViewSchema });
+export type UiReading = z.infer<typeof uiReadingSchema>;
 
 export const uiChoiceOutcomeSchema = z.object({
   status: z.enum(["sent", "queued"]),
   answer: uiAnswerViewSchema,
 });
+export type UiChoiceOutcome = z.infer<typeof uiChoiceOutcomeSchema>;
 
 /** `sent` or `queued`: the choice became a message; `proposed`: it awaits confirmation. */
 export const selectionOutcomeSchema = z.object({
@@ -59,6 +64,7 @@ export const selectionOutcomeSchema = z.object({
   selection: selectionViewSchema,
   event: ComponentSelectionEventSchema,
 });
+export type SelectionOutcome = z.infer<typeof selectionOutcomeSchema>;
 
 export { linkViewSchema };
 
@@ -68,6 +74,7 @@ export const regeneratingSchema = z.object({ turnId: z.uuid() });
 export const stoppingSchema = z.object({ stopping: z.boolean() });
 
 export const decidedConfirmationSchema = z.object({ confirmation: confirmationViewSchema });
+export type DecidedConfirmation = z.infer<typeof decidedConfirmationSchema>;
 
 /** `skipped` while another instance's sweep runs. */
 export const sweepResultSchema = z.object({

@@ -1,7 +1,6 @@
 import * as z from "zod/mini";
 
-/** The longest search a person may type; longer is refused (`invalid-search`). */
-export const MAX_SEARCH_LENGTH = 200;
+export { MAX_SEARCH_LENGTH } from "./limits";
 
 /** A piece of a snippet; `match` marks words the search found. */
 export const snippetPieceSchema = z.object({ text: z.string(), match: z.boolean() });
