@@ -1,21 +1,25 @@
 "use client";
 
-import { useEffect, useMemo, useRef } from "react";
+import { lazy, Suspense, useEffect, useMemo, useRef } from "react";
 import { useChatList } from "@/components/shell/chat-list-context";
 import type { ChatView, ItemView } from "@/lib/chat/wire";
 import { ChatActionsContext } from "./chat-actions";
 import { ChatDeleted, ShareEnded } from "./chat-deleted";
 import { editReasons } from "./edit-reasons";
 import { ReadOnlyContext } from "./read-only";
-import { ShareButton } from "./share-dialog";
+import { ShareButton } from "./share-button";
 import { Composer } from "./composer";
 import { useConnection } from "./connection-note";
 import { ItemBubble } from "./item-bubble";
-import { ShowEarlier } from "./show-earlier";
 import { SourceGrants } from "./source-grants";
 import { useChatStream, type StreamStatus } from "./use-chat-stream";
 import { useKeepPlace } from "./use-keep-place";
 import { useStickToBottom } from "./use-stick-to-bottom";
+
+// Only a long chat holds earlier items than its first page: the control that brings them loads then.
+const ShowEarlier = lazy(() =>
+  import("./show-earlier").then((module) => ({ default: module.ShowEarlier })),
+);
 
 const REPLY_ANNOUNCEMENT: Record<ItemView["status"], string> = {
   streaming: "The agent is replying.",
@@ -107,7 +111,11 @@ export function ChatRoom({ initial, shared = false }: { initial: ChatView; share
             aria-label="Conversation"
             className="min-h-0 flex-1 overflow-y-auto"
           >
-            {chat.hasEarlier && <ShowEarlier onShow={show} scroller={scroller} />}
+            {chat.hasEarlier && (
+              <Suspense fallback={null}>
+                <ShowEarlier onShow={show} scroller={scroller} />
+              </Suspense>
+            )}
             <ol aria-label="Messages" className="mx-auto flex max-w-3xl flex-col gap-6 px-4 py-6">
               {chat.items.map((item) => (
                 // Each item redraws only when it changed: the reducer keeps the others as they were.

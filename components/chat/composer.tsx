@@ -9,7 +9,7 @@ import { type Connection, CONNECTION_NOTE_ID, ConnectionNote } from "./connectio
 import { messageLimit, messageRefusal } from "./message-limit";
 import { QueuedMessages } from "./queued-messages";
 import { StopButton } from "./stop-button";
-import { sendsOnEnter, useMessageField } from "./use-message-field";
+import { sendOnEnter, useMessageField } from "./use-message-field";
 import { useSendText } from "./use-send-text";
 
 type ComposerProps = {
@@ -69,18 +69,7 @@ export const Composer = memo(function Composer({
           aria-describedby={limit.note ? "composer-limit" : undefined}
           aria-invalid={limit.over || undefined}
           onChange={(event) => setText(event.target.value)}
-          onKeyDown={(event) => {
-            if (
-              !sendsOnEnter({
-                key: event.key,
-                shiftKey: event.shiftKey,
-                isComposing: event.nativeEvent.isComposing,
-              })
-            )
-              return;
-            event.preventDefault();
-            void send();
-          }}
+          onKeyDown={(event) => sendOnEnter(event, send)}
           placeholder={running ? "Queue a message…" : "Message the agent…"}
           className="min-w-0 flex-1 resize-none rounded-md border border-zinc-300 bg-transparent px-3 py-2 aria-invalid:border-red-600 dark:border-zinc-700"
         />

@@ -1,15 +1,20 @@
 "use client";
 
-import { memo, useRef, useState } from "react";
+import { lazy, memo, Suspense, useRef, useState } from "react";
 import { AppMark } from "@/components/ui/icons";
 import { CopyButton } from "@/components/ui/copy-button";
 import { LocalTime, useExactTime } from "@/components/ui/local-time";
 import type { ItemView, Origin, Part } from "@/lib/chat/wire";
-import { EditButton, EditForm } from "./edit-message";
+import { EditButton } from "./edit-message";
 import { OLDER_VERSION_NOTE, OlderVersionContext } from "./older-version";
 import { PartView, partKey, replyText } from "./part-view";
 import { RegenerateButton } from "./regenerate-button";
-import { useShownVersion, VersionSwitcher } from "./reply-versions";
+import { useShownVersion } from "./reply-versions";
+
+// The form to edit a message loads when the person first asks to edit one, the steps between a
+// reply's versions with the first reply written again.
+const EditForm = lazy(() => import("./edit-form"));
+const VersionSwitcher = lazy(() => import("./version-switcher"));
 
 const STATUS_NOTE: Partial<Record<ItemView["status"], string>> = {
   interrupted: "This reply was interrupted.",
@@ -55,7 +60,11 @@ function UserMessage({
       setEditing(false);
       requestAnimationFrame(() => editButton.current?.focus());
     };
-    return <EditForm item={item} chatId={chatId} onClose={close} />;
+    return (
+      <Suspense fallback={<MessageBody item={item} chatId={chatId} />}>
+        <EditForm item={item} chatId={chatId} onClose={close} />
+      </Suspense>
+    );
   }
   return (
     <div className="flex flex-col items-end gap-1">
@@ -162,7 +171,11 @@ function Reply({ item: newest, chatId, last }: { item: ItemView; chatId: string;
       {note && <p className="text-sm text-amber-800 dark:text-amber-300">{note}</p>}
       {(item.status !== "streaming" || total > 1) && (
         <div className="flex flex-wrap items-start gap-2">
-          {total > 1 && <VersionSwitcher shown={shown} total={total} onShow={show} />}
+          {total > 1 && (
+            <Suspense fallback={null}>
+              <VersionSwitcher shown={shown} total={total} onShow={show} />
+            </Suspense>
+          )}
           {item.status !== "streaming" && item.parts.length > 0 && (
             <CopyButton text={() => replyText(item)} label="Copy reply" />
           )}

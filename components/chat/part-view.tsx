@@ -1,7 +1,7 @@
 "use client";
 
 import { lazy, Suspense } from "react";
-import { DiagnosticNote, FallbackNote, FrameSkeleton } from "@/components/frames/frame-notes";
+import { FrameSkeleton } from "@/components/frames/frame-skeleton";
 import type { ItemView, Part } from "@/lib/chat/wire";
 import { Markdown } from "./markdown";
 
@@ -14,6 +14,13 @@ const ComponentPartView = lazy(() =>
   import("@/components/frames/component-part").then((module) => ({
     default: module.ComponentPartView,
   })),
+);
+// So does what stands in for a frame the app refused or does not have.
+const DiagnosticNote = lazy(() =>
+  import("@/components/frames/frame-notes").then((module) => ({ default: module.DiagnosticNote })),
+);
+const FallbackNote = lazy(() =>
+  import("@/components/frames/frame-notes").then((module) => ({ default: module.FallbackNote })),
 );
 
 /** One part of a reply, as the server resolved it. */
@@ -34,7 +41,11 @@ export function PartView({ part, item, chatId }: { part: Part; item: ItemView; c
         </Suspense>
       );
     case "fallback":
-      return <FallbackNote part={part} />;
+      return (
+        <Suspense fallback={null}>
+          <FallbackNote part={part} />
+        </Suspense>
+      );
     case "block":
       return (
         <Suspense fallback={<FrameSkeleton />}>
@@ -42,7 +53,11 @@ export function PartView({ part, item, chatId }: { part: Part; item: ItemView; c
         </Suspense>
       );
     case "diagnostic":
-      return <DiagnosticNote part={part} />;
+      return (
+        <Suspense fallback={null}>
+          <DiagnosticNote part={part} />
+        </Suspense>
+      );
     case "placeholder":
       return <FrameSkeleton />;
   }

@@ -15,6 +15,14 @@ export function sendsOnEnter(key: {
   return key.key === "Enter" && !key.shiftKey && !key.isComposing;
 }
 
+/** A message field's keydown: sends on Enter as `sendsOnEnter` reads it, instead of a new line. */
+export function sendOnEnter(event: React.KeyboardEvent, send: () => unknown): void {
+  const { key, shiftKey } = event;
+  if (!sendsOnEnter({ key, shiftKey, isComposing: event.nativeEvent.isComposing })) return;
+  event.preventDefault();
+  void send();
+}
+
 /** The composer's text and its field, which grows with what is typed. */
 export function useMessageField() {
   const { text, setText, fieldRef } = useFieldText<HTMLTextAreaElement>();
