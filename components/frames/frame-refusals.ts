@@ -60,6 +60,8 @@ export function decidedElsewhere(
     case "expired":
     case "expiring":
       return "It expired before your decision arrived.";
+    case "replaced":
+      return "Changed in another tab.";
     case "pending":
       return null;
   }

@@ -15,6 +15,7 @@ const RANK: Record<ConfirmationView["status"], number> = {
   approved: 2,
   rejected: 2,
   expired: 2,
+  replaced: 2,
 };
 
 /** The view of a handle to draw: this tab's response while it is further along than the stream's. */

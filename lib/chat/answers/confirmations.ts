@@ -18,12 +18,14 @@ import {
   confirmationChat,
   type ConfirmationRecordRow,
   findConfirmation,
+  findReplacement,
   isOwnConfirmation,
+  replaceConfirmation,
   staleConfirmations,
   swapConfirmation,
 } from "../store/confirmations";
 import { writeChat } from "../store/log";
-import { toConfirmationView } from "../store/views";
+import { toConfirmationView, toSelectionView } from "../store/views";
 import { findStaleClaimChats } from "../store/requests";
 import type { ChatEvent, ConfirmationView } from "../wire";
 
@@ -47,6 +49,8 @@ function toRecord(row: ConfirmationRecordRow): ActionConfirmationRecord {
     status: row.status,
     settledAt: row.settledAt?.getTime() ?? null,
     outcome: row.outcome ?? null,
+    ...(row.replaces === null ? {} : { replaces: row.replaces }),
+    ...(row.proposedInput === null ? {} : { proposedInput: row.proposedInput }),
   });
 }
 
@@ -63,6 +67,9 @@ const unstored: ConfirmationStore = {
   },
   compareAndSwap() {
     throw new Error("A proposal is settled by a decision, not inside its selection.");
+  },
+  replace() {
+    throw new Error("A proposal is edited by a decision, not inside its selection.");
   },
 };
 
@@ -95,6 +102,51 @@ function decisionStore(): ConfirmationStore {
         const report = await reportOutcome(lock, { ...row, ...confirmation });
         await writeChat(lock, {
           events: [{ type: "confirmation.updated", itemId: row.itemId, confirmation }, ...report],
+        });
+        return true;
+      });
+    },
+    async replace(token, replacement) {
+      const chatId = await confirmationChat(token);
+      if (!chatId) return false;
+      return chatTransaction(async (tx) => {
+        const lock = await lockChatIfExists(tx, chatId);
+        if (!lock) return false;
+        const replaced = await replaceConfirmation(lock, {
+          token,
+          replacement: {
+            token: replacement.token,
+            toolCallId: replacement.toolCallId,
+            input: replacement.input ?? {},
+            proposedInput: replacement.proposedInput ?? {},
+            createdAt: new Date(replacement.createdAt),
+          },
+        });
+        if (!replaced) return false;
+        const { old, created, selection } = replaced;
+        // The pick names the new handle first, so a page never looks the list's answer up in vain.
+        await writeChat(lock, {
+          events: [
+            ...(selection
+              ? [
+                  {
+                    type: "selection.recorded" as const,
+                    itemId: selection.itemId,
+                    selection: toSelectionView(selection),
+                  },
+                ]
+              : []),
+            {
+              type: "confirmation.updated",
+              itemId: created.itemId,
+              confirmation: toConfirmationView(created),
+            },
+            {
+              type: "confirmation.updated",
+              itemId: old.itemId,
+              confirmation: toConfirmationView(old),
+            },
+          ],
         });
         return true;
       });
@@ -201,46 +253,76 @@ export async function settleStaleClaims(
 const REACHED_BY = {
   approve: ["approving", "approved"],
   reject: ["rejecting", "rejected"],
+  edit: ["approving", "approved"],
 } as const;
+
+export type Decision =
+  | { decision: "approve"; reason?: string }
+  | { decision: "reject"; reason?: string }
+  | { decision: "edit"; input: Record<string, unknown> };
+
+function decide(handle: ActionConfirmation, token: string, visitorId: string, body: Decision) {
+  switch (body.decision) {
+    case "approve":
+      return handle.approve(token, visitorId);
+    case "reject":
+      return handle.reject(token, visitorId, body.reason);
+    case "edit":
+      return handle.edit(token, visitorId, body.input);
+  }
+}
 
 /**
  * Only an approved, unexpired handle runs its tool, once. Repeating the settling decision answers
- * unchanged; the other is `confirmation-settled`, any on an expired handle `confirmation-expired`.
+ * unchanged; the other is `confirmation-settled`, any on an expired handle `confirmation-expired`,
+ * any on an edited one `confirmation-replaced`. An edit answers with the handle that replaced the
+ * one it names, approved; an edit that lost to another decision changed nothing.
  */
 export async function decideConfirmation({
   visitorId,
   chatId,
   token,
-  decision,
-  reason,
+  ...body
 }: {
   visitorId: string;
   chatId: string;
   token: string;
-  decision: "approve" | "reject";
-  reason?: string;
-}): Promise<ConfirmationView> {
+} & Decision): Promise<ConfirmationView> {
   await checkOwnChat({ chatId, visitorId });
   if (!(await isOwnConfirmation({ token, chatId, visitorId })))
     throw new AppError("confirmation-not-found");
   await sweepStaleClaims({ chatId, visitorId });
 
-  const handle = decisions();
-  const result =
-    decision === "approve"
-      ? await handle.approve(token, visitorId)
-      : await handle.reject(token, visitorId, reason);
-  if (!result.ok && result.diagnostic.code !== "CONFIRMATION_EXPIRED") {
-    throw new AppError("confirmation-not-found", undefined, result.diagnostic.code);
+  const result = await decide(decisions(), token, visitorId, body);
+  if (!result.ok) {
+    const code = result.diagnostic.code;
+    if (
+      body.decision === "edit" &&
+      code !== "CONFIRMATION_EXPIRED" &&
+      code !== "CONFIRMATION_NOT_FOUND"
+    )
+      throw new AppError("confirmation-edit-refused", undefined, code);
+    if (code !== "CONFIRMATION_EXPIRED")
+      throw new AppError("confirmation-not-found", undefined, code);
   }
-  const row = await findConfirmation(token);
+  // An edit that won answers with its replacement; one that lost, with the handle it named. Any
+  // other decision answers for the handle it named, even when it joined an edit of it.
+  const decided = body.decision === "edit" && result.ok ? result.record.token : token;
+  const row = await findConfirmation(decided);
   if (!row) throw new AppError("confirmation-not-found");
   const confirmation = toConfirmationView(row);
-  if ((REACHED_BY[decision] as readonly string[]).includes(confirmation.status))
+  const lostEdit = body.decision === "edit" && decided === token;
+  if (!lostEdit && (REACHED_BY[body.decision] as readonly string[]).includes(confirmation.status))
     return confirmation;
   if (confirmation.status === "expiring" || confirmation.status === "expired") {
     throw new AppError("confirmation-expired", undefined, "CONFIRMATION_EXPIRED", {
       details: { confirmation },
+    });
+  }
+  if (confirmation.status === "replaced") {
+    const replacement = await findReplacement(token);
+    throw new AppError("confirmation-replaced", undefined, undefined, {
+      details: { confirmation: replacement ? toConfirmationView(replacement) : confirmation },
     });
   }
   throw new AppError(

@@ -194,10 +194,13 @@ export type ConfirmationRow = {
   status: ConfirmationView["status"];
   expiresAt: Date;
   outcome: unknown;
+  proposedInput?: unknown;
 };
 
 export function toConfirmationView(row: ConfirmationRow): ConfirmationView {
+  const edited = row.proposedInput ?? null;
   return {
+    ...(edited === null ? {} : { proposedInput: confirmationViewSchema.shape.input.parse(edited) }),
     token: row.token,
     instanceId: row.instanceId,
     action: row.action,

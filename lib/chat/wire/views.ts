@@ -1,4 +1,5 @@
 import * as z from "zod/mini";
+import { CONFIRMATION_STATUSES } from "@/lib/component-frames";
 import { blockLinksSchema } from "@/lib/links/resolve";
 import { uiBlockSchema } from "./blocks";
 import { originSchema, partSchema } from "./parts";
@@ -21,17 +22,11 @@ export const confirmationViewSchema = z.object({
   action: z.string(),
   input: z.record(z.string(), z.json()),
   toolCallId: z.string(),
-  status: z.enum([
-    "pending",
-    "approving",
-    "approved",
-    "rejecting",
-    "rejected",
-    "expiring",
-    "expired",
-  ]),
+  status: z.enum(CONFIRMATION_STATUSES),
   expiresAt: z.string(),
   outcome: z.nullable(z.json()),
+  // On a handle a person edited: the input the agent proposed (`input` is what was approved).
+  proposedInput: z.optional(z.record(z.string(), z.json())),
 });
 export type ConfirmationView = z.infer<typeof confirmationViewSchema>;
 
