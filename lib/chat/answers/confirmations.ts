@@ -1,7 +1,6 @@
 import "server-only";
 import { remember } from "@epic-web/remember";
 import {
-  ActionConfirmationRecordSchema,
   createActionConfirmation,
   type ActionConfirmation,
   type ActionConfirmationRecord,
@@ -12,20 +11,19 @@ import {
 } from "@/lib/component-frames";
 import { AppError } from "@/lib/http/errors";
 import { appTools } from "@/lib/tools";
+import { fieldsAtFaultFor } from "@/lib/tools/forms";
 import { reportOutcome } from "./confirmation-outcome";
+import { CLAIMS, decisionStore } from "./decision-store";
 import { chatTransaction, checkOwnChat, lockChatIfExists } from "../store/chats";
 import {
-  confirmationChat,
-  type ConfirmationRecordRow,
   findConfirmation,
   findReplacement,
   isOwnConfirmation,
-  replaceConfirmation,
   staleConfirmations,
   swapConfirmation,
 } from "../store/confirmations";
 import { writeChat } from "../store/log";
-import { toConfirmationView, toSelectionView } from "../store/views";
+import { toConfirmationView } from "../store/views";
 import { findStaleClaimChats } from "../store/requests";
 import type { ChatEvent, ConfirmationView } from "../wire";
 
@@ -36,28 +34,6 @@ export type ConfirmationOrigin = {
   instanceId: string;
   choiceId: string;
 };
-
-function toRecord(row: ConfirmationRecordRow): ActionConfirmationRecord {
-  return ActionConfirmationRecordSchema.parse({
-    token: row.token,
-    sessionId: row.visitorId,
-    action: row.action,
-    input: row.input,
-    toolCallId: row.toolCallId,
-    createdAt: row.createdAt.getTime(),
-    expiresAt: row.expiresAt.getTime(),
-    status: row.status,
-    settledAt: row.settledAt?.getTime() ?? null,
-    outcome: row.outcome ?? null,
-    ...(row.replaces === null ? {} : { replaces: row.replaces }),
-    ...(row.proposedInput === null ? {} : { proposedInput: row.proposedInput }),
-  });
-}
-
-async function findRecord(token: string): Promise<ActionConfirmationRecord | null> {
-  const row = await findConfirmation(token);
-  return row ? toRecord(row) : null;
-}
 
 // A proposal's handle is stored with the pick that proposes it (a `proposal` write).
 const unstored: ConfirmationStore = {
@@ -72,87 +48,6 @@ const unstored: ConfirmationStore = {
     throw new Error("A proposal is edited by a decision, not inside its selection.");
   },
 };
-
-const CLAIMS: readonly ConfirmationStatus[] = ["approving", "rejecting", "expiring"];
-
-/**
- * Each step is a compare-and-swap committed with its event under the chat lock, so every page sees
- * every state; `claimedAt` tells a dead process's claim from a running one.
- */
-function decisionStore(): ConfirmationStore {
-  return {
-    insert() {
-      throw new Error("Confirmations are proposed from a selection.");
-    },
-    find: (token) => findRecord(token),
-    async compareAndSwap(token, from, patch) {
-      const chatId = await confirmationChat(token);
-      if (!chatId) return false;
-      return chatTransaction(async (tx) => {
-        const lock = await lockChatIfExists(tx, chatId);
-        if (!lock) return false;
-        const row = await swapConfirmation(lock, token, from, {
-          status: patch.status,
-          ...(CLAIMS.includes(patch.status) ? { claimedAt: new Date() } : {}),
-          ...(patch.outcome ? { outcome: patch.outcome } : {}),
-          ...(patch.settledAt !== undefined ? { settledAt: new Date(patch.settledAt) } : {}),
-        });
-        if (!row) return false;
-        const confirmation = toConfirmationView(row);
-        const report = await reportOutcome(lock, { ...row, ...confirmation });
-        await writeChat(lock, {
-          events: [{ type: "confirmation.updated", itemId: row.itemId, confirmation }, ...report],
-        });
-        return true;
-      });
-    },
-    async replace(token, replacement) {
-      const chatId = await confirmationChat(token);
-      if (!chatId) return false;
-      return chatTransaction(async (tx) => {
-        const lock = await lockChatIfExists(tx, chatId);
-        if (!lock) return false;
-        const replaced = await replaceConfirmation(lock, {
-          token,
-          replacement: {
-            token: replacement.token,
-            toolCallId: replacement.toolCallId,
-            input: replacement.input ?? {},
-            proposedInput: replacement.proposedInput ?? {},
-            createdAt: new Date(replacement.createdAt),
-          },
-        });
-        if (!replaced) return false;
-        const { old, created, selection } = replaced;
-        // The pick names the new handle first, so a page never looks the list's answer up in vain.
-        await writeChat(lock, {
-          events: [
-            ...(selection
-              ? [
-                  {
-                    type: "selection.recorded" as const,
-                    itemId: selection.itemId,
-                    selection: toSelectionView(selection),
-                  },
-                ]
-              : []),
-            {
-              type: "confirmation.updated",
-              itemId: created.itemId,
-              confirmation: toConfirmationView(created),
-            },
-            {
-              type: "confirmation.updated",
-              itemId: old.itemId,
-              confirmation: toConfirmationView(old),
-            },
-          ],
-        });
-        return true;
-      });
-    },
-  };
-}
 
 /** Checks the action of a picked choice and makes its handle; the caller stores it with the pick. */
 export function proposeAction(request: ProposeRequest) {
@@ -272,6 +167,12 @@ function decide(handle: ActionConfirmation, token: string, visitorId: string, bo
   }
 }
 
+/** The fields of an edit its tool's schema refuses, so the page can mark them. */
+async function refusedFields(token: string, input: unknown): Promise<string[]> {
+  const row = await findConfirmation(token);
+  return row ? fieldsAtFaultFor(row.action, input) : [];
+}
+
 /**
  * Only an approved, unexpired handle runs its tool, once. Repeating the settling decision answers
  * unchanged; the other is `confirmation-settled`, any on an expired handle `confirmation-expired`,
@@ -301,7 +202,9 @@ export async function decideConfirmation({
       code !== "CONFIRMATION_EXPIRED" &&
       code !== "CONFIRMATION_NOT_FOUND"
     )
-      throw new AppError("confirmation-edit-refused", undefined, code);
+      throw new AppError("confirmation-edit-refused", undefined, code, {
+        details: { fields: await refusedFields(token, body.input) },
+      });
     if (code !== "CONFIRMATION_EXPIRED")
       throw new AppError("confirmation-not-found", undefined, code);
   }

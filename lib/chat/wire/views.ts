@@ -16,6 +16,18 @@ export const selectionViewSchema = z.object({
 });
 export type SelectionView = z.infer<typeof selectionViewSchema>;
 
+/** One field of a pending proposal's edit form, read from its tool's schema (lib/tools/forms.ts). */
+export const confirmationFieldSchema = z.object({
+  key: z.string(),
+  kind: z.enum(["text", "email", "long", "number", "integer", "boolean", "select", "fixed"]),
+  required: z.boolean(),
+  options: z.optional(z.array(z.string())),
+  maxLength: z.optional(z.number()),
+  minimum: z.optional(z.number()),
+  maximum: z.optional(z.number()),
+});
+export type ConfirmationField = z.infer<typeof confirmationFieldSchema>;
+
 export const confirmationViewSchema = z.object({
   token: z.string(),
   instanceId: z.string(),
@@ -27,6 +39,8 @@ export const confirmationViewSchema = z.object({
   outcome: z.nullable(z.json()),
   // On a handle a person edited: the input the agent proposed (`input` is what was approved).
   proposedInput: z.optional(z.record(z.string(), z.json())),
+  // On a pending handle: the fields a person may edit before approving.
+  form: z.optional(z.array(confirmationFieldSchema)),
 });
 export type ConfirmationView = z.infer<typeof confirmationViewSchema>;
 
