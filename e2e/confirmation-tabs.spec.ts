@@ -54,4 +54,55 @@ test.describe("a confirmation decided in two tabs", () => {
     await expect(lateCard.getByRole("status")).toContainText("Nothing was sent.");
     await expect(lateCard.getByRole("button", { name: "Approve" })).toHaveCount(0);
   });
+
+  test("an edit in one tab against an approval in the other: the approval that came second shows the edit", async ({
+    page,
+  }) => {
+    const { card, lateCard } = await twoTabs(page);
+    await card.getByRole("button", { name: "Edit" }).click();
+    await card.getByRole("textbox", { name: "Subject" }).fill("Release notes for 1.4");
+    await card.getByRole("button", { name: "Approve with changes" }).click();
+    const edited = page.getByRole("region", { name: "Email sent to ada@example.com" });
+    await expect(edited.getByText("Approved with changes")).toBeVisible();
+    const refused = lateCard
+      .page()
+      .waitForResponse((response) => response.url().includes("/confirmations/"));
+    await lateCard.getByRole("button", { name: "Approve" }).click();
+    expect((await refused).status()).toBe(409);
+    await expect(lateCard.getByRole("status")).toContainText(
+      "Changed in another tab before your decision arrived.",
+    );
+    await expect(
+      lateCard.getByRole("heading", { name: "Email sent to ada@example.com" }),
+    ).toBeVisible();
+    await expect(
+      lateCard.getByText("Subject: “Release notes” → “Release notes for 1.4”", { exact: true }),
+    ).toBeVisible();
+    await expect(lateCard.getByRole("alert")).toHaveCount(0);
+  });
+
+  test("an edit that came after an approval in another tab changes nothing and says it was approved there", async ({
+    page,
+  }) => {
+    const { card, lateCard } = await twoTabs(page);
+    await card.getByRole("button", { name: "Approve" }).click();
+    await expect(
+      card.getByRole("heading", { name: "Email sent to ada@example.com" }),
+    ).toBeVisible();
+    await lateCard.getByRole("button", { name: "Edit" }).click();
+    await lateCard.getByRole("textbox", { name: "Subject" }).fill("Release notes for 1.4");
+    const refused = lateCard
+      .page()
+      .waitForResponse((response) => response.url().includes("/confirmations/"));
+    await lateCard.getByRole("button", { name: "Approve with changes" }).click();
+    expect((await refused).status()).toBe(409);
+    await expect(lateCard.getByRole("status")).toContainText("Approved in another tab.");
+    await expect(
+      lateCard.getByRole("heading", { name: "Email sent to ada@example.com" }),
+    ).toBeVisible();
+    await expect(lateCard.getByText("Approved with changes")).toHaveCount(0);
+    await expect(lateCard.getByRole("form")).toHaveCount(0);
+    // The live tab still shows the approval as it ran, with the proposed subject.
+    await expect(card.getByText("Release notes", { exact: true })).toBeVisible();
+  });
 });

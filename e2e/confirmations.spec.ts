@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { BOUNCING_DOMAIN } from "../lib/tools/send-email";
+import { expectAxeCleanInBothSchemes } from "./every-look";
 import { chatIdOf, expireConfirmations, replyFinished, runSql, startChatFromHome } from "./support";
 
 test.describe("confirmations", () => {
@@ -22,6 +23,53 @@ test.describe("confirmations", () => {
     ).toBeVisible();
     await expect(card.getByRole("status")).toBeFocused();
     await expect(card.getByRole("status")).toContainText("Message id");
+  });
+
+  test("a person edits a proposal and approves it: the card, the agent and a reload say what changed", async ({
+    page,
+  }) => {
+    await startChatFromHome(page, "Email the release notes");
+    await replyFinished(page);
+    await page.getByRole("button", { name: /Send to Ada/ }).click();
+    const card = page.getByRole("region", { name: /ada@example\.com/ });
+    await card.getByRole("button", { name: "Edit" }).click();
+    const form = card.getByRole("form", { name: "Edit before approving" });
+    const subject = form.getByRole("textbox", { name: "Subject" });
+    await expect(subject).toHaveValue("Release notes");
+    await expect(form.getByRole("textbox", { name: "Message" })).toHaveValue("Version 1.4 is out.");
+    await expectAxeCleanInBothSchemes(page, "with the edit form open");
+
+    // The server checks the edit with the tool's schema: an empty subject is refused, and marked.
+    await subject.fill("");
+    await form.getByRole("button", { name: "Approve with changes" }).click();
+    await expect(card.getByRole("alert")).toHaveText(/These changes do not fit this action/);
+    await expect(subject).toHaveAttribute("aria-invalid", "true");
+    await expect(subject).toBeFocused();
+    await expect(form.getByText("Not valid as written: Subject.")).toBeVisible();
+
+    await subject.fill("Release notes for 1.4");
+    await form.getByRole("button", { name: "Approve with changes" }).click();
+    const approved = page.getByRole("region", { name: "Email sent to ada@example.com" });
+    await expect(approved).toBeFocused();
+    await expect(approved.getByText("Approved with changes")).toBeVisible();
+    await expect(
+      approved.getByText("Subject: “Release notes” → “Release notes for 1.4”", { exact: true }),
+    ).toBeVisible();
+    await expect(approved.getByRole("button")).toHaveCount(0);
+    await expect(
+      page.getByText(
+        'Approved with your changes: subject: "Release notes" → "Release notes for 1.4".',
+        { exact: false },
+      ),
+    ).toBeVisible();
+
+    await page.reload();
+    const reloaded = page.getByRole("region", { name: "Email sent to ada@example.com" });
+    await expect(reloaded).toHaveCount(1);
+    await expect(
+      reloaded.getByText("Subject: “Release notes” → “Release notes for 1.4”", { exact: true }),
+    ).toBeVisible();
+    await expect(reloaded.getByText("Release notes for 1.4", { exact: true })).toBeVisible();
   });
 
   test("at 0:00 the card turns expired in place, the agent says so, and the list opens again", async ({

@@ -21,8 +21,10 @@ export function ComponentPartView({
 }) {
   const [proposed, setProposed] = useState<string | null>(null);
   const frame = drawFrame(part, { part, item, chatId, onProposed: setProposed });
+  // An edited handle is drawn as the handle that replaced it, in its place.
   const confirmations = Object.values(item.confirmations).filter(
-    (confirmation) => confirmation.instanceId === part.instanceId,
+    (confirmation) =>
+      confirmation.instanceId === part.instanceId && confirmation.status !== "replaced",
   );
   return (
     <div className="space-y-2">
@@ -33,6 +35,7 @@ export function ComponentPartView({
           confirmation={confirmation}
           chatId={chatId}
           focusOnMount={proposed === confirmation.token}
+          onReplaced={setProposed}
         />
       ))}
     </div>

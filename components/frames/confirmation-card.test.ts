@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { ConfirmationView } from "@/lib/chat/wire";
+import { editedInput } from "./confirmation-edit";
 import { failureOf } from "./confirmation-outcome";
 import { newerConfirmation } from "./use-confirmation-decision";
 
@@ -33,5 +34,24 @@ describe("a failed action's sentence", () => {
     expect(failureOf({ message: "Disk full!" })).toBe("Disk full!");
     expect(failureOf({ message: "   " })).toBe("The action did not finish.");
     expect(failureOf({})).toBe("The action did not finish.");
+  });
+});
+
+describe("the input an edit form sends", () => {
+  const fields = [
+    { key: "subject", kind: "text", required: true },
+    { key: "note", kind: "text", required: false },
+    { key: "amount", kind: "number", required: true },
+    { key: "urgent", kind: "boolean", required: false },
+    { key: "labels", kind: "fixed", required: true },
+  ] as const;
+
+  it("is the proposal with each field as left, numbers read as numbers, lists kept", () => {
+    const input = { subject: "Hi", note: "later", amount: 50, urgent: false, labels: ["bug"] };
+    expect(
+      editedInput([...fields], { subject: "Hello", note: "", amount: "40", urgent: true }, input),
+    ).toEqual({ subject: "Hello", amount: 40, urgent: true, labels: ["bug"] });
+    // Text that is not a number reads as NaN, which the tool's schema refuses.
+    expect(editedInput([...fields], { amount: "4e" }, input).amount).toBeNaN();
   });
 });

@@ -1,15 +1,16 @@
 "use client";
 
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useChatActions } from "@/components/chat/chat-actions";
 import { useReadOnly } from "@/components/chat/read-only";
 import { ErrorNote } from "@/components/ui/error-note";
 import { useHydrated } from "@/components/ui/use-hydrated";
 import type { ConfirmationView } from "@/lib/chat/wire";
 import { FieldList } from "./confirmation-details";
-import { ConfirmationOutcome } from "./confirmation-outcome";
+import { ConfirmationEditForm } from "./confirmation-edit";
+import { ConfirmationChanges, ConfirmationOutcome } from "./confirmation-outcome";
 import { presenterFor, stageOf, type Stage } from "./tool-presenters";
-import { useConfirmationDecision } from "./use-confirmation-decision";
+import { type Decide, useConfirmationDecision } from "./use-confirmation-decision";
 import { formatLeft, useSecondsLeft } from "./use-seconds-left";
 
 const FRAME: Record<Stage, string> = {
@@ -24,11 +25,13 @@ const FRAME: Record<Stage, string> = {
 type DecisionProps = {
   secondsLeft: number | null;
   disabled: boolean;
-  decide: (decision: "approve" | "reject") => Promise<void>;
+  decide: Decide;
+  /** Offered when the tool's schema has a field the page can edit. */
+  onEdit: (() => void) | null;
 };
 
 /** A pending proposal: nothing runs until approved, and the time left to decide. */
-function PendingDecision({ secondsLeft, disabled, decide }: DecisionProps) {
+function PendingDecision({ secondsLeft, disabled, decide, onEdit }: DecisionProps) {
   return (
     <>
       <p className="text-sm text-zinc-700 dark:text-zinc-300">
@@ -58,6 +61,16 @@ function PendingDecision({ secondsLeft, disabled, decide }: DecisionProps) {
         >
           Reject
         </button>
+        {onEdit && (
+          <button
+            type="button"
+            disabled={disabled}
+            onClick={onEdit}
+            className="rounded-md border border-zinc-400 px-3 py-1.5 font-medium disabled:opacity-50 dark:border-zinc-600"
+          >
+            Edit
+          </button>
+        )}
       </div>
     </>
   );
@@ -71,15 +84,19 @@ export function ConfirmationCard({
   confirmation: streamed,
   chatId,
   focusOnMount,
+  onReplaced,
 }: {
   confirmation: ConfirmationView;
   chatId: string;
   focusOnMount: boolean;
+  onReplaced?: (token: string) => void;
 }) {
-  const { confirmation, busy, error, elsewhere, outcome, decide } = useConfirmationDecision(
+  const { confirmation, busy, error, faults, elsewhere, outcome, decide } = useConfirmationDecision(
     streamed,
     chatId,
+    onReplaced,
   );
+  const [editing, setEditing] = useState(false);
   const secondsLeft = useSecondsLeft(confirmation.expiresAt, confirmation.status === "pending");
   const stage = stageOf(confirmation, secondsLeft === 0);
   const presenter = presenterFor(confirmation.action);
@@ -89,6 +106,9 @@ export function ConfirmationCard({
   const { resync } = useChatActions();
   const titleId = `confirm-${confirmation.token}`;
   const timedOut = confirmation.status === "pending" && secondsLeft === 0;
+  const form = confirmation.form;
+  const editable = form?.some((field) => field.kind !== "fixed") ? form : null;
+  const edit = editing && stage === "pending" && !readOnly && editable !== null;
 
   // This tab's pick proposed it: the person lands on the question.
   useEffect(() => {
@@ -108,14 +128,36 @@ export function ConfirmationCard({
       <h2 id={titleId} className="font-semibold">
         {presenter.headline(stage, confirmation.input)}
       </h2>
-      <FieldList record={confirmation.input} fields={presenter.fields} />
+      {edit ? (
+        <ConfirmationEditForm
+          input={confirmation.input}
+          fields={editable}
+          presenterFields={presenter.fields}
+          faults={faults}
+          disabled={busy || !hydrated}
+          onCancel={() => {
+            setEditing(false);
+            card.current?.focus();
+          }}
+          onApprove={(input) => void decide("edit", input)}
+        />
+      ) : (
+        <FieldList record={confirmation.input} fields={presenter.fields} />
+      )}
+      <ConfirmationChanges stage={stage} confirmation={confirmation} />
       {stage === "pending" &&
+        !edit &&
         (readOnly ? (
           <p className="text-sm text-zinc-700 dark:text-zinc-300">
             Waiting for the chat&rsquo;s owner to approve or reject it.
           </p>
         ) : (
-          <PendingDecision secondsLeft={secondsLeft} disabled={busy || !hydrated} decide={decide} />
+          <PendingDecision
+            secondsLeft={secondsLeft}
+            disabled={busy || !hydrated}
+            decide={decide}
+            onEdit={editable ? () => setEditing(true) : null}
+          />
         ))}
       <div ref={outcome} tabIndex={-1} role="status" className="space-y-1 text-sm">
         {elsewhere && <p className="font-medium">{elsewhere}</p>}

@@ -1,6 +1,7 @@
 import { orderedFields, type Field } from "./tool-presenters";
 
-function show(value: unknown): string {
+/** A value of an input or a result as a person reads it. */
+export function showValue(value: unknown): string {
   if (typeof value === "string") return value;
   if (typeof value === "boolean") return value ? "Yes" : "No";
   if (value === null || value === undefined) return "—";
@@ -27,7 +28,7 @@ export function FieldList({
         <div key={field.key} className="contents">
           <dt className="text-zinc-600 dark:text-zinc-400">{field.label}</dt>
           <dd className={`min-w-0 break-words ${field.long ? "whitespace-pre-wrap" : ""}`}>
-            {show(record[field.key])}
+            {showValue(record[field.key])}
           </dd>
         </div>
       ))}

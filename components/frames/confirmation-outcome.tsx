@@ -1,6 +1,41 @@
 import type { ConfirmationView } from "@/lib/chat/wire";
-import { asRecord, FieldList } from "./confirmation-details";
-import { presenterFor, type Stage } from "./tool-presenters";
+import { inputChanges } from "@/lib/chat/wire/confirmations";
+import { asRecord, FieldList, showValue } from "./confirmation-details";
+import { fieldLabel, presenterFor, type Stage } from "./tool-presenters";
+
+const quoted = (value: unknown) =>
+  typeof value === "string" ? `“${value}”` : value === undefined ? "nothing" : showValue(value);
+
+/**
+ * What the person changed before approving, each field as proposed and as approved, the same after
+ * a reload and in every tab: the handle keeps the agent's proposal beside the input that ran.
+ */
+export function ConfirmationChanges({
+  stage,
+  confirmation,
+}: {
+  stage: Stage;
+  confirmation: ConfirmationView;
+}) {
+  const changes = inputChanges(confirmation);
+  if (changes.length === 0) return null;
+  const fields = presenterFor(confirmation.action).fields;
+  const approved = stage === "running" || stage === "executed" || stage === "failed";
+  return (
+    <div className="space-y-1 text-sm">
+      <p className="font-medium">
+        {approved ? "Approved with changes" : "Changed from the proposal"}
+      </p>
+      <ul className="list-disc space-y-0.5 pl-5">
+        {changes.map(({ key, from, to }) => (
+          <li key={key} className="break-words">
+            {fieldLabel(fields, key)}: {quoted(from)} → {quoted(to)}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
 
 /** What went wrong, as the stored outcome words it (a sentence), or a plain one when it does not. */
 export function failureOf(outcome: Record<string, unknown>): string {

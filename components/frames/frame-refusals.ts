@@ -1,7 +1,7 @@
 import { refusalSentence } from "@/components/ui/refusals";
 import { ApiError } from "@/lib/chat/wire/client-api";
 import type { ConfirmationView } from "@/lib/chat/wire";
-import { humanize, presenterFor } from "./tool-presenters";
+import { fieldLabel, presenterFor } from "./tool-presenters";
 
 type Refusal = { code: string; fields: string[] };
 
@@ -15,9 +15,7 @@ export function unavailableSentence({ code, fields }: Refusal, action: string): 
     case "ACTION_UNREGISTERED":
       return `Not available: this app has no “${action}” action. Choose another option, or ask the agent for something this app can do.`;
     case "ACTION_INVALID_INPUT": {
-      const labels = fields.map(
-        (key) => presenter.fields.find((field) => field.key === key)?.label ?? humanize(key),
-      );
+      const labels = fields.map((key) => fieldLabel(presenter.fields, key));
       const which =
         labels.length > 0
           ? ` (${labels.join(", ")} ${labels.length > 1 ? "are" : "is"} not valid)`
@@ -41,13 +39,15 @@ export function pickRefusal(error: unknown, action: string | undefined): string 
 }
 
 /**
- * Why this tab's decision did nothing: the handle was decided elsewhere first (the 409's
+ * Why this tab's decision did nothing: the handle was decided or edited elsewhere first (the 409's
  * `confirmation` says how), as a list says it was answered elsewhere. Null for any other refusal.
  */
 export function decidedElsewhere(
   error: unknown,
   settled: Pick<ConfirmationView, "status"> | null,
 ): string | null {
+  if (error instanceof ApiError && error.code === "confirmation-replaced")
+    return "Changed in another tab before your decision arrived.";
   if (!(error instanceof ApiError) || error.code !== "confirmation-settled" || settled === null)
     return null;
   switch (settled.status) {
@@ -60,6 +60,8 @@ export function decidedElsewhere(
     case "expired":
     case "expiring":
       return "It expired before your decision arrived.";
+    case "replaced":
+      return "Changed in another tab before your decision arrived.";
     case "pending":
       return null;
   }

@@ -83,6 +83,11 @@ export function humanize(key: string): string {
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
+/** A field's label as the presenter words it, else its key as words. */
+export function fieldLabel(fields: Field[], key: string): string {
+  return fields.find((field) => field.key === key)?.label ?? humanize(key);
+}
+
 /** A tool this page has no words for reads by its name, its keys as words in alphabetical order. */
 function genericPresenter(action: string): ToolPresenter {
   const name = `“${action}”`;

@@ -256,6 +256,203 @@ test.describe("typed actions over HTTP", () => {
   });
 });
 
+test.describe("an edited confirmation over HTTP", () => {
+  const proposedInput = {
+    to: "ada@example.com",
+    subject: "Release notes",
+    body: "Version 1.4 is out.",
+  };
+  const edited = { ...proposedInput, subject: "Release notes for 1.4" };
+
+  async function proposed(request: APIRequestContext, baseURL: string | undefined) {
+    const { chatId, replyId } = await replied(request, baseURL, "Email the release notes");
+    const body = await (
+      await selector(request, baseURL, chatId, replyId, "release-email")("send")
+    ).json();
+    const token = body.selection.confirmationToken as string;
+    const post = (data: unknown, on = token, context: APIRequestContext = request) =>
+      context.post(`/api/chats/${chatId}/confirmations/${on}`, {
+        headers: sameOrigin(baseURL),
+        data: typeof data === "string" ? data : (data as Record<string, unknown>),
+      });
+    return { chatId, token, post };
+  }
+
+  /** The chat's handles and its log's length, as Postgres holds them. */
+  function stored(chatId: string) {
+    return withSession(testDatabaseUrl(), async (sql) => ({
+      confirmations: await sql`
+        SELECT "token", "status", "input", "replaces", "proposedInput", "outcome" FROM "ActionConfirmation"
+        WHERE "chatId" = ${chatId} ORDER BY "createdAt"`,
+      events: (await sql`SELECT count(*)::int AS n FROM "ChatEvent" WHERE "chatId" = ${chatId}`)[0]!
+        .n as number,
+    }));
+  }
+
+  test("approves the edited input under a new handle, and refuses the old one afterwards", async ({
+    request,
+    baseURL,
+  }) => {
+    const { chatId, token, post } = await proposed(request, baseURL);
+    const response = await post({ decision: "edit", input: edited });
+    expect(response.status()).toBe(200);
+    const { confirmation } = await response.json();
+    expect(confirmation).toMatchObject({
+      status: "approved",
+      input: edited,
+      proposedInput,
+      outcome: { kind: "executed", result: { subject: "Release notes for 1.4" } },
+    });
+    expect(confirmation.token).not.toBe(token);
+    // The agent's answer to the report streams first, so the log stands still below.
+    await settledChat(request, chatId);
+    const before = await stored(chatId);
+    for (const data of [{ decision: "approve" }, { decision: "reject" }]) {
+      const again = await post(data);
+      expect(again.status(), data.decision).toBe(409);
+      expect(await again.json()).toMatchObject({
+        code: "confirmation-replaced",
+        confirmation: { token: confirmation.token, status: "approved" },
+      });
+    }
+    expect(await stored(chatId)).toEqual(before);
+    const chat = (await (await request.get(`/api/chats/${chatId}`)).json()) as {
+      items: Array<{ confirmations: Record<string, unknown> }>;
+    };
+    expect(chat.items[1]!.confirmations).toMatchObject({
+      [token]: { status: "replaced" },
+      [confirmation.token]: { status: "approved", input: edited },
+    });
+  });
+
+  test("refuses a forged or out-of-schema edit, and writes nothing", async ({
+    request,
+    baseURL,
+    playwright,
+  }) => {
+    const { chatId, token, post } = await proposed(request, baseURL);
+    const other = await proposed(request, baseURL);
+    const before = await stored(chatId);
+    const refusals: [unknown, number, string, string?][] = [
+      [
+        { decision: "edit", input: { ...edited, cc: "eve@example.com" } },
+        422,
+        "confirmation-edit-refused",
+        "ACTION_INVALID_INPUT",
+      ],
+      [
+        { decision: "edit", input: { ...edited, subject: 42 } },
+        422,
+        "confirmation-edit-refused",
+        "ACTION_INVALID_INPUT",
+      ],
+      [
+        { decision: "edit", input: { to: "ada@example.com" } },
+        422,
+        "confirmation-edit-refused",
+        "ACTION_INVALID_INPUT",
+      ],
+      [
+        { decision: "edit", input: { ...edited, to: "nobody" } },
+        422,
+        "confirmation-edit-refused",
+        "ACTION_INVALID_INPUT",
+      ],
+      [
+        { decision: "edit", input: proposedInput },
+        422,
+        "confirmation-edit-refused",
+        "CONFIRMATION_INVALID_REQUEST",
+      ],
+      [
+        `{"decision":"edit","input":{"__proto__":{"admin":true},"to":"ada@example.com","subject":"x","body":"y"}}`,
+        422,
+        "confirmation-edit-refused",
+      ],
+      [{ decision: "edit", input: [edited] }, 400, "invalid-body"],
+      [{ decision: "edit" }, 400, "invalid-body"],
+      [{ decision: "edit", input: edited, reason: "also" }, 400, "invalid-body"],
+      [{ decision: "approve", input: edited }, 400, "invalid-body"],
+      [
+        `{"decision":"edit","input":{"to":"ada@example.com","subject":"a\\u0000b","body":"y"}}`,
+        400,
+        "invalid-text",
+      ],
+    ];
+    for (const [data, status, code, reason] of refusals) {
+      const response = await post(data);
+      expect(response.status(), JSON.stringify(data)).toBe(status);
+      expect(await response.json(), JSON.stringify(data)).toMatchObject({
+        code,
+        ...(reason ? { reason } : {}),
+      });
+    }
+    // Another chat's handle named through this chat, a tampered handle, and another visitor.
+    for (const on of [
+      other.token,
+      `${token}0`,
+      token.replace(/.$/, (c) => (c === "a" ? "b" : "a")),
+    ]) {
+      const response = await post({ decision: "edit", input: edited }, on);
+      expect(response.status(), on).toBe(404);
+      expect(await response.json()).toMatchObject({ code: "confirmation-not-found" });
+    }
+    const stranger = await playwright.request.newContext({ baseURL });
+    try {
+      const response = await post({ decision: "edit", input: edited }, token, stranger);
+      expect(response.status()).toBe(404);
+      expect(await response.json()).toMatchObject({ code: "chat-not-found" });
+    } finally {
+      await stranger.dispose();
+    }
+    expect(await stored(chatId)).toEqual(before);
+    expect(before.confirmations).toMatchObject([{ token, status: "pending", replaces: null }]);
+  });
+
+  test("refuses an edit after expiry, and nothing replaces the handle", async ({
+    request,
+    baseURL,
+  }) => {
+    const { chatId, token, post } = await proposed(request, baseURL);
+    await withSession(testDatabaseUrl(), (sql) =>
+      sql.unsafe(
+        `UPDATE "ActionConfirmation" SET "expiresAt" = now() - interval '1 second' WHERE token = $1`,
+        [token],
+      ),
+    );
+    const response = await post({ decision: "edit", input: edited });
+    expect(response.status()).toBe(410);
+    expect(await response.json()).toMatchObject({
+      code: "confirmation-expired",
+      confirmation: { token, status: "expired" },
+    });
+    expect((await stored(chatId)).confirmations).toMatchObject([
+      { token, status: "expired", input: proposedInput },
+    ]);
+  });
+
+  test("an edit racing an approval has one winner; the loser is a conflict", async ({
+    request,
+    baseURL,
+  }) => {
+    const { chatId, token, post } = await proposed(request, baseURL);
+    const answers = await Promise.all([
+      post({ decision: "edit", input: edited }),
+      post({ decision: "approve" }),
+    ]);
+    const statuses = answers.map((answer) => answer.status()).sort();
+    expect(statuses).toEqual([200, 409]);
+    const loser = await answers.find((answer) => answer.status() === 409)!.json();
+    const { confirmations } = await stored(chatId);
+    const approved = confirmations.filter((row) => row.status === "approved");
+    expect(approved).toHaveLength(1);
+    expect(loser).toMatchObject({
+      code: approved[0]!.token === token ? "confirmation-settled" : "confirmation-replaced",
+      confirmation: { token: approved[0]!.token },
+    });
+  });
+});
+
 test("a deterministic route's choice submits its alias once", async ({ request, baseURL }) => {
   const { chatId, replyId } = await replied(request, baseURL, "/release");
   const response = await selector(

@@ -4,8 +4,14 @@
  * proposed a failed, rejected or expired action is open again.
  */
 
-const APPROVED = /^The person approved “(.+)”: (\S+) ran and returned ([\s\S]*)\.$/;
-const FAILED = /^The person approved “(.+)”, but (\S+) failed: ([\s\S]*)$/;
+// An edited proposal's report names its changes: `approved “…” with changes (subject: "a" → "b")`.
+const CHANGES = String.raw`(?: with changes \((.*?)\))?`;
+const APPROVED = new RegExp(
+  String.raw`^The person approved “(.+?)”${CHANGES}: (\S+) ran and returned ([\s\S]*)\.$`,
+);
+const FAILED = new RegExp(
+  String.raw`^The person approved “(.+?)”${CHANGES}, but (\S+) failed: ([\s\S]*)$`,
+);
 const REJECTED = /^The person rejected “(.+)”: \S+ was not run\./;
 const EXPIRED = /^Nobody decided on “(.+)” in time: the confirmation expired/;
 
@@ -26,13 +32,19 @@ function sentSentence(label: string, result: Record<string, unknown>): string {
   return `Done: the email went to **${result.to}**${id}.`;
 }
 
+function changedSentence(changes: string | undefined): string {
+  return changes ? `Approved with your changes: ${changes}. ` : "";
+}
+
 /** The reply to an outcome report, or null when the message is not one. */
 export function outcomeReply(message: string): string | null {
   const approved = APPROVED.exec(message);
-  if (approved) return `${sentSentence(approved[1]!, readResult(approved[3]!))} Anything else?`;
+  if (approved) {
+    return `${changedSentence(approved[2])}${sentSentence(approved[1]!, readResult(approved[4]!))} Anything else?`;
+  }
   const failed = FAILED.exec(message);
   if (failed) {
-    return `“${failed[1]}” did not go through: ${failed[3]!.replace(/\.$/, "")}. Pick it again in the list above for a new proposal, or choose another option.`;
+    return `${changedSentence(failed[2])}“${failed[1]}” did not go through: ${failed[4]!.replace(/\.$/, "")}. Pick it again in the list above for a new proposal, or choose another option.`;
   }
   const rejected = REJECTED.exec(message);
   if (rejected) {

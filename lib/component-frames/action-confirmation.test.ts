@@ -451,3 +451,157 @@ describe("a tool that throws", () => {
     expect(crashed.runs.length + later.runs.length).toBe(1);
   });
 });
+
+describe("edit", () => {
+  const edited = { to: "grace@example.com", subject: "Hello" };
+
+  /** A pending handle, the store's copy of every record, and a way to see that nothing moved. */
+  async function editable() {
+    const store = createMemoryConfirmationStore();
+    const { confirmation, clock, runs } = setup({ store });
+    const record = await proposeRecord(confirmation);
+    return { store, confirmation, clock, runs, record };
+  }
+
+  it("approves the edited input under a new handle, and the old one is dead", async () => {
+    const { store, confirmation, runs, record } = await editable();
+    const result = await confirmation.edit(record.token, "session-a", edited);
+    expect(result).toMatchObject({
+      ok: true,
+      changed: true,
+      record: {
+        status: "approved",
+        input: edited,
+        replaces: record.token,
+        proposedInput: record.input,
+        expiresAt: record.expiresAt,
+        outcome: { kind: "executed", result: { delivered: true, to: "grace@example.com" } },
+      },
+    });
+    if (!result.ok) return;
+    expect(result.record.token).not.toBe(record.token);
+    expect(result.record.toolCallId).not.toBe(record.toolCallId);
+    expect(runs).toEqual([edited]);
+    expect(await store.find(record.token)).toMatchObject({
+      status: "replaced",
+      input: record.input,
+    });
+    // The old handle settles nothing more.
+    expect(await confirmation.approve(record.token, "session-a")).toMatchObject({
+      ok: true,
+      changed: false,
+      record: { status: "replaced" },
+    });
+    expect(
+      await confirmation.edit(record.token, "session-a", { to: "x@example.com" }),
+    ).toMatchObject({
+      ok: true,
+      changed: false,
+      record: { token: record.token, status: "replaced" },
+    });
+    expect(runs).toHaveLength(1);
+    expect(ActionConfirmationRecordSchema.parse(JSON.parse(JSON.stringify(result.record)))).toEqual(
+      result.record,
+    );
+  });
+
+  it("keeps the agent's proposal through a second edit of the replacement", async () => {
+    const store = createMemoryConfirmationStore();
+    const { confirmation } = setup({ store });
+    const record = await proposeRecord(confirmation);
+    const replacement = {
+      ...record,
+      token: "confirm-by-hand",
+      toolCallId: "app-by-hand",
+      input: edited,
+      replaces: record.token,
+      proposedInput: record.input,
+    };
+    expect(await store.replace(record.token, replacement)).toBe(true);
+    const again = await confirmation.edit(replacement.token, "session-a", {
+      to: "alan@example.com",
+    });
+    expect(again).toMatchObject({
+      ok: true,
+      record: { replaces: replacement.token, proposedInput: record.input, status: "approved" },
+    });
+  });
+
+  it("refuses an input the tool's schema refuses, or one that changes nothing, writing nothing", async () => {
+    const { store, confirmation, runs, record } = await editable();
+    for (const input of [
+      { to: "not an address" },
+      { to: "grace@example.com", cc: "alan@example.com" },
+      { to: 42 },
+      { subject: "No recipient" },
+      "grace@example.com",
+      null,
+      { to: "ada@example.com", subject: "Hello" },
+    ]) {
+      const result = await confirmation.edit(record.token, "session-a", input);
+      expect(result, JSON.stringify(input)).toMatchObject({
+        ok: false,
+        diagnostic: {
+          code:
+            input !== null && typeof input === "object" && input.to === "ada@example.com"
+              ? "CONFIRMATION_INVALID_REQUEST"
+              : expect.stringMatching(/^ACTION_INVALID/),
+        },
+      });
+    }
+    expect(await store.find(record.token)).toEqual(record);
+    expect(runs).toEqual([]);
+  });
+
+  it("refuses another session's token and an unknown one", async () => {
+    const { store, confirmation, record } = await editable();
+    for (const [token, session] of [
+      [record.token, "session-b"],
+      [`${record.token}x`, "session-a"],
+      ["id1", "session-a"],
+    ] as const) {
+      expect(await confirmation.edit(token, session, edited)).toMatchObject({
+        ok: false,
+        diagnostic: { code: "CONFIRMATION_NOT_FOUND" },
+      });
+    }
+    expect(await store.find(record.token)).toEqual(record);
+  });
+
+  it("denies an edit at expiresAt: the handle expires and nothing replaces it", async () => {
+    const { store, confirmation, clock, runs, record } = await editable();
+    clock.now = record.expiresAt;
+    expect(await confirmation.edit(record.token, "session-a", edited)).toMatchObject({
+      ok: false,
+      diagnostic: { code: "CONFIRMATION_EXPIRED" },
+      record: { token: record.token, status: "expired" },
+    });
+    expect(await store.find(record.token)).toMatchObject({
+      status: "expired",
+      input: record.input,
+    });
+    expect(runs).toEqual([]);
+  });
+
+  it("lets exactly one of an edit and an approval racing across processes win", async () => {
+    const store = createMemoryConfirmationStore();
+    const first = setup({ store });
+    const second = setup({ store });
+    const record = await proposeRecord(first.confirmation);
+    const [editing, approving] = await Promise.all([
+      first.confirmation.edit(record.token, "session-a", edited),
+      second.confirmation.approve(record.token, "session-a"),
+    ]);
+    const runs = [...first.runs, ...second.runs];
+    expect(runs).toHaveLength(1);
+    const old = await store.find(record.token);
+    if (old?.status === "replaced") {
+      expect(runs).toEqual([edited]);
+      expect(approving).toMatchObject({ ok: true, changed: false });
+      expect(editing).toMatchObject({ ok: true, changed: true, record: { status: "approved" } });
+    } else {
+      expect(old).toMatchObject({ status: "approved", input: record.input });
+      expect(editing).toMatchObject({ ok: true, changed: false, record: { token: record.token } });
+    }
+  });
+});

@@ -1,5 +1,5 @@
 import { createToolRegistry, validateToolAction, type ToolRegistry } from "./action-policy";
-import { freezeJson, readBoundedJson } from "./bounded-json";
+import { freezeJson, readBoundedJson, sameJson } from "./bounded-json";
 import { createMemoryConfirmationStore } from "./confirmation-store";
 import type {
   ActionConfirmation,
@@ -80,21 +80,81 @@ export function createActionConfirmation(options: ActionConfirmationOptions): Ac
   };
   const inFlight = new Map<string, Promise<ConfirmationResult>>();
 
+  /** A handle of this session, or the refusal that cannot tell an unknown token from another session's. */
+  async function findOwn(token: unknown, sessionId: unknown) {
+    if (!isHandle(token) || typeof sessionId !== "string") return null;
+    const record = await store.find(token);
+    return record && record.sessionId === sessionId ? record : null;
+  }
+
+  /** The operation on this token already running in this process, else a new one. */
+  function once(
+    record: ActionConfirmationRecord,
+    operation: () => Promise<ConfirmationResult>,
+  ): Promise<ConfirmationResult> {
+    const running = inFlight.get(record.token);
+    if (running) return running;
+    if (record.status !== "pending") return Promise.resolve({ ok: true, record, changed: false });
+    const started = operation().finally(() => inFlight.delete(record.token));
+    inFlight.set(record.token, started);
+    return started;
+  }
+
   async function decide(
     token: unknown,
     sessionId: unknown,
     decision: Decision,
   ): Promise<ConfirmationResult> {
-    if (!isHandle(token) || typeof sessionId !== "string") return fail("CONFIRMATION_NOT_FOUND");
-    const record = await store.find(token);
-    // Another session's token is indistinguishable from an unknown one.
-    if (!record || record.sessionId !== sessionId) return fail("CONFIRMATION_NOT_FOUND");
-    const running = inFlight.get(token);
-    if (running) return running;
-    if (record.status !== "pending") return { ok: true, record, changed: false };
-    const operation = settle(record, decision).finally(() => inFlight.delete(token));
-    inFlight.set(token, operation);
-    return operation;
+    const record = await findOwn(token, sessionId);
+    if (!record) return fail("CONFIRMATION_NOT_FOUND");
+    return once(record, () => settle(record, decision));
+  }
+
+  async function edit(token: unknown, sessionId: unknown, input: unknown) {
+    const record = await findOwn(token, sessionId);
+    if (!record) return fail("CONFIRMATION_NOT_FOUND");
+    // Checked before anything else, so a refused edit writes nothing. An edit that changes
+    // nothing is refused too: it would read as approved with changes when there were none.
+    const checked = validateToolAction(registry, { name: record.action, input });
+    if (!checked.ok) return checked;
+    if (sameJson(checked.input, record.input)) return fail("CONFIRMATION_INVALID_REQUEST");
+    return once(record, async () => {
+      // Expired: denied as any decision is, and nothing is replaced.
+      if (now() >= record.expiresAt) return settle(record, { kind: "approve" });
+      // The time to decide is the proposal's: an edit does not extend it.
+      const replacement = newRecord({
+        sessionId: record.sessionId,
+        action: record.action,
+        input: checked.input,
+        expiresAt: record.expiresAt,
+        replaces: record.token,
+        proposedInput: record.proposedInput ?? record.input,
+      });
+      if (!(await store.replace(record.token, replacement))) return reload(store, record);
+      return once(replacement, () => settle(replacement, { kind: "approve" }));
+    });
+  }
+
+  function newRecord({
+    expiresAt,
+    ...fields
+  }: Pick<
+    ActionConfirmationRecord,
+    "sessionId" | "action" | "input" | "replaces" | "proposedInput"
+  > & {
+    expiresAt?: number;
+  }): ActionConfirmationRecord {
+    const createdAt = now();
+    return Object.freeze({
+      token: createId(TOKEN_PREFIX),
+      toolCallId: createId(TOOL_CALL_PREFIX),
+      createdAt,
+      expiresAt: expiresAt ?? createdAt + ttlMs,
+      status: "pending",
+      settledAt: null,
+      outcome: null,
+      ...fields,
+    });
   }
 
   async function settle(
@@ -142,21 +202,7 @@ export function createActionConfirmation(options: ActionConfirmationOptions): Ac
       }
       const checked = validateToolAction(registry, request.action);
       if (!checked.ok) return checked;
-      const token = createId(TOKEN_PREFIX);
-      const toolCallId = createId(TOOL_CALL_PREFIX);
-      const createdAt = now();
-      const record: ActionConfirmationRecord = Object.freeze({
-        token,
-        sessionId,
-        action: checked.tool.name,
-        input: checked.input,
-        toolCallId,
-        createdAt,
-        expiresAt: createdAt + ttlMs,
-        status: "pending",
-        settledAt: null,
-        outcome: null,
-      });
+      const record = newRecord({ sessionId, action: checked.tool.name, input: checked.input });
       await store.insert(record);
       return { ok: true, record };
     },
@@ -170,6 +216,7 @@ export function createActionConfirmation(options: ActionConfirmationOptions): Ac
       }
       return decide(token, sessionId, { kind: "reject", reason: reason || null });
     },
+    edit,
   };
 }
 

@@ -140,3 +140,30 @@ function readDataProperty(target: object, key: string): unknown {
   if (!descriptor.enumerable) throw new JsonViolation("not-plain");
   return descriptor.value;
 }
+
+/**
+ * Whether two JSON values hold the same data. Records compare by their keys, not their order: a
+ * value read back from Postgres `jsonb` keeps its keys in the database's order, not the writer's.
+ */
+export function sameJson(left: unknown, right: unknown): boolean {
+  if (left === right) return true;
+  if (typeof left !== "object" || typeof right !== "object" || left === null || right === null)
+    return false;
+  if (Array.isArray(left) || Array.isArray(right)) {
+    return (
+      Array.isArray(left) &&
+      Array.isArray(right) &&
+      left.length === right.length &&
+      left.every((item, index) => sameJson(item, right[index]))
+    );
+  }
+  const keys = Object.keys(left);
+  return (
+    keys.length === Object.keys(right).length &&
+    keys.every(
+      (key) =>
+        Object.hasOwn(right, key) &&
+        sameJson((left as JsonRecord)[key], (right as JsonRecord)[key]),
+    )
+  );
+}

@@ -17,5 +17,15 @@ export function createMemoryConfirmationStore(): ConfirmationStore {
       records.set(token, Object.freeze({ ...current, ...patch }));
       return true;
     },
+    async replace(token, replacement) {
+      const current = records.get(token);
+      if (!current || current.status !== "pending" || records.has(replacement.token)) return false;
+      records.set(
+        token,
+        Object.freeze({ ...current, status: "replaced", settledAt: replacement.createdAt }),
+      );
+      records.set(replacement.token, Object.freeze({ ...replacement }));
+      return true;
+    },
   };
 }

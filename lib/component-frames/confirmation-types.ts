@@ -15,10 +15,11 @@ export type ConfirmableTool<I = unknown> = {
 };
 
 /**
- * `pending → approving → approved`, `pending → rejecting → rejected`, `pending → expiring → expired`.
+ * `pending → approving → approved`, `pending → rejecting → rejected`, `pending → expiring → expired`,
+ * and `pending → replaced` when a person edits the input: the edited input gets a new handle.
  * The -ing states are claims: whoever moves a record out of `pending` is the only one to finish it.
  */
-export const ConfirmationStatusSchema = z.enum([
+export const CONFIRMATION_STATUSES = [
   "pending",
   "approving",
   "approved",
@@ -26,7 +27,9 @@ export const ConfirmationStatusSchema = z.enum([
   "rejected",
   "expiring",
   "expired",
-]);
+  "replaced",
+] as const;
+export const ConfirmationStatusSchema = z.enum(CONFIRMATION_STATUSES);
 export type ConfirmationStatus = z.infer<typeof ConfirmationStatusSchema>;
 
 export const ConfirmationFailureCodeSchema = z.enum([
@@ -65,6 +68,10 @@ export const ActionConfirmationRecordSchema = z.strictObject({
   status: ConfirmationStatusSchema,
   settledAt: z.nullable(z.number()),
   outcome: z.nullable(ConfirmationOutcomeSchema),
+  /** On an edited handle: the token of the handle it replaced. */
+  replaces: z.optional(IdentifierSchema.check(z.startsWith("confirm-"))),
+  /** On an edited handle: the input the agent proposed, before any edit. */
+  proposedInput: z.optional(JsonValueSchema),
 });
 export type ActionConfirmationRecord = Readonly<z.infer<typeof ActionConfirmationRecordSchema>>;
 
@@ -87,6 +94,11 @@ export type ConfirmationStore = {
     from: ConfirmationStatus,
     patch: ConfirmationPatch,
   ): Promise<boolean>;
+  /**
+   * Moves `token` from `pending` to `replaced` and inserts its replacement, both or neither, and
+   * reports whether it did: of an edit and any decision racing it, one wins.
+   */
+  replace(token: string, replacement: ActionConfirmationRecord): Promise<boolean>;
 };
 
 export type ProposeRequest = { readonly sessionId: string; readonly action: ChoiceAction };
@@ -112,6 +124,14 @@ export type ActionConfirmation = {
    */
   approve(token: string, sessionId: string): Promise<ConfirmationResult>;
   reject(token: string, sessionId: string, reason?: string): Promise<ConfirmationResult>;
+  /**
+   * Approves a pending handle with an edited input: the tool's validator checks it (a refusal
+   * writes nothing), a new handle is issued for it and the old one is `replaced`, then the new one
+   * is approved as `approve` would, and `record` is the new handle. An input equal to the handle's
+   * is `CONFIRMATION_INVALID_REQUEST` (approve it instead). A handle that is not pending (or is being
+   * decided in this process) is returned as it stands: `record.token` is then the edited handle's.
+   */
+  edit(token: string, sessionId: string, input: unknown): Promise<ConfirmationResult>;
 };
 
 export type ActionConfirmationOptions = {

@@ -1,7 +1,7 @@
 export * from "./constants";
 export { createDiagnostic, FRAME_NOT_JSON_MESSAGE } from "./diagnostics";
 export type { ComponentDiagnostic, DiagnosticCode, Failure } from "./diagnostics";
-export { readBoundedJson, isJsonRecord, freezeJson } from "./bounded-json";
+export { readBoundedJson, isJsonRecord, freezeJson, sameJson } from "./bounded-json";
 export type {
   BoundedJsonResult,
   BoundedJsonViolation,
@@ -60,6 +60,7 @@ export type { ConfirmationConfigErrorCode } from "./action-confirmation";
 export { createMemoryConfirmationStore } from "./confirmation-store";
 export {
   ActionConfirmationRecordSchema,
+  CONFIRMATION_STATUSES,
   ConfirmationFailureCodeSchema,
   ConfirmationOutcomeSchema,
   ConfirmationStatusSchema,

@@ -154,6 +154,21 @@ export const ERROR_CATALOG = {
     origin: "app",
     sentence: "This confirmation expired; nothing was run.",
   },
+  "confirmation-replaced": {
+    status: 409,
+    origin: "app",
+    sentence:
+      "This proposal was changed before anyone approved it, so nothing was done: the changed one is shown now.",
+  },
+  "confirmation-edit-refused": {
+    status: 422,
+    origin: "app",
+    sentence:
+      "These changes do not fit this action, so nothing was done. Check the fields and try again.",
+    reasons: {
+      CONFIRMATION_INVALID_REQUEST: "Nothing was changed. Approve the proposal as it is instead.",
+    },
+  },
 
   // Requests, chats, messages and limits.
   "invalid-body": {

@@ -8,6 +8,23 @@ export function isStorableText(text: string): boolean {
   return !text.includes("\u0000") && (text as string & { isWellFormed(): boolean }).isWellFormed();
 }
 
+/** Every string and key in a JSON value, walked without recursion so no nesting overflows the stack. */
+export function holdsStorableText(value: unknown): boolean {
+  const pending: unknown[] = [value];
+  while (pending.length > 0) {
+    const next = pending.pop();
+    if (typeof next === "string") {
+      if (!isStorableText(next)) return false;
+    } else if (typeof next === "object" && next !== null) {
+      for (const [key, inner] of Object.entries(next)) {
+        if (!isStorableText(key)) return false;
+        pending.push(inner);
+      }
+    }
+  }
+  return true;
+}
+
 /** Every text field of every body is one of these, so text that cannot be stored is refused at the boundary. */
 export function storableTextSchema() {
   return z.string().refine(isStorableText, {

@@ -1,11 +1,11 @@
 import "server-only";
-import { z } from "zod";
 import {
   ChoiceListPropsSchema,
   createToolRegistry,
   validateToolAction,
 } from "@/lib/component-frames";
 import { appTools } from "@/lib/tools";
+import { fieldsAtFault } from "./forms";
 
 const registry = createToolRegistry(appTools);
 
@@ -32,9 +32,5 @@ export function refusedChoices(componentKey: string, props: unknown): RefusedCho
 
 function invalidFields(action: { name: string; input?: unknown }): string[] {
   const tool = registry.get(action.name);
-  const parsed = tool && z.safeParse(tool.input, action.input ?? {});
-  if (!parsed || parsed.success) return [];
-  return [
-    ...new Set(parsed.error.issues.map((issue) => String(issue.path[0] ?? "")).filter(Boolean)),
-  ];
+  return tool ? fieldsAtFault(tool, action.input ?? {}) : [];
 }

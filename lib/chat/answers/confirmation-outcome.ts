@@ -5,15 +5,38 @@ import { proposingLabel } from "../store/selections";
 import { sendOrQueueNow } from "../turns/start";
 import {
   confirmationOutcome,
+  confirmationViewSchema,
+  inputChanges,
   type ChatEvent,
   type ConfirmationOutcome,
   type ConfirmationView,
 } from "../wire";
 
-type Settled = Pick<ConfirmationView, "token" | "instanceId" | "action" | "status" | "outcome"> & {
+type Settled = Pick<
+  ConfirmationView,
+  "token" | "instanceId" | "action" | "status" | "outcome" | "input"
+> & {
+  proposedInput?: unknown;
   chatId: string;
   itemId: string;
 };
+
+const MAX_SHOWN = 60;
+
+const asInput = (value: unknown) => confirmationViewSchema.shape.input.safeParse(value).data;
+
+function shown(value: unknown): string {
+  const text = value === undefined ? "nothing" : JSON.stringify(value);
+  return text.length > MAX_SHOWN ? `${text.slice(0, MAX_SHOWN - 1)}…` : text;
+}
+
+/** ` with changes (subject: "Hi" → "Hello")` for an edited proposal, else nothing. */
+function changesClause(row: Settled): string {
+  const changes = inputChanges({ input: row.input, proposedInput: asInput(row.proposedInput) });
+  if (changes.length === 0) return "";
+  const listed = changes.map(({ key, from, to }) => `${key}: ${shown(from)} → ${shown(to)}`);
+  return ` with changes (${listed.join("; ")})`;
+}
 
 function field(outcome: unknown, name: string): unknown {
   return typeof outcome === "object" && outcome !== null && name in outcome
@@ -25,9 +48,9 @@ function field(outcome: unknown, name: string): unknown {
 function outcomeText(label: string, row: Settled, outcome: ConfirmationOutcome): string {
   switch (outcome) {
     case "executed":
-      return `The person approved “${label}”: ${row.action} ran and returned ${JSON.stringify(field(row.outcome, "result") ?? null)}.`;
+      return `The person approved “${label}”${changesClause(row)}: ${row.action} ran and returned ${JSON.stringify(field(row.outcome, "result") ?? null)}.`;
     case "failed":
-      return `The person approved “${label}”, but ${row.action} failed: ${String(field(row.outcome, "message") ?? "no reason given")}`;
+      return `The person approved “${label}”${changesClause(row)}, but ${row.action} failed: ${String(field(row.outcome, "message") ?? "no reason given")}`;
     case "rejected": {
       const reason = field(row.outcome, "reason");
       return `The person rejected “${label}”: ${row.action} was not run.${typeof reason === "string" ? ` Their reason: ${reason}` : ""}`;

@@ -1,7 +1,6 @@
 import "server-only";
 import { remember } from "@epic-web/remember";
 import {
-  ActionConfirmationRecordSchema,
   createActionConfirmation,
   type ActionConfirmation,
   type ActionConfirmationRecord,
@@ -12,12 +11,13 @@ import {
 } from "@/lib/component-frames";
 import { AppError } from "@/lib/http/errors";
 import { appTools } from "@/lib/tools";
+import { fieldsAtFaultFor } from "@/lib/tools/forms";
 import { reportOutcome } from "./confirmation-outcome";
+import { CLAIMS, decisionStore } from "./decision-store";
 import { chatTransaction, checkOwnChat, lockChatIfExists } from "../store/chats";
 import {
-  confirmationChat,
-  type ConfirmationRecordRow,
   findConfirmation,
+  findReplacement,
   isOwnConfirmation,
   staleConfirmations,
   swapConfirmation,
@@ -35,26 +35,6 @@ export type ConfirmationOrigin = {
   choiceId: string;
 };
 
-function toRecord(row: ConfirmationRecordRow): ActionConfirmationRecord {
-  return ActionConfirmationRecordSchema.parse({
-    token: row.token,
-    sessionId: row.visitorId,
-    action: row.action,
-    input: row.input,
-    toolCallId: row.toolCallId,
-    createdAt: row.createdAt.getTime(),
-    expiresAt: row.expiresAt.getTime(),
-    status: row.status,
-    settledAt: row.settledAt?.getTime() ?? null,
-    outcome: row.outcome ?? null,
-  });
-}
-
-async function findRecord(token: string): Promise<ActionConfirmationRecord | null> {
-  const row = await findConfirmation(token);
-  return row ? toRecord(row) : null;
-}
-
 // A proposal's handle is stored with the pick that proposes it (a `proposal` write).
 const unstored: ConfirmationStore = {
   async insert() {},
@@ -64,43 +44,10 @@ const unstored: ConfirmationStore = {
   compareAndSwap() {
     throw new Error("A proposal is settled by a decision, not inside its selection.");
   },
+  replace() {
+    throw new Error("A proposal is edited by a decision, not inside its selection.");
+  },
 };
-
-const CLAIMS: readonly ConfirmationStatus[] = ["approving", "rejecting", "expiring"];
-
-/**
- * Each step is a compare-and-swap committed with its event under the chat lock, so every page sees
- * every state; `claimedAt` tells a dead process's claim from a running one.
- */
-function decisionStore(): ConfirmationStore {
-  return {
-    insert() {
-      throw new Error("Confirmations are proposed from a selection.");
-    },
-    find: (token) => findRecord(token),
-    async compareAndSwap(token, from, patch) {
-      const chatId = await confirmationChat(token);
-      if (!chatId) return false;
-      return chatTransaction(async (tx) => {
-        const lock = await lockChatIfExists(tx, chatId);
-        if (!lock) return false;
-        const row = await swapConfirmation(lock, token, from, {
-          status: patch.status,
-          ...(CLAIMS.includes(patch.status) ? { claimedAt: new Date() } : {}),
-          ...(patch.outcome ? { outcome: patch.outcome } : {}),
-          ...(patch.settledAt !== undefined ? { settledAt: new Date(patch.settledAt) } : {}),
-        });
-        if (!row) return false;
-        const confirmation = toConfirmationView(row);
-        const report = await reportOutcome(lock, { ...row, ...confirmation });
-        await writeChat(lock, {
-          events: [{ type: "confirmation.updated", itemId: row.itemId, confirmation }, ...report],
-        });
-        return true;
-      });
-    },
-  };
-}
 
 /** Checks the action of a picked choice and makes its handle; the caller stores it with the pick. */
 export function proposeAction(request: ProposeRequest) {
@@ -201,46 +148,84 @@ export async function settleStaleClaims(
 const REACHED_BY = {
   approve: ["approving", "approved"],
   reject: ["rejecting", "rejected"],
+  edit: ["approving", "approved"],
 } as const;
+
+export type Decision =
+  | { decision: "approve"; reason?: string }
+  | { decision: "reject"; reason?: string }
+  | { decision: "edit"; input: Record<string, unknown> };
+
+function decide(handle: ActionConfirmation, token: string, visitorId: string, body: Decision) {
+  switch (body.decision) {
+    case "approve":
+      return handle.approve(token, visitorId);
+    case "reject":
+      return handle.reject(token, visitorId, body.reason);
+    case "edit":
+      return handle.edit(token, visitorId, body.input);
+  }
+}
+
+/** The fields of an edit its tool's schema refuses, so the page can mark them. */
+async function refusedFields(token: string, input: unknown): Promise<string[]> {
+  const row = await findConfirmation(token);
+  return row ? fieldsAtFaultFor(row.action, input) : [];
+}
 
 /**
  * Only an approved, unexpired handle runs its tool, once. Repeating the settling decision answers
- * unchanged; the other is `confirmation-settled`, any on an expired handle `confirmation-expired`.
+ * unchanged; the other is `confirmation-settled`, any on an expired handle `confirmation-expired`,
+ * any on an edited one `confirmation-replaced`. An edit answers with the handle that replaced the
+ * one it names, approved; an edit that lost to another decision changed nothing.
  */
 export async function decideConfirmation({
   visitorId,
   chatId,
   token,
-  decision,
-  reason,
+  ...body
 }: {
   visitorId: string;
   chatId: string;
   token: string;
-  decision: "approve" | "reject";
-  reason?: string;
-}): Promise<ConfirmationView> {
+} & Decision): Promise<ConfirmationView> {
   await checkOwnChat({ chatId, visitorId });
   if (!(await isOwnConfirmation({ token, chatId, visitorId })))
     throw new AppError("confirmation-not-found");
   await sweepStaleClaims({ chatId, visitorId });
 
-  const handle = decisions();
-  const result =
-    decision === "approve"
-      ? await handle.approve(token, visitorId)
-      : await handle.reject(token, visitorId, reason);
-  if (!result.ok && result.diagnostic.code !== "CONFIRMATION_EXPIRED") {
-    throw new AppError("confirmation-not-found", undefined, result.diagnostic.code);
+  const result = await decide(decisions(), token, visitorId, body);
+  if (!result.ok) {
+    const code = result.diagnostic.code;
+    if (
+      body.decision === "edit" &&
+      code !== "CONFIRMATION_EXPIRED" &&
+      code !== "CONFIRMATION_NOT_FOUND"
+    )
+      throw new AppError("confirmation-edit-refused", undefined, code, {
+        details: { fields: await refusedFields(token, body.input) },
+      });
+    if (code !== "CONFIRMATION_EXPIRED")
+      throw new AppError("confirmation-not-found", undefined, code);
   }
-  const row = await findConfirmation(token);
+  // An edit that won answers with its replacement; one that lost, with the handle it named. Any
+  // other decision answers for the handle it named, even when it joined an edit of it.
+  const decided = body.decision === "edit" && result.ok ? result.record.token : token;
+  const row = await findConfirmation(decided);
   if (!row) throw new AppError("confirmation-not-found");
   const confirmation = toConfirmationView(row);
-  if ((REACHED_BY[decision] as readonly string[]).includes(confirmation.status))
+  const lostEdit = body.decision === "edit" && decided === token;
+  if (!lostEdit && (REACHED_BY[body.decision] as readonly string[]).includes(confirmation.status))
     return confirmation;
   if (confirmation.status === "expiring" || confirmation.status === "expired") {
     throw new AppError("confirmation-expired", undefined, "CONFIRMATION_EXPIRED", {
       details: { confirmation },
+    });
+  }
+  if (confirmation.status === "replaced") {
+    const replacement = await findReplacement(token);
+    throw new AppError("confirmation-replaced", undefined, undefined, {
+      details: { confirmation: replacement ? toConfirmationView(replacement) : confirmation },
     });
   }
   throw new AppError(

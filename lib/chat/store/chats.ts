@@ -1,5 +1,6 @@
 import "server-only";
 import { z } from "zod";
+import { CONFIRMATION_STATUSES } from "@/lib/component-frames";
 import { db, type Tx } from "@/lib/db/client";
 import { Prisma } from "@/lib/db/generated/client";
 import { AppError } from "@/lib/http/errors";
@@ -295,9 +296,7 @@ const frameRowSchema = z.object({
       at: storedTimestamp,
     })
     .nullable(),
-  confirmationStatus: z
-    .enum(["pending", "approving", "approved", "rejecting", "rejected", "expiring", "expired"])
-    .nullable(),
+  confirmationStatus: z.enum(CONFIRMATION_STATUSES).nullable(),
   confirmationOutcome: z.unknown(),
   alias: z.string().nullable(),
 });

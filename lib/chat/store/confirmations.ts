@@ -49,6 +49,54 @@ export async function swapConfirmation(
   return row ?? null;
 }
 
+export type Replacement = {
+  token: string;
+  toolCallId: string;
+  input: Prisma.InputJsonValue;
+  proposedInput: Prisma.InputJsonValue;
+  createdAt: Date;
+};
+
+/**
+ * Under the chat lock, so no decision on the handle runs between these statements: the pending
+ * handle becomes `replaced`, its replacement takes its place in the chat and in the list's pick.
+ * Null when the handle was not pending (a decision or another edit won); then nothing is written.
+ */
+export async function replaceConfirmation(
+  lock: ChatLock,
+  { token, replacement }: { token: string; replacement: Replacement },
+) {
+  const [old] = await lock.tx.actionConfirmation.updateManyAndReturn({
+    where: { token, status: "pending" },
+    data: { status: "replaced", settledAt: replacement.createdAt },
+  });
+  if (!old) return null;
+  lock.awaitingAppend = true;
+  const created = await lock.tx.actionConfirmation.create({
+    data: {
+      ...replacement,
+      visitorId: old.visitorId,
+      chatId: old.chatId,
+      itemId: old.itemId,
+      instanceId: old.instanceId,
+      choiceId: old.choiceId,
+      action: old.action,
+      expiresAt: old.expiresAt,
+      replaces: token,
+    },
+  });
+  const [selection] = await lock.tx.frameSelection.updateManyAndReturn({
+    where: { confirmationToken: token },
+    data: { confirmationToken: replacement.token },
+  });
+  return { old, created, selection: selection ?? null };
+}
+
+/** The handle that replaced an edited one. */
+export function findReplacement(token: string) {
+  return db().actionConfirmation.findUnique({ where: { replaces: token } });
+}
+
 /** A claim older than the lease, or a pending handle whose time ran out. */
 export function staleConfirmations(
   { tx, chat }: ChatLock,

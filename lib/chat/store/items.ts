@@ -1,5 +1,6 @@
 import "server-only";
 import { z } from "zod";
+import { CONFIRMATION_STATUSES } from "@/lib/component-frames";
 import type { Tx } from "@/lib/db/client";
 import { AppError } from "@/lib/http/errors";
 import { Prisma } from "@/lib/db/generated/client";
@@ -51,17 +52,10 @@ const extrasRowSchema = z.object({
       action: z.string(),
       input: z.unknown(),
       toolCallId: z.string(),
-      status: z.enum([
-        "pending",
-        "approving",
-        "approved",
-        "rejecting",
-        "rejected",
-        "expiring",
-        "expired",
-      ]),
+      status: z.enum(CONFIRMATION_STATUSES),
       expiresAt: storedTimestamp,
       outcome: z.unknown(),
+      proposedInput: z.unknown(),
     }),
   ),
   versions: z.array(

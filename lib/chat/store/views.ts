@@ -1,5 +1,6 @@
 import "server-only";
 import { z } from "zod";
+import { toolInputForm } from "@/lib/tools/forms";
 import {
   type ConfirmationView,
   type ItemView,
@@ -194,10 +195,15 @@ export type ConfirmationRow = {
   status: ConfirmationView["status"];
   expiresAt: Date;
   outcome: unknown;
+  proposedInput?: unknown;
 };
 
 export function toConfirmationView(row: ConfirmationRow): ConfirmationView {
+  const edited = row.proposedInput ?? null;
+  const form = row.status === "pending" ? toolInputForm(row.action) : null;
   return {
+    ...(edited === null ? {} : { proposedInput: confirmationViewSchema.shape.input.parse(edited) }),
+    ...(form === null ? {} : { form }),
     token: row.token,
     instanceId: row.instanceId,
     action: row.action,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { confirmationOutcome, reopensList } from "./confirmations";
+import { confirmationOutcome, inputChanges, reopensList } from "./confirmations";
 
 describe("how a proposed action ended, and whether its list opens again", () => {
   it("reopens the list only for a proposal that ended without running", () => {
@@ -20,5 +20,22 @@ describe("how a proposed action ended, and whether its list opens again", () => 
       expect(confirmationOutcome(confirmation), confirmation.status).toBe(outcome);
       expect(reopensList(confirmation), confirmation.status).toBe(reopens);
     }
+  });
+});
+
+describe("what a person changed in a proposal before approving it", () => {
+  it("lists each field whose value differs, in the proposal's order, whatever the key order", () => {
+    const proposedInput = { to: "ada@example.com", subject: "Notes", tags: { a: 1, b: 2 } };
+    expect(
+      inputChanges({
+        proposedInput,
+        input: { tags: { b: 2, a: 1 }, subject: "Notes for 1.4", to: "ada@example.com", cc: "x" },
+      }),
+    ).toEqual([
+      { key: "subject", from: "Notes", to: "Notes for 1.4" },
+      { key: "cc", from: undefined, to: "x" },
+    ]);
+    expect(inputChanges({ input: proposedInput })).toEqual([]);
+    expect(inputChanges({ proposedInput: null, input: proposedInput })).toEqual([]);
   });
 });

@@ -1,3 +1,4 @@
+import { sameJson } from "@/lib/component-frames";
 import type { ConfirmationView } from "./views";
 
 export type ConfirmationOutcome = "executed" | "failed" | "rejected" | "expired";
@@ -20,4 +21,25 @@ export function confirmationOutcome({ status, outcome }: Decided): ConfirmationO
 export function reopensList(confirmation: Decided): boolean {
   const outcome = confirmationOutcome(confirmation);
   return outcome !== null && outcome !== "executed";
+}
+
+/** One field a person changed before approving: its value as proposed and as approved (absent: undefined). */
+export type InputChange = { key: string; from: unknown; to: unknown };
+
+/**
+ * What a person changed in an edited proposal, in the proposal's field order; empty for a handle
+ * nobody edited. The server's report to the agent and the card both say it from this.
+ */
+export function inputChanges({
+  proposedInput,
+  input,
+}: {
+  proposedInput?: ConfirmationView["proposedInput"] | null;
+  input: ConfirmationView["input"];
+}): InputChange[] {
+  if (!proposedInput) return [];
+  const keys = new Set([...Object.keys(proposedInput), ...Object.keys(input)]);
+  return [...keys]
+    .filter((key) => !sameJson(proposedInput[key], input[key]))
+    .map((key) => ({ key, from: proposedInput[key], to: input[key] }));
 }

@@ -12,5 +12,11 @@ export {
   type SequencedEvent,
 } from "./reducer";
 export { diffParts } from "./diff";
-export { confirmationOutcome, reopensList, type ConfirmationOutcome } from "./confirmations";
+export {
+  confirmationOutcome,
+  inputChanges,
+  reopensList,
+  type ConfirmationOutcome,
+  type InputChange,
+} from "./confirmations";
 export * from "./search";

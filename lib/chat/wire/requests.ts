@@ -1,5 +1,11 @@
 import { z } from "zod";
-import { MAX_POSTGRES_INT, storableTextSchema, wholeNumberText } from "@/lib/http/schemas";
+import {
+  holdsStorableText,
+  INVALID_TEXT,
+  MAX_POSTGRES_INT,
+  storableTextSchema,
+  wholeNumberText,
+} from "@/lib/http/schemas";
 import { SOURCE_GRANT_NAMES } from "@/lib/live-sources/grants";
 import { MAX_MESSAGE_LENGTH, MAX_SEARCH_LENGTH } from "./limits";
 
@@ -63,11 +69,6 @@ export const confirmationParamsSchema = z.object({
   token: z.string().regex(/^confirm-[A-Za-z0-9-]{1,128}$/),
 });
 
-export const confirmationBodySchema = z.strictObject({
-  decision: z.enum(["approve", "reject"]),
-  reason: storableTextSchema().max(1_024).optional(),
-});
-
 // Sent as is: the library copies values itself and refuses hostile keys (`__proto__`) and non-JSON
 // values, which a rebuilding schema would silently drop.
 const plainRecord = z.custom<Record<string, unknown>>(
@@ -78,6 +79,25 @@ const plainRecord = z.custom<Record<string, unknown>>(
     Object.getPrototypeOf(value) === Object.prototype,
   "Expected a record of values.",
 );
+
+const decisionReason = storableTextSchema().max(1_024).optional();
+
+/**
+ * `edit` approves the action with `input` in place of the proposed one: the whole input, which
+ * the tool's own schema checks on the server (a field it does not know, a wrong type: refused).
+ */
+export const confirmationBodySchema = z.discriminatedUnion("decision", [
+  z.strictObject({ decision: z.literal("approve"), reason: decisionReason }),
+  z.strictObject({ decision: z.literal("reject"), reason: decisionReason }),
+  z.strictObject({
+    decision: z.literal("edit"),
+    input: plainRecord.refine(holdsStorableText, {
+      error: "The text holds characters that cannot be stored.",
+      params: { code: INVALID_TEXT },
+    }),
+  }),
+]);
+export type ConfirmationBody = z.infer<typeof confirmationBodySchema>;
 
 const blockRequest = {
   itemId: z.uuid(),

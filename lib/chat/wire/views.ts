@@ -1,4 +1,5 @@
 import * as z from "zod/mini";
+import { CONFIRMATION_STATUSES } from "@/lib/component-frames";
 import { blockLinksSchema } from "@/lib/links/resolve";
 import { uiBlockSchema } from "./blocks";
 import { originSchema, partSchema } from "./parts";
@@ -15,23 +16,31 @@ export const selectionViewSchema = z.object({
 });
 export type SelectionView = z.infer<typeof selectionViewSchema>;
 
+/** One field of a pending proposal's edit form, read from its tool's schema (lib/tools/forms.ts). */
+export const confirmationFieldSchema = z.object({
+  key: z.string(),
+  kind: z.enum(["text", "email", "long", "number", "integer", "boolean", "select", "fixed"]),
+  required: z.boolean(),
+  options: z.optional(z.array(z.string())),
+  maxLength: z.optional(z.number()),
+  minimum: z.optional(z.number()),
+  maximum: z.optional(z.number()),
+});
+export type ConfirmationField = z.infer<typeof confirmationFieldSchema>;
+
 export const confirmationViewSchema = z.object({
   token: z.string(),
   instanceId: z.string(),
   action: z.string(),
   input: z.record(z.string(), z.json()),
   toolCallId: z.string(),
-  status: z.enum([
-    "pending",
-    "approving",
-    "approved",
-    "rejecting",
-    "rejected",
-    "expiring",
-    "expired",
-  ]),
+  status: z.enum(CONFIRMATION_STATUSES),
   expiresAt: z.string(),
   outcome: z.nullable(z.json()),
+  // On a handle a person edited: the input the agent proposed (`input` is what was approved).
+  proposedInput: z.optional(z.record(z.string(), z.json())),
+  // On a pending handle: the fields a person may edit before approving.
+  form: z.optional(z.array(confirmationFieldSchema)),
 });
 export type ConfirmationView = z.infer<typeof confirmationViewSchema>;
 

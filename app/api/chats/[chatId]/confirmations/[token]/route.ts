@@ -11,7 +11,7 @@ export const POST = defineOperation({
   operationId: "decideConfirmation",
   method: "POST",
   path: "/api/chats/{chatId}/confirmations/{token}",
-  summary: "Approves or rejects an action awaiting confirmation",
+  summary: "Approves, rejects, or edits and approves an action awaiting confirmation",
   needs: {
     visitor: true,
     params: confirmationParamsSchema,
@@ -25,18 +25,16 @@ export const POST = defineOperation({
     "confirmation-not-found",
     "confirmation-settled",
     "confirmation-expired",
+    "confirmation-replaced",
+    "confirmation-edit-refused",
   ],
-}).serve(
-  async ({ visitorId, params: { chatId, token }, body: { decision, reason }, startTurns }) => {
-    // Whatever the answer, a report of an outcome may now wait for the agent.
-    startTurns(chatId);
-    return {
-      status: 200,
-      body: {
-        confirmation: await decideConfirmation({ visitorId, chatId, token, decision, reason }),
-      },
-    };
-  },
-);
+}).serve(async ({ visitorId, params: { chatId, token }, body, startTurns }) => {
+  // Whatever the answer, a report of an outcome may now wait for the agent.
+  startTurns(chatId);
+  return {
+    status: 200,
+    body: { confirmation: await decideConfirmation({ visitorId, chatId, token, ...body }) },
+  };
+});
 
 export const { GET, HEAD, OPTIONS, PUT, PATCH, DELETE } = otherMethods(POST);
