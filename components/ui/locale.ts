@@ -1,62 +1,20 @@
-import * as z from "zod/mini";
+// The app's words are English, so the times, dates and figures inside its sentences are English
+// too: "Live data, read 5 minutes ago", never "read vor 5 Minuten". Every formatter on the page
+// takes its language from here, the server's and the browser's alike, so hydration matches and
+// no machine's or browser's own language leaks in. Only the time zone is the reader's (time-zone.ts).
 
-// The languages times and figures are drawn in; the words of the app stay English.
-export const LOCALES = ["en", "de", "fr", "es", "it", "nl", "pt", "ja"] as const;
-export type Locale = (typeof LOCALES)[number];
-export const DEFAULT_LOCALE: Locale = "en";
+/** The language of relative times, dates and figures. */
+export const UI_LOCALE = "en";
 
-// One language range of Accept-Language (RFC 9110 §12.5.4): "de-DE;q=0.8", "en", "*".
-const RANGE = /^([A-Za-z]{1,8})(?:-[A-Za-z0-9]{1,8})*$|^\*$/;
-const QUALITY = /^q=(0(?:\.\d{0,3})?|1(?:\.0{0,3})?)$/i;
+/**
+ * The same language with a 24-hour clock and the day before the month ("30 Nov, 14:02"), for clock
+ * times, which read the same to readers used to either order.
+ */
+export const CLOCK_LOCALE = "en-GB";
 
-type LanguageRange = { language: string; q: number };
+const count = new Intl.NumberFormat(UI_LOCALE);
 
-// A range it cannot read is null, to be skipped: one odd entry does not cost the reader the rest.
-const rangeSchema = z.pipe(
-  z.string(),
-  z.transform((entry: string): LanguageRange | null => {
-    const [tag = "", ...params] = entry.split(";").map((piece) => piece.trim());
-    const language = RANGE.exec(tag);
-    const quality = params.length === 0 ? "q=1" : params.length === 1 ? params[0] : "";
-    const q = quality ? QUALITY.exec(quality) : null;
-    if (!language || !q) return null;
-    return { language: (language[1] ?? "*").toLowerCase(), q: Number(q[1]) };
-  }),
-);
-
-/** A request's Accept-Language; a header too long to be a browser's is refused whole. */
-export const acceptLanguageSchema = z.pipe(
-  z.pipe(
-    z.string().check(z.maxLength(1_024)),
-    z.transform((header: string) => header.split(",")),
-  ),
-  z.array(rangeSchema),
-);
-
-function isLocale(language: string): language is Locale {
-  return (LOCALES as readonly string[]).includes(language);
-}
-
-/** The supported language the reader prefers most, by Accept-Language; English when none fits. */
-export function negotiateLocale(header: string | null | undefined): Locale {
-  const parsed = acceptLanguageSchema.safeParse(header);
-  if (!parsed.success) return DEFAULT_LOCALE;
-  // A stable sort keeps the header's own order among ranges of equal weight.
-  const ranges = parsed.data
-    .filter((range): range is LanguageRange => range !== null && range.q > 0)
-    .sort((a, b) => b.q - a.q);
-  for (const { language } of ranges) {
-    if (language === "*") return DEFAULT_LOCALE;
-    if (isLocale(language)) return language;
-  }
-  return DEFAULT_LOCALE;
-}
-
-const counts = new Map<Locale, Intl.NumberFormat>();
-
-/** A whole count as the reader's language writes it ("1,234" in English, "1.234" in German). */
-export function formatCount(value: number, locale: Locale): string {
-  let format = counts.get(locale);
-  if (!format) counts.set(locale, (format = new Intl.NumberFormat(locale)));
-  return format.format(value);
+/** A whole count with its digits grouped ("1,234"). */
+export function formatCount(value: number): string {
+  return count.format(value);
 }
