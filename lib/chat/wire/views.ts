@@ -63,6 +63,13 @@ export const uiAnswerViewSchema = z.object({
 });
 export type UiAnswerView = z.infer<typeof uiAnswerViewSchema>;
 
+/**
+ * How long a reading is live after it was read: the server takes it as proof of a pick for this
+ * long (a frozen first reading for good), and the page, which reads a visible block again every
+ * 10 s, says a reading older than this may be out of date.
+ */
+export const READING_HOLD_MS = 60_000;
+
 /** `readId` proves the value came from the server for these arguments; a failed or refused reading has a `reason`. */
 export const readingViewSchema = z.object({
   readId: z.nullable(z.string()),
