@@ -186,8 +186,8 @@ const config = [
     files: ["components/**/*.{ts,tsx}"],
     ignores: [
       "**/*.test.{ts,tsx}",
-      // Read on the server only, from the request's cookie and Accept-Language.
-      "components/ui/request-preferences.ts",
+      // Read on the server only, from the request's cookie.
+      "components/ui/theme-cookie.ts",
       // The API reference sets zod's config for the renderer, which brings its own zod.
       "components/docs/api-reference.tsx",
     ],

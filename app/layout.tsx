@@ -6,7 +6,7 @@ import { ChatListProvider } from "@/components/shell/chat-list-context";
 import { AppShell } from "@/components/shell/app-shell";
 import { ThemeProvider } from "@/components/shell/theme-switch";
 import { ClockProvider } from "@/components/ui/clock";
-import { negotiateLocale, readTheme } from "@/components/ui/request-preferences";
+import { readTheme } from "@/components/ui/theme-cookie";
 import { THEME_COOKIE } from "@/components/ui/theme";
 import { timeZoneFromCookies } from "@/components/ui/time-zone";
 import "./globals.css";
@@ -43,7 +43,6 @@ export default async function RootLayout({ children }: { children: React.ReactNo
   const chats = visitorId ? await listChats({ visitorId }) : [];
   const request = await headers();
   const zone = timeZoneFromCookies(request.get("cookie"));
-  const locale = negotiateLocale(request.get("accept-language"));
   const theme = readTheme((await cookies()).get(THEME_COOKIE)?.value);
   return (
     // The theme is in the first markup, so the page never flashes the other one before scripts run.
@@ -51,8 +50,7 @@ export default async function RootLayout({ children }: { children: React.ReactNo
       <body className="h-dvh overflow-hidden font-sans">
         {/* Relative times are measured from this request's moment, on the server and in the browser alike. */}
         {/* Clock times are drawn in the zone the reader's browser reported, there and here. */}
-        {/* Times and figures are in the language the request asked for, there and here. */}
-        <ClockProvider serverNow={requestTime()} zone={zone} locale={locale}>
+        <ClockProvider serverNow={requestTime()} zone={zone}>
           <ThemeProvider initial={theme}>
             <ChatListProvider initial={chats}>
               <AppShell>{children}</AppShell>

@@ -46,7 +46,7 @@ test.describe("intelligent-ui blocks", () => {
       /Chosen$/,
     );
     await expect(page.getByRole("article", { name: "You" }).nth(1)).toContainText(
-      "Release checklist: ship production at 100% (checked: tests, docs; notify the team: true)",
+      "Ship production at 100%, with tests, docs checked. Tell the team.",
     );
     await expect(page.getByText("Here is the rollout plan for")).toBeVisible();
 
@@ -162,7 +162,11 @@ test.describe("intelligent-ui blocks", () => {
     await page.keyboard.press("Tab");
     await expect(block.getByRole("button", { name: "Pick this size" })).toBeFocused();
     await page.keyboard.press("Enter");
-    await expect(page.getByRole("article", { name: "You" }).nth(1)).toContainText("Size s");
+    // The pick's message says the size the person saw, and the agent's answer names it.
+    await expect(page.getByRole("article", { name: "You" }).nth(1)).toContainText(
+      "I'll take size Small.",
+    );
+    await expect(page.getByText("Noted: size Small.", { exact: false })).toBeVisible();
     // The list beside it is answered separately, once.
     await page
       .getByRole("group", { name: "And a colour?" })

@@ -37,8 +37,9 @@ test.describe("the extension guides", () => {
     await axeCleanEverywhere(page);
     await page.getByRole("button", { name: "Meet here" }).click();
     await expect(page.getByRole("article", { name: "You" }).last()).toContainText(
-      /Weather: meet in Oslo \([2-6] °C, (sunny|cloudy|rain)\)/,
+      /Let's meet in Oslo \([2-6] °C, (sunny|cloudy|rain)\)\./,
     );
+    await expect(page.getByText(/^Noted: we meet in Oslo \([2-6] °C/)).toBeVisible();
   });
 
   test("create-issue is proposed, approved, filed, and the card keeps the issue after a reload", async ({

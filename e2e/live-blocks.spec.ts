@@ -1,6 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { WINDOW_MS } from "../lib/live-sources/demo";
-import { replyFinished, sameOrigin, startChatFromHome } from "./support";
+import { expectAxeCleanInBothSchemes } from "./every-look";
+import { chatIdOf, replyFinished, runSql, sameOrigin, startChatFromHome } from "./support";
 
 type Reading = {
   readId: string;
@@ -183,6 +184,53 @@ test.describe("live blocks", () => {
       expect((await read).status()).toBe(200);
       expect(queries).toHaveLength(reads);
     }
+  });
+});
+
+test.describe("a live block opened again later", () => {
+  // Two axe passes, on a machine other runs share.
+  test.describe.configure({ timeout: 90_000 });
+
+  test("says its data may be out of date instead of live, and Read again brings a fresh reading the server issued", async ({
+    page,
+  }) => {
+    await startChatFromHome(page, "Triage the failing build");
+    await replyFinished(page);
+    // Every reading of the chat is aged where the server keeps it, as a chat opened 13 minutes later finds it.
+    await runSql(
+      `UPDATE "UiReading" SET "readAt" = "readAt" - interval '13 minutes', "startedAt" = "startedAt" - interval '13 minutes' WHERE "itemId" IN (SELECT "id" FROM "Item" WHERE "chatId" = $1)`,
+      [chatIdOf(page)],
+    );
+    // Until the person asks, the block's reads on its 10-second schedule do not reach the server (the
+    // page keeps what it shows), so only the click can bring fresh data.
+    let asked = false;
+    await page.route("**/ui-queries", (route) => (asked ? route.continue() : route.abort()));
+    const markup = await (await page.reload())!.text();
+    expect(markup).toMatch(/Data from <time [^>]*>13 minutes ago<\/time> — may be out of date\./);
+    const block = triageBlock(page);
+    const readAgain = block.getByRole("button", { name: "Read again" });
+    await expect(readAgain).toBeEnabled();
+    await expect(block.getByText("Data from 13 minutes ago — may be out of date.")).toBeVisible();
+    await expect(block.getByText(/Live data/)).toHaveCount(0);
+    await expectAxeCleanInBothSchemes(page, "with data out of date");
+
+    asked = true;
+    const read = page.waitForResponse(isRead);
+    await readAgain.click();
+    const response = await read;
+    expect(response.status()).toBe(200);
+    const { reading } = (await response.json()) as { reading: Reading & { state: string } };
+    expect(reading.state).toBe("fresh");
+    await expect(block.getByText("Live data, read now.")).toBeVisible();
+    await expect(
+      block.getByText(`${reading.value.failing} failing`, { exact: true }),
+    ).toBeVisible();
+    await expect(readAgain).toHaveCount(0);
+    // A pick rests on the reading just issued.
+    const sent = page.waitForRequest((request) => request.url().includes("/ui-choices"));
+    await block.getByRole("button", { name: "Summarise for the team" }).click();
+    expect((await sent).postDataJSON()).toMatchObject({ reads: { $runs: reading.readId } });
+    await expect(block.getByText(/Answered: Summarise for the team · .+/)).toBeVisible();
   });
 });
 

@@ -1,5 +1,4 @@
 import type { UiValue } from "@/lib/intelligent-ui";
-import { useLocale } from "@/components/ui/clock";
 import { formatNumber, withUnit } from "./format";
 import { displayValue, MUTED, textProp } from "./props";
 import type { NodeProps } from "./view-nodes";
@@ -69,8 +68,7 @@ export function Chart({ node }: NodeProps) {
   const kind = textProp(node, "kind") ?? "bar";
   const unit = textProp(node, "unit");
   const { labelKey, series, labels, values } = readData(node.props.data);
-  const locale = useLocale();
-  const format = (value: number) => withUnit(formatNumber(value, locale), unit);
+  const format = (value: number) => withUnit(formatNumber(value), unit);
   const description = `${KIND_NAMES[kind] ?? "Bar chart"} of ${series.join(", ") || "no values"}${labelKey ? ` by ${labelKey}` : ""}`;
   const Drawing = kind === "hbar" ? HorizontalBars : kind === "line" ? Lines : VerticalBars;
   return (

@@ -1,4 +1,3 @@
-import { useLocale } from "@/components/ui/clock";
 import { formatNumber, withUnit } from "./format";
 import { MUTED, numberProp, textProp, TONE_TEXT, toneProp } from "./props";
 import { HeldList, ViewNodes, type NodeProps } from "./view-nodes";
@@ -22,7 +21,6 @@ function Trend({
   previous: number;
   unit: string | undefined;
 }) {
-  const locale = useLocale();
   const delta = value - previous;
   const up = delta > 0;
   return (
@@ -33,10 +31,10 @@ function Trend({
         <span className="whitespace-nowrap">
           <span aria-hidden="true">{up ? "▲ +" : "▼ −"}</span>
           <span className="sr-only">{up ? "Up " : "Down "}</span>
-          {withUnit(formatNumber(Math.abs(delta), locale), unit)}
+          {withUnit(formatNumber(Math.abs(delta)), unit)}
         </span>
       )}{" "}
-      <span className="whitespace-nowrap">{`from ${withUnit(formatNumber(previous, locale), unit)}`}</span>
+      <span className="whitespace-nowrap">{`from ${withUnit(formatNumber(previous), unit)}`}</span>
     </div>
   );
 }
@@ -45,12 +43,11 @@ export function Stat({ node }: NodeProps) {
   const value = numberProp(node, "value");
   const previous = numberProp(node, "previous");
   const unit = textProp(node, "unit");
-  const locale = useLocale();
   return (
     <div className="h-full rounded-md border border-zinc-200 px-3 py-2 dark:border-zinc-800">
       <div className={`text-xs ${MUTED}`}>{textProp(node, "label")}</div>
       <div className={`text-xl font-semibold tabular-nums ${TONE_TEXT[toneProp(node)]}`}>
-        {value === undefined ? "—" : withUnit(formatNumber(value, locale), unit)}
+        {value === undefined ? "—" : withUnit(formatNumber(value), unit)}
       </div>
       {value !== undefined && previous !== undefined && (
         <Trend value={value} previous={previous} unit={unit} />

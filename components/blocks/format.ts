@@ -1,24 +1,12 @@
-import type { Locale } from "@/components/ui/locale";
+import { UI_LOCALE } from "@/components/ui/locale";
 
-// In the request's locale (useLocale), which the server and the hydrating browser share, so a
-// figure reads the same in the server's markup and after hydration.
-type Formats = { number: Intl.NumberFormat; size: Intl.NumberFormat };
-const formats = new Map<Locale, Formats>();
+// In the app's language, the same on the server and in the browser, so a figure reads the same in
+// the server's markup and after hydration.
+const number = new Intl.NumberFormat(UI_LOCALE, { maximumFractionDigits: 2 });
+const size = new Intl.NumberFormat(UI_LOCALE, { maximumFractionDigits: 1 });
 
-function formatsFor(locale: Locale): Formats {
-  let found = formats.get(locale);
-  if (!found) {
-    found = {
-      number: new Intl.NumberFormat(locale, { maximumFractionDigits: 2 }),
-      size: new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }),
-    };
-    formats.set(locale, found);
-  }
-  return found;
-}
-
-export function formatNumber(value: number, locale: Locale): string {
-  return formatsFor(locale).number.format(value);
+export function formatNumber(value: number): string {
+  return number.format(value);
 }
 
 export function withUnit(text: string, unit: string | undefined): string {
@@ -28,8 +16,7 @@ export function withUnit(text: string, unit: string | undefined): string {
 
 const BYTE_UNITS = ["B", "kB", "MB", "GB", "TB", "PB"];
 
-export function formatBytes(bytes: number, locale: Locale): string {
-  const { number, size } = formatsFor(locale);
+export function formatBytes(bytes: number): string {
   let value = Math.abs(bytes);
   let unit = 0;
   while (value >= 1000 && unit < BYTE_UNITS.length - 1) {
@@ -49,8 +36,7 @@ const MILLISECONDS: Record<string, number> = {
 };
 
 /** A duration in milliseconds, or in the column's `unit` when it names one (`s`, `min`, `h`). */
-export function formatDuration(value: number, unit: string | undefined, locale: Locale): string {
-  const { number, size } = formatsFor(locale);
+export function formatDuration(value: number, unit: string | undefined): string {
   const ms = Math.abs(value) * (MILLISECONDS[unit ?? "ms"] ?? 1);
   const sign = value < 0 ? "-" : "";
   if (ms < 1_000) return `${sign}${number.format(ms)} ms`;

@@ -1,7 +1,6 @@
 import { useContext, useId } from "react";
 import { sameUiValue, type UiValue } from "@/lib/intelligent-ui";
 import { GroupContext, useBlock, useControlDisabled } from "./context";
-import { useLocale } from "@/components/ui/clock";
 import { formatNumber, withUnit } from "./format";
 import { displayValue, heldChildren, MUTED, nodeText, numberProp, textProp } from "./props";
 import { ControlLabel, LabelNodes, ViewNodes, type NodeProps } from "./view-nodes";
@@ -137,7 +136,7 @@ export function Slider({ node }: NodeProps) {
   const min = numberProp(node, "min") ?? 0;
   const max = numberProp(node, "max") ?? 100;
   const value = numberProp(node, "value") ?? min;
-  const shown = withUnit(formatNumber(value, useLocale()), textProp(node, "unit"));
+  const shown = withUnit(formatNumber(value), textProp(node, "unit"));
   const named = nodeText(node) !== "";
   return (
     <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">

@@ -1,7 +1,6 @@
 import type { ReactNode } from "react";
 import type { UiValue, UiViewNode } from "@/lib/intelligent-ui";
 import { useBlock } from "./context";
-import { useLocale } from "@/components/ui/clock";
 import { formatBytes, formatDuration, formatNumber, toIsoTime, withUnit } from "./format";
 import { CHIP, displayValue, heldChildren, MUTED, textProp, TONE_PANEL, type Tone } from "./props";
 import { ViewNodes, type NodeProps } from "./view-nodes";
@@ -66,14 +65,13 @@ function Cell({
   column: Column;
   renderTime: (iso: string) => ReactNode;
 }): ReactNode {
-  const locale = useLocale();
   if (value === undefined || value === null || value === "")
     return <span className={MUTED}>—</span>;
   const { as, unit } = column;
   if (typeof value === "number") {
-    if (as === "bytes") return formatBytes(value, locale);
-    if (as === "duration") return formatDuration(value, unit, locale);
-    if (as === "number" || as === "text") return withUnit(formatNumber(value, locale), unit);
+    if (as === "bytes") return formatBytes(value);
+    if (as === "duration") return formatDuration(value, unit);
+    if (as === "number" || as === "text") return withUnit(formatNumber(value), unit);
   }
   if (as === "date") {
     const iso = toIsoTime(value);

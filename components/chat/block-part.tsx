@@ -132,7 +132,11 @@ function ChatBlock({ item, chatId, block, replaced, onStale }: ChatBlockProps) {
             !hasQueries ? undefined : answered ? (
               <AnsweredStatus readAt={answered.readAt} quoted={answered.quoted} />
             ) : (
-              <LiveStatus latest={live.latest} />
+              <LiveStatus
+                latest={live.latest}
+                inFlight={live.reading}
+                readAgain={enabled ? live.readAgain : undefined}
+              />
             )
           }
           streaming={item.status === "streaming"}

@@ -4,7 +4,6 @@ import { memo } from "react";
 import type { QueuedView } from "@/lib/chat/wire";
 import { ErrorNote } from "@/components/ui/error-note";
 import { PrimaryButton } from "@/components/ui/primary-button";
-import { useLocale } from "@/components/ui/clock";
 import { type Connection, CONNECTION_NOTE_ID, ConnectionNote } from "./connection-note";
 import { messageLimit, messageRefusal } from "./message-limit";
 import { QueuedMessages } from "./queued-messages";
@@ -31,7 +30,7 @@ export const Composer = memo(function Composer({
   connection,
 }: ComposerProps) {
   const { text, setText, fieldRef } = useMessageField();
-  const limit = messageLimit(text, useLocale());
+  const limit = messageLimit(text);
   const offline = connection === "lost";
   const onSent = () => {
     setText("");

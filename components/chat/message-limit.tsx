@@ -1,29 +1,27 @@
 import { refusalSentence } from "@/components/ui/refusals";
-import { DEFAULT_LOCALE, formatCount, type Locale } from "@/components/ui/locale";
+import { formatCount } from "@/components/ui/locale";
 import { MAX_MESSAGE_LENGTH } from "@/lib/chat/wire/limits";
 
 // The counter appears once a message is this close to the limit, so it never nags short ones.
 const SHOW_FROM = MAX_MESSAGE_LENGTH * 0.8;
 
 /**
- * Whether a message is over the limit, and the counter that says so (null while it is short), its
- * figures written as the reader's language writes them.
+ * Whether a message is over the limit, and the counter that says so (null while it is short).
  */
-export function messageLimit(
-  text: string,
-  locale: Locale = DEFAULT_LOCALE,
-): { over: boolean; note: string | null } {
+export function messageLimit(text: string): { over: boolean; note: string | null } {
   const length = text.length;
-  const count = (value: number) => formatCount(value, locale);
   if (length > MAX_MESSAGE_LENGTH) {
     return {
       over: true,
-      note: `${count(length - MAX_MESSAGE_LENGTH)} characters over the ${count(MAX_MESSAGE_LENGTH)} limit. Shorten the message or send it in parts.`,
+      note: `${formatCount(length - MAX_MESSAGE_LENGTH)} characters over the ${formatCount(MAX_MESSAGE_LENGTH)} limit. Shorten the message or send it in parts.`,
     };
   }
   return {
     over: false,
-    note: length >= SHOW_FROM ? `${count(length)} / ${count(MAX_MESSAGE_LENGTH)} characters` : null,
+    note:
+      length >= SHOW_FROM
+        ? `${formatCount(length)} / ${formatCount(MAX_MESSAGE_LENGTH)} characters`
+        : null,
   };
 }
 

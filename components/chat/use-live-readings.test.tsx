@@ -331,6 +331,24 @@ describe("a live block on the page", () => {
   });
 });
 
+describe("a live block opened again after its data's live time", () => {
+  it("says its data may be out of date, and one click reads it again through the reading route", async () => {
+    const old = { ...reading("frozen", "main", 2), readAt: "2026-12-01T09:47:00.000Z" };
+    mount({ ...liveItem(), readings: { live: { $runs: old } } });
+    expect(container.textContent).toContain("Data from 13 minutes ago — may be out of date.");
+    expect(container.textContent).not.toContain("Live data");
+    const readAgain = [...container.querySelectorAll("button")].find(
+      (button) => button.textContent === "Read again",
+    )!;
+    await act(async () => readAgain.click());
+    await wait(0);
+    expect(server.queries).toEqual([expect.objectContaining({ values: { $branch: "main" } })]);
+    expect(summary()).toBe("CI on main: 11 failing");
+    expect(container.textContent).toContain("Live data, read now.");
+    expect(container.textContent).not.toContain("Read again");
+  });
+});
+
 describe("an answered live block", () => {
   // Answered on dev at 10:02 (UTC), with 1 failing: not main's frozen reading, nor any later one.
   const answer: UiAnswerView = {

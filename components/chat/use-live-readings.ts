@@ -23,6 +23,10 @@ export type LiveReadings = {
   muted: boolean;
   /** Each query's last reading, good or not, to say how fresh the data is. */
   latest: ReadingView[];
+  /** Whether a read of any query is in flight. */
+  reading: boolean;
+  /** Every query read again now, as the person asked: the same reads the schedule makes. */
+  readAgain(): void;
   /** After a choice was refused as stale: the readings on screen no longer open choices; every query is read again now. */
   refresh(): void;
 };
@@ -111,6 +115,8 @@ export function useLiveReadings({
     reason,
     muted: reason !== null || names.some((name) => queries[name]?.last?.state !== "fresh"),
     latest: names.flatMap((name) => (queries[name]?.last ? [queries[name]!.last!] : [])),
+    reading: names.some((name) => queries[name]?.inFlight === true),
+    readAgain: readAll,
     refresh,
   };
 }

@@ -3,7 +3,6 @@
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { messageLimit, messageRefusal } from "@/components/chat/message-limit";
-import { useLocale } from "@/components/ui/clock";
 import { postJson } from "@/lib/chat/wire/client-api";
 import type { CreatedChat } from "@/lib/chat/wire/responses";
 import { ErrorNote } from "@/components/ui/error-note";
@@ -17,11 +16,10 @@ export function NewChatForm({ starters }: { starters: string[] }) {
   const [pending, setPending] = useState(false);
   const hydrated = useHydrated();
   const [error, setError] = useState<string | null>(null);
-  const locale = useLocale();
-  const limit = messageLimit(text, locale);
+  const limit = messageLimit(text);
 
   async function start(message: string) {
-    if (!message.trim() || pending || messageLimit(message, locale).over) return;
+    if (!message.trim() || pending || messageLimit(message).over) return;
     setPending(true);
     setError(null);
     try {

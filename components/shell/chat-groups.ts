@@ -1,3 +1,4 @@
+import { UI_LOCALE } from "@/components/ui/locale";
 import type { ChatListEntry } from "@/lib/chat/wire";
 
 export const CHAT_GROUPS = ["Today", "Yesterday", "Previous 7 days", "Older"] as const;
@@ -7,7 +8,7 @@ const DAY_MS = 86_400_000;
 
 /** The calendar day `at` falls on in `zone`, as a count of days, so two days subtract. */
 function dayNumber(at: number, zone: string): number {
-  const parts = new Intl.DateTimeFormat("en-US", {
+  const parts = new Intl.DateTimeFormat(UI_LOCALE, {
     year: "numeric",
     month: "numeric",
     day: "numeric",

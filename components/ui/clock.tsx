@@ -1,7 +1,7 @@
 "use client";
 
 import { createContext, useContext, useEffect, useState, useSyncExternalStore } from "react";
-import { DEFAULT_LOCALE, type Locale } from "./locale";
+import { UI_LOCALE } from "./locale";
 import { timeZoneCookie } from "./time-zone";
 
 type Clock = { now: number; offset: number };
@@ -9,9 +9,6 @@ type Clock = { now: number; offset: number };
 const ClockContext = createContext<Clock | null>(null);
 // The reader's zone as the server knew it from the request's cookie (null: not yet told).
 const ZoneContext = createContext<string | null>(null);
-// The language times and figures are drawn in, negotiated by the server from the request, so the
-// browser's first render draws what the server's markup holds.
-const LocaleContext = createContext<Locale>(DEFAULT_LOCALE);
 
 const TICK_MS = 30_000;
 
@@ -24,12 +21,10 @@ const TICK_MS = 30_000;
 export function ClockProvider({
   serverNow,
   zone,
-  locale,
   children,
 }: {
   serverNow: number;
   zone: string | null;
-  locale: Locale;
   children: React.ReactNode;
 }) {
   const [clock, setClock] = useState<Clock>({ now: serverNow, offset: 0 });
@@ -53,9 +48,7 @@ export function ClockProvider({
   }, [serverNow]);
   return (
     <ClockContext.Provider value={clock}>
-      <ZoneContext.Provider value={zone}>
-        <LocaleContext.Provider value={locale}>{children}</LocaleContext.Provider>
-      </ZoneContext.Provider>
+      <ZoneContext.Provider value={zone}>{children}</ZoneContext.Provider>
     </ClockContext.Provider>
   );
 }
@@ -70,11 +63,6 @@ export function useNow(): number {
 /** The machine's clock, read once where no provider gives the server's. */
 function machineNow(): number {
   return Date.now();
-}
-
-/** The reader's language for times and figures: the request's, on the server and in the browser. */
-export function useLocale(): Locale {
-  return useContext(LocaleContext);
 }
 
 /** How far the server's clock is ahead of this browser's, to measure server times by it. */
@@ -92,7 +80,7 @@ export function useTimeZone(): string {
 }
 
 function browserZone(): string {
-  return Intl.DateTimeFormat().resolvedOptions().timeZone;
+  return new Intl.DateTimeFormat(UI_LOCALE).resolvedOptions().timeZone;
 }
 
 function subscribeToNothing(): () => void {

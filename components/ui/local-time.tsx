@@ -1,21 +1,21 @@
 "use client";
 
 import { useSyncExternalStore } from "react";
-import { useLocale, useNow, useTimeZone } from "./clock";
+import { useNow, useTimeZone } from "./clock";
+import { UI_LOCALE } from "./locale";
 import { relativeTime } from "./relative-time";
 import { clockTime } from "./time-zone";
 
 /**
- * A time as "2 minutes ago" in the reader's language, the same in the server's markup and in the
- * browser, with the exact time in the reader's own zone and locale on hover. The title is only
- * known in the browser, so it is filled in after mount rather than drawn differently on the server.
+ * A time as "2 minutes ago", the same in the server's markup and in the browser, with the exact
+ * time in the reader's own zone on hover. The zone is only known in the browser, so the title is
+ * filled in after mount rather than drawn differently on the server.
  */
 export function LocalTime({ iso, className }: { iso: string; className?: string }) {
   const now = useNow();
-  const locale = useLocale();
   return (
-    <time dateTime={iso} title={useExactTime(iso)} lang={locale} className={className}>
-      {relativeTime(Date.parse(iso), now, locale)}
+    <time dateTime={iso} title={useExactTime(iso)} className={className}>
+      {relativeTime(Date.parse(iso), now)}
     </time>
   );
 }
@@ -34,7 +34,7 @@ export function ClockTime({ iso }: { iso: string }) {
   );
 }
 
-/** The exact time in the reader's own zone and locale; the server (and hydration) draw none. */
+/** The exact time in the reader's own zone, in the app's language; the server (and hydration) draw none. */
 export function useExactTime(iso: string): string | undefined {
   return useSyncExternalStore(
     subscribeToNothing,
@@ -48,7 +48,7 @@ export function useExactTime(iso: string): string | undefined {
 let exactFormat: Intl.DateTimeFormat | undefined;
 
 function exactTime(iso: string): string {
-  exactFormat ??= new Intl.DateTimeFormat(undefined, { dateStyle: "full", timeStyle: "long" });
+  exactFormat ??= new Intl.DateTimeFormat(UI_LOCALE, { dateStyle: "full", timeStyle: "long" });
   return exactFormat.format(new Date(iso));
 }
 

@@ -1,13 +1,20 @@
-// The languages times and figures are drawn in; the words of the app stay English.
-export const LOCALES = ["en", "de", "fr", "es", "it", "nl", "pt", "ja"] as const;
-export type Locale = (typeof LOCALES)[number];
-export const DEFAULT_LOCALE: Locale = "en";
+// The app's words are English, so the times, dates and figures inside its sentences are English
+// too: "Live data, read 5 minutes ago", never "read vor 5 Minuten". Every formatter on the page
+// takes its language from here, the server's and the browser's alike, so hydration matches and
+// no machine's or browser's own language leaks in. Only the time zone is the reader's (time-zone.ts).
 
-const counts = new Map<Locale, Intl.NumberFormat>();
+/** The language of relative times, dates and figures. */
+export const UI_LOCALE = "en";
 
-/** A whole count as the reader's language writes it ("1,234" in English, "1.234" in German). */
-export function formatCount(value: number, locale: Locale): string {
-  let format = counts.get(locale);
-  if (!format) counts.set(locale, (format = new Intl.NumberFormat(locale)));
-  return format.format(value);
+/**
+ * The same language with a 24-hour clock and the day before the month ("30 Nov, 14:02"), for clock
+ * times, which read the same to readers used to either order.
+ */
+export const CLOCK_LOCALE = "en-GB";
+
+const count = new Intl.NumberFormat(UI_LOCALE);
+
+/** A whole count with its digits grouped ("1,234"). */
+export function formatCount(value: number): string {
+  return count.format(value);
 }

@@ -1,3 +1,5 @@
+import { CLOCK_LOCALE, UI_LOCALE } from "./locale";
+
 // The reader's time zone travels in a cookie the browser sets, so the server draws clock times
 // ("14:02") in the zone the browser will; without it, both draw UTC until the browser sets it.
 
@@ -8,7 +10,7 @@ const COOKIE_MAX_AGE_S = 365 * 24 * 60 * 60;
 function knownTimeZone(name: string | undefined | null): string | null {
   if (!name || name.length > 64 || !/^[A-Za-z0-9_+\-/]+$/.test(name)) return null;
   try {
-    return new Intl.DateTimeFormat("en-US", { timeZone: name }).resolvedOptions().timeZone;
+    return new Intl.DateTimeFormat(UI_LOCALE, { timeZone: name }).resolvedOptions().timeZone;
   } catch {
     return null;
   }
@@ -30,21 +32,21 @@ export function timeZoneCookie(zone: string): string {
  * same day as `now` there. The same text on the server and in the browser for the same zone.
  */
 export function clockTime(at: number, now: number, zone: string): string {
-  const time = new Intl.DateTimeFormat("en-GB", {
+  const time = new Intl.DateTimeFormat(CLOCK_LOCALE, {
     hour: "2-digit",
     minute: "2-digit",
     hourCycle: "h23",
     timeZone: zone,
   }).format(at);
-  const day = new Intl.DateTimeFormat("en-GB", {
+  const day = new Intl.DateTimeFormat(CLOCK_LOCALE, {
     day: "numeric",
     month: "short",
     year: "numeric",
     timeZone: zone,
   });
   if (day.format(at) === day.format(now)) return time;
-  const sameYear = new Intl.DateTimeFormat("en-GB", { year: "numeric", timeZone: zone });
-  const date = new Intl.DateTimeFormat("en-GB", {
+  const sameYear = new Intl.DateTimeFormat(CLOCK_LOCALE, { year: "numeric", timeZone: zone });
+  const date = new Intl.DateTimeFormat(CLOCK_LOCALE, {
     day: "numeric",
     month: "short",
     ...(sameYear.format(at) === sameYear.format(now) ? {} : { year: "numeric" }),

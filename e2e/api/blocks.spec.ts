@@ -113,7 +113,7 @@ test.describe("chat.uiChoice over HTTP", () => {
     const users = chat.items.filter((item) => item.role === "user").map(textOf);
     expect(users).toEqual([
       CHECKLIST,
-      "Release checklist: ship production at 100% (checked: tests, docs; notify the team: true)",
+      "Ship production at 100%, with tests, docs checked. Tell the team.",
     ]);
     // The agent walks on: its next reply is the rollout plan, a block of its own.
     expect(textOf(chat.items.at(-1)!)).toContain("Here is the rollout plan for **production**");

@@ -2,8 +2,9 @@ import { envelope } from "./envelope";
 import { choiceListFrame, type Scenario } from "./scenario";
 
 // Scenarios whose replies carry intelligent-ui blocks (```ui fences). Each Choice's context is
-// what the person's pick says to the agent next; the follow-ups below answer those contexts, so
-// a person can walk the release checklist step by step.
+// what the person's pick says to the agent next, shown in the chat as their message, so it is
+// worded as they would say it; the follow-ups below answer those contexts, so a person can walk
+// the release checklist step by step.
 
 const ui = (source: string) => `\`\`\`ui\n${source}\n\`\`\``;
 
@@ -34,8 +35,8 @@ $target = "staging"
   </Each>
 </EntityList>
 <Choices>
-  <Choice primary={true} disabled={@Count($checks) < 2} context={"Release checklist: ship " + $target + " at " + $rollout + "% (checked: " + @Join($checks) + "; notify the team: " + $notify + ")"}>Release to {$target}</Choice>
-  <Choice context="Release checklist: hold the release">Hold</Choice>
+  <Choice primary={true} disabled={@Count($checks) < 2} context={"Ship " + $target + " at " + $rollout + "%, with " + @Join($checks) + " checked. " + (($notify && "Tell the team.") || "No need to tell the team.")}>Release to {$target}</Choice>
+  <Choice context="Hold the release for now.">Hold</Choice>
 </Choices>`);
 
 const ROLLOUT_PLAN = (target: string, rollout: string) =>
@@ -49,8 +50,8 @@ const ROLLOUT_PLAN = (target: string, rollout: string) =>
 <Progress value={1} max={3}>Stage 1 of 3</Progress>
 <Switch value={$confirm}>I watched the canary dashboards</Switch>
 <Choices>
-  <Choice primary={true} disabled={!$confirm} context="Release checklist: start the rollout">Start rollout</Choice>
-  <Choice context="Release checklist: roll back the canary">Roll back</Choice>
+  <Choice primary={true} disabled={!$confirm} context="The canary looks good, so start the rollout.">Start rollout</Choice>
+  <Choice context="Roll back the canary.">Roll back</Choice>
 </Choices>`);
 
 const RELEASE_DONE = ui(`<Summary tone="success">Release complete</Summary>
@@ -77,9 +78,9 @@ $runs = @Query("ci.runs", {branch: $branch})
   <Callout tone="success" title="All green">Every job on {$branch} passed.</Callout>
 </Show>
 <Choices>
-  <Choice primary={true} disabled={$runs.failing == 0} context={"Build triage: re-run the failed jobs on " + $branch + ": " + @Join($runs.failedJobs)}>Re-run failed jobs</Choice>
-  <Choice disabled={$runs.failing == 0} context={"Build triage: open the failing test on " + $branch + " (" + @Join($runs.failedJobs) + ")"}>Open the failing test</Choice>
-  <Choice context={"Build triage: summarise " + $branch + ": " + $runs.failing + " of " + @Count($runs.runs) + " jobs failing"}>Summarise for the team</Choice>
+  <Choice primary={true} disabled={$runs.failing == 0} context={"Re-run the failed jobs on " + $branch + ": " + @Join($runs.failedJobs) + "."}>Re-run failed jobs</Choice>
+  <Choice disabled={$runs.failing == 0} context={"Open the failing test on " + $branch + " (" + @Join($runs.failedJobs) + ")."}>Open the failing test</Choice>
+  <Choice context={"Summarise " + $branch + " for the team: " + $runs.failing + " of " + @Count($runs.runs) + " jobs failing."}>Summarise for the team</Choice>
 </Choices>`);
 
 // Host links into the demo's repository (a public Next.js one): fixed ones, one that follows the
@@ -101,7 +102,7 @@ const SUBAGENT_REPORT =
   <Column key="state" title="State" as="tag"/>
 </Table>
 <Choices>
-  <Choice context="Rerun the failing jobs">Rerun failing jobs</Choice>
+  <Choice context="Re-run the failed jobs on main: unit, e2e.">Rerun failing jobs</Choice>
 </Choices>`);
 
 const MALFORMED = [
@@ -114,10 +115,10 @@ const MALFORMED = [
 <Stat label= >
 <Callout tone="loud">An unknown tone</Callout>
 <Choices>
-  <Choice context="Use the damaged block">Still answerable</Choice>
+  <Choice context="Even the damaged block can be answered.">Still answerable</Choice>
 </Choices>`),
   ui(`<Summary tone="info">Healthy after</Summary>
-<Choices><Choice context="The neighbours drew fine">Looks fine</Choice></Choices>`),
+<Choices><Choice context="The blocks around it drew fine.">Looks fine</Choice></Choices>`),
 ].join("\n\n");
 
 const GALLERY = ui(`$done = ["build"]
@@ -154,7 +155,7 @@ $env = "dev"
 <Button action={@Set($level, 100)}>A button</Button>
 <Show when={$on}><Tag tone="success">Shown while the switch is on</Tag></Show>
 <Each items={["one", "two"]} as="n"><Tag>{n}</Tag></Each>
-<Choices><Choice context="The gallery looks right">A choice</Choice></Choices>`);
+<Choices><Choice context="Every component looks right.">A choice</Choice></Choices>`);
 
 export const BLOCK_SCENARIOS: Scenario[] = [
   {
@@ -193,7 +194,7 @@ export const BLOCK_SCENARIOS: Scenario[] = [
       envelope([
         {
           kind: "text",
-          text: `Prose first, then a block:\n\n${ui(`$size = "m"\n<Segmented value={$size}><Option value="s">Small</Option><Option value="m">Medium</Option></Segmented>\n<Choices><Choice context={"Size " + $size}>Pick this size</Choice></Choices>`)}\n`,
+          text: `Prose first, then a block:\n\n${ui(`$size = "Medium"\n<Segmented value={$size}><Option value="Small">Small</Option><Option value="Medium">Medium</Option></Segmented>\n<Choices><Choice context={"I'll take size " + $size + "."}>Pick this size</Choice></Choices>`)}\n`,
         },
         {
           kind: "component",
@@ -225,20 +226,32 @@ export const BLOCK_SCENARIOS: Scenario[] = [
   },
 ];
 
-/** Answers to the contexts of the release checklist's and the build triage's choices: the next step. */
+// What a person says with each static context above, answered in a word.
+const ACKNOWLEDGED: Record<string, string> = {
+  "Hold the release for now.":
+    "Understood: nothing ships. Ask for the release checklist again when you are ready.",
+  "Roll back the canary.":
+    "Rolled back: nothing ships. Ask for the release checklist again when you are ready.",
+  "Even the damaged block can be answered.":
+    "Right: a damaged block still answers, and its neighbours draw as written.",
+  "The blocks around it drew fine.": "Good: one damaged block leaves its neighbours alone.",
+  "Every component looks right.": "Good: all 36 components drew.",
+};
+
+/** Answers to the contexts of the demo's block choices: the next step, naming what was picked. */
 export function blockFollowUp(context: string): string | null {
-  const rerun = /^Build triage: re-run the failed jobs on (\w+): (.+)$/.exec(context);
+  const rerun = /^Re-run the failed jobs on (\S+): (.+)\.$/.exec(context);
   if (rerun) return `Re-running **${rerun[2]}** on ${rerun[1]}. I'll report back when they finish.`;
-  const open = /^Build triage: open the failing test on (\w+) \((.+)\)$/.exec(context);
+  const open = /^Open the failing test on (\S+) \((.+)\)\.$/.exec(context);
   if (open) return `Opening the first failure of **${open[2]}** on ${open[1]}.`;
-  const summary = /^Build triage: summarise (\w+): (.+)$/.exec(context);
+  const summary = /^Summarise (\S+) for the team: (.+)\.$/.exec(context);
   if (summary) return `For the team: **${summary[1]}** has ${summary[2]}.`;
-  const ship = /^Release checklist: ship (\w+) at (\d+)%/.exec(context);
+  const ship = /^Ship (\w+) at (\d+)%/.exec(context);
   if (ship)
     return `Good. Here is the rollout plan for **${ship[1]}**.\n\n${ROLLOUT_PLAN(ship[1]!, ship[2]!)}\n`;
-  if (/^Release checklist: start the rollout/.test(context))
+  if (context === "The canary looks good, so start the rollout.")
     return `The rollout finished.\n\n${RELEASE_DONE}\n`;
-  if (/^Release checklist: (hold|roll back)/.test(context))
-    return "Understood: nothing ships. Ask for the release checklist again when you are ready.";
-  return null;
+  const size = /^I'll take size (\w+)\.$/.exec(context);
+  if (size) return `Noted: size **${size[1]}**. Anything else?`;
+  return ACKNOWLEDGED[context] ?? null;
 }

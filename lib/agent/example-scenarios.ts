@@ -19,10 +19,16 @@ $weather = @Query("example.weather", {city: $city})
   <Stat label="Wind" value={$weather.windKmh} unit="km/h"/>
 </Stats>
 <Choices>
-  <Choice primary={true} context={"Weather: meet in " + $weather.city + " (" + $weather.celsius + " °C, " + $weather.sky + ")"}>Meet here</Choice>
+  <Choice primary={true} context={"Let's meet in " + $weather.city + " (" + $weather.celsius + " °C, " + $weather.sky + ")."}>Meet here</Choice>
 </Choices>
 \`\`\``;
 // #endregion weather-block
+
+/** The answer to a pick on the weather block: the city the person picked, and its weather. */
+export function exampleFollowUp(context: string): string | null {
+  const meet = /^Let's meet in (.+) \((.+)\)\.$/.exec(context);
+  return meet ? `Noted: we meet in **${meet[1]}** (${meet[2]}).` : null;
+}
 
 export const EXAMPLE_SCENARIOS: Scenario[] = [
   {

@@ -1,4 +1,5 @@
 import { blockFollowUp } from "./block-scenarios";
+import { exampleFollowUp } from "./example-scenarios";
 import { outcomeReply } from "./outcome-replies";
 import type { Script } from "./scenario";
 import { chunkText } from "./pacing";
@@ -15,7 +16,7 @@ export function scriptedReply(message: string): Script {
   const chosen = CHOICE.exec(message);
   if (chosen) {
     const [, label = "", context = ""] = chosen;
-    const followUp = blockFollowUp(context);
+    const followUp = blockFollowUp(context) ?? exampleFollowUp(context);
     if (followUp) return { text: followUp, pace: 1 };
     // A pick on the help reply's list sends a starter, which its scenario answers.
     return starterScript(context) ?? { text: `Noted: **${label}**. ${nextStep(label)}`, pace: 1 };

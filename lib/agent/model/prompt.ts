@@ -50,7 +50,7 @@ A block is a fenced code block whose info string is \`${UI_FENCE_LANGUAGE}\`. In
 - Expressions: JSON literals, \`$name\`, \`.field\`, \`[index]\`, \`|| && == != < <= > >= + - * / % !\` and parentheses; helpers @Count(list), @Filter(list, item, predicate), @Sum(list) or @Sum(records, "field"), @Join(list, ", "), @Round(number, digits). There is no ternary: use <Show when={...}>.
 - A control binds a variable when its value prop is exactly \`{$name}\`: Checklist, Switch, Slider and Segmented.
 - A Button only changes state: action={@Set($name, constant)}, action={@Reset($name)} or action={@Reset()}.
-- <Choices> holds <Choice context={...}>label</Choice>. A person answers the block by picking one Choice; its context (an expression that may read the state) comes back to you as their next message, so make it say everything you need to know. A block without Choices shows, it does not ask.
+- <Choices> holds <Choice context={...}>label</Choice>. A person answers the block by picking one Choice; its context (an expression that may read the state) is shown in the chat as their next message and comes back to you, so word it as the person would say it ("I'll take size M") and make it say everything you need to know. A block without Choices shows, it does not ask.
 - One block asks one question. Never put a URL or a path in an Image.
 Example:
 ${FENCE}${UI_FENCE_LANGUAGE}

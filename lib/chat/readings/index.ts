@@ -1,6 +1,7 @@
 import "server-only";
 import { storedUiQueryArguments, type UiBlock, type UiValue } from "@/lib/intelligent-ui";
 import type { StoredJson } from "../store/readings";
+import { READING_HOLD_MS } from "../wire/views";
 import { argumentsKey, type ReadOutcome } from "./source";
 
 export {
@@ -25,8 +26,7 @@ export {
   REFRESH_INTERVAL_MS,
 } from "./single-flight";
 
-/** A live reading proves a choice for this long after it was issued (frozen ones for good). */
-export const READING_HOLD_MS = 60_000;
+export { READING_HOLD_MS };
 
 export function readingFields(outcome: ReadOutcome, now: number) {
   return outcome.state === "fresh"

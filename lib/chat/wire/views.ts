@@ -72,6 +72,8 @@ export const uiAnswerViewSchema = z.object({
 });
 export type UiAnswerView = z.infer<typeof uiAnswerViewSchema>;
 
+export { READING_HOLD_MS } from "./limits";
+
 /** `readId` proves the value came from the server for these arguments; a failed or refused reading has a `reason`. */
 export const readingViewSchema = z.object({
   readId: z.nullable(z.string()),
