@@ -23,7 +23,7 @@ afterAll(async () => {
 
 const stale = { code: "stale-ui-query", reason: "stale-read" };
 const summary = (reading: ReadingView) =>
-  `Build triage: summarise dev: ${(reading.value as { failing: number }).failing} of 0 jobs failing`;
+  `Summarise dev for the team: ${(reading.value as { failing: number }).failing} of 0 jobs failing.`;
 
 describe("a choice racing new readings of its block", () => {
   it("is resolved with exactly the reading whose id it presents: never a newer, an older, or a pending one", async () => {
@@ -146,7 +146,7 @@ const LIVE_BLOCK = `\`\`\`ui
 $branch = "main"
 $runs = @Query("ci.runs", {branch: $branch})
 <Segmented value={$branch}><Option value="main">main</Option><Option value="dev">dev</Option></Segmented>
-<Choices><Choice context={"Build triage: summarise " + $branch + ": " + $runs.failing + " of " + @Count($runs.runs) + " jobs failing"}>Summarise for the team</Choice></Choices>
+<Choices><Choice context={"Summarise " + $branch + " for the team: " + $runs.failing + " of " + @Count($runs.runs) + " jobs failing."}>Summarise for the team</Choice></Choices>
 \`\`\``;
 
 /** An agent whose reply carries two live blocks of the same query. */

@@ -29,7 +29,7 @@ describe("live blocks", () => {
     expect(issued).toEqual(ciRuns("main", new Date(frozen!.readAt).getTime()));
     // The text the agent reads back is drawn with that reading, not from raw source.
     expect(block.fallback).toContain(
-      `Build triage: summarise main: ${issued.failing} of 4 jobs failing`,
+      `Summarise main for the team: ${issued.failing} of 4 jobs failing.`,
     );
     expect(block.fallback).toContain(
       JSON.stringify(ciRuns("main", new Date(frozen!.readAt).getTime()).runs),
@@ -243,7 +243,7 @@ describe("a choice on a live block", () => {
       choose("Summarise for the team", {}, { $runs: frozen.readId! }),
     ).resolves.toMatchObject({ status: "sent" });
     expect(await pickedText({ itemId, blockId })).toBe(
-      `Build triage: summarise main: ${issued.failing} of 4 jobs failing`,
+      `Summarise main for the team: ${issued.failing} of 4 jobs failing.`,
     );
   });
 
@@ -281,7 +281,7 @@ describe("a choice on a live block", () => {
       answer: { label: "Summarise for the team", values: { $branch: "dev" } },
     });
     expect(await pickedText({ itemId, blockId })).toBe(
-      `Build triage: summarise dev: ${issued.failing} of 4 jobs failing`,
+      `Summarise dev for the team: ${issued.failing} of 4 jobs failing.`,
     );
   });
 });
