@@ -133,6 +133,76 @@ describe("a recorded reply as the AI SDK's UI message stream", () => {
     });
   });
 
+  it("updates a block's and a frame's part under its id when answered, and says when a reply failed", async () => {
+    const { log, itemId } = await recordedReply("Mix prose, a block and a list", 96);
+    const sent = log[0]!.event as Extract<ChatEvent, { type: "item.created" }>;
+    const blockId = `${itemId}:ui:28`;
+    const at = "2026-01-01T00:00:00.000Z";
+    const answer = {
+      itemId,
+      blockId,
+      revision: 1,
+      choiceId: `${blockId}:1`,
+      label: "Pick this size",
+      values: { $size: "m" },
+      readings: {},
+      sourceAt: at,
+      older: false,
+      at,
+      queued: false,
+      turnId: null,
+    };
+    const selection = {
+      instanceId: "mixed-colour",
+      choiceId: "red",
+      label: "Red",
+      at,
+      queued: false,
+      confirmationToken: null,
+    };
+    const [ended, ...before] = [log.at(-1)!, ...log.slice(0, -1)];
+    const seq = ended.seq;
+    const answers: LoggedEvent[] = [
+      { seq: seq, event: { type: "ui.answered", itemId, answer } },
+      { seq: seq + 1, event: { type: "selection.recorded", itemId, selection } },
+      { seq: seq + 2, event: { type: "selection.recorded", itemId: "older", selection } },
+      {
+        seq: seq + 3,
+        event: { ...(ended.event as Extract<ChatEvent, { type: "turn.ended" }>), status: "failed" },
+      },
+    ];
+    const { chunks } = translate({ kind: "message", itemId: sent.item.id }, [
+      ...before,
+      ...answers,
+    ]);
+    await checkedBySdk(chunks);
+    checkOrder(chunks);
+    expect(chunks.slice(-3)).toEqual([
+      { type: "error", errorText: "The reply failed." },
+      { type: "finish-step" },
+      { type: "finish", finishReason: "error" },
+    ]);
+    // Another reply's answer goes beside the message, for the page to apply to that reply.
+    expect(chunks).toContainEqual({
+      type: "data-answer",
+      data: { kind: "selection", itemId: "older", selection },
+      transient: true,
+    });
+    const message = await messageOf(chunks.filter((chunk) => chunk.type !== "error"));
+    expect(message.parts.map((part) => part.type)).toEqual([
+      "step-start",
+      "text",
+      "data-ui-block",
+      "data-choice-list",
+      "text",
+    ]);
+    expect(message.parts[2]).toMatchObject({
+      id: blockId,
+      data: { answer: { label: "Pick this size" } },
+    });
+    expect(message.parts[3]).toMatchObject({ data: { selection: { choiceId: "red" } } });
+  });
+
   it("sends a block's fence as it grows, each time whole under the block's id", async () => {
     const { log, itemId } = await recordedReply("Walk me through a release checklist", 48);
     const fences = log.filter(({ event }) => event.type === "item.fence").length;
