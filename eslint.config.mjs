@@ -37,6 +37,7 @@ const LAYERS = [
   [["lib/tools"], [...PURE, ...BASE]], // what a confirmed action does
   [["lib/agent"], [...PURE, ...BASE, ...DOMAIN]], // writes replies: knows no chat and no storage
   [["lib/chat/wire"], CLIENT_SAFE], // the chat's shapes and requests, shared with the page
+  [["lib/ai-sdk"], [...CLIENT_SAFE, "lib/chat/wire"]], // the AI SDK's transport and data parts, for a page
   [["lib/chat"], [...PURE, ...BASE, ...DOMAIN, "lib/db", "lib/http", "lib/agent"]], // the chat's flows
   [["lib/api"], ["lib"]], // the request pipeline every API route runs
   [["lib/server-start.ts"], ["lib"]], // an instance's start

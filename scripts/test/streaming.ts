@@ -39,9 +39,13 @@ export function handClock() {
 export async function streamingReply(message = "Plan the release") {
   const visitorId = randomUUID();
   const { chatId } = await createChat({ visitorId, message });
-  // Claimed as a running turn claims it, with no agent to run it.
+  return { visitorId, ...(await claimedReply(chatId)) };
+}
+
+/** The chat's waiting turn, claimed as a running turn claims it with no agent to run it, and its writer. */
+export async function claimedReply(chatId: string) {
   const claim = await claimTurn(chatId);
-  if (!claim) throw new Error("The new chat's turn was not waiting");
+  if (!claim) throw new Error("The chat's turn was not waiting");
   const { turnId, itemId } = claim;
   const target = { chatId, turnId, itemId };
   const time = handClock();
@@ -51,5 +55,5 @@ export async function streamingReply(message = "Plan the release") {
     () => {},
     time.clock,
   );
-  return { visitorId, ...target, writer, ...time };
+  return { ...target, writer, ...time };
 }
