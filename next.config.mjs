@@ -1,5 +1,5 @@
-import { networkInterfaces } from "node:os";
 import { PHASE_DEVELOPMENT_SERVER } from "next/constants.js";
+import { developmentHosts } from "./lib/http/development-hosts.mjs";
 
 // On every response, pages, API and static files alike. The Content-Security-Policy, which needs
 // a nonce per response, is set by the proxy (proxy.ts, lib/http/security-headers.ts).
@@ -30,15 +30,13 @@ const nextConfig = {
 };
 
 /**
- * The hosts `next dev` hands its scripts and hot reload to besides localhost (it matches host
- * names, without port): the page opened at 127.0.0.1 or at the "Network:" address it prints
- * would otherwise never hydrate, every button left disabled. This machine's own addresses only.
+ * `next dev` hands its scripts and hot reload to these hosts besides localhost (it matches host
+ * names, without port): the page opened at 127.0.0.1 or at the "Network:" address it prints would
+ * otherwise never hydrate, every button left disabled. The proxy refuses any other Host (proxy.ts).
+ * Next has read .env by now; APP_ORIGIN is checked (lib/env.ts) when the app reads it.
  */
 function devOrigins() {
-  const addresses = Object.values(networkInterfaces())
-    .flat()
-    .flatMap((entry) => (entry?.family === "IPv4" ? [entry.address] : []));
-  return [...new Set(["localhost", "127.0.0.1", ...addresses])];
+  return developmentHosts((process.env.APP_ORIGIN ?? "").split(","));
 }
 
 /** @param {string} phase */

@@ -3,6 +3,7 @@ import { appConfig } from "@/lib/config";
 import { databaseOutage } from "@/lib/db/health";
 import { env } from "@/lib/env";
 import { AppError, toErrorResponse } from "@/lib/http/errors";
+import { servesHost } from "@/lib/http/request";
 import {
   contentSecurityPolicy,
   createNonce,
@@ -24,6 +25,8 @@ import {
  * is reissued with the same id, so concurrent renewals all stay valid. Handlers authorise themselves.
  */
 export async function proxy(request: NextRequest) {
+  // Pages and the API alike: in development a foreign Host is a rebinding page, refused unread.
+  if (!servesHost(request, appConfig())) return toErrorResponse(foreignHost());
   if (!isDecodablePath(request.nextUrl.pathname)) {
     return toErrorResponse(new AppError("invalid-path", "The path holds a malformed %-escape."));
   }
@@ -62,6 +65,13 @@ export async function proxy(request: NextRequest) {
 function withPolicy(response: NextResponse, policy: string): NextResponse {
   response.headers.set("content-security-policy", policy);
   return response;
+}
+
+function foreignHost(): AppError {
+  return new AppError(
+    "forbidden-origin",
+    "The development server answers only at localhost, this machine's own addresses and APP_ORIGIN: add this page's origin to APP_ORIGIN to open it here.",
+  );
 }
 
 // Route params are percent-decoded by the framework, which throws (a 500) on a malformed escape.

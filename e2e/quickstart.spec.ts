@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { once } from "node:events";
+import { request as httpRequest } from "node:http";
 import { createServer } from "node:net";
 import { expect, type Page, test } from "@playwright/test";
 import { inheritedEnv } from "../scripts/env";
@@ -125,4 +126,78 @@ test("the development server's page hydrates and starts a chat at localhost, 127
     console.log(`quickstart: a chat at ${origin} in ${Date.now() - started} ms`);
   }
   expect(output).not.toContain("Blocked cross-origin request");
+});
+
+/** A request as any client may write it, Host included (fetch sets Host itself). */
+function send(
+  method: string,
+  path: string,
+  headers: Record<string, string>,
+  body?: unknown,
+): Promise<{ status: number; json: Record<string, unknown>; cookie: string }> {
+  const data = body === undefined ? undefined : JSON.stringify(body);
+  return new Promise((resolve, reject) => {
+    const sent = httpRequest(
+      {
+        host: "127.0.0.1",
+        port,
+        method,
+        path,
+        headers: data ? { ...headers, "content-type": "application/json" } : headers,
+      },
+      (response) => {
+        let text = "";
+        response.setEncoding("utf8");
+        response.on("data", (chunk: string) => (text += chunk));
+        response.on("end", () => {
+          const type = response.headers["content-type"] ?? "";
+          resolve({
+            status: response.statusCode ?? 0,
+            json: type.includes("application/json") ? JSON.parse(text) : {},
+            cookie: (response.headers["set-cookie"] ?? []).map((c) => c.split(";")[0]).join("; "),
+          });
+        });
+      },
+    );
+    sent.on("error", reject);
+    sent.end(data);
+  });
+}
+
+test("the development server refuses a page under any other host name, as a DNS-rebinding page sends", async () => {
+  const host = `localhost:${port}`;
+  const origin = `http://${host}`;
+  const created = await send("POST", "/api/chats", { host, origin }, {});
+  expect(created.status).toBe(201);
+  const { chatId } = created.json as { chatId: string };
+  const cookie = created.cookie;
+  // A page at evil.example, its name pointed at this machine: its own Host and Origin.
+  const evilHost = `evil.example:${port}`;
+  const evil = { host: evilHost, origin: `http://${evilHost}`, cookie };
+  const forbidden = { status: 403, json: expect.objectContaining({ code: "forbidden-origin" }) };
+  expect(
+    await send("PATCH", `/api/chats/${chatId}`, evil, { title: "Renamed afar" }),
+  ).toMatchObject(forbidden);
+  // Its page loads and reads send no Origin; answered, the page could read the chats.
+  expect(await send("GET", "/", { host: evilHost, cookie })).toMatchObject(forbidden);
+  expect(await send("GET", `/api/chats/${chatId}`, { host: evilHost, cookie })).toMatchObject(
+    forbidden,
+  );
+  // A foreign Origin at the server's own name is refused by the route's origin check.
+  expect(
+    await send("PATCH", `/api/chats/${chatId}`, { ...evil, host }, { title: "Renamed afar" }),
+  ).toMatchObject(forbidden);
+  // The app's own page still renames it, so the refusals above are for the name alone.
+  const renamed = await send(
+    "PATCH",
+    `/api/chats/${chatId}`,
+    { host, origin, cookie },
+    {
+      title: "Renamed here",
+    },
+  );
+  expect(renamed).toMatchObject({
+    status: 200,
+    json: expect.objectContaining({ title: "Renamed here" }),
+  });
 });

@@ -1,3 +1,4 @@
+import { networkInterfaces } from "node:os";
 import { describe, expect, it } from "vitest";
 import {
   assertSameOrigin,
@@ -5,6 +6,7 @@ import {
   MAX_BODY_BYTES,
   parseEventCursor,
   parseJsonBody,
+  servesHost,
 } from "./request";
 import { confirmationBodySchema, sendMessageBodySchema } from "@/lib/chat/wire/requests";
 
@@ -235,15 +237,83 @@ describe("the origin check", () => {
     ).toThrow(refused);
   });
 
-  it("keeps accepting the request's own origin in development", () => {
+  it("accepts in development a page of this server under any name `next dev` serves, on the port it was reached at", () => {
+    const ownAddress = machineAddress();
+    const names = ["localhost", "127.0.0.1", "[::1]", ...(ownAddress ? [ownAddress] : [])];
+    for (const name of names) {
+      const host = `${name}:3000`;
+      expect(
+        () => assertSameOrigin(request(`http://${host}`, host), development),
+        host,
+      ).not.toThrow();
+      expect(() => assertSameOrigin(request(`http://${name}:8080`, host), development)).toThrow(
+        refused,
+      );
+    }
     expect(() =>
-      assertSameOrigin(request("http://192.168.1.5:3000", "192.168.1.5:3000"), development),
+      assertSameOrigin(request("http://localhost:3000", "127.0.0.1:3000"), development),
     ).not.toThrow();
+    const tunnel = { ...development, appOrigins: ["https://dev.example.test"] };
     expect(() =>
-      assertSameOrigin(request("http://other.example", "192.168.1.5:3000"), development),
-    ).toThrow(refused);
+      assertSameOrigin(request("https://dev.example.test", "localhost:3000"), tunnel),
+    ).not.toThrow();
+  });
+
+  it("refuses in development a page on any other name, even one its own Host agrees with", () => {
+    for (const [origin, host] of [
+      ["http://evil.example:3000", "evil.example:3000"],
+      ["http://evil.example", "evil.example"],
+      ["http://other.example", "localhost:3000"],
+      ["http://192.0.2.7:3000", "192.0.2.7:3000"],
+      ["null", "localhost:3000"],
+    ] as const) {
+      expect(() => assertSameOrigin(request(origin, host), development), origin).toThrow(refused);
+    }
   });
 });
+
+describe("the host check", () => {
+  const get = (host: string) => new Request(`http://${host}/`, { headers: { host } });
+  const development = { production: false, appOrigins: [] };
+
+  it("serves in development only loopback, this machine's addresses and APP_ORIGIN's hosts, at any port", () => {
+    const ownAddress = machineAddress();
+    for (const host of [
+      "localhost:3000",
+      "127.0.0.1:4000",
+      "[::1]:3000",
+      "LOCALHOST:3000",
+      ...(ownAddress ? [`${ownAddress}:3000`] : []),
+    ]) {
+      expect(servesHost(get(host), development), host).toBe(true);
+    }
+    for (const host of [
+      "evil.example:3000",
+      "evil.example",
+      "localhost.evil.example",
+      "192.0.2.7",
+    ]) {
+      expect(servesHost(get(host), development), host).toBe(false);
+    }
+    expect(
+      servesHost(get("dev.example.test"), {
+        ...development,
+        appOrigins: ["https://dev.example.test"],
+      }),
+    ).toBe(true);
+  });
+
+  it("leaves production to its origin list, since a deployment may be reached under any name", () => {
+    expect(servesHost(get("evil.example"), { production: true, appOrigins: [] })).toBe(true);
+  });
+});
+
+/** One of this machine's own IPv4 addresses besides loopback, where it has one. */
+function machineAddress(): string | undefined {
+  return Object.values(networkInterfaces())
+    .flat()
+    .find((entry) => entry?.family === "IPv4" && !entry.internal)?.address;
+}
 
 describe("clientAddress", () => {
   const request = (headers: Record<string, string>) =>

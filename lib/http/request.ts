@@ -1,6 +1,7 @@
 import { isIP } from "node:net";
 import { z } from "zod";
 import { appConfig, type AppConfig } from "@/lib/config";
+import { developmentHosts } from "./development-hosts.mjs";
 import { AppError, type ErrorCode } from "./errors";
 import { eventCursorSchema, INVALID_TEXT, MAX_POSTGRES_INT } from "./schemas";
 
@@ -26,27 +27,57 @@ export type AcceptedOrigins = { origins: Set<string>; loopbackOnly: boolean };
 
 /**
  * Any client can write Host, so production trusts only configured origins (APP_ORIGIN, Vercel's own
- * URLs and forwarded host), else loopback; development also accepts the request's own origin.
+ * URLs and forwarded host), else loopback; development also accepts a page of this very server
+ * opened by one of the names `next dev` serves (lib/http/development-hosts.mjs).
  */
 export function acceptedOrigins(request: Request, config: OriginConfig): AcceptedOrigins {
   const configured = new Set([...config.appOrigins, ...config.platformOrigins]);
   const forwarded = config.trustForwardedHeaders ? forwardedOrigin(request) : undefined;
   if (forwarded) configured.add(forwarded);
   if (!config.production)
-    return { origins: new Set([...configured, ...ownOrigins(request)]), loopbackOnly: false };
+    return {
+      origins: new Set([...configured, ...developmentOrigins(request, config)]),
+      loopbackOnly: false,
+    };
   if (configured.size > 0) return { origins: configured, loopbackOnly: false };
   return { origins: loopbackOrigins(config.port), loopbackOnly: true };
+}
+
+/**
+ * Outside production, whether the request names one of the development server's own hosts. A page
+ * on a domain pointed at this machine (DNS rebinding) sends its own name as Host, and on a GET no
+ * Origin at all: answered, it could read the developer's chats. Production trusts its origin list
+ * instead, since a deployment may be reached under names only its platform knows.
+ */
+export function servesHost(
+  request: Request,
+  config: Pick<OriginConfig, "production" | "appOrigins">,
+): boolean {
+  if (config.production) return true;
+  const host = requestHost(request);
+  return host !== undefined && developmentHosts(config.appOrigins).includes(host.hostname);
+}
+
+/** The request's Host, else its URL's host; undefined when it is not a host at all. */
+function requestHost(request: Request): URL | undefined {
+  const host = request.headers.get("host") ?? new URL(request.url).host;
+  return URL.canParse(`http://${host}`) ? new URL(`http://${host}`) : undefined;
+}
+
+/** A page of this server under any name it serves in development, on the port it was reached at. */
+function developmentOrigins(request: Request, config: OriginConfig): string[] {
+  const host = requestHost(request);
+  if (!host) return [];
+  const port = host.port ? `:${host.port}` : "";
+  return developmentHosts(config.appOrigins).flatMap((name) => [
+    `http://${name}${port}`,
+    `https://${name}${port}`,
+  ]);
 }
 
 /** The origins of a browser on this machine reaching this instance directly. */
 export function loopbackOrigins(port: number): Set<string> {
   return new Set(["localhost", "127.0.0.1", "[::1]"].map((host) => `http://${host}:${port}`));
-}
-
-function ownOrigins(request: Request): string[] {
-  const url = new URL(request.url);
-  const host = request.headers.get("host");
-  return host ? [url.origin, `${url.protocol}//${host}`] : [url.origin];
 }
 
 function forwardedOrigin(request: Request): string | undefined {
