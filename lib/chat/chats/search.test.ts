@@ -7,6 +7,7 @@ import { buildReply } from "../reply/build";
 import { seedSearchChats, type SearchSeed } from "@/scripts/test/search-seed";
 import { searchStatement } from "../store/search";
 import { searchChats as search, searchTerms } from "./search";
+import { casePieceWords, textWords } from "./search-words";
 
 afterAll(async () => {
   await disconnectDb();
@@ -78,6 +79,18 @@ describe("what a search looks for", () => {
     expect(searchTerms("camelCase")).toBe("('camelcase':* | 'camel' <-> 'case':*)");
     expect(searchTerms("  ?!  ")).toBeNull();
     expect(searchTerms("& | ! : * ( ) ' \\ % _")).toBeNull();
+  });
+});
+
+describe("cutting text into words", () => {
+  it("cuts in the database as it cuts here, so what is typed matches what was indexed", async () => {
+    const text =
+      "Done: **ada@example.com** src/app/page.tsx user_id camelCaseName HTTPServer v2Beta ABCDe aBCd café Ünïcode 東京 naïve-résumé 1.4 msg-1 \uE000x\uE001";
+    const [row] = await db().$queryRaw<
+      [{ words: string[] }]
+    >`SELECT tsvector_to_array("search_words"(${text})) AS words`;
+    const here = new Set([...textWords(text), ...casePieceWords(text)].map((word) => word.text));
+    expect([...row.words].sort()).toEqual([...here].sort());
   });
 });
 

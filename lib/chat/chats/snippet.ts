@@ -34,7 +34,8 @@ function nodeText(node: MarkdownNode): string {
   if (node.type === "break") return "\n";
   if (node.value !== undefined) return node.value;
   const children = (node.children ?? []).map(nodeText);
-  return children.join(BLOCK_CONTAINERS.has(node.type) ? "\n" : "");
+  if (!BLOCK_CONTAINERS.has(node.type)) return children.join("");
+  return children.filter((child) => child !== "").join("\n");
 }
 
 /** Markdown as the words a reader sees: emphasis and code marks gone, a link as its text. */
