@@ -5,7 +5,10 @@ import { randomUUID } from "node:crypto";
 type Query = (text: string, values?: unknown[]) => Promise<unknown>;
 
 // Words the messages are made of: each message is 12 of them, chosen by a hash, so a word is in
-// about one message in four (1 − (39/40)¹²), and two given words together in about one in fifteen.
+// about one message in four (1 − (39/40)¹²), and two given words together in about one in fifteen;
+// then an e-mail address, a file path and an identifier made of one word each ("Ask
+// cache@example.com about src/queue/index.ts through cronHandler."), so "example", "com", "src",
+// "index", "ts" and "handler" are in every message.
 export const SEED_WORDS = [
   "release",
   "deploy",
@@ -82,7 +85,7 @@ export async function seedSearchChats(
      SELECT gen_random_uuid(), c."id", p, (CASE WHEN p % 2 = 1 THEN 'user' ELSE 'assistant' END)::"ItemRole", 'complete', s.text,
             jsonb_build_array(jsonb_build_object('kind', 'text', 'text', s.text)), CASE WHEN p % 2 = 1 THEN 0 ELSE 1 END, now()
      FROM "Chat" c CROSS JOIN generate_series(1, $2) AS p
-     CROSS JOIN LATERAL (SELECT string_agg(${pick('c."id"::text || p || k')}, ' ') || '.' AS text FROM generate_series(1, 12) AS k) s
+     CROSS JOIN LATERAL (SELECT string_agg(${pick('c."id"::text || p || k')}, ' ') || '. Ask ' || ${pick("c.\"id\"::text || p || 'm'")} || '@example.com about src/' || ${pick("c.\"id\"::text || p || 'f'")} || '/index.ts through ' || ${pick("c.\"id\"::text || p || 'h'")} || 'Handler.' AS text FROM generate_series(1, 12) AS k) s
      WHERE c."visitorId" = ANY($1::uuid[])`,
     [visitors, messagesPerChat],
   );

@@ -1,21 +1,21 @@
 import "server-only";
-import { findChatsByText, START, STOP } from "../store/search";
-import type { ChatSearchResult, SnippetPiece } from "../wire";
+import * as z from "zod/mini";
+import { findChatsByText } from "../store/search";
+import { partSchema, type ChatSearchResult } from "../wire";
+import { parseSearch, termsQuery } from "./search-words";
+import { itemPlainText, snippetBlocksSchema, snippetOf } from "./snippet";
 
-/** At most this many words of a search are looked for; each must match, as a word or its start. */
-const MAX_TERMS = 8;
+const snippetPartsSchema = z.array(partSchema);
 
 /**
- * The tsquery text for what a person typed: every word (letters and digits) as a prefix, all
- * required. Only letters and digits reach it, so no input can change the query's syntax. Null when
- * nothing searchable was typed.
+ * The tsquery text for what a person typed: each piece between spaces required, its words in a
+ * row and the last as a prefix (`search-words.ts`). Null when nothing searchable was typed.
  */
 export function searchTerms(text: string): string | null {
-  const words = (text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, MAX_TERMS);
-  return words.length === 0 ? null : words.map((word) => `'${word}':*`).join(" & ");
+  return termsQuery(parseSearch(text));
 }
 
-/** The visitor's own chats holding every word typed, in their titles or in what was said in them. */
+/** The visitor's own chats holding every piece typed, in their titles or in what their items draw. */
 export async function searchChats({
   visitorId,
   text,
@@ -23,21 +23,23 @@ export async function searchChats({
   visitorId: string;
   text: string;
 }): Promise<ChatSearchResult[]> {
-  const terms = searchTerms(text);
-  if (terms === null) return [];
-  return (await findChatsByText(visitorId, terms)).map((row) => ({
+  const terms = parseSearch(text);
+  const query = termsQuery(terms);
+  if (query === null) return [];
+  return (await findChatsByText(visitorId, query)).map((row) => ({
     chatId: row.chatId,
     title: row.title,
     updatedAt: row.updatedAt.toISOString(),
     inTitle: row.inTitle,
-    snippet: row.snippet === null ? null : snippetPieces(row.snippet),
+    snippet:
+      row.parts === null
+        ? null
+        : snippetOf(
+            itemPlainText(
+              snippetPartsSchema.parse(row.parts),
+              snippetBlocksSchema.parse(row.blocks ?? []),
+            ),
+            terms,
+          ),
   }));
-}
-
-/** ts_headline's marked text as pieces, matches flagged. */
-function snippetPieces(marked: string): SnippetPiece[] {
-  return marked
-    .split(new RegExp(`[${START}${STOP}]`, "u"))
-    .map((text, index) => ({ text, match: index % 2 === 1 }))
-    .filter((piece) => piece.text !== "");
 }

@@ -4,17 +4,13 @@ import { db } from "@/lib/db/client";
 import { Prisma } from "@/lib/db/generated/client";
 import { storedTimestamp } from "./views";
 
-// A visitor's chats by title (through their chats, at most MAX_CHATS_PER_VISITOR) and by the text
-// of their items, through the GIN index of migration 20261208020000_chat_search. ITEM_DOCUMENT
-// repeats that index's expression word for word: any other would not use it (lib/chat/chats/search.test.ts).
-const TITLE_DOCUMENT = Prisma.raw(`to_tsvector('simple'::regconfig, c."title")`);
-const ITEM_TEXT = Prisma.raw(`jsonb_path_query_array(i."parts", '$[*] ? (@.kind == "text").text')`);
-const ITEM_DOCUMENT = Prisma.sql`(to_tsvector('simple'::regconfig, ${ITEM_TEXT}) || array_to_tsvector(ARRAY['visitor ' || coalesce(i."visitorId"::text, '')]))`;
-
-// ts_headline marks matches with these private-use characters, removed from the text first, so a
-// message holding them cannot fake a match.
-export const [START, STOP] = ["\uE000", "\uE001"];
-const HEADLINE_OPTIONS = `StartSel=${START}, StopSel=${STOP}, MaxWords=18, MinWords=6, ShortWord=1, MaxFragments=1, FragmentDelimiter=" … "`;
+// A visitor's chats by title (through their chats, at most MAX_CHATS_PER_VISITOR) and by what
+// their items draw, through the GIN index of migration 20261209010000_search_what_was_said: the
+// index is on `item_search_document(parts, blocks, visitorId)`, which ITEM_DOCUMENT calls with the
+// same arguments, as the planner needs to use it (lib/chat/chats/search.test.ts). Titles are cut
+// into words by the same `search_words`.
+const TITLE_DOCUMENT = Prisma.raw(`"search_words"(c."title")`);
+const ITEM_DOCUMENT = Prisma.raw(`"item_search_document"(i."parts", i."blocks", i."visitorId")`);
 
 export const SEARCH_RESULTS = 20;
 
@@ -23,7 +19,9 @@ const rowSchema = z.object({
   title: z.string(),
   updatedAt: storedTimestamp,
   inTitle: z.boolean(),
-  snippet: z.string().nullable(),
+  // The latest matching item's parts and final blocks, from which the snippet is drawn.
+  parts: z.unknown(),
+  blocks: z.unknown(),
 });
 
 /** The search statement, also run under EXPLAIN by its test and timed by `npm run load`. */
@@ -56,9 +54,8 @@ export function searchStatement(
       LIMIT ${limit}
     )
     SELECT f."chatId", f."title", to_jsonb(f."updatedAt") #>> '{}' AS "updatedAt", f."inTitle",
-           (SELECT ts_headline('simple'::regconfig, translate(string_agg(t."piece", ' '), ${START + STOP}, ''), query.q, ${HEADLINE_OPTIONS})
-            FROM "Item" i, jsonb_array_elements_text(${ITEM_TEXT}) AS t("piece") WHERE i."id" = f."itemId") AS "snippet"
-    FROM found f, query
+           i."parts", i."blocks"
+    FROM found f LEFT JOIN "Item" i ON i."id" = f."itemId"
     ORDER BY f."inTitle" DESC, f."updatedAt" DESC, f."chatId"`;
 }
 
