@@ -183,8 +183,12 @@ const config = [
   {
     // The page reads its own API's answers and events by their types, so no validator ships in its
     // first load (decision 029): components import only types from the chat's schemas, and zod
-    // reaches a page through the block language alone, in the chunks that draw blocks.
-    files: ["components/**/*.{ts,tsx}"],
+    // reaches a page through the block language alone, in the chunks that draw blocks. The wire's
+    // plain modules are held to the same rule, since components import their values.
+    files: [
+      "components/**/*.{ts,tsx}",
+      "lib/chat/wire/{limits,reducer,diff,confirmations,client-api,event-types}.ts",
+    ],
     ignores: [
       "**/*.test.{ts,tsx}",
       // Read on the server only, from the request's cookie.

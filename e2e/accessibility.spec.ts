@@ -32,7 +32,9 @@ test.describe("accessibility, light and dark", () => {
     page,
     baseURL,
   }) => {
-    test.setTimeout(150_000);
+    // Its own waits add up to this: a queue of every starter settling (100 s), the earlier
+    // messages drawn (60 s), then two picks and two axe passes on a long page.
+    test.setTimeout(240_000);
     await page.goto("/");
     const starters = await page
       .getByRole("list", { name: "Starter prompts" })

@@ -146,6 +146,53 @@ test.describe("searching chats", () => {
     ).toBeVisible();
   });
 
+  test("finds an address and a block's word said in starter chats, with a clean snippet, in light and dark", async ({
+    page,
+  }) => {
+    test.setTimeout(120_000);
+    // The email starter, approved: its reply says "Done: the email went to **ada@example.com** (message `msg-1`)."
+    await startChatFromHome(page, "Email the release notes");
+    await replyFinished(page);
+    await page.getByRole("button", { name: /Send to Ada/ }).click();
+    await page.getByRole("button", { name: "Approve" }).click();
+    await expect(page.getByText(/Done: the email went to/)).toBeVisible({ timeout: 30_000 });
+    await replyFinished(page);
+    // The release checklist, released: the rollout plan's block watches "the canary dashboards".
+    await startChatFromHome(page, "Walk me through a release checklist");
+    await replyFinished(page);
+    const checklist = page.getByRole("region", { name: "Interactive block" }).first();
+    await checklist.getByRole("checkbox", { name: "Docs updated" }).check();
+    await checklist.getByRole("button", { name: "Release to staging" }).click();
+    await expect(page.getByText("Rollout plan for staging", { exact: true })).toBeVisible({
+      timeout: 30_000,
+    });
+    await replyFinished(page);
+
+    const box = chatList(page).getByRole("combobox", { name: "Search chats" });
+    const results = chatList(page).getByRole("listbox", { name: "Chats found" });
+    for (const colorScheme of ["light", "dark"] as const) {
+      await page.emulateMedia({ colorScheme });
+      await box.fill("ada@example.com");
+      await expect(results.getByRole("option")).toHaveCount(1);
+      const mail = results.getByRole("option", { name: /^Email the release notes/ });
+      await expect(mail).toContainText(
+        /Done: the email went to ada@example\.com \(message msg-[\w-]+\)\. Anything else\?/,
+      );
+      await expect(mail).not.toContainText("**");
+      await expect(mail).not.toContainText("`");
+      await expect(mail.locator("mark")).toHaveText(["ada@example.com"]);
+      expect(await axeViolations(page)).toEqual([]);
+
+      await box.fill("canary");
+      await expect(results.getByRole("option")).toHaveCount(1);
+      const plan = results.getByRole("option", { name: /^Walk me through a release checklist/ });
+      await expect(plan).toContainText("Canary at 5%");
+      await expect(plan.locator("mark").first()).toHaveText(/^canary$/i);
+      await expect(plan).not.toContainText("<");
+      expect(await axeViolations(page)).toEqual([]);
+    }
+  });
+
   for (const colorScheme of ["light", "dark"] as const) {
     for (const phone of [false, true]) {
       test(`groups and results are accessible, ${colorScheme}, ${phone ? "phone" : "desktop"}`, async ({

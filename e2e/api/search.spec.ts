@@ -76,6 +76,12 @@ test.describe("searching chats over HTTP", () => {
       expect(await refused.json()).toMatchObject({ code: "invalid-search" });
     }
     expect((await search(request, "x".repeat(200))).status()).toBe(200);
+    // Query syntax and LIKE wildcards are only characters: searched for, never run.
+    for (const query of ["& | ! : * ( ) ' \\", "%", "_%_", "'".repeat(200), "a:* | !b"]) {
+      const answered = await search(request, query);
+      expect(answered.status(), query).toBe(200);
+      expect(await answered.json(), query).toEqual({ results: [] });
+    }
     // A newcomer (the first request mints their cookie) has no chats, so finds none of anybody's.
     const newcomer = await playwright.request.newContext({ baseURL });
     try {

@@ -1,4 +1,4 @@
-import { sameJson } from "@/lib/component-frames";
+import { sameJson } from "@/lib/component-frames/bounded-json";
 import type { ConfirmationView } from "./views";
 
 export type ConfirmationOutcome = "executed" | "failed" | "rejected" | "expired";
