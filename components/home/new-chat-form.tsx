@@ -10,7 +10,14 @@ import { PrimaryButton } from "@/components/ui/primary-button";
 import { useFieldText } from "@/components/ui/use-field-text";
 import { useHydrated } from "@/components/ui/use-hydrated";
 
-export function NewChatForm({ starters }: { starters: string[] }) {
+/** `chatPath`: where a new chat opens (`<chatPath>/<chatId>`); the app's own chat page unless told. */
+export function NewChatForm({
+  starters,
+  chatPath = "/chats",
+}: {
+  starters: string[];
+  chatPath?: string;
+}) {
   const router = useRouter();
   const { text, setText, fieldRef } = useFieldText<HTMLInputElement>();
   const [pending, setPending] = useState(false);
@@ -24,7 +31,7 @@ export function NewChatForm({ starters }: { starters: string[] }) {
     setError(null);
     try {
       const { chatId } = await postJson<CreatedChat>("/api/chats", { message });
-      router.push(`/chats/${chatId}`);
+      router.push(`${chatPath}/${chatId}`);
     } catch (caught) {
       setError(messageRefusal(caught));
       setPending(false);

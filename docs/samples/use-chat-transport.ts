@@ -2,6 +2,7 @@ import type { ChatInit } from "ai";
 import {
   AnswerableChatTransport,
   answerableDataPartSchemas,
+  answerableMetadataSchema,
   toUIMessages,
   type AnswerableUIMessage,
 } from "@/lib/ai-sdk";
@@ -17,5 +18,6 @@ export function chatOptions(chat: ChatView): ChatInit<AnswerableUIMessage> {
     messages: toUIMessages(chat),
     transport: new AnswerableChatTransport(),
     dataPartSchemas: answerableDataPartSchemas,
+    messageMetadataSchema: answerableMetadataSchema,
   };
 }

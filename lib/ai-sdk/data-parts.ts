@@ -4,6 +4,7 @@ import { blockLinksSchema } from "@/lib/links/resolve";
 import {
   componentPartSchema,
   confirmationViewSchema,
+  itemStatusSchema,
   readingViewSchema,
   selectionViewSchema,
   uiAnswerViewSchema,
@@ -12,6 +13,19 @@ import {
 
 // What a reply's blocks and frames become in an AI SDK message: `data-<name>` parts, each with an
 // id that stays the same while its state changes, so an answer replaces the part it answers.
+
+/**
+ * A message's metadata: where its item stands (`streaming` until its turn ends, then how it
+ * ended), its place in the chat and its revision. A block or a ChoiceList is answerable only on a `complete`
+ * reply; the page draws the others closed, with the reason.
+ */
+export const answerableMetadataSchema = z.object({
+  status: itemStatusSchema,
+  position: z.number().check(z.int()),
+  // The reply's revision: a pick on its blocks and lists names it.
+  revision: z.number().check(z.int()),
+});
+export type AnswerableMessageMetadata = z.infer<typeof answerableMetadataSchema>;
 
 /** `data-ui-block`, id the block's id: its fence while the reply streams, the stored block once it ends. */
 export const uiBlockDataSchema = z.object({
@@ -82,4 +96,4 @@ export type AnswerableDataTypes = {
   answer: AnswerData;
 };
 
-export type AnswerableUIMessage = UIMessage<unknown, AnswerableDataTypes>;
+export type AnswerableUIMessage = UIMessage<AnswerableMessageMetadata, AnswerableDataTypes>;

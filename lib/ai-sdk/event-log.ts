@@ -28,6 +28,7 @@ export async function* readEventLog(
   let retryMs = 1_000;
   while (!reader.signal?.aborted) {
     const progressed = cursor;
+    let ended = false;
     try {
       const response = await reader.fetch(`${reader.url}?after=${cursor}`, {
         headers: { ...reader.headers, accept: "text/event-stream" },
@@ -47,13 +48,16 @@ export async function* readEventLog(
         // The server parses each event before it sends it; one it could not read comes as null.
         yield { kind: "event", seq, event: JSON.parse(message.data) as ChatEvent | null };
       }
+      ended = true;
     } catch (error) {
       if (error instanceof LogRefused || reader.signal?.aborted) throw error;
     }
-    failed = cursor === progressed ? failed + 1 : 0;
+    // A stream the server ended is no failure, even with nothing new in it (a quiet chat's
+    // stream ends so at the function's limit); a drop that read nothing is, three in a row fatal.
+    failed = ended || cursor !== progressed ? 0 : failed + 1;
     if (failed >= MAX_FAILED_OPENS) throw new Error("The chat's event stream could not be read.");
-    // A stream that ended having read something is opened again at once; a failed one after `retry`.
-    if (failed > 0) await wait(retryMs, reader.signal);
+    // A stream that read something is opened again at once; a quiet or failed one after `retry`.
+    if (cursor === progressed) await wait(retryMs, reader.signal);
   }
 }
 

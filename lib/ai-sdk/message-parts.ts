@@ -1,5 +1,9 @@
 import type { ChatView, ItemView } from "@/lib/chat/wire";
-import type { AnswerableDataTypes, AnswerableUIMessage } from "./data-parts";
+import type {
+  AnswerableDataTypes,
+  AnswerableMessageMetadata,
+  AnswerableUIMessage,
+} from "./data-parts";
 
 /** One part of a reply as an AI SDK message holds it, with the id its chunks name. */
 export type MessageEntry =
@@ -63,6 +67,11 @@ export function replyEntries(item: ItemView): MessageEntry[] {
   return [...entries, ...unplaced.map((confirmation) => confirmationEntry(item.id, confirmation))];
 }
 
+/** A message's metadata, read off its item. */
+export function messageMetadata(item: ItemView): AnswerableMessageMetadata {
+  return { status: item.status, position: item.position, revision: item.revision };
+}
+
 function blockEntry(item: ItemView, blockId: string, fence: string | null): MessageEntry {
   // While streaming, `blocks` holds nothing answerable: the fence is what there is to draw.
   const block = fence === null ? (item.blocks[blockId] ?? null) : null;
@@ -105,10 +114,97 @@ export function toUIMessages(chat: ChatView): AnswerableUIMessage[] {
     .map((item) => ({
       id: item.id,
       role: item.role,
+      metadata: messageMetadata(item),
       parts: replyEntries(item).map((entry) =>
         entry.kind === "text"
           ? { type: "text", text: entry.text, state: "done" }
           : { type: entry.type, id: entry.id, data: entry.data },
       ) as AnswerableUIMessage["parts"],
     }));
+}
+
+/**
+ * A reply of `useChat` as the chat's item it came from, built from its data parts and metadata:
+ * what the app's block and frame renderers (`BlockPart`, `ComponentPartView`) draw and answer.
+ */
+export function itemOfMessage(message: AnswerableUIMessage): ItemView {
+  const item: ItemView = {
+    id: message.id,
+    position: message.metadata?.position ?? 0,
+    role: message.role === "user" ? "user" : "assistant",
+    status: message.metadata?.status ?? "complete",
+    parts: [],
+    blocks: {},
+    revision: message.metadata?.revision ?? 0,
+    origin: null,
+    parentToolUseId: null,
+    createdAt: "",
+    completedAt: null,
+    selections: {},
+    confirmations: {},
+    uiAnswers: {},
+    readings: {},
+    links: {},
+  };
+  for (const part of message.parts) {
+    if (part.type === "text") item.parts.push({ kind: "text", text: part.text });
+    else if (part.type === "data-ui-block") {
+      const { blockId, fence, block, answer, readings, links } = part.data;
+      item.parts.push(
+        fence === null ? { kind: "block", blockId } : { kind: "block", blockId, fence },
+      );
+      if (block) item.blocks[blockId] = block;
+      if (answer) item.uiAnswers[blockId] = answer;
+      item.readings[blockId] = readings;
+      item.links[blockId] = links;
+    } else if (part.type === "data-choice-list") {
+      item.parts.push(part.data.frame);
+      if (part.data.selection) item.selections[part.data.frame.instanceId] = part.data.selection;
+    } else if (part.type === "data-confirmation") {
+      item.confirmations[part.data.confirmation.token] = part.data.confirmation;
+    }
+  }
+  return item;
+}
+
+/**
+ * `messages` with an answer recorded on one of them applied, as `onData` receives it (a
+ * transient `data-answer` part) while another reply streams: the part it answers is replaced.
+ */
+export function withAnswer(
+  messages: AnswerableUIMessage[],
+  answer: AnswerableDataTypes["answer"],
+): AnswerableUIMessage[] {
+  return messages.map((message) => {
+    if (message.id !== answer.itemId) return message;
+    const parts = message.parts.map((part) => {
+      if (answer.kind === "block" && part.type === "data-ui-block")
+        return part.data.blockId === answer.answer.blockId
+          ? { ...part, data: { ...part.data, answer: answer.answer } }
+          : part;
+      if (answer.kind === "selection" && part.type === "data-choice-list")
+        return part.data.frame.instanceId === answer.selection.instanceId
+          ? { ...part, data: { ...part.data, selection: answer.selection } }
+          : part;
+      if (answer.kind === "confirmation" && part.type === "data-confirmation")
+        return part.data.confirmation.token === answer.confirmation.token
+          ? { ...part, data: { ...part.data, confirmation: answer.confirmation } }
+          : part;
+      return part;
+    });
+    const known = parts.some(
+      (part) =>
+        part.type === "data-confirmation" &&
+        answer.kind === "confirmation" &&
+        part.data.confirmation.token === answer.confirmation.token,
+    );
+    // A handle proposed by a pick on this reply is new to it: it joins the reply's parts.
+    if (answer.kind === "confirmation" && !known)
+      parts.push({
+        type: "data-confirmation",
+        id: answer.confirmation.token,
+        data: { itemId: answer.itemId, confirmation: answer.confirmation },
+      });
+    return { ...message, parts };
+  });
 }

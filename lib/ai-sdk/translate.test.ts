@@ -86,7 +86,15 @@ describe("a recorded reply as the AI SDK's UI message stream", () => {
     expect(done).toBe(true);
     await checkedBySdk(chunks);
     checkOrder(chunks);
-    expect(chunks[0]).toEqual({ type: "start", messageId: itemId });
+    expect(chunks[0]).toEqual({
+      type: "start",
+      messageId: itemId,
+      messageMetadata: {
+        status: "streaming",
+        position: expect.any(Number),
+        revision: expect.any(Number),
+      },
+    });
     expect(chunks.at(-1)).toEqual({ type: "finish", finishReason: "stop" });
     // The block arrives as its fence; the stored block replaces it under the same id.
     const blockId = `${itemId}:ui:28`;
@@ -98,6 +106,12 @@ describe("a recorded reply as the AI SDK's UI message stream", () => {
 
     const message = await messageOf(chunks);
     expect(message.id).toBe(itemId);
+    // The reply is answerable once its item is final, which its metadata says.
+    expect(message.metadata).toEqual({
+      status: "complete",
+      position: expect.any(Number),
+      revision: 1,
+    });
     expect(message.parts.map((part) => part.type)).toEqual([
       "step-start",
       "text",
@@ -189,6 +203,7 @@ describe("a recorded reply as the AI SDK's UI message stream", () => {
       transient: true,
     });
     const message = await messageOf(chunks.filter((chunk) => chunk.type !== "error"));
+    expect(message.metadata?.status).not.toBe("streaming");
     expect(message.parts.map((part) => part.type)).toEqual([
       "step-start",
       "text",

@@ -6,8 +6,8 @@ import {
   type ChatView,
   type ItemView,
 } from "@/lib/chat/wire";
-import type { AnswerData } from "./data-parts";
-import { replyEntries, type MessageEntry } from "./message-parts";
+import type { AnswerableMessageMetadata, AnswerData } from "./data-parts";
+import { messageMetadata, replyEntries, type MessageEntry } from "./message-parts";
 
 /** Which turn writes the reply a stream carries, as the transport knows it when the stream opens. */
 export type ReplyTurn =
@@ -43,6 +43,7 @@ export class ReplyTranslator {
   private sentItemSeen = false;
   private chat: ChatView | null = null;
   private emitted: Emitted[] = [];
+  private metadata: AnswerableMessageMetadata | null = null;
   private cursor = 0;
   done = false;
 
@@ -105,7 +106,12 @@ export class ReplyTranslator {
       running: true,
       lastEventSeq: seq,
     };
-    return [{ type: "start", messageId: item.id }, { type: "start-step" }, ...this.sync()];
+    this.metadata = messageMetadata(item);
+    return [
+      { type: "start", messageId: item.id, messageMetadata: this.metadata },
+      { type: "start-step" },
+      ...this.sync(),
+    ];
   }
 
   private fold(seq: number, event: ChatEvent): UIMessageChunk[] {
@@ -135,7 +141,12 @@ export class ReplyTranslator {
 
   /** What the reply now holds that the stream has not sent. */
   private sync(): UIMessageChunk[] {
-    const desired = replyEntries(this.chat!.items[0]!);
+    const reply = this.chat!.items[0]!;
+    return [...this.syncParts(reply), ...this.syncMetadata(reply)];
+  }
+
+  private syncParts(reply: ItemView): UIMessageChunk[] {
+    const desired = replyEntries(reply);
     const grown = grow(this.emitted, desired);
     if (grown) {
       this.emitted = grown.emitted;
@@ -145,6 +156,14 @@ export class ReplyTranslator {
     const again = grow([], desired)!;
     this.emitted = again.emitted;
     return [{ type: "reset-step" }, { type: "start-step" }, ...again.chunks];
+  }
+
+  /** The reply's status as it changes: `streaming` until its item is final, then how it ended. */
+  private syncMetadata(reply: ItemView): UIMessageChunk[] {
+    const metadata = messageMetadata(reply);
+    if (JSON.stringify(this.metadata) === JSON.stringify(metadata)) return [];
+    this.metadata = metadata;
+    return [{ type: "message-metadata", messageMetadata: metadata }];
   }
 }
 

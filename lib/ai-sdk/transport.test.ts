@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { readUIMessageStream, uiMessageChunkSchema, type UIMessageChunk } from "ai";
 import { afterAll, describe, expect, it, vi } from "vitest";
-import { GET as viewChat } from "@/app/api/chats/[chatId]/route";
+import { DELETE as deleteChat, GET as viewChat } from "@/app/api/chats/[chatId]/route";
 import { GET as readEvents } from "@/app/api/chats/[chatId]/events/route";
 import { POST as sendMessage } from "@/app/api/chats/[chatId]/messages/route";
 import { POST as regenerate } from "@/app/api/chats/[chatId]/items/[itemId]/regenerate/route";
@@ -13,7 +13,7 @@ import { signVisitorId, VISITOR_COOKIE } from "@/lib/http/visitor";
 import { scriptedReply } from "@/scripts/test/recorded-log";
 import { claimedReply } from "@/scripts/test/streaming";
 import type { AnswerableUIMessage } from "./data-parts";
-import { toUIMessages } from "./message-parts";
+import { itemOfMessage, toUIMessages } from "./message-parts";
 import { AnswerableChatTransport } from "./transport";
 
 // A message's turn runs after the response; here the test writes each reply itself, piece by piece.
@@ -39,6 +39,7 @@ async function visitor() {
   let cutAfterBytes: number | null = null;
   const routes: [RegExp, string, Route][] = [
     [/^\/api\/chats\/([^/]+)$/, "GET", viewChat as Route],
+    [/^\/api\/chats\/([^/]+)$/, "DELETE", deleteChat as Route],
     [/^\/api\/chats\/([^/]+)\/events$/, "GET", readEvents as Route],
     [/^\/api\/chats\/([^/]+)\/messages$/, "POST", sendMessage as Route],
     [/^\/api\/chats\/([^/]+)\/items\/([^/]+)\/regenerate$/, "POST", regenerate as Route],
@@ -192,7 +193,15 @@ describe("the AI SDK transport, against the app's routes and log", () => {
     await script.write(3);
     await script.end();
     const chunks = await readUntil(resumed!.getReader(), () => false);
-    expect(chunks[0]).toEqual({ type: "start", messageId: reply.itemId });
+    expect(chunks[0]).toEqual({
+      type: "start",
+      messageId: reply.itemId,
+      messageMetadata: {
+        status: "streaming",
+        position: expect.any(Number),
+        revision: expect.any(Number),
+      },
+    });
     expect(await messageOf(chunks)).toEqual(await storedReply(fetch, chatId));
   });
 
@@ -237,10 +246,68 @@ describe("the AI SDK transport, against the app's routes and log", () => {
     await rewrite.write(2);
     await rewrite.end();
     const chunks = await readUntil(stream.getReader(), () => false);
-    expect(chunks[0]).toEqual({ type: "start", messageId: message.id });
+    expect(chunks[0]).toEqual({
+      type: "start",
+      messageId: message.id,
+      messageMetadata: {
+        status: "streaming",
+        position: expect.any(Number),
+        revision: expect.any(Number),
+      },
+    });
     const again = await messageOf(chunks);
     expect(again).toEqual(await storedReply(fetch, chatId));
     const block = again.parts.find((part) => part.type === "data-ui-block");
     expect(block).toMatchObject({ data: { revision: 2, block: { revision: 2 } } });
+  });
+
+  it("wakes a page that is not streaming when the chat's log moves, and when the chat is deleted", async () => {
+    const { chatId, fetch, transport } = await newChat();
+    const { lastEventSeq } = await transport.readChat(chatId);
+    const change = transport.nextChange(chatId, lastEventSeq);
+    // Another tab sends a message: this page's stream of nothing hears of it.
+    await fetch(`/api/chats/${chatId}/messages`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ text: PROMPT }),
+    });
+    expect(await change).toBe("changed");
+    const reply = await claimedReply(chatId);
+    const script = scriptedReply(reply, PROMPT, 6);
+    await script.write(6);
+    await script.end();
+    const after = (await transport.readChat(chatId)).lastEventSeq;
+    expect(after).toBeGreaterThan(lastEventSeq);
+    const deleted = transport.nextChange(chatId, after);
+    await fetch(`/api/chats/${chatId}`, { method: "DELETE" });
+    expect(await deleted).toBe("deleted");
+  });
+
+  it("gives the app's renderers the reply's item back from its message: blocks, answers, status", async () => {
+    const { chatId, transport } = await newChat();
+    const stream = await submit(transport, chatId);
+    const reply = await claimedReply(chatId);
+    const script = scriptedReply(reply, PROMPT, 6);
+    await script.write(6);
+    await script.end();
+    const message = await messageOf(await readUntil(stream.getReader(), () => false));
+    const chat = await transport.readChat(chatId);
+    const item = chat.items.at(-1)!;
+    const rebuilt = itemOfMessage(message);
+    expect(rebuilt).toMatchObject({
+      id: item.id,
+      status: "complete",
+      position: item.position,
+      revision: item.revision,
+      blocks: item.blocks,
+      uiAnswers: item.uiAnswers,
+      selections: item.selections,
+      confirmations: item.confirmations,
+      readings: item.readings,
+      links: item.links,
+    });
+    expect(rebuilt.parts.map((part) => part.kind)).toEqual(
+      item.parts.filter((part) => part.kind !== "placeholder").map((part) => part.kind),
+    );
   });
 });

@@ -82,6 +82,33 @@ export class AnswerableChatTransport implements ChatTransport<AnswerableUIMessag
     return this.replyStream(chatId, translator, chat.lastEventSeq, { abortSignal, headers });
   }
 
+  /** The chat as `GET /api/chats/:id` answers: its items, whether a reply runs, its log's cursor. */
+  readChat(chatId: string, signal?: AbortSignal): Promise<ChatView> {
+    return this.request<ChatView>("GET", this.chatUrl(chatId), undefined, signal);
+  }
+
+  /**
+   * Resolves when the chat's log holds an event after `after` (`changed`) or the chat is deleted:
+   * how a page that is not streaming hears of a pick, a message or a reply from another tab.
+   */
+  async nextChange(
+    chatId: string,
+    after: number,
+    signal?: AbortSignal,
+  ): Promise<"changed" | "deleted"> {
+    const log = readEventLog(
+      { fetch: this.fetch, url: `${this.chatUrl(chatId)}/events`, signal },
+      after,
+    );
+    try {
+      const read = await log.next();
+      if (read.done) throw new Error("The chat's event stream ended.");
+      return read.value.kind === "deleted" ? "deleted" : "changed";
+    } finally {
+      await log.return();
+    }
+  }
+
   private chatUrl(chatId: string): string {
     return `${this.api}/api/chats/${encodeURIComponent(chatId)}`;
   }

@@ -88,7 +88,13 @@ export const readingViewSchema = z.object({
 });
 export type ReadingView = z.infer<typeof readingViewSchema>;
 
-const itemStatusSchema = z.enum(["streaming", "complete", "interrupted", "failed", "stopped"]);
+export const itemStatusSchema = z.enum([
+  "streaming",
+  "complete",
+  "interrupted",
+  "failed",
+  "stopped",
+]);
 const blocksByIdSchema = z.record(z.string(), uiBlockSchema);
 const readingsByBlockSchema = z.record(z.string(), z.record(z.string(), readingViewSchema));
 const linksByBlockSchema = z.record(z.string(), blockLinksSchema);
