@@ -8,12 +8,12 @@ import { PROTOCOL_VERSION } from "./protocol";
 const document = openApiDocument();
 
 describe("the OpenAPI document", () => {
-  it("is a valid OpenAPI 3.1 document of the protocol's version", async () => {
+  it("is a valid OpenAPI 3.2 document of the protocol's version", async () => {
     const validator = new Validator();
     const result = await validator.validate(structuredClone(document));
     expect(result.errors ?? []).toEqual([]);
     expect(result.valid).toBe(true);
-    expect(validator.version).toBe("3.1");
+    expect(validator.version).toBe("3.2");
     expect(document.info.version).toBe(PROTOCOL_VERSION);
   });
 
