@@ -1,4 +1,6 @@
 import { buildOpenApiDocument, type OpenApiDocument } from "@/lib/api/openapi";
+import { appConfig } from "@/lib/config";
+import { visitorCookieName } from "@/lib/http/visitor";
 import { HTTP_METHODS, type Documented, type Served } from "@/lib/api/route";
 import * as chat from "./chats/[chatId]/route";
 import * as confirmation from "./chats/[chatId]/confirmations/[token]/route";
@@ -76,5 +78,7 @@ let built: OpenApiDocument | undefined;
 
 /** The API's OpenAPI document, built once per process. */
 export function openApiDocument(): OpenApiDocument {
-  return (built ??= buildOpenApiDocument(operations()));
+  return (built ??= buildOpenApiDocument(operations(), {
+    visitorCookie: visitorCookieName(appConfig().secureCookies),
+  }));
 }

@@ -177,7 +177,7 @@ describe("the request pipeline", () => {
       throw new AppError("unauthorized", "No.");
     };
     const deployment = apiRoute(
-      { visitor: false, params: chatParamsSchema, admit: refuse },
+      { visitor: false, params: chatParamsSchema, admit: refuse, credential: "cronSecret" },
       action,
     );
     expect(await refusal(await deployment(...request("not-a-uuid")))).toEqual({

@@ -16,8 +16,11 @@ import { cookieSettings, duplicateCookie, findVisitor } from "@/lib/http/visitor
 
 export type Method = "GET" | "POST" | "PATCH" | "DELETE";
 
-/** A `text/event-stream` answer: each message's `data` is one `eventStream`. */
-export type EventStream = { eventStream: z.core.$ZodType; description: string };
+/**
+ * A `text/event-stream` answer: each message's `data` is one `eventStream`, until a message
+ * `event: <endsWith>` with `data: {}` ends the stream for good.
+ */
+export type EventStream = { eventStream: z.core.$ZodType; endsWith: string; description: string };
 
 /** What a success status carries: a JSON body, an event stream, or nothing. */
 export type Answer = z.core.$ZodType | EventStream | null;
@@ -185,11 +188,20 @@ export type DeploymentNeeds<P extends Schema, Q = undefined> = {
   params?: P;
   /** Read after the admit check, as a visitor's route reads it. */
   query?: QueryReader<Q>;
-  /** Who gets through: anyone, or whom the check does not refuse (it throws the refusal). */
-  admit: "anyone" | ((request: Request, params: Parsed<P>) => void);
   /** Where the turns it starts run: here (one chat), or each chat in an invocation of its own (many). */
   turnsRun?: RunsWhere;
-};
+} & (
+  | { admit: "anyone" }
+  | {
+      /** Whom the check does not refuse (it throws the refusal). */
+      admit: (request: Request, params: Parsed<P>) => void;
+      /** What the check reads, named as the OpenAPI document's security schemes name it. */
+      credential: DeploymentCredential;
+    }
+);
+
+/** The deployment's own credentials: Vercel Cron's bearer secret, an instance's signature on a handed-off turn. */
+export type DeploymentCredential = "cronSecret" | "turnSignature";
 
 export type VisitorInput<P extends Schema, Q, B> = {
   request: Request;

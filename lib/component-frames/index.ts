@@ -9,6 +9,7 @@ export type {
   JsonRecord,
   JsonValue,
 } from "./bounded-json";
+export { jsonRecordSchema, jsonValueSchema } from "./json-value";
 export { decodeComponentFrame } from "./frame-decoder";
 export type { ComponentFallback, ComponentRenderFrame, FrameDecodeResult } from "./frame-decoder";
 export { componentFallbackText, defineComponent } from "./component-definition";

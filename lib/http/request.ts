@@ -193,7 +193,7 @@ export function parsePositionQuery<S extends z.ZodType>(request: Request, schema
 /** A route's query: the schema it is documented by, the code it is refused with, and how it is read. */
 export type QueryReader<Q> = {
   schema: z.ZodObject;
-  header?: { name: string; schema: z.ZodType };
+  header?: { name: string; description: string; schema: z.ZodType };
   refusal: ErrorCode;
   read: (request: Request) => Q;
 };
@@ -208,8 +208,17 @@ export function positionQuery<S extends z.ZodObject>(schema: S): QueryReader<z.i
 
 /** `?after=` or, on a reconnect, the `Last-Event-ID` header. */
 export const eventCursorQuery: QueryReader<number> = {
-  schema: z.object({ after: eventCursorSchema.optional() }),
-  header: { name: "last-event-id", schema: eventCursorSchema },
+  schema: z.object({
+    after: eventCursorSchema
+      .optional()
+      .describe("The sequence number of the last event the client holds (a first connection)."),
+  }),
+  header: {
+    name: "last-event-id",
+    description:
+      "The `id` of the last message received (a reconnect; EventSource sends it itself). It wins over `?after=` when both are sent.",
+    schema: eventCursorSchema,
+  },
   refusal: "invalid-cursor",
   read: parseEventCursor,
 };

@@ -1,4 +1,5 @@
 import * as z from "zod/mini";
+import { jsonRecordSchema } from "@/lib/component-frames";
 import type { UiValue } from "@/lib/intelligent-ui";
 
 // A host link (`File`, `Diff`, `Commit`, `Node`) resolved against the repository this host shows.
@@ -29,7 +30,7 @@ export type LinkView = z.infer<typeof linkViewSchema>;
  */
 const frozenLinkSchema = z.extend(linkViewSchema, {
   type: z.string(),
-  props: z.record(z.string(), z.json()),
+  props: jsonRecordSchema,
 });
 
 /** A block's links by view node id. */

@@ -1,10 +1,11 @@
 import { openApiDocument } from "../routes";
 import { openApiDocumentSchema } from "@/lib/chat/wire/responses";
+import { servedFrom } from "@/lib/api/openapi";
 import { defineOperation, otherMethods } from "@/lib/api/route";
 
 export const dynamic = "force-dynamic";
 
-/** This API's OpenAPI 3.1 document, generated from the schemas the routes parse with. */
+/** This API's OpenAPI 3.2 document, generated from the schemas the routes parse with. */
 export const GET = defineOperation({
   operationId: "openApiDocument",
   method: "GET",
@@ -12,9 +13,9 @@ export const GET = defineOperation({
   summary: "This document",
   needs: { visitor: false, admit: "anyone" },
   responses: { 200: openApiDocumentSchema },
-}).serve(async () => ({
+}).serve(async ({ request }) => ({
   status: 200,
-  body: openApiDocument(),
+  body: servedFrom(openApiDocument(), new URL(request.url).origin),
 }));
 
 export const { OPTIONS, POST, PUT, PATCH, DELETE } = otherMethods(GET);

@@ -1,4 +1,5 @@
 import * as z from "zod/mini";
+import { jsonValueSchema } from "@/lib/component-frames";
 import type {
   UiAction,
   UiBlock,
@@ -11,21 +12,25 @@ import type {
 
 // Server-compiled, but a stored column is read back through a schema like any other boundary.
 
-const value: z.ZodMiniType<UiValue> = z.json() as z.ZodMiniType<UiValue>;
+const value: z.ZodMiniType<UiValue> = jsonValueSchema as z.ZodMiniType<UiValue>;
 const diagnosticCode = z.string() as unknown as z.ZodMiniType<UiDiagnosticCode>;
 
-const expr: z.ZodMiniType<UiExpr> = z.lazy(() =>
+export const uiExprSchema: z.ZodMiniType<UiExpr> = z.lazy(() =>
   z.union([
     z.object({ type: z.literal("literal"), value }),
-    z.object({ type: z.literal("array"), items: z.array(expr) }),
+    z.object({ type: z.literal("array"), items: z.array(uiExprSchema) }),
     z.object({
       type: z.literal("record"),
-      entries: z.array(z.object({ key: z.string(), value: expr })),
+      entries: z.array(z.object({ key: z.string(), value: uiExprSchema })),
     }),
     z.object({ type: z.enum(["variable", "local"]), name: z.string() }),
-    z.object({ type: z.literal("member"), object: expr, key: z.string() }),
-    z.object({ type: z.literal("index"), object: expr, index: expr }),
-    z.object({ type: z.literal("unary"), operator: z.enum(["!", "-", "+"]), operand: expr }),
+    z.object({ type: z.literal("member"), object: uiExprSchema, key: z.string() }),
+    z.object({ type: z.literal("index"), object: uiExprSchema, index: uiExprSchema }),
+    z.object({
+      type: z.literal("unary"),
+      operator: z.enum(["!", "-", "+"]),
+      operand: uiExprSchema,
+    }),
     z.object({
       type: z.literal("binary"),
       operator: z.enum([
@@ -45,16 +50,16 @@ const expr: z.ZodMiniType<UiExpr> = z.lazy(() =>
         "/",
         "%",
       ]),
-      left: expr,
-      right: expr,
+      left: uiExprSchema,
+      right: uiExprSchema,
     }),
-    z.object({ type: z.literal("call"), name: z.string(), args: z.array(expr) }),
+    z.object({ type: z.literal("call"), name: z.string(), args: z.array(uiExprSchema) }),
   ]),
 ) as z.ZodMiniType<UiExpr>;
 
 const prop: z.ZodMiniType<UiProp> = z.union([
   z.object({ value }),
-  z.object({ expression: expr, source: z.string() }),
+  z.object({ expression: uiExprSchema, source: z.string() }),
 ]);
 
 const action: z.ZodMiniType<UiAction> = z.union([
@@ -62,7 +67,7 @@ const action: z.ZodMiniType<UiAction> = z.union([
   z.object({ type: z.literal("reset"), name: z.optional(z.string()) }),
 ]) as z.ZodMiniType<UiAction>;
 
-const node: z.ZodMiniType<UiNode> = z.lazy(() =>
+export const uiNodeSchema: z.ZodMiniType<UiNode> = z.lazy(() =>
   z.object({
     id: z.string(),
     type: z.string(),
@@ -71,9 +76,9 @@ const node: z.ZodMiniType<UiNode> = z.lazy(() =>
     complete: z.boolean(),
     partial: z.optional(z.literal(true)),
     props: z.record(z.string(), prop),
-    children: z.array(node),
+    children: z.array(uiNodeSchema),
     text: z.optional(z.string()),
-    expression: z.optional(expr),
+    expression: z.optional(uiExprSchema),
     error: z.optional(diagnosticCode),
     binding: z.optional(z.string()),
     action: z.optional(action),
@@ -90,9 +95,15 @@ export const uiBlockSchema: z.ZodMiniType<UiBlock> = z.object({
   variables: z.record(z.string(), z.object({ name: z.string(), default: value, ...span })),
   queries: z.record(
     z.string(),
-    z.object({ name: z.string(), source: z.string(), args: expr, definition: z.string(), ...span }),
+    z.object({
+      name: z.string(),
+      source: z.string(),
+      args: uiExprSchema,
+      definition: z.string(),
+      ...span,
+    }),
   ),
-  nodes: z.array(node),
+  nodes: z.array(uiNodeSchema),
   diagnostics: z.array(
     z.object({
       code: diagnosticCode,

@@ -1,4 +1,5 @@
 import * as z from "zod/mini";
+import { jsonRecordSchema, jsonValueSchema } from "@/lib/component-frames";
 
 // What an item draws as, in order: the server resolves frames before storing or streaming them.
 
@@ -8,7 +9,7 @@ export const componentPartSchema = z.object({
   kind: z.literal("component"),
   instanceId: z.string(),
   componentKey: z.string(),
-  props: z.json(),
+  props: jsonValueSchema,
   fallback: z.object({ kind: z.string(), summary: z.string() }),
   // Choices whose typed action the host would refuse, drawn unavailable before anyone picks.
   refusedChoices: z.optional(
@@ -67,7 +68,7 @@ export const originSchema = z.discriminatedUnion("kind", [
     choiceId: z.string(),
     label: z.string(),
     // The pick whole, as its answer records it.
-    values: z.record(z.string(), z.json()),
+    values: jsonRecordSchema,
     sourceAt: z.string(),
     older: z.boolean(),
     at: z.string(),

@@ -71,7 +71,7 @@ export const confirmationParamsSchema = z.object({
 
 // Sent as is: the library copies values itself and refuses hostile keys (`__proto__`) and non-JSON
 // values, which a rebuilding schema would silently drop.
-const plainRecord = z.custom<Record<string, unknown>>(
+export const plainRecordSchema = z.custom<Record<string, unknown>>(
   (value) =>
     typeof value === "object" &&
     value !== null &&
@@ -91,7 +91,7 @@ export const confirmationBodySchema = z.discriminatedUnion("decision", [
   z.strictObject({ decision: z.literal("reject"), reason: decisionReason }),
   z.strictObject({
     decision: z.literal("edit"),
-    input: plainRecord.refine(holdsStorableText, {
+    input: plainRecordSchema.refine(holdsStorableText, {
       error: "The text holds characters that cannot be stored.",
       params: { code: INVALID_TEXT },
     }),
@@ -103,7 +103,7 @@ const blockRequest = {
   itemId: z.uuid(),
   blockId: storableTextSchema().min(1).max(512),
   revision,
-  values: plainRecord,
+  values: plainRecordSchema,
 };
 
 export const uiChoiceBodySchema = z.strictObject({

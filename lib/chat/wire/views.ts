@@ -1,5 +1,5 @@
 import * as z from "zod/mini";
-import { CONFIRMATION_STATUSES } from "@/lib/component-frames";
+import { CONFIRMATION_STATUSES, jsonRecordSchema, jsonValueSchema } from "@/lib/component-frames";
 import { blockLinksSchema } from "@/lib/links/resolve";
 import { uiBlockSchema } from "./blocks";
 import { originSchema, partSchema } from "./parts";
@@ -32,13 +32,13 @@ export const confirmationViewSchema = z.object({
   token: z.string(),
   instanceId: z.string(),
   action: z.string(),
-  input: z.record(z.string(), z.json()),
+  input: jsonRecordSchema,
   toolCallId: z.string(),
   status: z.enum(CONFIRMATION_STATUSES),
   expiresAt: z.string(),
-  outcome: z.nullable(z.json()),
+  outcome: z.nullable(jsonValueSchema),
   // On a handle a person edited: the input the agent proposed (`input` is what was approved).
-  proposedInput: z.optional(z.record(z.string(), z.json())),
+  proposedInput: z.optional(jsonRecordSchema),
   // On a pending handle: the fields a person may edit before approving.
   form: z.optional(z.array(confirmationFieldSchema)),
 });
@@ -47,8 +47,8 @@ export type ConfirmationView = z.infer<typeof confirmationViewSchema>;
 /** Proved at choice time; an answered live block draws these, never a later reading. */
 export const quotedReadingSchema = z.object({
   readId: z.string(),
-  args: z.json(),
-  value: z.json(),
+  args: jsonValueSchema,
+  value: jsonValueSchema,
   readAt: z.string(),
 });
 export type QuotedReading = z.infer<typeof quotedReadingSchema>;
@@ -60,7 +60,7 @@ export const uiAnswerViewSchema = z.object({
   revision: z.number().check(z.int()),
   choiceId: z.string(),
   label: z.string(),
-  values: z.record(z.string(), z.json()),
+  values: jsonRecordSchema,
   // By query (`$runs`); empty for a block without queries.
   readings: z.record(z.string(), quotedReadingSchema),
   // When the answered reply was written, and whether a newer reply had come since.
@@ -79,8 +79,8 @@ export const readingViewSchema = z.object({
   readId: z.nullable(z.string()),
   query: z.string(),
   state: z.enum(["fresh", "failed", "refused"]),
-  args: z.json(),
-  value: z.nullable(z.json()),
+  args: jsonValueSchema,
+  value: z.nullable(jsonValueSchema),
   readAt: z.string(),
   reason: z.nullable(z.object({ code: z.string(), message: z.string() })),
   /** Taken when the reply became final and kept with it. */

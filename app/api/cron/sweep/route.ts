@@ -20,6 +20,7 @@ export const GET = defineOperation({
   needs: {
     visitor: false,
     admit: (request) => assertCronRequest(request),
+    credential: "cronSecret",
     turnsRun: "own invocations",
   },
   responses: { 200: sweepResultSchema },

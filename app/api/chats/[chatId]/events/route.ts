@@ -14,8 +14,10 @@ export const GET = defineOperation({
   path: "/api/chats/{chatId}/events",
   summary: "The chat's events as Server-Sent Events, from a cursor",
   description:
-    "Each message carries `id:` (the event's sequence number, for `Last-Event-ID`) and `data:` (one chat event as JSON). " +
-    "A message `event: deleted` with `data: {}` says the chat was deleted; the stream then ends. `retry: 1000` opens the stream.",
+    "Each message carries `id:` (the event's sequence number, for `Last-Event-ID`) and `data:` (one `ChatEvent` as JSON). " +
+    "Sequence numbers only grow, but they skip: when a reply finishes, its streamed events (`item.delta`, `item.part`, …) are deleted from the log and its `item.completed` carries the whole item, so a client resuming from inside that range is sent the next event that remains. " +
+    "A client can rely on order (each event after its cursor, once, in commit order) and on the state after `item.completed`, not on seeing every delta; it ignores an `id` it already applied. " +
+    "`Last-Event-ID` wins over `?after=`. A message `event: deleted` with `data: {}` says the chat was deleted: close the stream and do not reconnect. `retry: 1000` opens the stream; the server ends it after four minutes, and EventSource reconnects.",
   needs: {
     visitor: true,
     params: chatParamsSchema,
@@ -26,6 +28,7 @@ export const GET = defineOperation({
   responses: {
     200: {
       eventStream: chatEventSchema,
+      endsWith: "deleted",
       description: "One chat event per message, in sequence order.",
     },
   },

@@ -20,7 +20,12 @@ export const POST = defineOperation({
   path: "/api/internal/turns/{chatId}",
   summary:
     "Runs a chat's waiting turn in an invocation of its own (signed by this deployment only)",
-  needs: { visitor: false, params: chatParamsSchema, admit: signedHere },
+  needs: {
+    visitor: false,
+    params: chatParamsSchema,
+    admit: signedHere,
+    credential: "turnSignature",
+  },
   responses: { 202: null },
   refusals: ["not-found"],
 }).serve(async ({ params: { chatId }, startTurns }) => {

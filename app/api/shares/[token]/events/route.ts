@@ -19,6 +19,7 @@ export const GET = defineOperation({
   responses: {
     200: {
       eventStream: chatEventSchema,
+      endsWith: "unshared",
       description: "One chat event per message, in sequence order.",
     },
   },
