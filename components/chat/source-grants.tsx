@@ -1,7 +1,8 @@
 "use client";
 
-import { useEffect, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { ErrorNote } from "@/components/ui/error-note";
+import { useCloseOnOutsidePointer } from "@/components/ui/menu";
 import { refusalSentence } from "@/components/ui/refusals";
 import { postJson } from "@/lib/chat/wire/client-api";
 import type { ChatGrants } from "@/lib/chat/wire/responses";
@@ -17,10 +18,30 @@ async function loadGrants(chatId: string): Promise<Grants> {
 /**
  * The chat's source grants, as switches behind a "Data access" button (loaded when opened):
  * withdrawing one makes its live blocks' reads, and choices on replies read with it, refused in
- * the source's words; restoring it opens reads again.
+ * the source's words; restoring it opens reads again. The header holds `open`, so its phone menu
+ * opens the panel too (the button is hidden there): focus then moves into the panel, and Escape
+ * gives it back to whatever opened it.
  */
-export function SourceGrants({ chatId }: { chatId: string }) {
-  const [open, setOpen] = useState(false);
+export function SourceGrants({
+  chatId,
+  open,
+  setOpen,
+}: {
+  chatId: string;
+  open: boolean;
+  setOpen: (open: boolean) => void;
+}) {
+  const area = useRef<HTMLDivElement>(null);
+  const trigger = useRef<HTMLButtonElement>(null);
+  const panel = useRef<HTMLDivElement>(null);
+  const opener = useRef<Element | null>(null);
+  const close = useCallback(() => setOpen(false), [setOpen]);
+  useCloseOnOutsidePointer(area, open, close);
+  useEffect(() => {
+    if (!open) return;
+    opener.current = document.activeElement;
+    if (opener.current !== trigger.current) panel.current?.focus();
+  }, [open]);
   const [grants, setGrants] = useState<Grants | null>(null);
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -58,17 +79,31 @@ export function SourceGrants({ chatId }: { chatId: string }) {
   }
 
   return (
-    <div className="relative shrink-0">
+    // On a phone the button is hidden and the panel hangs from the header itself.
+    <div ref={area} className="shrink-0 sm:relative">
       <button
+        ref={trigger}
         type="button"
         aria-expanded={open}
         onClick={() => setOpen(!open)}
-        className="rounded-md px-2 py-1 text-xs text-zinc-600 hover:bg-zinc-100 dark:text-zinc-400 dark:hover:bg-zinc-800"
+        className="hidden rounded-md px-2 py-1 text-xs text-zinc-600 hover:bg-zinc-100 sm:block dark:text-zinc-400 dark:hover:bg-zinc-800"
       >
         Data access
       </button>
       {open && (
-        <div className="absolute right-0 z-10 mt-1 flex w-64 flex-col gap-2 rounded-md border border-zinc-200 bg-white p-3 shadow dark:border-zinc-800 dark:bg-zinc-950">
+        <div
+          ref={panel}
+          role="group"
+          aria-label="Data access"
+          tabIndex={-1}
+          onKeyDown={(event) => {
+            if (event.key !== "Escape") return;
+            event.preventDefault();
+            close();
+            if (opener.current instanceof HTMLElement) opener.current.focus();
+          }}
+          className="absolute right-0 top-full z-10 mt-1 flex w-64 flex-col gap-2 rounded-md border border-zinc-200 bg-white p-3 shadow dark:border-zinc-800 dark:bg-zinc-950"
+        >
           {grants?.map(({ grant, label, granted }) => (
             <button
               key={grant}
