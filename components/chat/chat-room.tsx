@@ -12,6 +12,7 @@ import { Composer } from "./composer";
 import { useConnection } from "./connection-note";
 import { ItemBubble } from "./item-bubble";
 import { useChatStream } from "./use-chat-stream";
+import { useFocusAfterReply } from "./use-focus-after-reply";
 import { useKeepPlace } from "./use-keep-place";
 import { useStickToBottom } from "./use-stick-to-bottom";
 
@@ -37,6 +38,8 @@ export function ChatRoom({ initial, shared = false }: { initial: ChatView; share
   const connection = useConnection(status);
   const list = useChatList();
   const scroller = useRef<HTMLDivElement>(null);
+  const room = useRef<HTMLDivElement>(null);
+  useFocusAfterReply(room, chat.running);
   useStickToBottom(scroller, chat.lastEventSeq);
   const show = useKeepPlace(scroller, chat.items[0]?.id, showEarlier);
   const actions = useMemo(() => ({ resync }), [resync]);
@@ -70,7 +73,7 @@ export function ChatRoom({ initial, shared = false }: { initial: ChatView; share
   return (
     <ReadOnlyContext value={shared}>
       <ChatActionsContext.Provider value={actions}>
-        <div className="flex h-full flex-col">
+        <div ref={room} className="flex h-full flex-col">
           <ChatHeader chatId={chat.id} title={chat.title} status={status} shared={shared} />
           {/* Focusable, so the keyboard can scroll a stretch of messages that holds no control. */}
           <div
