@@ -1,7 +1,23 @@
-import { expect, test, type Page } from "@playwright/test";
-import { chatIdOf, sameOrigin, startChatFromHome } from "./support";
+import { expect, test, type Page, type Route } from "@playwright/test";
+import { expectAxeCleanInBothSchemes } from "./every-look";
+import { chatIdOf, createChat, sameOrigin, startChatFromHome } from "./support";
 
 const SLOW_STORY = "Tell me a long story, slowly";
+
+/** Holds the requests `matches` picks until the returned function is called, then lets them through. */
+async function holdRequests(
+  page: Page,
+  url: string,
+  matches: (route: Route) => boolean,
+): Promise<() => void> {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(url, async (route) => {
+    if (matches(route)) await held;
+    await route.continue();
+  });
+  return release;
+}
 
 async function slowReplyStreaming(page: Page) {
   await startChatFromHome(page, SLOW_STORY);
@@ -39,5 +55,59 @@ test.describe("what the page answers at once", () => {
     expect(stopped.status()).toBe(202);
     await expect(reply).toHaveAttribute("data-status", "stopped");
     await expect(search).toBeFocused();
+  });
+
+  test("a rename closes at once with the new title; a refused one puts the old title back and says why", async ({
+    page,
+    baseURL,
+  }) => {
+    const kept = await createChat(page.request, baseURL);
+    const gone = await createChat(page.request, baseURL);
+    for (const [chatId, title] of [
+      [kept, "Draft"],
+      [gone, "Soon gone"],
+    ] as const)
+      await page.request.patch(`/api/chats/${chatId}`, {
+        headers: sameOrigin(baseURL),
+        data: { title },
+      });
+    // The server's answer waits until the test has seen the row: nothing here depends on its speed.
+    const release = await holdRequests(
+      page,
+      `**/api/chats/${kept}`,
+      (route) => route.request().method() === "PATCH",
+    );
+    await page.goto("/");
+    const list = page.getByRole("navigation", { name: "Chats" });
+    await list.getByRole("link", { name: "Draft" }).hover();
+    await list.getByRole("button", { name: "Rename “Draft”" }).click();
+    await list.getByRole("textbox", { name: "Chat title" }).fill("Launch plan");
+    await page.keyboard.press("Enter");
+    await expect(list.getByRole("textbox", { name: "Chat title" })).toHaveCount(0);
+    await expect(list.getByRole("link", { name: "Launch plan" })).toBeVisible();
+    await expect(list.getByRole("link", { name: "Launch plan" })).toBeFocused();
+    const saved = page.waitForResponse(
+      (response) => response.request().method() === "PATCH" && response.url().endsWith(kept),
+    );
+    release();
+    expect((await saved).status()).toBe(200);
+
+    // Deleted meanwhile (another device, say): the server refuses, and the row says so.
+    expect(
+      (await page.request.delete(`/api/chats/${gone}`, { headers: sameOrigin(baseURL) })).status(),
+    ).toBe(200);
+    await list.getByRole("link", { name: "Soon gone" }).hover();
+    await list.getByRole("button", { name: "Rename “Soon gone”" }).click();
+    await list.getByRole("textbox", { name: "Chat title" }).fill("Renamed too late");
+    await page.keyboard.press("Enter");
+    await expect(list.getByRole("alert")).toHaveText(
+      "The chat was not renamed. This chat no longer exists. Start a new chat from the list.",
+    );
+    await expect(list.getByRole("link", { name: "Soon gone" })).toBeVisible();
+    await expect(list.getByRole("link", { name: "Renamed too late" })).toHaveCount(0);
+    await expect(list.getByRole("textbox", { name: "Chat title" })).toHaveCount(0);
+    await expectAxeCleanInBothSchemes(page, "after a refused rename");
+    await page.reload();
+    await expect(list.getByRole("link", { name: "Launch plan" })).toBeVisible();
   });
 });
