@@ -1,6 +1,6 @@
 import { expect, test, type Page, type Route } from "@playwright/test";
 import { expectAxeCleanInBothSchemes } from "./every-look";
-import { chatIdOf, createChat, sameOrigin, startChatFromHome } from "./support";
+import { chatIdOf, createChat, openChatAction, sameOrigin, startChatFromHome } from "./support";
 
 const SLOW_STORY = "Tell me a long story, slowly";
 
@@ -109,5 +109,27 @@ test.describe("what the page answers at once", () => {
     await expectAxeCleanInBothSchemes(page, "after a refused rename");
     await page.reload();
     await expect(list.getByRole("link", { name: "Launch plan" })).toBeVisible();
+  });
+
+  test("Data access shows what there is to grant at once, before the chat's grants are read", async ({
+    page,
+    baseURL,
+  }) => {
+    const chatId = await createChat(page.request, baseURL);
+    const release = await holdRequests(
+      page,
+      `**/api/chats/${chatId}/grants`,
+      (route) => route.request().method() === "GET",
+    );
+    await page.goto(`/chats/${chatId}`);
+    await openChatAction(page, "Data access");
+    const panel = page.getByRole("group", { name: "Data access" });
+    await expect(panel.getByRole("status")).toHaveText("Reading this chat’s data access…");
+    await expect(panel.getByText("Read this project's CI runs")).toBeVisible();
+    await expectAxeCleanInBothSchemes(page, "while data access is read");
+    release();
+    const ci = panel.getByRole("switch", { name: "Read this project's CI runs" });
+    await expect(ci).toHaveAttribute("aria-checked", "true");
+    await expect(panel.getByRole("status")).toHaveCount(0);
   });
 });

@@ -4,6 +4,7 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { ErrorNote } from "@/components/ui/error-note";
 import { useCloseOnOutsidePointer } from "@/components/ui/menu";
 import { refusalSentence } from "@/components/ui/refusals";
+import { SOURCE_GRANT_NAMES, SOURCE_GRANTS } from "@/lib/live-sources/grants";
 import { postJson } from "@/lib/chat/wire/client-api";
 import type { ChatGrants } from "@/lib/chat/wire/responses";
 
@@ -42,22 +43,30 @@ export function SourceGrants({
     opener.current = document.activeElement;
     if (opener.current !== trigger.current) panel.current?.focus();
   }, [open]);
-  const [grants, setGrants] = useState<Grants | null>(null);
+  // Tagged with its chat, so a read that answers after the page moved to another chat is not shown.
+  const [read, setRead] = useState<{ chatId: string; grants: Grants } | null>(null);
+  const grants = read?.chatId === chatId ? read.grants : null;
+  const setGrants = (loaded: Grants) => setRead({ chatId, grants: loaded });
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
-
+  const reading = useRef<string | null>(null);
+  // Read when the button is pointed at or focused, and again on opening, one read at a time.
+  const load = useCallback(() => {
+    if (reading.current === chatId) return;
+    reading.current = chatId;
+    loadGrants(chatId)
+      .then(
+        (loaded) => setRead({ chatId, grants: loaded }),
+        (caught: unknown) =>
+          setError(refusalSentence(caught, "The chat's data access could not be loaded")),
+      )
+      .finally(() => {
+        if (reading.current === chatId) reading.current = null;
+      });
+  }, [chatId]);
   useEffect(() => {
-    if (!open) return;
-    let current = true;
-    loadGrants(chatId).then(
-      (loaded) => current && setGrants(loaded),
-      (caught: unknown) =>
-        current && setError(refusalSentence(caught, "The chat's data access could not be loaded")),
-    );
-    return () => {
-      current = false;
-    };
-  }, [chatId, open]);
+    if (open) load();
+  }, [open, load]);
 
   async function toggle(grant: string, granted: boolean) {
     setPending(true);
@@ -86,6 +95,8 @@ export function SourceGrants({
         type="button"
         aria-expanded={open}
         onClick={() => setOpen(!open)}
+        onPointerEnter={load}
+        onFocus={load}
         className="hidden rounded-md px-2 py-1 text-xs text-zinc-600 hover:bg-zinc-100 sm:block dark:text-zinc-400 dark:hover:bg-zinc-800"
       >
         Data access
@@ -104,6 +115,7 @@ export function SourceGrants({
           }}
           className="absolute right-0 top-full z-10 mt-1 flex w-64 flex-col gap-2 rounded-md border border-zinc-200 bg-white p-3 shadow dark:border-zinc-800 dark:bg-zinc-950"
         >
+          {grants === null && !error && <GrantsLoading />}
           {grants?.map(({ grant, label, granted }) => (
             <button
               key={grant}
@@ -127,5 +139,30 @@ export function SourceGrants({
         </div>
       )}
     </div>
+  );
+}
+
+/** Before the chat's grants are read: what there is to grant, and that its state is being read. */
+function GrantsLoading() {
+  return (
+    <>
+      <p role="status" className="text-xs text-zinc-600 dark:text-zinc-400">
+        Reading this chat’s data access…
+      </p>
+      <ul className="flex flex-col gap-2">
+        {SOURCE_GRANT_NAMES.map((grant) => (
+          <li
+            key={grant}
+            className="flex items-center gap-2 text-xs text-zinc-700 dark:text-zinc-300"
+          >
+            <span
+              aria-hidden="true"
+              className="inline-flex h-4 w-7 shrink-0 animate-pulse rounded-full bg-zinc-200 motion-reduce:animate-none dark:bg-zinc-800"
+            />
+            {SOURCE_GRANTS[grant]}
+          </li>
+        ))}
+      </ul>
+    </>
   );
 }
