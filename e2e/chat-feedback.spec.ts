@@ -1,6 +1,13 @@
 import { expect, test, type Page, type Route } from "@playwright/test";
 import { expectAxeCleanInBothSchemes } from "./every-look";
-import { chatIdOf, createChat, openChatAction, sameOrigin, startChatFromHome } from "./support";
+import {
+  chatIdOf,
+  createChat,
+  openChatAction,
+  sameOrigin,
+  startChatFromHome,
+  type ChatBody,
+} from "./support";
 
 const SLOW_STORY = "Tell me a long story, slowly";
 
@@ -131,5 +138,31 @@ test.describe("what the page answers at once", () => {
     const ci = panel.getByRole("switch", { name: "Read this project's CI runs" });
     await expect(ci).toHaveAttribute("aria-checked", "true");
     await expect(panel.getByRole("status")).toHaveCount(0);
+  });
+
+  test("after a reload mid-reply, Stop ends the reply with the text shown when it was acknowledged", async ({
+    page,
+  }) => {
+    const reply = await slowReplyStreaming(page);
+    await page.reload();
+    const stop = page.getByRole("button", { name: "Stop" });
+    await expect(stop).toBeEnabled();
+    const body = reply.locator(":scope > div").first();
+    // Text still arrives after the reload, from the process writing the reply.
+    const before = (await body.textContent())!.length;
+    await expect.poll(async () => (await body.textContent())!.length).toBeGreaterThan(before);
+    const acknowledged = page.waitForResponse((response) => response.url().endsWith("/turns/stop"));
+    await stop.click();
+    expect((await acknowledged).status()).toBe(202);
+    const shown = await body.textContent();
+    // Acknowledged means ended: the stored reply is stopped, and nothing more will be written to it.
+    const read = await page.request.get(`/api/chats/${chatIdOf(page)}?from=0`);
+    const stored = (await read.json()) as ChatBody;
+    expect(stored.running).toBe(false);
+    const last = stored.items.findLast((item) => item.role === "assistant")!;
+    expect(last.status).toBe("stopped");
+    await expect(reply).toHaveAttribute("data-status", "stopped");
+    await expect(page.getByRole("button", { name: /Stop/ })).toHaveCount(0);
+    expect(await body.textContent()).toBe(shown);
   });
 });
