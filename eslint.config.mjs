@@ -187,7 +187,7 @@ const config = [
     // plain modules are held to the same rule, since components import their values.
     files: [
       "components/**/*.{ts,tsx}",
-      "lib/chat/wire/{limits,reducer,diff,confirmations,client-api,event-types}.ts",
+      "lib/chat/wire/{limits,reducer,diff,confirmations,client-api,event-types,plain-text}.ts",
     ],
     ignores: [
       "**/*.test.{ts,tsx}",
@@ -215,7 +215,7 @@ const config = [
           patterns: [
             {
               regex:
-                "^@/lib/chat/wire/(?!(limits|reducer|diff|confirmations|client-api|event-types)$)",
+                "^@/lib/chat/wire/(?!(limits|reducer|diff|confirmations|client-api|event-types|plain-text)$)",
               allowTypeImports: true,
               message:
                 "A schema module builds zod schemas as it loads: import its types only (decision 029).",

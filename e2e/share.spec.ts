@@ -3,6 +3,7 @@ import { expectAxeCleanInBothSchemes, PHONE } from "./every-look";
 import {
   chatIdOf,
   createChat,
+  openChatAction,
   replyFinished,
   sameOrigin,
   settledChat,
@@ -14,7 +15,13 @@ const READ_ONLY = "A shared copy, to read: only the chat's owner can answer it."
 
 /** Opens the header's Share dialog with the keyboard and makes a link; returns its address. */
 async function shareLink(page: Page): Promise<string> {
-  await page.getByRole("button", { name: "Share" }).focus();
+  // On a phone Share is the first of the chat's actions in the header's menu.
+  const menu = page.getByRole("button", { name: "Chat actions" });
+  if (await menu.isVisible()) {
+    await menu.focus();
+    await page.keyboard.press("Enter");
+    await expect(page.getByRole("menuitem", { name: "Share" })).toBeFocused();
+  } else await page.getByRole("button", { name: "Share" }).focus();
   await page.keyboard.press("Enter");
   const dialog = page.getByRole("dialog", { name: "Share this chat" });
   await dialog.getByRole("button", { name: /Create a link|Make a new link/ }).click();
@@ -28,7 +35,7 @@ async function shareLink(page: Page): Promise<string> {
 }
 
 async function stopSharing(page: Page): Promise<void> {
-  await page.getByRole("button", { name: "Share" }).click();
+  await openChatAction(page, "Share");
   const dialog = page.getByRole("dialog", { name: "Share this chat" });
   await dialog.getByRole("button", { name: "Stop sharing" }).click();
   await expect(dialog.getByText("This chat is private.")).toBeVisible();
@@ -163,7 +170,7 @@ for (const [device, viewport] of [
       });
       await page.goto(`/chats/${chatId}`);
       const link = await shareLink(page);
-      await page.getByRole("button", { name: "Share" }).click();
+      await openChatAction(page, "Share");
       await expect(page.getByText(/Shared since/)).toBeVisible();
       await expectAxeCleanInBothSchemes(page);
 

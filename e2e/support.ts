@@ -73,6 +73,18 @@ export async function startChatFromHome(page: Page, message: string): Promise<vo
   await page.waitForURL(/\/chats\/[0-9a-f-]{36}$/);
 }
 
+/**
+ * Opens Share or Data access from the chat header: its own button on a wide screen, the "Chat
+ * actions" menu on a phone, where the title has the row.
+ */
+export async function openChatAction(page: Page, name: "Share" | "Data access"): Promise<void> {
+  const menu = page.getByRole("button", { name: "Chat actions" });
+  if (await menu.isVisible()) {
+    await menu.click();
+    await page.getByRole("menuitem", { name }).click();
+  } else await page.getByRole("button", { name }).click();
+}
+
 /** The parts of a compiled block a test reads: its nodes, to find a Choice by its label. */
 export type BlockNode = { id: string; type: string; text?: string; children: BlockNode[] };
 export type BlockBody = { id: string; revision?: number; nodes: BlockNode[] };

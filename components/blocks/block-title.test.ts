@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { UiDiagnosticCode, UiViewNode } from "@/lib/intelligent-ui";
-import { blockTitle, plainText } from "./block-title";
+import { plainText } from "@/lib/chat/wire/plain-text";
+import { blockTitle } from "./block-title";
 import { choicesClosedReason } from "./ui-block-view";
 
 function node(

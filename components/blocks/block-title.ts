@@ -1,4 +1,5 @@
 import type { UiViewNode } from "@/lib/intelligent-ui";
+import { plainText } from "@/lib/chat/wire/plain-text";
 import { nodeText } from "./props";
 
 const TITLED = new Set(["Callout", "Section", "Tab"]);
@@ -14,15 +15,6 @@ export function findNode(
     if (found) return found;
   }
   return undefined;
-}
-
-/** Inline Markdown as it reads: its marks dropped, a link's text kept. */
-export function plainText(markdown: string): string {
-  return markdown
-    .replace(/\[([^\]]*)\]\([^)]*\)/g, "$1")
-    .replace(/[*`~]+|(?<![\p{L}\p{N}])_+|_+(?![\p{L}\p{N}])/gu, "")
-    .replace(/\s+/g, " ")
-    .trim();
 }
 
 /** Where a person reads what a block is about: its Summary, else the first titled panel. */

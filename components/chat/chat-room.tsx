@@ -5,14 +5,14 @@ import { useChatList } from "@/components/shell/chat-list-context";
 import type { ChatView, ItemView } from "@/lib/chat/wire";
 import { ChatActionsContext } from "./chat-actions";
 import { ChatDeleted, ShareEnded } from "./chat-deleted";
+import { ChatHeader } from "./chat-header";
 import { editReasons } from "./edit-reasons";
 import { ReadOnlyContext } from "./read-only";
-import { ShareButton } from "./share-button";
 import { Composer } from "./composer";
 import { useConnection } from "./connection-note";
 import { ItemBubble } from "./item-bubble";
-import { SourceGrants } from "./source-grants";
-import { useChatStream, type StreamStatus } from "./use-chat-stream";
+import { useChatStream } from "./use-chat-stream";
+import { useFocusAfterReply } from "./use-focus-after-reply";
 import { useKeepPlace } from "./use-keep-place";
 import { useStickToBottom } from "./use-stick-to-bottom";
 
@@ -29,12 +29,6 @@ const REPLY_ANNOUNCEMENT: Record<ItemView["status"], string> = {
   stopped: "The reply was stopped.",
 };
 
-const STATUS_TEXT: Record<Exclude<StreamStatus, "deleted">, string> = {
-  live: "Live",
-  connecting: "Connecting…",
-  reconnecting: "Reconnecting…",
-};
-
 /** A chat page: its owner's, or with `shared` a share link's read-only copy (named by the link's token). */
 export function ChatRoom({ initial, shared = false }: { initial: ChatView; shared?: boolean }) {
   const { chat, status, resync, showEarlier } = useChatStream(
@@ -44,6 +38,8 @@ export function ChatRoom({ initial, shared = false }: { initial: ChatView; share
   const connection = useConnection(status);
   const list = useChatList();
   const scroller = useRef<HTMLDivElement>(null);
+  const room = useRef<HTMLDivElement>(null);
+  useFocusAfterReply(room, chat.running);
   useStickToBottom(scroller, chat.lastEventSeq);
   const show = useKeepPlace(scroller, chat.items[0]?.id, showEarlier);
   const actions = useMemo(() => ({ resync }), [resync]);
@@ -77,32 +73,8 @@ export function ChatRoom({ initial, shared = false }: { initial: ChatView; share
   return (
     <ReadOnlyContext value={shared}>
       <ChatActionsContext.Provider value={actions}>
-        <div className="flex h-full flex-col">
-          <div className="flex items-center justify-between gap-4 border-b border-zinc-200 px-4 py-2.5 dark:border-zinc-800">
-            <h1 className="min-w-0 flex-1 truncate text-base font-semibold sm:text-lg">
-              {chat.title}
-            </h1>
-            {shared ? (
-              <p className="shrink-0 text-xs text-zinc-600 dark:text-zinc-400">
-                Shared copy · read only
-              </p>
-            ) : (
-              <>
-                <ShareButton chatId={chat.id} />
-                <SourceGrants chatId={chat.id} />
-              </>
-            )}
-            <span
-              className="flex shrink-0 items-center gap-1.5 text-xs text-zinc-600 dark:text-zinc-400"
-              data-stream-status={status}
-            >
-              <span
-                aria-hidden
-                className={`size-2 rounded-full ${status === "live" ? "bg-emerald-500" : "bg-amber-500"}`}
-              />
-              {STATUS_TEXT[status]}
-            </span>
-          </div>
+        <div ref={room} className="flex h-full flex-col">
+          <ChatHeader chatId={chat.id} title={chat.title} status={status} shared={shared} />
           {/* Focusable, so the keyboard can scroll a stretch of messages that holds no control. */}
           <div
             ref={scroller}

@@ -1,7 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { groupChats } from "./chat-groups";
 
-const chat = (id: string, updatedAt: string) => ({ id, title: id, updatedAt, replying: false });
+const chat = (id: string, updatedAt: string) => ({
+  id,
+  title: id,
+  updatedAt,
+  replying: false,
+  lastMessage: null,
+});
 
 describe("grouping chats by last activity", () => {
   const chats = [

@@ -1,22 +1,8 @@
-import { UI_LOCALE } from "@/components/ui/locale";
+import { calendarDay } from "@/components/ui/time-zone";
 import type { ChatListEntry } from "@/lib/chat/wire";
 
 export const CHAT_GROUPS = ["Today", "Yesterday", "Previous 7 days", "Older"] as const;
 export type ChatGroup = { label: (typeof CHAT_GROUPS)[number]; chats: ChatListEntry[] };
-
-const DAY_MS = 86_400_000;
-
-/** The calendar day `at` falls on in `zone`, as a count of days, so two days subtract. */
-function dayNumber(at: number, zone: string): number {
-  const parts = new Intl.DateTimeFormat(UI_LOCALE, {
-    year: "numeric",
-    month: "numeric",
-    day: "numeric",
-    timeZone: zone,
-  }).formatToParts(at);
-  const part = (type: string) => Number(parts.find((piece) => piece.type === type)?.value);
-  return Date.UTC(part("year"), part("month") - 1, part("day")) / DAY_MS;
-}
 
 /**
  * The chats by their last activity, in calendar days of the reader's zone: today, yesterday, the
@@ -28,12 +14,12 @@ export function groupChats(
   now: number,
   zone: string,
 ): ChatGroup[] {
-  const today = dayNumber(now, zone);
+  const today = calendarDay(now, zone);
   const groups = new Map<ChatGroup["label"], ChatListEntry[]>(
     CHAT_GROUPS.map((label) => [label, []]),
   );
   for (const chat of chats) {
-    const daysAgo = today - dayNumber(Date.parse(chat.updatedAt), zone);
+    const daysAgo = today - calendarDay(Date.parse(chat.updatedAt), zone);
     const label =
       daysAgo <= 0
         ? "Today"

@@ -15,27 +15,23 @@ describe("a chat row's rename", () => {
     expect(state).toEqual({ mode: "rename", title: "Renamed elsewhere", busy: false, error: null });
   });
 
-  it("keeps the form open with the typed title when the server refuses, and clears the refusal on the next try", () => {
-    const refused = run(
+  it("closes at once when saved; a refusal then says why in the row, and the next rename starts afresh", () => {
+    const saved = run(
       initialRow("Old"),
       { type: "open-rename", title: "Old" },
       { type: "edit", title: "New" },
-      { type: "sending" },
-      { type: "failed", error: "Too long." },
+      { type: "saved" },
     );
-    expect(refused).toEqual({ mode: "rename", title: "New", busy: false, error: "Too long." });
-    expect(run(refused, { type: "sending" })).toMatchObject({ busy: true, error: null });
-  });
-
-  it("closes once saved", () => {
-    expect(
-      run(
-        initialRow("Old"),
-        { type: "open-rename", title: "Old" },
-        { type: "sending" },
-        { type: "done" },
-      ),
-    ).toMatchObject({ mode: "view", busy: false });
+    expect(saved).toMatchObject({ mode: "view", busy: true, error: null });
+    expect(run(saved, { type: "done" })).toMatchObject({ mode: "view", busy: false });
+    const refused = run(saved, { type: "failed", error: "Too long." });
+    expect(refused).toMatchObject({ mode: "view", busy: false, error: "Too long." });
+    expect(run(refused, { type: "open-rename", title: "Old" })).toEqual({
+      mode: "rename",
+      title: "Old",
+      busy: false,
+      error: null,
+    });
   });
 
   it("saves only a title with more than spaces in it, and only one at a time", () => {

@@ -8,6 +8,7 @@ export type RowAction =
   | { type: "open-delete" }
   | { type: "edit"; title: string }
   | { type: "cancel" }
+  | { type: "saved" }
   | { type: "sending" }
   | { type: "done" }
   | { type: "failed"; error: string };
@@ -26,12 +27,15 @@ export function reduceRow(state: RowState, action: RowAction): RowState {
     case "edit":
       return { ...state, title: action.title };
     case "cancel":
-      return { ...state, mode: "view" };
+      return { ...state, mode: "view", error: null };
+    // A rename closes at once, the new title already in the list; the server's answer follows.
+    case "saved":
+      return { ...state, mode: "view", busy: true, error: null };
     case "sending":
       return { ...state, busy: true, error: null };
     case "done":
       return { ...state, mode: "view", busy: false };
-    // A refusal keeps the form open with what was typed, so the person can correct it.
+    // A refusal leaves the row as it is (a delete's confirmation stays open) and says why.
     case "failed":
       return { ...state, busy: false, error: action.error };
   }

@@ -31,7 +31,7 @@ function useFocusOnReturn(mode: RowMode) {
 /** A row's state and its two actions, each sent to the server and told to the other tabs. */
 export function useChatRow(chat: ChatListEntry, current: boolean) {
   const router = useRouter();
-  const { announce } = useChatList();
+  const { announce, apply } = useChatList();
   const [state, dispatch] = useReducer(reduceRow, chat.title, initialRow);
   const { link, leaving } = useFocusOnReturn(state.mode);
 
@@ -61,11 +61,23 @@ export function useChatRow(chat: ChatListEntry, current: boolean) {
     },
     edit: (title: string) => dispatch({ type: "edit", title }),
     cancel: () => dispatch({ type: "cancel" }),
-    rename: () =>
-      run(async () => {
-        await sendJson("PATCH", `/api/chats/${chat.id}`, { title: state.title });
-        announce({ type: "renamed", chatId: chat.id, title: state.title.trim() });
-      }, "renamed"),
+    // The list shows the new title at once; a refusal puts the old one back and says why.
+    async rename() {
+      const [before, title] = [chat.title, state.title.trim()];
+      dispatch({ type: "saved" });
+      apply({ type: "renamed", chatId: chat.id, title });
+      try {
+        await sendJson("PATCH", `/api/chats/${chat.id}`, { title });
+        announce({ type: "renamed", chatId: chat.id, title });
+        dispatch({ type: "done" });
+      } catch (caught) {
+        apply({ type: "renamed", chatId: chat.id, title: before });
+        dispatch({
+          type: "failed",
+          error: `The chat was not renamed. ${refusalSentence(caught, "It could not be sent")}`,
+        });
+      }
+    },
     remove: () =>
       run(async () => {
         await sendJson("DELETE", `/api/chats/${chat.id}`);

@@ -69,6 +69,14 @@ export const CloseIcon = (props: IconProps) => (
   </Icon>
 );
 
+export const MoreIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <circle cx="5" cy="12" r="1" fill="currentColor" />
+    <circle cx="12" cy="12" r="1" fill="currentColor" />
+    <circle cx="19" cy="12" r="1" fill="currentColor" />
+  </Icon>
+);
+
 /** The app's mark: a speech bubble holding a check, as in its icon. */
 export function AppMark({ className = "size-7" }: IconProps) {
   return (

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { clockTime, timeZoneFromCookies } from "./time-zone";
+import { clockTime, listTime, timeZoneFromCookies } from "./time-zone";
 
 const now = Date.parse("2026-12-02T12:00:00.000Z");
 
@@ -25,5 +25,26 @@ describe("timeZoneFromCookies", () => {
     expect(timeZoneFromCookies("tz=Mars%2FOlympus")).toBeNull();
     expect(timeZoneFromCookies("tz=<script>")).toBeNull();
     expect(timeZoneFromCookies(null)).toBeNull();
+  });
+});
+
+describe("the chat list's times", () => {
+  const listNow = Date.parse("2026-03-05T18:30:00Z");
+
+  it("says the time of day today, Yesterday the day before, then the day", () => {
+    expect(listTime(Date.parse("2026-03-05T14:14:00Z"), listNow, "UTC")).toBe("14:14");
+    expect(listTime(Date.parse("2026-03-04T09:00:00Z"), listNow, "UTC")).toBe("Yesterday");
+    expect(listTime(Date.parse("2026-03-03T09:00:00Z"), listNow, "UTC")).toBe("3 Mar");
+    expect(listTime(Date.parse("2025-12-24T09:00:00Z"), listNow, "UTC")).toBe("24 Dec 2025");
+  });
+
+  it("counts days and hours in the reader's zone", () => {
+    // 23:30 UTC on the 4th is 08:30 on the 5th in Tokyo, where it is already 03:30 on the 6th.
+    expect(listTime(Date.parse("2026-03-04T23:30:00Z"), listNow, "Asia/Tokyo")).toBe("Yesterday");
+    expect(listTime(Date.parse("2026-03-05T14:14:00Z"), listNow, "America/New_York")).toBe("09:14");
+  });
+
+  it("reads a time slightly ahead of now (clocks differ) as today", () => {
+    expect(listTime(listNow + 60_000, listNow, "UTC")).toBe("18:31");
   });
 });

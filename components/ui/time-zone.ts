@@ -27,6 +27,17 @@ export function timeZoneCookie(zone: string): string {
   return `${TIME_ZONE_COOKIE}=${encodeURIComponent(zone)}; Path=/; Max-Age=${COOKIE_MAX_AGE_S}; SameSite=Lax`;
 }
 
+/** A day as "30 Nov" in `zone`, with the year ("1 Mar 2025") when it is not the year of `now` there. */
+function dayOfYear(at: number, now: number, zone: string): string {
+  const year = new Intl.DateTimeFormat(CLOCK_LOCALE, { year: "numeric", timeZone: zone });
+  return new Intl.DateTimeFormat(CLOCK_LOCALE, {
+    day: "numeric",
+    month: "short",
+    ...(year.format(at) === year.format(now) ? {} : { year: "numeric" }),
+    timeZone: zone,
+  }).format(at);
+}
+
 /**
  * A time of day as "14:02" in `zone`, with the date before it ("30 Nov, 14:02") when it is not the
  * same day as `now` there. The same text on the server and in the browser for the same zone.
@@ -38,19 +49,32 @@ export function clockTime(at: number, now: number, zone: string): string {
     hourCycle: "h23",
     timeZone: zone,
   }).format(at);
-  const day = new Intl.DateTimeFormat(CLOCK_LOCALE, {
-    day: "numeric",
-    month: "short",
+  if (calendarDay(at, zone) === calendarDay(now, zone)) return time;
+  return `${dayOfYear(at, now, zone)}, ${time}`;
+}
+
+const DAY_MS = 86_400_000;
+
+/** The calendar day `at` falls on in `zone`, as a count of days, so two days subtract. */
+export function calendarDay(at: number, zone: string): number {
+  const parts = new Intl.DateTimeFormat(UI_LOCALE, {
     year: "numeric",
-    timeZone: zone,
-  });
-  if (day.format(at) === day.format(now)) return time;
-  const sameYear = new Intl.DateTimeFormat(CLOCK_LOCALE, { year: "numeric", timeZone: zone });
-  const date = new Intl.DateTimeFormat(CLOCK_LOCALE, {
+    month: "numeric",
     day: "numeric",
-    month: "short",
-    ...(sameYear.format(at) === sameYear.format(now) ? {} : { year: "numeric" }),
     timeZone: zone,
-  });
-  return `${date.format(at)}, ${time}`;
+  }).formatToParts(at);
+  const part = (type: string) => Number(parts.find((piece) => piece.type === type)?.value);
+  return Date.UTC(part("year"), part("month") - 1, part("day")) / DAY_MS;
+}
+
+/**
+ * When a chat last moved, as the chat list says it in `zone`: the time of day today ("14:02"),
+ * "Yesterday", then the day ("3 Mar", with the year when it is not this one).
+ */
+export function listTime(at: number, now: number, zone: string): string {
+  const days = calendarDay(now, zone) - calendarDay(at, zone);
+  // A time a little ahead of now (two clocks differ) is still today.
+  if (days <= 0) return clockTime(at, at, zone);
+  if (days === 1) return "Yesterday";
+  return dayOfYear(at, now, zone);
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it, vi } from "vitest";
 import type { Agent } from "@/lib/agent/agent";
 import { createMockAgent } from "@/lib/agent/mock-agent";
 import { pause } from "@/lib/agent/pacing";
@@ -90,6 +90,31 @@ describe("creating chats", () => {
     await runChat(chatId, createMockAgent({ deltaMs: 0 }));
     const [chat] = await listChats({ visitorId });
     expect(chat!.title).toBe(`a${"🚀".repeat(56)}…`);
+  });
+});
+
+describe("listing chats", () => {
+  it("gives each chat the start of its last message with text, as plain text, in one statement", async () => {
+    const visitorId = randomUUID();
+    const story = await createChat({ visitorId, message: "Tell me a long story" });
+    await runChat(story.chatId, createMockAgent({ deltaMs: 0 }));
+    const silent: Agent = { async *reply() {} };
+    const asked = await createChat({ visitorId, message: "**Plan** the _launch_" });
+    await runChat(asked.chatId, silent);
+    const empty = await createChat({ visitorId });
+    const raw = vi.spyOn(db(), "$queryRaw");
+    const listed = await listChats({ visitorId });
+    expect(raw).toHaveBeenCalledTimes(1);
+    raw.mockRestore();
+    const byId = new Map(listed.map((chat) => [chat.id, chat.lastMessage]));
+    const told = byId.get(story.chatId)!;
+    expect(told.fromYou).toBe(false);
+    expect(told.text).toMatch(/^The lighthouse keeper's ledger Every evening the keeper wrote/);
+    expect(told.text.length).toBeLessThanOrEqual(120);
+    expect(told.text).toMatch(/…$/);
+    // The silent reply has no text: the last word is the person's own, its marks dropped.
+    expect(byId.get(asked.chatId)).toEqual({ fromYou: true, text: "Plan the launch" });
+    expect(byId.get(empty.chatId)).toBeNull();
   });
 });
 

@@ -14,6 +14,7 @@ import {
 import { writeChat } from "../store/log";
 import { turnStart } from "../store/turns";
 import type { ChatListEntry } from "../wire";
+import { previewText } from "../wire/plain-text";
 
 // Cut by code points: a cut through a surrogate pair would leave text Postgres cannot store.
 function titleFrom(text: string): string {
@@ -59,6 +60,9 @@ export async function createChat({
   });
 }
 
+// What the list shows of a chat's last message: a line, enough to tell two chats of one title apart.
+const PREVIEW_CHARACTERS = 120;
+
 export async function listChats({ visitorId }: { visitorId: string }): Promise<ChatListEntry[]> {
   const chats = await recentChats(visitorId, 50);
   return chats.map((chat) => ({
@@ -66,6 +70,13 @@ export async function listChats({ visitorId }: { visitorId: string }): Promise<C
     title: chat.title,
     updatedAt: chat.updatedAt.toISOString(),
     replying: chat.activeTurnId !== null,
+    lastMessage:
+      chat.lastRole && chat.lastText
+        ? {
+            fromYou: chat.lastRole === "user",
+            text: previewText(chat.lastText, PREVIEW_CHARACTERS),
+          }
+        : null,
   }));
 }
 

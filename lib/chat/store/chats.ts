@@ -156,13 +156,44 @@ export async function chatIsGone(chatId: string): Promise<boolean> {
   return (await db().chat.findUnique({ where: { id: chatId }, select: { id: true } })) === null;
 }
 
-export function recentChats(visitorId: string, take: number) {
-  return db().chat.findMany({
-    where: { visitorId },
-    orderBy: { updatedAt: "desc" },
-    take,
-    select: { id: true, title: true, updatedAt: true, activeTurnId: true },
-  });
+const recentChatSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  updatedAt: storedTimestamp,
+  activeTurnId: z.string().nullable(),
+  lastRole: z.enum(["user", "assistant"]).nullable(),
+  lastText: z.string().nullable(),
+});
+export type RecentChat = z.infer<typeof recentChatSchema>;
+
+// The text parts of an item, as a JSON array of strings.
+const ITEM_TEXT = Prisma.raw(`jsonb_path_query_array(i."parts", '$[*] ? (@.kind == "text").text')`);
+
+// Enough of the last message for a one-line preview once its Markdown is dropped.
+const LAST_TEXT_CHARACTERS = 400;
+
+/**
+ * The visitor's latest chats, each with the start of its last message that has text (a
+ * subagent's aside is no chat's last word): one statement, one probe of the item index per chat.
+ */
+export async function recentChats(visitorId: string, take: number): Promise<RecentChat[]> {
+  const rows = await db().$queryRaw<unknown[]>`
+    SELECT c."id", c."title", to_jsonb(c."updatedAt") #>> '{}' AS "updatedAt", c."activeTurnId",
+           last."role" AS "lastRole", last."text" AS "lastText"
+    FROM "Chat" c
+    LEFT JOIN LATERAL (
+      SELECT i."role"::text AS "role",
+             left(array_to_string(ARRAY(SELECT jsonb_array_elements_text(${ITEM_TEXT})), ' '), ${LAST_TEXT_CHARACTERS}) AS "text"
+      FROM "Item" i
+      WHERE i."chatId" = c."id" AND i."parentToolUseId" IS NULL
+        AND jsonb_path_exists(i."parts", '$[*] ? (@.kind == "text" && @.text != "")')
+      ORDER BY i."position" DESC
+      LIMIT 1
+    ) last ON TRUE
+    WHERE c."visitorId" = ${visitorId}::uuid
+    ORDER BY c."updatedAt" DESC
+    LIMIT ${take}`;
+  return z.array(recentChatSchema).parse(rows);
 }
 
 /** Locks the visitor row so one visitor's creations take turns and `countChats` is exact. True when new. */

@@ -284,8 +284,12 @@ describe("turns answered by a model", () => {
     const { agent, taken } = watched(agentOf(model));
     const running = runChat(chatId, agent);
     await taken;
-    expect(await requestStop({ visitorId, chatId })).toEqual({ stopping: true });
-    // The next write sees the Stop: the runner aborts the agent, and the SDK the model's request.
+    // A stopped reply keeps what was stored when Stop was pressed, all a viewer had seen.
+    await expect
+      .poll(async () => (await itemsOf(visitorId, chatId)).text(1))
+      .toMatch(/^Checking the release checklist/);
+    expect(await requestStop({ visitorId, chatId })).toMatchObject({ stopping: true });
+    // The next write finds the turn ended: the runner aborts the agent, and the SDK the model's request.
     resume.open();
     await running;
 

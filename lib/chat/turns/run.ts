@@ -5,7 +5,7 @@ import { appConfig } from "@/lib/config";
 import { buildReply } from "../reply/build";
 import { chatTransaction, lockChat } from "../store/chats";
 import { writeChat } from "../store/log";
-import { keepRunning, renewTurnLease } from "../store/turns";
+import { keepRunning, renewTurnLease, turnWaits } from "../store/turns";
 import { toItemView } from "../store/views";
 import { LIVE_SOURCES } from "@/lib/live-sources";
 import { frozenLinks } from "@/lib/links/freeze";
@@ -135,9 +135,10 @@ async function runTurn(
     }
     if (ending) content = endReplyWith(content, ending);
     // A recovered turn writes nothing more, unless its agent finished: that end is stored late.
+    // Whoever ended it (recovery, or a Stop) may have started the next queued message: look.
     return !recovered || (finished && outcome === "finished")
       ? await finishReply(claim, toStorableText(content, { final: true }), outcome)
-      : false;
+      : await turnWaits(claim.chatId);
   } finally {
     clearInterval(heartbeat);
   }

@@ -14,8 +14,6 @@ afterAll(async () => {
   await disconnectDb();
 });
 
-let written = 0;
-
 /** An agent that writes a word every 20 ms for as long as it is let, and stops when told. */
 const endless: Agent = {
   async *reply({ message, signal }) {
@@ -25,7 +23,6 @@ const endless: Agent = {
     }
     for (let word = 0; !signal.aborted; word++) {
       await pause(20, signal);
-      written++;
       yield { type: "text", text: `word${word} ` };
     }
   },
@@ -46,9 +43,18 @@ describe("Stop", () => {
     const { chatId } = await createChat({ visitorId, message: "go on" });
     await sendMessage({ visitorId, chatId, text: "after" });
     const running = runChat(chatId, endless);
-    await expect.poll(() => written, { timeout: 10_000 }).toBeGreaterThan(3);
-    expect(await requestStop({ visitorId, chatId })).toEqual({ stopping: true });
+    const reply = async () => {
+      const chat = await loadChatView({ visitorId, chatId });
+      return chat.items[1]?.parts.map((part) => ("text" in part ? part.text : "")).join("") ?? "";
+    };
+    await expect.poll(reply, { timeout: 10_000 }).toMatch(/^word0 word1/);
+    expect(await requestStop({ visitorId, chatId })).toMatchObject({ stopping: true });
+    // Ended by the request itself, with what a viewer saw then: nothing the agent wrote later.
+    const atStop = await texts(visitorId, chatId);
+    expect(atStop[1]).toMatch(/^assistant:stopped:/);
+    const shown = await reply();
     await running;
+    expect(await reply()).toBe(shown);
 
     const items = await texts(visitorId, chatId);
     expect(items[0]).toBe("user:complete:go on");
@@ -69,7 +75,7 @@ describe("Stop", () => {
   it("changes nothing with no reply running, and refuses another visitor", async () => {
     const visitorId = randomUUID();
     const { chatId } = await createChat({ visitorId });
-    expect(await requestStop({ visitorId, chatId })).toEqual({ stopping: false });
+    expect(await requestStop({ visitorId, chatId })).toEqual({ stopping: false, next: false });
     await expect(requestStop({ visitorId: randomUUID(), chatId })).rejects.toMatchObject({
       code: "chat-not-found",
     });

@@ -24,8 +24,10 @@ export async function storeEnd(
           ending.outcome === "finished" &&
           !(await completeInterruptedReply(lock, ending))
         ) {
-          // An earlier attempt may have committed although its answer was lost with the connection.
-          if ((await turnStatus(tx, ending.turnId)) !== "finished")
+          // An earlier attempt may have committed although its answer was lost with the connection;
+          // a reply the person stopped as it finished keeps what was shown at Stop.
+          const status = await turnStatus(tx, ending.turnId);
+          if (status !== "finished" && status !== "stopped")
             console.error(
               "A finished reply was dropped: its turn was ended elsewhere and its item is being written again",
             );

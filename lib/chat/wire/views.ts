@@ -176,5 +176,7 @@ export const chatListEntrySchema = z.object({
   title: z.string(),
   updatedAt: z.string(),
   replying: z.boolean(),
+  // The start of the chat's last message with text, as one plain line; null before any.
+  lastMessage: z.nullable(z.object({ fromYou: z.boolean(), text: z.string() })),
 });
 export type ChatListEntry = z.infer<typeof chatListEntrySchema>;

@@ -14,9 +14,10 @@ export const POST = defineOperation({
   needs: { visitor: true, params: chatParamsSchema, changesState: "uncounted", recover: false },
   responses: { 202: stoppingSchema },
   refusals: ["chat-not-found"],
-}).serve(async ({ visitorId, params: { chatId } }) => ({
-  status: 202,
-  body: await requestStop({ visitorId, chatId }),
-}));
+}).serve(async ({ visitorId, params: { chatId }, startTurns }) => {
+  const { stopping, next } = await requestStop({ visitorId, chatId });
+  if (next) startTurns(chatId);
+  return { status: 202, body: { stopping } };
+});
 
 export const { GET, HEAD, OPTIONS, PUT, PATCH, DELETE } = otherMethods(POST);
