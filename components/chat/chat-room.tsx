@@ -32,6 +32,7 @@ const REPLY_ANNOUNCEMENT: Record<ItemView["status"], string> = {
 const STATUS_TEXT: Record<Exclude<StreamStatus, "deleted">, string> = {
   live: "Live",
   connecting: "Connecting…",
+  stalled: "Waiting for the database…",
   reconnecting: "Reconnecting…",
 };
 

@@ -15,7 +15,8 @@ export const GET = defineOperation({
   summary: "The chat's events as Server-Sent Events, from a cursor",
   description:
     "Each message carries `id:` (the event's sequence number, for `Last-Event-ID`) and `data:` (one chat event as JSON). " +
-    "A message `event: deleted` with `data: {}` says the chat was deleted; the stream then ends. `retry: 1000` opens the stream.",
+    "A message `event: deleted` with `data: {}` says the chat was deleted; the stream then ends. `retry: 1000` opens the stream. " +
+    "`event: database-answered` with `data: {}` comes every 1.5 s, each only once the database answered a round trip: a stream that hears none for a few seconds is open on a database that does not answer.",
   needs: {
     visitor: true,
     params: chatParamsSchema,
