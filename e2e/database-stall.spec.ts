@@ -35,7 +35,9 @@ async function onStreamingStory(
     await storyStreaming(page, server.base);
     await steps(door, server.base);
   } finally {
-    // An open event stream would hold `next start` from ending.
+    // A failure mid-stall leaves requests waiting on the frozen door, which would hold the server
+    // from stopping; an open event stream would too.
+    door.thaw();
     await page.goto("about:blank");
     await server.stop();
     await door.shut();
