@@ -109,20 +109,32 @@ export async function replyFinished(page: Page): Promise<void> {
   );
 }
 
+export type AxeOptions = {
+  include?: string;
+  rules?: string[];
+  disable?: string[];
+  /** A rule checked everywhere but the nodes `selector` names: markup the page cannot change. */
+  except?: { rule: string; selector: string }[];
+};
+
 /**
  * Every axe violation on the page, of any impact, one line each (rule: targets), so a test can
  * expect an empty list. `include` narrows the check to part of the page, `rules` to some rules.
  */
 export async function axeViolations(
   page: Page,
-  { include, rules, disable }: { include?: string; rules?: string[]; disable?: string[] } = {},
+  { include, rules, disable, except = [] }: AxeOptions = {},
 ): Promise<string[]> {
-  let builder = new AxeBuilder({ page });
-  if (disable) builder = builder.disableRules(disable);
-  if (include) builder = builder.include(include);
+  const start = () =>
+    include ? new AxeBuilder({ page }).include(include) : new AxeBuilder({ page });
+  let builder = start();
+  const excepted = except.map((each) => each.rule);
+  if (disable || excepted.length) builder = builder.disableRules([...(disable ?? []), ...excepted]);
   if (rules) builder = builder.withRules(rules);
-  const results = await builder.analyze();
-  return results.violations.map(
+  const violations = (await builder.analyze()).violations;
+  for (const { rule, selector } of except)
+    violations.push(...(await start().withRules([rule]).exclude(selector).analyze()).violations);
+  return violations.map(
     (violation) =>
       `${violation.id} (${violation.impact}): ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`,
   );

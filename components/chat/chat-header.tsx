@@ -10,16 +10,19 @@ import type { StreamStatus } from "./use-chat-stream";
 const STATUS_TEXT: Record<Exclude<StreamStatus, "deleted">, string> = {
   live: "Live",
   connecting: "Connecting…",
+  stalled: "Waiting for the database…",
   reconnecting: "Reconnecting…",
 };
 
 /**
  * Whether the page hears the chat. On a phone the word gives the title its room and a dot stays
  * (solid when live, a ring otherwise, so it is not told by colour alone), except when the stream
- * was lost: that is said in words at every size.
+ * was lost or the database stopped answering: that is said in words at every size.
  */
 function StreamState({ status }: { status: Exclude<StreamStatus, "deleted"> }) {
   const live = status === "live";
+  // A connection lost or a database that stopped answering is said in words at every size.
+  const written = status === "reconnecting" || status === "stalled";
   return (
     <span
       className="flex shrink-0 items-center gap-1.5 text-xs text-zinc-600 dark:text-zinc-400"
@@ -29,9 +32,7 @@ function StreamState({ status }: { status: Exclude<StreamStatus, "deleted"> }) {
         aria-hidden
         className={`size-2 rounded-full ${live ? "bg-emerald-500" : "border-2 border-amber-500"}`}
       />
-      <span className={status === "reconnecting" ? undefined : "sr-only sm:not-sr-only"}>
-        {STATUS_TEXT[status]}
-      </span>
+      <span className={written ? undefined : "sr-only sm:not-sr-only"}>{STATUS_TEXT[status]}</span>
     </span>
   );
 }

@@ -17,7 +17,7 @@ type ComposerProps = {
   queued: QueuedView[];
   /** Changes when another turn starts (the chat's newest item), so Stop starts afresh for it. */
   turnKey: string;
-  /** While the chat's stream is down, Send and Stop wait (the field keeps what is typed). */
+  /** While the chat's stream is down or its database does not answer, Send and Stop wait (the field keeps what is typed). */
   connection: Connection;
 };
 
@@ -31,13 +31,13 @@ export const Composer = memo(function Composer({
 }: ComposerProps) {
   const { text, setText, fieldRef } = useMessageField();
   const limit = messageLimit(text);
-  const offline = connection === "lost";
+  const offline = connection === "lost" || connection === "stalled";
   const onSent = () => {
     setText("");
     // The send button disables itself once the field is empty; keep the writer in the field.
     fieldRef.current?.focus();
   };
-  // Offline, send() holds the message in the field, as over the limit.
+  // Offline or stalled, send() holds the message in the field, as over the limit.
   const { sending, error, send } = useSendText({
     url: `/api/chats/${chatId}/messages`,
     text,

@@ -32,6 +32,20 @@ describe("the connection note", () => {
     expect(said()).toBe("");
   });
 
+  it("says a stalled database at once, holds it through a drop, and says when it answers again", async () => {
+    show("stalled");
+    expect(said()).toMatch(/^The database is not answering, so the chat is waiting/);
+    show("live");
+    expect(said()).toBe("Connected again.");
+    await act(async () => vi.advanceTimersByTime(4_000));
+    expect(said()).toBe("");
+    show("stalled");
+    show("reconnecting");
+    expect(said()).toMatch(/^The database is not answering/);
+    await act(async () => vi.advanceTimersByTime(2_000));
+    expect(said()).toMatch(/^Reconnecting…/);
+  });
+
   it("says a lasting drop, then that it is connected again, then nothing", async () => {
     show("reconnecting");
     await act(async () => vi.advanceTimersByTime(2_000));

@@ -3,8 +3,11 @@
 import { useEffect, useState } from "react";
 import type { StreamStatus } from "./use-chat-events";
 
-/** "ok": nothing to say; "lost": the stream is down; "restored": it came back a moment ago. */
-export type Connection = "ok" | "lost" | "restored";
+/**
+ * "ok": nothing to say; "lost": the stream is down; "stalled": it is open but the database does
+ * not answer; "restored": either came back a moment ago.
+ */
+export type Connection = "ok" | "lost" | "stalled" | "restored";
 
 // A stream the server ends on schedule reconnects at once: only a drop that lasts is worth saying.
 const GRACE_MS = 2_000;
@@ -17,7 +20,10 @@ export const CONNECTION_NOTE_ID = "connection-note";
 export function useConnection(status: StreamStatus): Connection {
   const [connection, setConnection] = useState<Connection>("ok");
   // Adjusted while rendering, so the controls come back in the same render the stream does.
-  if (status === "live" && connection === "lost") setConnection("restored");
+  if (status === "live" && (connection === "lost" || connection === "stalled"))
+    setConnection("restored");
+  // At once: the stream already waited out its own grace before calling the database stalled.
+  if (status === "stalled" && connection !== "stalled") setConnection("stalled");
   useEffect(() => {
     if (status !== "reconnecting") return;
     const timer = setTimeout(() => setConnection("lost"), GRACE_MS);
@@ -50,6 +56,12 @@ export function ConnectionNote({ connection }: { connection: Connection }) {
         <span className="text-amber-800 dark:text-amber-300">
           Reconnecting… Sending and stopping wait until the chat is connected again; what you type
           is kept.
+        </span>
+      )}
+      {connection === "stalled" && (
+        <span className="text-amber-800 dark:text-amber-300">
+          The database is not answering, so the chat is waiting. Sending and stopping wait until it
+          answers again; what you type is kept.
         </span>
       )}
       {connection === "restored" && (

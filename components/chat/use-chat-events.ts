@@ -4,7 +4,13 @@ import { type RefObject, useEffect, useState } from "react";
 import type { ChatEvent } from "@/lib/chat/wire";
 import { readStreamMessage, reconnectDelay } from "./stream-message";
 
-export type StreamStatus = "connecting" | "live" | "reconnecting" | "deleted";
+/** `stalled`: the stream is open, but the server has heard nothing from the database for a while. */
+export type StreamStatus = "connecting" | "live" | "stalled" | "reconnecting" | "deleted";
+
+// The server says `database-answered` every 1.5 s, each time only once the database answered it
+// (lib/chat/stream/database-beat.ts): this long without one, the database is not answering.
+const STALL_MS = 3_500;
+const STALL_CHECK_MS = 500;
 
 type ChatEventsOptions = {
   /** The chat's routes: `${base}/events` streams it. */
@@ -37,6 +43,7 @@ export function useChatEvents({
     let retry: ReturnType<typeof setTimeout> | undefined;
     let attempt = 0;
     let stopped = false;
+    let heard = 0;
     lastSeenRef.current = from;
     goneRef.current = () => {
       stopped = true;
@@ -50,8 +57,10 @@ export function useChatEvents({
       source = new EventSource(`${base}/events?after=${lastSeenRef.current}`);
       source.onopen = () => {
         attempt = 0;
+        heard = Date.now();
         setStatus("live");
       };
+      source.addEventListener("database-answered", hear);
       source.onerror = () => {
         setStatus("reconnecting");
         if (source?.readyState !== EventSource.CLOSED) return;
@@ -63,6 +72,8 @@ export function useChatEvents({
       // A share link's stream: the owner stopped sharing (or shared anew), and this link is dead.
       source.addEventListener("unshared", () => goneRef.current?.());
       source.onmessage = (message) => {
+        // Every event was read from the database, so it answered.
+        hear();
         const read = readStreamMessage(lastSeenRef.current, message);
         if (read.kind === "unreadable") void resync();
         if (read.kind !== "event") return;
@@ -70,6 +81,17 @@ export function useChatEvents({
         onEvent(read.seq, read.event);
       };
     }
+
+    function hear() {
+      heard = Date.now();
+      setStatus((now) => (now === "stalled" ? "live" : now));
+    }
+
+    // Only an open stream can hear the database: a closed one is reconnecting, and says so.
+    const watch = setInterval(() => {
+      if (source?.readyState !== EventSource.OPEN || Date.now() - heard <= STALL_MS) return;
+      setStatus((now) => (now === "live" ? "stalled" : now));
+    }, STALL_CHECK_MS);
 
     // Back online, a connection waiting out its backoff is tried at once.
     function reconnectNow() {
@@ -84,6 +106,7 @@ export function useChatEvents({
     return () => {
       stopped = true;
       clearTimeout(retry);
+      clearInterval(watch);
       source?.close();
       window.removeEventListener("online", reconnectNow);
     };

@@ -103,6 +103,32 @@ describe("the chat's event stream", () => {
     expect(FakeEventSource.opened).toHaveLength(1);
   });
 
+  it("open but hearing nothing from the database for a few seconds, says it is stalled; a beat or an event makes it live again", async () => {
+    const status = () => shown().dataset.status;
+    await act(async () => vi.advanceTimersByTime(3_000));
+    act(() => latest().emit("database-answered"));
+    await act(async () => vi.advanceTimersByTime(3_000));
+    expect(status()).toBe("live");
+    await act(async () => vi.advanceTimersByTime(1_000));
+    expect(status()).toBe("stalled");
+    act(() => latest().emit("database-answered"));
+    expect(status()).toBe("live");
+    await act(async () => vi.advanceTimersByTime(4_000));
+    expect(status()).toBe("stalled");
+    send(51, delta(" there"));
+    expect(status()).toBe("live");
+    expect(shown().textContent).toBe("Hello there");
+  });
+
+  it("a stream that is connecting again is reconnecting, never stalled, however long it hears nothing", async () => {
+    await act(async () => {
+      latest().readyState = FakeEventSource.CONNECTING;
+      latest().onerror!();
+    });
+    await act(async () => vi.advanceTimersByTime(10_000));
+    expect(shown().dataset.status).toBe("reconnecting");
+  });
+
   it("back online, tries a connection waiting out its backoff at once", async () => {
     for (let drop = 0; drop < 4; drop++) {
       await act(async () => {

@@ -58,9 +58,7 @@ export function AppShell({ children }: { children: React.ReactNode }) {
             <PlusIcon className="size-5" />
           </Link>
         </header>
-        <main id="main" className="min-h-0 flex-1">
-          {children}
-        </main>
+        <Main ownMain={drawsItsOwnMain(pathname)}>{children}</Main>
       </div>
       <dialog
         ref={sheet}
@@ -91,5 +89,18 @@ export function AppShell({ children }: { children: React.ReactNode }) {
       </dialog>
       <KeyboardShortcuts />
     </div>
+  );
+}
+
+// The API reference's renderer draws a <main> of its own, which must be the page's only one.
+const drawsItsOwnMain = (pathname: string) => pathname === "/docs/api";
+
+/** Where the skip link lands: the page's `<main>`, or a plain box around a page that draws its own. */
+function Main({ ownMain, children }: { ownMain: boolean; children: React.ReactNode }) {
+  const Box = ownMain ? "div" : "main";
+  return (
+    <Box id="main" className="min-h-0 flex-1">
+      {children}
+    </Box>
   );
 }

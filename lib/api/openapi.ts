@@ -308,7 +308,7 @@ function describe(operationId: string, operation: Documented, namers: Namers): J
   };
 }
 
-/** One Server-Sent Events message (OpenAPI 3.2's `itemSchema`): an event of the log, or the end. */
+/** One Server-Sent Events message (OpenAPI 3.2's `itemSchema`): an event of the log, the database's beat, or the end. */
 function eventMessage({ endsWith }: EventStream, data: JsonSchema): JsonSchema {
   return {
     oneOf: [
@@ -330,6 +330,13 @@ function eventMessage({ endsWith }: EventStream, data: JsonSchema): JsonSchema {
         properties: { event: { const: endsWith }, data: { const: "{}" } },
         required: ["event", "data"],
         description: "The stream's last message: close it and do not reconnect.",
+      },
+      {
+        type: "object",
+        properties: { event: { const: "database-answered" }, data: { const: "{}" } },
+        required: ["event", "data"],
+        description:
+          "Every 1.5 s, once the database answered a round trip: a stream that hears none for a few seconds is open on a database that does not answer.",
       },
       {
         type: "object",

@@ -44,3 +44,14 @@ export function databaseOutage(): Promise<boolean> {
     .finally(() => (probing = undefined));
   return probing;
 }
+
+/**
+ * Whether the database answered one round trip. Silent: an outage is logged by the reads that
+ * fail in it, and this is asked every second or two while pages watch a chat.
+ */
+export function databaseAnswers(): Promise<boolean> {
+  return db().$queryRaw`SELECT 1`.then(
+    () => true,
+    () => false,
+  );
+}

@@ -1,5 +1,7 @@
 /** The page's event streams, driven by a test: every connection opened, in order (stub it as the global `EventSource`). */
 export class FakeEventSource {
+  static CONNECTING = 0;
+  static OPEN = 1;
   static CLOSED = 2;
   static opened: FakeEventSource[] = [];
   readyState = 1;

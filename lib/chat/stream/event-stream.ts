@@ -6,6 +6,7 @@ import { chatEventSchema } from "../wire";
 import { hashShareToken } from "../chats/share";
 import { sharedEvent } from "../chats/shared-view";
 import { findSharedChat, shareStillOpens } from "../store/shares";
+import { onDatabaseBeat } from "./database-beat";
 import { createChatFeeds, type ChatFeeds, type FeedOptions } from "./feed";
 import { listenerLive, onChatNotice } from "./notify";
 import { recoverWatchedChat } from "../recovery/recover";
@@ -30,6 +31,7 @@ type Frame = { seq: number; bytes: Uint8Array; ends?: boolean };
 const encoder = new TextEncoder();
 const DELETED = encoder.encode("event: deleted\ndata: {}\n\n");
 const UNSHARED = encoder.encode("event: unshared\ndata: {}\n\n");
+const DATABASE_ANSWERED = encoder.encode("event: database-answered\ndata: {}\n\n");
 
 /** From the durable log, so any instance serves any client; a chat's streams here share one reader. */
 export async function openChatEventStream({
@@ -91,6 +93,8 @@ function eventStream({ feeds, chatId, after, signal, ended }: Watch): ReadableSt
         write(batch.bytes);
         if (batch.ends) close();
       });
+      // A page that stops hearing it knows the database stalled, though its stream stays open.
+      const unhear = onDatabaseBeat(() => write(DATABASE_ANSWERED));
       const keepAlive = setInterval(() => {
         if (Date.now() - lastWrite >= KEEPALIVE_MS) write(encoder.encode(": keep-alive\n\n"));
         void ended().then(
@@ -109,6 +113,7 @@ function eventStream({ feeds, chatId, after, signal, ended }: Watch): ReadableSt
       const end = setTimeout(() => close(), MAX_STREAM_MS);
       close = () => {
         unsubscribe();
+        unhear();
         clearInterval(keepAlive);
         clearTimeout(end);
         signal.removeEventListener("abort", close);

@@ -14,7 +14,7 @@ export const GET = defineOperation({
   path: "/api/shares/{token}/events",
   summary: "A shared chat's events as Server-Sent Events, from a cursor",
   description:
-    "As the owner's stream, with confirmation handles replaced; a message `event: unshared` says the link stopped working, and the stream ends.",
+    "As the owner's stream, with confirmation handles replaced and the same `event: database-answered` beat; a message `event: unshared` says the link stopped working, and the stream ends.",
   needs: { visitor: false, params: shareParamsSchema, query: eventCursorQuery, admit: "anyone" },
   responses: {
     200: {
