@@ -23,7 +23,7 @@ test("GET /api/openapi.json serves the document of the same protocol version, th
   const first = await request.get("/api/openapi.json");
   expect(first.status()).toBe(200);
   const document = (await first.json()) as { openapi: string; info: { version: string } };
-  expect(document).toMatchObject({ openapi: "3.1.0", info: { version: PROTOCOL_VERSION } });
+  expect(document).toMatchObject({ openapi: "3.2.0", info: { version: PROTOCOL_VERSION } });
   expect(await (await request.get("/api/openapi.json")).json()).toEqual(document);
 });
 
