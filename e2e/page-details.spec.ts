@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { chatIdOf, expireConfirmations, replyFinished, startChatFromHome } from "./support";
 
-test("on a phone, Escape in the rename field cancels the rename only; a second Escape closes the chat list", async ({
+test("on a phone, Escape in the rename field cancels the rename only; then the row's tooltip, then the chat list", async ({
   page,
 }) => {
   await page.setViewportSize({ width: 375, height: 740 });
@@ -17,6 +17,11 @@ test("on a phone, Escape in the rename field cancels the rename only; a second E
   await expect(field).toHaveCount(0);
   await expect(sheet).toBeVisible();
   await expect(sheet.getByRole("link", { name: "renamed on the phone" })).toBeFocused();
+  // The focused row shows its last message; Escape puts that away first, as a tooltip must allow.
+  await expect(sheet.getByRole("tooltip")).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(sheet.getByRole("tooltip")).toHaveCount(0);
+  await expect(sheet).toBeVisible();
   await page.keyboard.press("Escape");
   await expect(sheet).toBeHidden();
 });

@@ -29,6 +29,9 @@ test.describe("a chat's data access", () => {
     await block.locator("label", { hasText: "dev" }).click();
     await expect(block.getByText(`This data is not available to you: ${sentence}`)).toBeVisible();
 
+    // A press outside the panel (in the block) closed it: open it again to restore the grant.
+    await expect(ci).toHaveCount(0);
+    await page.getByRole("button", { name: "Data access" }).click();
     await ci.click();
     await expect(ci).toHaveAttribute("aria-checked", "true");
     await block.locator("label", { hasText: "main" }).click();
