@@ -241,12 +241,12 @@ const config = [
   {
     // Build output and the generated Prisma client are not ours to lint.
     ignores: [
-      ".next/**",
+      "**/.next/**",
       "node_modules/**",
       "lib/db/generated/**",
       "test-results/**",
       "playwright-report/**",
-      "next-env.d.ts",
+      "**/next-env.d.ts",
     ],
   },
 ];

@@ -97,8 +97,8 @@ export async function galleryChat(
 export async function loadEveryItem(page: Page, items: number): Promise<void> {
   const list = page.locator('ol[aria-label="Messages"] > li');
   const earlier = page.getByRole("button", { name: "Show earlier messages" });
-  while ((await earlier.count()) > 0) {
-    const held = await list.count();
+  // The control loads on first need, after the page: click waits for it rather than counting it.
+  for (let held = await list.count(); held < items; held = await list.count()) {
     await earlier.click();
     await page.waitForFunction(
       (before) => document.querySelectorAll('ol[aria-label="Messages"] > li').length > before,

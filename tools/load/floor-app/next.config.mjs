@@ -1,0 +1,4 @@
+/** @type {import('next').NextConfig} */
+const floorConfig = { poweredByHeader: false };
+
+export default floorConfig;
