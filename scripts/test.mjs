@@ -1,5 +1,5 @@
 // `npm test`: every test with one command. Starts a throwaway embedded PostgreSQL unless
-// DATABASE_URL is set, migrates it, runs Vitest, builds the app, runs Playwright against
+// DATABASE_URL is set, migrates it, runs Vitest while it builds the app, runs Playwright against
 // `next start`, then the production-parity test (two `next start` instances on a fresh database
 // behind PgBouncer, built by `npm run vercel-build`), prints one total line
 // ("N passed, M failed[, K skipped]") with each stage's time, and stops the database.
@@ -43,15 +43,20 @@ async function timed(name, work) {
   }
 }
 
-/** `base`: the environment `env` is added to (this process's, unless told). */
-function run(label, command, commandArgs, env, base = process.env) {
-  console.log(`\n▶ ${label}`);
+/**
+ * `base`: the environment `env` is added to (this process's, unless told). `output`: an array
+ * that collects what the child writes, for a stage that runs beside another and prints after it.
+ */
+function run(label, command, commandArgs, env, base = process.env, output) {
+  if (!output) console.log(`\n▶ ${label}`);
   return new Promise((resolve, reject) => {
     const child = spawn(command, commandArgs, {
       cwd: root,
-      stdio: "inherit",
+      stdio: output ? ["ignore", "pipe", "pipe"] : "inherit",
       env: { ...base, ...env },
     });
+    child.stdout?.on("data", (chunk) => output.push(chunk));
+    child.stderr?.on("data", (chunk) => output.push(chunk));
     child.on("error", reject);
     child.on("exit", (code, signal) => resolve(signal ? 1 : (code ?? 1)));
   });
@@ -154,7 +159,6 @@ async function main() {
     // No telemetry: CI machines have no way out, and test runs are not usage.
     const env = { DATABASE_URL: url, NEXT_TELEMETRY_DISABLED: "1" };
 
-    if (runUnit) add(await timed("vitest", () => runVitest(env, reportDir)));
     if (runE2e) {
       parity =
         specs.length > 0
@@ -165,11 +169,17 @@ async function main() {
         totals.skipped += 1;
         parity = undefined;
       }
-      // With the parity test, the one build is the Vercel one: it migrates the parity database
-      // (fresh, through the direct URL) before `next build`; the build serves both runs.
-      // Built with only what the Deploy button leaves a deployment (deployButtonEnvironment).
-      const paritySettings = parity && deployButtonEnvironment(parity.pooled, parity.direct);
-      const built = await timed("build", () =>
+    }
+    // With the parity test, the one build is the Vercel one: it migrates the parity database
+    // (fresh, through the direct URL) before `next build`; the build serves both runs.
+    // Built with only what the Deploy button leaves a deployment (deployButtonEnvironment).
+    const paritySettings = parity && deployButtonEnvironment(parity.pooled, parity.direct);
+    // The build runs beside Vitest, which needs no build: each leaves the other's idle moments to
+    // it. Its output is printed once Vitest's is.
+    const buildOutput = runUnit ? [] : undefined;
+    const building =
+      runE2e &&
+      timed(runUnit ? "build (beside vitest)" : "build", () =>
         parity
           ? run(
               "npm run vercel-build (migrations through the direct URL, then next build)",
@@ -177,9 +187,23 @@ async function main() {
               [join(root, "scripts/deploy-build.mjs")],
               { ...env, ...paritySettings },
               withoutAppVariables(process.env),
+              buildOutput,
             )
-          : run("next build", process.execPath, [bin("next", "dist/bin/next"), "build"], env),
+          : run(
+              "next build",
+              process.execPath,
+              [bin("next", "dist/bin/next"), "build"],
+              env,
+              process.env,
+              buildOutput,
+            ),
       );
+    if (runUnit) add(await timed("vitest", () => runVitest(env, reportDir)));
+    if (runE2e) {
+      if (buildOutput)
+        console.log(`\n▶ ${parity ? "npm run vercel-build" : "next build"} (run beside vitest)`);
+      const built = await building;
+      if (buildOutput) process.stdout.write(Buffer.concat(buildOutput));
       if (built !== 0) {
         console.error("The build failed; end-to-end tests not run.");
         totals.failed += 1;
