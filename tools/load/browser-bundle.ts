@@ -1,7 +1,8 @@
 // First-load JS as a first visit pays it: the script bytes on the wire (as the server compressed
 // them) in Chromium's network log of a cold navigation, a browser context with an empty cache, until
 // the network is idle (chunks a page imports as it opens count). Beside it, the build manifest's
-// figure (first-load-js.ts), which counts only what the route loads before it is interactive.
+// figure (first-load-js.ts), which counts only what the route loads before it is interactive. The
+// baseline is the framework's floor (floor-app.ts), a one-page Next.js app measured the same way.
 import { join } from "node:path";
 import type { Browser, BrowserContext } from "playwright-core";
 import {
@@ -11,8 +12,9 @@ import {
   launchChromium,
   openChat,
 } from "./browser-context";
-import { sleep } from "./context";
+import { sleep, times } from "./context";
 import { firstLoadJs } from "./first-load-js";
+import { startFloorApp } from "./floor-app";
 
 const root = join(__dirname, "../..");
 const AIM_KIB = { home: 120, chat: 150 };
@@ -72,10 +74,28 @@ const largest = (wire: Wire) =>
     .map((file) => `${file.url.split("/").pop()} ${kib(file.bytes)}`)
     .join(", ");
 
-async function run(load: BrowserLoad): Promise<void> {
-  const server = await load.server({});
-  const browser = await launchChromium();
+/** The framework's floor as a first visit pays it: the one-page app's script on the wire. */
+async function floorScript(browser: Browser): Promise<Wire> {
+  const floorApp = await startFloorApp();
   try {
+    const context = await coldContext(browser, floorApp.base);
+    const wire = await scriptOnTheWire(context, "/");
+    await context.close();
+    return wire;
+  } finally {
+    await floorApp.stop();
+  }
+}
+
+async function run(load: BrowserLoad): Promise<void> {
+  const browser = await launchChromium();
+  let server: Awaited<ReturnType<BrowserLoad["server"]>> | undefined;
+  try {
+    const floor = await floorScript(browser);
+    load.note(
+      `cold, the framework's floor (one Next.js page, tools/load/floor-app): ${kib(floor.bytes)} of script in ${floor.files.length} files; the largest ${largest(floor)}`,
+    );
+    server = await load.server({});
     const short = await openChat(load, browser, server.base, 2);
     const gallery = await galleryChat(browser, server.base);
     // The AI SDK example page draws the same chat through `useChat`: reported beside it, with no aim
@@ -103,8 +123,8 @@ async function run(load: BrowserLoad): Promise<void> {
       load.figure({
         figure: `Script on the wire, first visit, ${name}`,
         measured: kib(wire.bytes),
-        baseline: "—",
-        ratio: "—",
+        baseline: `the framework's floor: ${kib(floor.bytes)}`,
+        ratio: times(wire.bytes, floor.bytes),
         aim: aim === undefined ? "—" : `≤ ${aim} KiB`,
         met: aim === undefined ? undefined : wire.bytes <= aim * 1024,
         why: `${wire.files.length} files; the largest ${largest(wire)}`,
@@ -112,7 +132,7 @@ async function run(load: BrowserLoad): Promise<void> {
     }
   } finally {
     await browser.close();
-    await server.stop();
+    await server?.stop();
   }
   const home = firstLoadJs(join(root, ".next"), "/");
   const chat = firstLoadJs(join(root, ".next"), "/chats/[chatId]");
