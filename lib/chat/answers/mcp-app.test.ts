@@ -174,6 +174,14 @@ describe("an MCP App view's ui/message", () => {
     expect(chat.items.find((item) => item.id === reply.id)!.mcpAppAnswers).toMatchObject({
       [VIEW.toolCallId]: { text: "I pick pro", queued: false },
     });
+    // Every open page learned the view was answered, then that its answer was sent.
+    const events = await db().chatEvent.findMany({
+      where: { chatId, type: "mcp-app.answered" },
+      orderBy: { seq: "asc" },
+    });
+    expect(
+      events.map((event) => (event.data as { answer: { queued: boolean } }).answer.queued),
+    ).toEqual([true, false]);
     const row = await db().mcpAppAnswer.findFirstOrThrow({ where: { itemId: reply.id } });
     expect(row.messageId).toBe(users.at(-1)!.id);
     // The agent reads the view's message as the view's, not as words the person typed.
