@@ -93,7 +93,11 @@ const MessageBody = memo(function MessageBody({
     >
       <MessageTime item={item} />
       {item.origin && item.origin.kind !== "confirmation" && (
-        <p className="text-xs text-indigo-100">{originNote(item.origin.label, item.parts)}</p>
+        <p className="text-xs text-indigo-100">
+          {item.origin.kind === "mcpApp"
+            ? `Sent from ${item.origin.toolName}`
+            : originNote(item.origin.label, item.parts)}
+        </p>
       )}
       {item.parts.map((part, index) => (
         <PartView key={partKey(part, index)} part={part} item={item} chatId={chatId} />

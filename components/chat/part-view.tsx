@@ -60,6 +60,17 @@ export function PartView({ part, item, chatId }: { part: Part; item: ItemView; c
       );
     case "placeholder":
       return <FrameSkeleton />;
+    // Until the page draws an MCP App's view, its reader reads the tool's result text.
+    case "mcp-app":
+      return (
+        <section
+          aria-label={part.toolName}
+          className="rounded-lg border border-zinc-300 p-3 dark:border-zinc-700"
+        >
+          <p className="text-xs font-medium">{part.toolName}</p>
+          <p className="whitespace-pre-wrap">{part.fallback}</p>
+        </section>
+      );
   }
 }
 
@@ -82,6 +93,8 @@ export function replyText(item: ItemView): string {
         return part.summary ?? part.text;
       case "block":
         return item.blocks[part.blockId]?.fallback ?? "";
+      case "mcp-app":
+        return part.fallback;
       default:
         return "";
     }

@@ -58,6 +58,16 @@ function bodyFor(key: string, { itemId }: Known): unknown {
     "POST /api/chats/[chatId]/items/[itemId]/edit": { text: PROMPT },
     "POST /api/chats/[chatId]/items/[itemId]/regenerate": {},
     "POST /api/chats/[chatId]/messages": { text: PROMPT },
+    "POST /api/chats/[chatId]/mcp-app-messages": {
+      itemId,
+      toolCallId: "call-1",
+      message: { role: "user", content: [{ type: "text", text: "Taken over" }] },
+    },
+    "POST /api/chats/[chatId]/mcp-app-context": {
+      itemId,
+      toolCallId: "call-1",
+      content: [{ type: "text", text: "Taken over" }],
+    },
     "POST /api/chats/[chatId]/selections": {
       itemId,
       instanceId: "release-email",
@@ -102,6 +112,8 @@ async function chatState(chatId: string): Promise<unknown> {
         (SELECT count(*) FROM "UiReading" WHERE "chatId" = c."id") AS readings,
         (SELECT count(*) FROM "UiAnswer" a JOIN "Item" i ON i."id" = a."itemId" WHERE i."chatId" = c."id") AS answers,
         (SELECT count(*) FROM "FrameSelection" s JOIN "Item" i ON i."id" = s."itemId" WHERE i."chatId" = c."id") AS selections,
+        (SELECT count(*) FROM "McpAppAnswer" a JOIN "Item" i ON i."id" = a."itemId" WHERE i."chatId" = c."id") AS "mcpAppAnswers",
+        (SELECT count(*) FROM "McpAppContext" x JOIN "Item" i ON i."id" = x."itemId" WHERE i."chatId" = c."id") AS "mcpAppContexts",
         (SELECT json_agg(json_build_object('status', "status", 'updatedAt', "updatedAt")) FROM "ActionConfirmation" WHERE "chatId" = c."id") AS confirmations
       FROM "Chat" c WHERE c."id" = $1`,
       [chatId],

@@ -33,6 +33,9 @@ export function replyEntries(item: ItemView): MessageEntry[] {
         return [{ kind: "text", id: `${item.id}:text:${index}`, text: part.text }];
       case "placeholder":
         return [];
+      // Until the transport carries an MCP App's view, its readers read the tool's result text.
+      case "mcp-app":
+        return [{ kind: "text", id: `${item.id}:text:${index}`, text: part.fallback }];
       case "diagnostic":
         return [
           {
@@ -143,6 +146,7 @@ export function itemOfMessage(message: AnswerableUIMessage): ItemView {
     selections: {},
     confirmations: {},
     uiAnswers: {},
+    mcpAppAnswers: {},
     readings: {},
     links: {},
   };

@@ -170,6 +170,34 @@ export const ERROR_CATALOG = {
     },
   },
 
+  // MCP App views (decision 034): a view's `ui/message` answered once, its model context.
+  "mcp-app-not-found": {
+    status: 404,
+    origin: "app",
+    sentence: `This app's view is no longer in the chat. ${RELOAD_TO_SEE}`,
+  },
+  "stale-mcp-app": {
+    status: 409,
+    origin: "app",
+    sentence:
+      "This app's view cannot answer as it stands: its reply is still being written, did not finish, or was written again.",
+    reasons: {
+      revision:
+        "This reply was written again, in another tab or by another viewer, so the view's message was not sent. The new version is shown now.",
+    },
+  },
+  "mcp-app-already-answered": {
+    status: 409,
+    origin: "app",
+    sentence:
+      "This app's view was already answered, in another tab or by another viewer. The answer is shown on it.",
+  },
+  "mcp-app-context-too-large": {
+    status: 413,
+    origin: "app",
+    sentence: "The view's context for the agent is too large to keep. The app must send less.",
+  },
+
   // Requests, chats, messages and limits.
   "invalid-body": {
     status: 400,

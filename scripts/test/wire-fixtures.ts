@@ -17,6 +17,7 @@ export function buildItemView(
     selections: {},
     confirmations: {},
     uiAnswers: {},
+    mcpAppAnswers: {},
     readings: {},
     links: {},
     ...overrides,

@@ -73,6 +73,7 @@ function replyEvents(lastSeq: number, position: number, length: number): Array<[
     selections: {},
     confirmations: {},
     uiAnswers: {},
+    mcpAppAnswers: {},
     readings: {},
     links: {},
   };

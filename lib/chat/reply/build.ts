@@ -93,11 +93,34 @@ export function replyHistoryText(content: string, blocks: readonly UiBlock[]): s
           return `\n${part.fallback.summary}\n`;
         case "fallback":
           return `\n${part.text}\n`;
+        case "mcp-app":
+          return `\n${part.fallback}\n`;
         case "diagnostic":
         case "block":
         case "placeholder":
           return "";
       }
+    })
+    .join("");
+}
+
+export type ViewContext = {
+  toolName: string;
+  content: { type: string; text?: string }[] | null;
+  structuredContent: Record<string, unknown> | null;
+};
+
+/**
+ * What an MCP App view last told the host for the model (`ui/update-model-context`), one line a
+ * view, bounded by what the host stores (`MAX_MCP_APP_CONTEXT_BYTES`). A view with none adds nothing.
+ */
+export function viewContextLines(contexts: readonly ViewContext[]): string {
+  return contexts
+    .map(({ toolName, content, structuredContent }) => {
+      const text = (content ?? []).map((block) => block.text ?? "").join(" ");
+      const data = structuredContent === null ? "" : JSON.stringify(structuredContent);
+      const said = [text, data].filter(Boolean).join(" ").replace(/\s+/g, " ").trim();
+      return said === "" ? "" : `\n[The view of your ${toolName} tool reports: ${said}]`;
     })
     .join("");
 }

@@ -116,6 +116,13 @@ function heldLock(tx: Tx, chat: LockedChat): ChatLock {
 }
 
 /**
+ * The chat's columns a lookup that locks as it reads selects (`chat` is the Chat row), and `stale`:
+ * the row's version beside the snapshot's tells a read that waited for the lock.
+ */
+export const LOCKED_CHAT_COLUMNS = Prisma.sql`chat."id", chat."visitorId", chat."activeTurnId", chat."lastEventSeq", chat."lastPosition",
+  chat.xmin::text IS DISTINCT FROM (SELECT xmin::text FROM "Chat" WHERE "id" = chat."id") AS "stale"`;
+
+/**
  * Runs a statement that locks the chat row (`FOR UPDATE OF chat`) as it reads what the lock guards,
  * and reports `stale`: one that waited read the rest as of before the wait, so it runs once more.
  */
@@ -273,13 +280,11 @@ export type AnswerableBlock = z.infer<typeof answerableRowSchema>;
 
 /** One statement: the reply (all null if absent), the block while unanswered, any newer reply, the answer, and the named readings. */
 export async function lockAnswerableBlock(tx: Tx, target: BlockTarget) {
-  // The chat row's version beside the snapshot's tells a read that waited for the lock (`stale`).
   const { lock, row } = await readUnderLock(
     tx,
     target.visitorId,
     () => tx.$queryRaw<unknown[]>`
-    SELECT chat."id", chat."visitorId", chat."activeTurnId", chat."lastEventSeq", chat."lastPosition",
-      chat.xmin::text IS DISTINCT FROM (SELECT xmin::text FROM "Chat" WHERE "id" = chat."id") AS "stale",
+    SELECT ${LOCKED_CHAT_COLUMNS},
       item."status"::text AS "status", item."parentToolUseId", item."revision", item."completedAt",
       CASE WHEN answer."id" IS NULL THEN
         (SELECT block FROM jsonb_array_elements(COALESCE(item."blocks", '[]'::jsonb)) AS block WHERE block->>'id' = ${target.blockId})
@@ -386,8 +391,7 @@ function answerableFrameRows(
   lock: Prisma.Sql,
 ): Promise<unknown[]> {
   return client.$queryRaw<unknown[]>`
-    SELECT chat."id", chat."visitorId", chat."activeTurnId", chat."lastEventSeq", chat."lastPosition",
-      chat.xmin::text IS DISTINCT FROM (SELECT xmin::text FROM "Chat" WHERE "id" = chat."id") AS "stale",
+    SELECT ${LOCKED_CHAT_COLUMNS},
       item."role"::text AS "role", item."parentToolUseId", item."status"::text AS "status", item."revision",
       (SELECT part FROM jsonb_array_elements(item."parts") WITH ORDINALITY AS parts(part, ordinality)
         WHERE part->>'kind' = 'component' AND part->>'instanceId' = ${target.instanceId} ORDER BY ordinality LIMIT 1) AS "part",

@@ -13,6 +13,7 @@ import {
   toItemView,
   toReplyVersion,
   type ItemRow,
+  mcpAppAnswerRowSchema,
   uiAnswerRowSchema,
   type VersionRow,
 } from "./views";
@@ -31,6 +32,7 @@ const extrasRowSchema = z.object({
     }),
   ),
   uiAnswers: z.array(uiAnswerRowSchema),
+  mcpAppAnswers: z.array(mcpAppAnswerRowSchema),
   uiReadings: z.array(
     z.object({
       id: z.string(),
@@ -93,6 +95,7 @@ const VIEW_COLUMNS = Prisma.sql`item."id", item."position", item."role"::text AS
   item."revision", item."origin", item."parentToolUseId", item."createdAt", item."completedAt",
   COALESCE((SELECT jsonb_agg(to_jsonb(selection) ORDER BY selection."attempt") FROM "FrameSelection" selection WHERE selection."itemId" = item."id"), '[]') AS "selections",
   COALESCE((SELECT jsonb_agg(to_jsonb(answer)) FROM "UiAnswer" answer WHERE answer."itemId" = item."id"), '[]') AS "uiAnswers",
+  COALESCE((SELECT jsonb_agg(to_jsonb(answer)) FROM "McpAppAnswer" answer WHERE answer."itemId" = item."id"), '[]') AS "mcpAppAnswers",
   COALESCE((SELECT jsonb_agg(to_jsonb(reading)) FROM "UiReading" reading WHERE reading."itemId" = item."id" AND reading."frozen"), '[]') AS "uiReadings",
   COALESCE((SELECT jsonb_agg(to_jsonb(confirmation) ORDER BY confirmation."createdAt") FROM "ActionConfirmation" confirmation WHERE confirmation."itemId" = item."id"), '[]') AS "confirmations",
   COALESCE((SELECT jsonb_agg(to_jsonb(kept) - 'content' ORDER BY kept."version") FROM "ItemVersion" kept WHERE kept."itemId" = item."id"), '[]') AS "versions"`;
@@ -177,6 +180,7 @@ export async function itemViews(tx: Tx, chatId: string, rows: ItemRow[]): Promis
     await tx.frameSelection.findMany({ where: { itemId }, orderBy: { attempt: "asc" } }),
   );
   const uiAnswers = byItem(await tx.uiAnswer.findMany({ where: { itemId } }));
+  const mcpAppAnswers = byItem(await tx.mcpAppAnswer.findMany({ where: { itemId } }));
   const uiReadings = byItem(await tx.uiReading.findMany({ where: { itemId, frozen: true } }));
   // Confirmations are found through their chat's index, then narrowed to these items.
   const confirmations = byItem(
@@ -196,7 +200,12 @@ export async function itemViews(tx: Tx, chatId: string, rows: ItemRow[]): Promis
     const answered = { uiAnswers: uiAnswers(row.id), uiReadings: uiReadings(row.id) };
     return toItemView(row, {
       ...itemExtras(
-        { revision: row.revision, selections: selections(row.id), ...answered },
+        {
+          revision: row.revision,
+          selections: selections(row.id),
+          mcpAppAnswers: mcpAppAnswers(row.id),
+          ...answered,
+        },
         confirmations(row.id),
       ),
       versions: versions(row.id).map((version) => toReplyVersion(version, answered)),
@@ -231,7 +240,8 @@ const editableRowSchema = z.object({
 
 /**
  * One statement, under the chat lock: the message, whether anything waits in the queue, and whether
- * an item after it holds an answered part (a block answer of any version, a list pick, a confirmation).
+ * an item after it holds an answered part (a block answer of any version, a list pick, an MCP App
+ * view's answer, a confirmation).
  */
 export async function findEditable({ tx, chat }: ChatLock, itemId: string) {
   const rows = await tx.$queryRaw<unknown[]>`
@@ -240,6 +250,7 @@ export async function findEditable({ tx, chat }: ChatLock, itemId: string) {
       EXISTS (
         SELECT 1 FROM "Item" later WHERE later."chatId" = item."chatId" AND later."position" > item."position" AND (
           EXISTS (SELECT 1 FROM "UiAnswer" answer WHERE answer."itemId" = later."id")
+          OR EXISTS (SELECT 1 FROM "McpAppAnswer" answer WHERE answer."itemId" = later."id")
           OR EXISTS (SELECT 1 FROM "FrameSelection" selection WHERE selection."itemId" = later."id")
           OR EXISTS (SELECT 1 FROM "ActionConfirmation" confirmation WHERE confirmation."chatId" = later."chatId" AND confirmation."itemId" = later."id")
           OR later."origin" IS NOT NULL)

@@ -18,6 +18,8 @@ const TABLES = [
   "FrameSelection",
   "ActionConfirmation",
   "DeterministicGrant",
+  "McpAppAnswer",
+  "McpAppContext",
 ];
 const MODELS = TABLES.map((table) => table[0]!.toLowerCase() + table.slice(1));
 const RAW_WRITE = new RegExp(
@@ -28,13 +30,15 @@ const CLIENT_WRITE = new RegExp(
 );
 const SENDS = /\$(queryRaw|executeRaw)(Unsafe)?\b/;
 
-// Writes that announce nothing, each for its reason: the log itself, a lease or a Stop request
-// shown nowhere, a new chat whose log is empty, a deleted chat whose log goes with it.
+// Writes that announce nothing, each for its reason: the log itself, a lease, a Stop request or an
+// MCP App view's model context shown nowhere, a new chat whose log is empty, a deleted chat whose
+// log goes with it.
 const UNANNOUNCED = new Set([
   "log.ts:appendStatement",
   "turns.ts:renewTurnLease",
   "turns.ts:requestTurnStop",
   "turns.ts:extendLease",
+  "mcp-apps.ts:storeModelContext",
   "chats.ts:insertChat",
   "chats.ts:deleteChatRows",
 ]);

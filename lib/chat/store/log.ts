@@ -45,6 +45,14 @@ function writeSql(write: ChatWrite): Prisma.Sql[] {
           ${json(row.readings)}::jsonb, ${row.sourceAt}, ${row.older}, ${row.queued}, ${row.turnId}::uuid, ${row.messageId}::uuid, ${row.queuedId?.toString() ?? null}::bigint, ${row.at} FROM seq`,
       ];
     }
+    case "mcpAppAnswer": {
+      const row = write.answer;
+      return [
+        Prisma.sql`INSERT INTO "McpAppAnswer" ("id", "itemId", "toolCallId", "text", "queued", "turnId", "messageId", "queuedId", "at")
+        SELECT ${row.id}::uuid, ${row.itemId}::uuid, ${row.toolCallId}, ${row.text}, ${row.queued}, ${row.turnId}::uuid, ${row.messageId}::uuid,
+          ${row.queuedId?.toString() ?? null}::bigint, ${row.at} FROM seq`,
+      ];
+    }
     case "selection": {
       const row = write.selection;
       return [

@@ -6,6 +6,7 @@ import { db, type Tx } from "@/lib/db/client";
 import { AppError } from "@/lib/http/errors";
 import type { ChatEvent, Origin } from "../wire";
 import type { ChatLock } from "./chats";
+import { storedModelContextSchema } from "./mcp-apps";
 import { MAX_QUEUED, queueMessage, toQueuedView } from "./queue";
 import { storedTimestamp, toItemView } from "./views";
 import type { ChatMove, ChatWrite, TurnState } from "./writes";
@@ -130,12 +131,21 @@ const waitingRowSchema = z.object({
     .nullable(),
   earlier: z
     .array(
-      z.object({ role: z.enum(["user", "assistant"]), content: z.string(), blocks: z.unknown() }),
+      z.object({
+        role: z.enum(["user", "assistant"]),
+        content: z.string(),
+        blocks: z.unknown(),
+        contexts: z.array(storedModelContextSchema).nullable(),
+      }),
     )
     .nullable(),
 });
 
-/** One statement, without a lock. Null when no turn waits (none runs, or its reply is bound already). */
+/**
+ * One statement, without a lock. Null when no turn waits (none runs, or its reply is bound already).
+ * The views' model contexts ride along unguarded: their writes move no log, and a turn reads
+ * whatever was stored last when it starts.
+ */
 export async function readWaitingTurn(chatId: string) {
   const rows = await db().$queryRaw<unknown[]>`
     WITH chat AS (SELECT "id", "visitorId", "activeTurnId", "lastEventSeq", "lastPosition" FROM "Chat" WHERE "id" = ${chatId}::uuid)
@@ -144,7 +154,8 @@ export async function readWaitingTurn(chatId: string) {
       CASE WHEN trigger."id" IS NULL THEN NULL ELSE jsonb_build_object('content', trigger."content", 'origin', trigger."origin") END AS "trigger",
       CASE WHEN restart."id" IS NULL THEN NULL ELSE jsonb_build_object('id', restart."id", 'position', restart."position", 'revision', restart."revision",
         'origin', restart."origin", 'parentToolUseId', restart."parentToolUseId", 'createdAt', restart."createdAt") END AS "restart",
-      (SELECT jsonb_agg(jsonb_build_object('role', earlier."role", 'content', earlier."content", 'blocks', earlier."blocks") ORDER BY earlier."position")
+      (SELECT jsonb_agg(jsonb_build_object('role', earlier."role", 'content', earlier."content", 'blocks', earlier."blocks",
+          'contexts', (SELECT jsonb_agg(to_jsonb(context) ORDER BY context."updatedAt") FROM "McpAppContext" context WHERE context."itemId" = earlier."id")) ORDER BY earlier."position")
         FROM "Item" earlier WHERE earlier."chatId" = chat."id" AND earlier."position" < trigger."position" AND earlier."parentToolUseId" IS NULL) AS "earlier"
     FROM chat
     LEFT JOIN "Turn" turn ON turn."id" = chat."activeTurnId"

@@ -4,6 +4,7 @@ import { toolInputForm } from "@/lib/tools/forms";
 import {
   type ConfirmationView,
   type ItemView,
+  type McpAppAnswerView,
   type ReadingView,
   type ReplyVersion,
   type SelectionView,
@@ -42,10 +43,19 @@ export type ItemRow = {
   completedAt: Date | null;
 };
 
-type ItemExtras = Pick<ItemView, "selections" | "confirmations" | "uiAnswers" | "readings"> & {
+type ItemExtras = Pick<
+  ItemView,
+  "selections" | "confirmations" | "uiAnswers" | "mcpAppAnswers" | "readings"
+> & {
   versions?: ReplyVersion[];
 };
-const NO_EXTRAS: ItemExtras = { selections: {}, confirmations: {}, uiAnswers: {}, readings: {} };
+const NO_EXTRAS: ItemExtras = {
+  selections: {},
+  confirmations: {},
+  uiAnswers: {},
+  mcpAppAnswers: {},
+  readings: {},
+};
 
 const storedPartsSchema = z.array(partSchema);
 const storedLinksSchema = itemViewSchema.shape.links;
@@ -89,7 +99,7 @@ export function toReplyVersion(
   rows: Pick<ExtrasSource, "uiAnswers" | "uiReadings">,
 ): ReplyVersion {
   const { uiAnswers, readings } = itemExtras(
-    { revision: row.revision, selections: [], ...rows },
+    { revision: row.revision, selections: [], mcpAppAnswers: [], ...rows },
     [],
   );
   return {
@@ -166,6 +176,26 @@ export function toUiAnswerView(row: UiAnswerRow): UiAnswerView {
   };
 }
 
+/** An `McpAppAnswer` row as `to_jsonb` gives it. */
+export const mcpAppAnswerRowSchema = z.object({
+  itemId: z.string(),
+  toolCallId: z.string(),
+  text: z.string(),
+  queued: z.boolean(),
+  turnId: z.string().nullable(),
+  at: storedTimestamp,
+});
+export type McpAppAnswerRow = z.infer<typeof mcpAppAnswerRowSchema>;
+
+export function toMcpAppAnswerView(row: McpAppAnswerRow): McpAppAnswerView {
+  return {
+    toolCallId: row.toolCallId,
+    text: row.text,
+    answeredAt: row.at.toISOString(),
+    queued: row.queued,
+  };
+}
+
 export type SelectionRow = {
   instanceId: string;
   choiceId: string;
@@ -219,6 +249,7 @@ type ExtrasSource = {
   revision: number;
   selections: SelectionRow[];
   uiAnswers: UiAnswerRow[];
+  mcpAppAnswers: McpAppAnswerRow[];
   uiReadings: (ReadingRow & { blockId: string; revision: number })[];
 };
 
@@ -241,6 +272,10 @@ export function itemExtras(item: ExtrasSource, confirmations: ConfirmationRow[])
       item.uiAnswers
         .filter((row) => row.revision === item.revision)
         .map((row) => [row.blockId, toUiAnswerView(row)]),
+    ),
+    // One per view, whatever the revision: a view is its tool call, answered once.
+    mcpAppAnswers: Object.fromEntries(
+      item.mcpAppAnswers.map((row) => [row.toolCallId, toMcpAppAnswerView(row)]),
     ),
     readings,
   };

@@ -1,6 +1,6 @@
 import type { ActionConfirmationRecord, ComponentSelectionEvent } from "@/lib/component-frames";
 import type { Origin } from "../wire";
-import type { UiAnswerRow, SelectionRow } from "./views";
+import type { McpAppAnswerRow, UiAnswerRow, SelectionRow } from "./views";
 
 // Plain data; `writeChat` turns it into SQL.
 
@@ -18,6 +18,12 @@ export type MessageInsert = {
 };
 
 export type AnswerInsert = UiAnswerRow & {
+  id: string;
+  messageId: string | null;
+  queuedId: bigint | null;
+};
+
+export type McpAppAnswerInsert = McpAppAnswerRow & {
   id: string;
   messageId: string | null;
   queuedId: bigint | null;
@@ -80,6 +86,7 @@ export type ClaimWrite = {
 export type ChatWrite =
   | { kind: "message"; message: MessageInsert }
   | { kind: "answer"; answer: AnswerInsert }
+  | { kind: "mcpAppAnswer"; answer: McpAppAnswerInsert }
   | { kind: "selection"; selection: SelectionInsert }
   | { kind: "grantUse"; grant: GrantUse }
   | { kind: "proposal"; proposal: ProposalInsert }

@@ -1,7 +1,7 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import { answerHostRoute, type RouteReply } from "./host-routes";
-import { replyHistoryText } from "../reply/build";
+import { replyHistoryText, viewContextLines } from "../reply/build";
 import { writeClaim } from "../store/log";
 import { readWaitingTurn } from "../store/turns";
 import { toItemView } from "../store/views";
@@ -21,6 +21,8 @@ export type Claim = {
 
 const CHOICE_PREAMBLE = (label: string) =>
   `The person chose "${label}" from your UI reply; their message is the visible context of that choice.`;
+const VIEW_PREAMBLE = (toolName: string) =>
+  `The person answered in the view of your ${toolName} tool; their message is what the view sent.`;
 
 /** A read, then a write only if the log has not moved (`writeClaim`); a moved log reads again. Null when no turn waits. */
 export async function claimTurn(chatId: string): Promise<Claim | null> {
@@ -61,10 +63,13 @@ export async function claimTurn(chatId: string): Promise<Claim | null> {
     if (!(await writeClaim(write, events))) continue;
     const origin = readOrigin(trigger.origin);
     // A confirmation's outcome is the host's own report; a pick needs the preamble to be read as one.
-    const message =
-      origin && origin.kind !== "confirmation"
-        ? `${CHOICE_PREAMBLE(origin.label)}\n\n${trigger.content}`
-        : trigger.content;
+    const preamble =
+      origin === null || origin.kind === "confirmation"
+        ? null
+        : origin.kind === "mcpApp"
+          ? VIEW_PREAMBLE(origin.toolName)
+          : CHOICE_PREAMBLE(origin.label);
+    const message = preamble === null ? trigger.content : `${preamble}\n\n${trigger.content}`;
     // Host routes answer what a person typed or a granted alias, never text a model-authored choice put in their mouth.
     const route =
       origin === null || (origin.kind === "frame" && origin.granted)
@@ -74,7 +79,8 @@ export async function claimTurn(chatId: string): Promise<Claim | null> {
       role: item.role,
       content:
         item.role === "assistant"
-          ? replyHistoryText(item.content, storedBlocksSchema.parse(item.blocks ?? []))
+          ? replyHistoryText(item.content, storedBlocksSchema.parse(item.blocks ?? [])) +
+            viewContextLines(item.contexts ?? [])
           : item.content,
     }));
     return { chatId, visitorId: chat.visitorId, turnId: turn.id, itemId, message, route, history };

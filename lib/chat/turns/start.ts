@@ -1,11 +1,12 @@
 import "server-only";
 import { markAnswersSent } from "../store/answers";
 import type { ChatLock } from "../store/chats";
+import { markMcpAppAnswersSent } from "../store/mcp-apps";
 import { writeChat } from "../store/log";
 import { markDispatched, oldestQueued } from "../store/queue";
 import { markSelectionsSent } from "../store/selections";
 import { type Message, sendOrQueue, turnStart } from "../store/turns";
-import { toSelectionView, toUiAnswerView } from "../store/views";
+import { toMcpAppAnswerView, toSelectionView, toUiAnswerView } from "../store/views";
 import { type ChatEvent, type Origin, readOrigin } from "../wire";
 
 // Under the caller's chat lock; each returns its events for the caller to append once. A turn is
@@ -45,6 +46,14 @@ const MARK_SENT: Record<Origin["kind"], (lock: ChatLock, sent: Sent) => Promise<
       type: "ui.answered",
       itemId: row.itemId,
       answer: toUiAnswerView(row),
+    }));
+  },
+  async mcpApp(lock, sent) {
+    const rows = await markMcpAppAnswersSent(lock, sent);
+    return rows.map((row) => ({
+      type: "mcp-app.answered",
+      itemId: row.itemId,
+      answer: toMcpAppAnswerView(row),
     }));
   },
   // The host's report of a decision has no answer to mark: the confirmation already shows it.

@@ -21,6 +21,7 @@ export const CHAT_EVENT_TYPES = [
   "selection.recorded",
   "confirmation.updated",
   "ui.answered",
+  "mcp-app.answered",
 ] as const satisfies readonly ChatEvent["type"][];
 
 // Fails typecheck when the log gains an event type this list does not name.

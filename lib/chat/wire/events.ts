@@ -3,6 +3,7 @@ import { partSchema } from "./parts";
 import {
   confirmationViewSchema,
   itemViewSchema,
+  mcpAppAnswerViewSchema,
   queuedViewSchema,
   replyVersionSchema,
   selectionViewSchema,
@@ -58,5 +59,11 @@ export const chatEventSchema = z.discriminatedUnion("type", [
     confirmation: confirmationViewSchema,
   }),
   z.object({ type: z.literal("ui.answered"), itemId: z.string(), answer: uiAnswerViewSchema }),
+  // An MCP App view was answered (`ui/message`), or its queued answer was sent: every page draws it answered.
+  z.object({
+    type: z.literal("mcp-app.answered"),
+    itemId: z.string(),
+    answer: mcpAppAnswerViewSchema,
+  }),
 ]);
 export type ChatEvent = z.infer<typeof chatEventSchema>;

@@ -4,6 +4,18 @@
 /** The longest message; longer is refused (`invalid-body`). */
 export const MAX_MESSAGE_LENGTH = 8_000;
 
+/**
+ * The most text an MCP App view's `ui/message` may carry, its text blocks counted together: it
+ * becomes the person's next message, and a view answers with a pick or a short note, not a document.
+ */
+export const MAX_MCP_APP_MESSAGE_LENGTH = 4_000;
+
+/**
+ * The most an MCP App view's model context may hold, as UTF-8 bytes of its JSON (`content` and
+ * `structuredContent` together): it rides in the agent's history on every later turn.
+ */
+export const MAX_MCP_APP_CONTEXT_BYTES = 4_096;
+
 /** The longest search a person may type; longer is refused (`invalid-search`). */
 export const MAX_SEARCH_LENGTH = 200;
 

@@ -38,6 +38,31 @@ export const blockPartSchema = z.object({
 // Drawn as a skeleton in its place while the frame's record streams.
 export const placeholderPartSchema = z.object({ kind: z.literal("placeholder") });
 
+/**
+ * An MCP App's tool call in a reply: the view the page draws in a sandbox, and the text a reader
+ * that cannot run it reads. One view instance is (its item, `toolCallId`).
+ */
+export const mcpAppPartSchema = z.object({
+  kind: z.literal("mcp-app"),
+  /** The tool call's id, unique within its item. */
+  toolCallId: z.string().check(z.minLength(1), z.maxLength(128)),
+  /** The MCP server the tool belongs to, by its name in the host's list of servers. */
+  server: z.string().check(z.minLength(1), z.maxLength(64)),
+  toolName: z.string().check(z.minLength(1), z.maxLength(128)),
+  /** The view's resource, a `ui://` address on that server. */
+  resourceUri: z.string().check(z.startsWith("ui://"), z.maxLength(512)),
+  /** The arguments the tool was called with. */
+  input: jsonRecordSchema,
+  /** The tool's result, as the view receives it. */
+  result: z.object({
+    content: z.array(jsonRecordSchema),
+    structuredContent: z.optional(jsonRecordSchema),
+    isError: z.optional(z.boolean()),
+  }),
+  /** The result's text: what a reader without the view reads, and what the agent's history reads. */
+  fallback: z.string(),
+});
+
 export const partSchema = z.discriminatedUnion("kind", [
   textPartSchema,
   componentPartSchema,
@@ -45,10 +70,12 @@ export const partSchema = z.discriminatedUnion("kind", [
   diagnosticPartSchema,
   blockPartSchema,
   placeholderPartSchema,
+  mcpAppPartSchema,
 ]);
 export type Part = z.infer<typeof partSchema>;
 export type ComponentPart = z.infer<typeof componentPartSchema>;
 export type BlockPart = z.infer<typeof blockPartSchema>;
+export type McpAppPart = z.infer<typeof mcpAppPartSchema>;
 
 export const originSchema = z.discriminatedUnion("kind", [
   z.object({
@@ -71,6 +98,14 @@ export const originSchema = z.discriminatedUnion("kind", [
     values: jsonRecordSchema,
     sourceAt: z.string(),
     older: z.boolean(),
+    at: z.string(),
+  }),
+  // An MCP App view sent this message (`ui/message`): its text blocks, as the person's answer.
+  z.object({
+    kind: z.literal("mcpApp"),
+    itemId: z.string(),
+    toolCallId: z.string(),
+    toolName: z.string(),
     at: z.string(),
   }),
   // The host tells the agent how a proposed action ended: sent, failed, rejected or expired.

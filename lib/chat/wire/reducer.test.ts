@@ -172,6 +172,24 @@ describe("applyChatEvent", () => {
     ).toEqual({ "reply:ui:0": answer(2) });
   });
 
+  it("draws an MCP App view answered, and the queued answer sent once it is", () => {
+    const state = chat([item({ status: "complete", revision: 1 })]);
+    const answer = { toolCallId: "call-1", text: "Pro", answeredAt: "2026-12-01T10:00:05.000Z" };
+    const queued = applyChatEvent(
+      state,
+      { type: "mcp-app.answered", itemId: "reply", answer: { ...answer, queued: true } },
+      4,
+    );
+    expect(queued.items[0]!.mcpAppAnswers).toEqual({ "call-1": { ...answer, queued: true } });
+    const sent = applyChatEvent(
+      queued,
+      { type: "mcp-app.answered", itemId: "reply", answer: { ...answer, queued: false } },
+      5,
+    );
+    expect(sent.items[0]!.mcpAppAnswers).toEqual({ "call-1": { ...answer, queued: false } });
+    expect(sent.items[0]!.uiAnswers).toEqual({});
+  });
+
   it("restarts a regenerated item with nothing drawn, and keeps items in position order", () => {
     const user = item({ id: "user", role: "user", position: 1, status: "complete" });
     const state = chat([

@@ -125,6 +125,11 @@ function foldEvent(chat: ChatView, event: ChatEvent): ChatView {
           ? { ...item, uiAnswers: { ...item.uiAnswers, [event.answer.blockId]: event.answer } }
           : item,
       );
+    case "mcp-app.answered":
+      return change(event.itemId, (item) => ({
+        ...item,
+        mcpAppAnswers: { ...item.mcpAppAnswers, [event.answer.toolCallId]: event.answer },
+      }));
   }
 }
 

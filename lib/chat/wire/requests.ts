@@ -7,7 +7,7 @@ import {
   wholeNumberText,
 } from "@/lib/http/schemas";
 import { SOURCE_GRANT_NAMES } from "@/lib/live-sources/grants";
-import { MAX_MESSAGE_LENGTH, MAX_SEARCH_LENGTH } from "./limits";
+import { MAX_MCP_APP_MESSAGE_LENGTH, MAX_MESSAGE_LENGTH, MAX_SEARCH_LENGTH } from "./limits";
 
 export const chatParamsSchema = z.object({ chatId: z.uuid() });
 
@@ -121,6 +121,66 @@ export const uiLinkBodySchema = z.strictObject({
   ...blockRequest,
   nodeId: storableTextSchema().min(1).max(1_024),
 });
+
+// An MCP App view's requests name the view: its reply and its tool call (the part's `toolCallId`).
+const mcpAppView = { itemId: z.uuid(), toolCallId: storableTextSchema().min(1).max(128) };
+
+/** Only text: the host sends it as the person's message, and a block of another type has no text. */
+const textBlocksSchema = z
+  .array(z.strictObject({ type: z.literal("text"), text: storableTextSchema() }))
+  .min(1)
+  .max(64);
+
+/** Their text as one message, blocks apart by a blank line. */
+export function joinTextBlocks(blocks: readonly { text: string }[]): string {
+  return blocks.map((block) => block.text).join("\n\n");
+}
+
+/**
+ * A view's `ui/message`, its params as the view sent them, for the host to answer once. Longer
+ * than `MAX_MCP_APP_MESSAGE_LENGTH` in all, or without any text, it is refused (`invalid-body`).
+ */
+export const mcpAppMessageBodySchema = z.strictObject({
+  ...mcpAppView,
+  /** Of the reply the page drew; a view of an older revision is refused (`stale-mcp-app`). */
+  revision: revision.optional(),
+  message: z.strictObject({
+    role: z.literal("user"),
+    content: textBlocksSchema.superRefine((blocks, context) => {
+      const text = joinTextBlocks(blocks);
+      if (text.length > MAX_MCP_APP_MESSAGE_LENGTH)
+        context.addIssue({
+          code: "too_big",
+          origin: "string",
+          maximum: MAX_MCP_APP_MESSAGE_LENGTH,
+          inclusive: true,
+          input: text,
+          message: "A view's message is too long.",
+        });
+      else if (text.trim().length === 0)
+        context.addIssue({ code: "custom", input: text, message: "A message needs some text." });
+    }),
+  }),
+});
+export type McpAppMessageBody = z.infer<typeof mcpAppMessageBodySchema>;
+
+/**
+ * A view's `ui/update-model-context`, its params as the view sent them: the context replaces the
+ * view's last one. Larger than `MAX_MCP_APP_CONTEXT_BYTES` it is refused (`mcp-app-context-too-large`).
+ */
+export const mcpAppContextBodySchema = z.strictObject({
+  ...mcpAppView,
+  content: z
+    .array(z.strictObject({ type: z.literal("text"), text: storableTextSchema() }))
+    .optional(),
+  structuredContent: plainRecordSchema
+    .refine(holdsStorableText, {
+      error: "The context holds characters that cannot be stored.",
+      params: { code: INVALID_TEXT },
+    })
+    .optional(),
+});
+export type McpAppContextBody = z.infer<typeof mcpAppContextBodySchema>;
 
 /** A share link's token: 32 random bytes in base64url; anything else is not found. */
 export const shareParamsSchema = z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{43}$/) });

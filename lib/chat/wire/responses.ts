@@ -7,6 +7,7 @@ import {
   confirmationViewSchema,
   readingViewSchema,
   selectionViewSchema,
+  mcpAppAnswerViewSchema,
   uiAnswerViewSchema,
 } from "./views";
 
@@ -57,6 +58,16 @@ export const uiChoiceOutcomeSchema = z.object({
   answer: uiAnswerViewSchema,
 });
 export type UiChoiceOutcome = z.infer<typeof uiChoiceOutcomeSchema>;
+
+/** `status`: the view's message was sent as the person's, or queued behind a running reply. */
+export const mcpAppMessageOutcomeSchema = z.object({
+  status: z.enum(["sent", "queued"]),
+  answer: mcpAppAnswerViewSchema,
+});
+export type McpAppMessageOutcome = z.infer<typeof mcpAppMessageOutcomeSchema>;
+
+/** When the view's context was stored; it reaches the agent on its next turn. */
+export const mcpAppContextStoredSchema = z.object({ updatedAt: z.string() });
 
 /** `sent` or `queued`: the choice became a message; `proposed`: it awaits confirmation. */
 export const selectionOutcomeSchema = z.object({

@@ -72,6 +72,16 @@ export const uiAnswerViewSchema = z.object({
 });
 export type UiAnswerView = z.infer<typeof uiAnswerViewSchema>;
 
+/** `mcpAppAnswers[toolCallId]`: what an MCP App view sent as `ui/message`, once, and when. */
+export const mcpAppAnswerViewSchema = z.object({
+  toolCallId: z.string(),
+  text: z.string(),
+  answeredAt: z.string(),
+  // Waiting behind a running reply; false once sent as the person's message.
+  queued: z.boolean(),
+});
+export type McpAppAnswerView = z.infer<typeof mcpAppAnswerViewSchema>;
+
 export { READING_HOLD_MS } from "./limits";
 
 /** `readId` proves the value came from the server for these arguments; a failed or refused reading has a `reason`. */
@@ -135,6 +145,8 @@ export const itemViewSchema = z.object({
   selections: z.record(z.string(), selectionViewSchema),
   confirmations: z.record(z.string(), confirmationViewSchema),
   uiAnswers: z.record(z.string(), uiAnswerViewSchema),
+  // Tool call id → the answer of that MCP App view: the page hands it to the view as host context.
+  mcpAppAnswers: z.record(z.string(), mcpAppAnswerViewSchema),
   // Block id → query → reading, of the current revision.
   readings: readingsByBlockSchema,
   // Block id → node id → link, as the final blocks first drew.
