@@ -10,6 +10,7 @@ const BASE = [
   "lib/config",
   "lib/http/errors.ts",
   "lib/http/error-catalog.ts",
+  "lib/http/error-catalog-drawn.ts",
 ];
 const DOMAIN = ["lib/live-sources", "lib/links", "lib/tools"];
 // What a page may load: no server-only module, nothing that reads the environment.
@@ -17,6 +18,7 @@ const CLIENT_SAFE = [
   ...PURE,
   "lib/http/errors.ts",
   "lib/http/error-catalog.ts",
+  "lib/http/error-catalog-drawn.ts",
   "lib/http/schemas.ts",
   "lib/live-sources/grants.ts",
   "lib/live-sources/query-args.ts",

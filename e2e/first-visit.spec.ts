@@ -8,6 +8,10 @@ import { createChat, settledChat } from "./support";
 const MARKDOWN_PARSER = "remarkjs/react-markdown";
 const CLASSIC_ZOD = '"ZodString"';
 const ANY_ZOD = '"$ZodObject"';
+// A sentence of the error catalog no page draws before a refusal arrives.
+const REFUSAL_CATALOG = "This block is too large to check";
+// The chat page's own script: what the live region says while a reply is written.
+const CHAT_ROOM = "The agent is replying.";
 
 type Script = { url: string; body: string };
 
@@ -43,6 +47,8 @@ test.describe("a first visit", () => {
     expect(scripts.length).toBeGreaterThan(0);
     expect(holding(scripts, MARKDOWN_PARSER)).toEqual([]);
     expect(holding(scripts, ANY_ZOD)).toEqual([]);
+    expect(holding(scripts, CHAT_ROOM)).toEqual([]);
+    expect(holding(scripts, REFUSAL_CATALOG)).toEqual([]);
   });
 
   test("to a chat without blocks loads no validator: the page reads its API by type", async ({
@@ -55,11 +61,17 @@ test.describe("a first visit", () => {
     const cold = await coldPage(browser, context);
     try {
       const { page } = cold;
-      const scripts = await scriptsLoaded(page, () => page.goto(`/chats/${chatId}`));
+      // Hydrated (Regenerate is enabled only then), so the chunks the page imports as it opens are asked for.
+      const scripts = await scriptsLoaded(page, async () => {
+        await page.goto(`/chats/${chatId}`);
+        await expect(page.getByRole("button", { name: "Regenerate" })).toBeEnabled();
+      });
       await expect(page.getByRole("article", { name: "Agent" })).toBeVisible();
       expect(scripts.length).toBeGreaterThan(0);
       expect(holding(scripts, ANY_ZOD)).toEqual([]);
       expect(holding(scripts, MARKDOWN_PARSER)).toEqual([]);
+      // The refusal sentences load with the first refusal, not with the page.
+      expect(holding(scripts, REFUSAL_CATALOG)).toEqual([]);
     } finally {
       await cold.context.close();
     }

@@ -2,7 +2,7 @@
 import { act, useState } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { ApiError } from "@/lib/chat/wire/client-api";
+import { refusal } from "@/lib/chat/wire/client-api";
 import { compileUiBlock, UiState, type UiBlock, type UiValue } from "@/lib/intelligent-ui";
 import { resolveBlockLinks } from "@/lib/links/block-links";
 import type { BlockLinks } from "@/lib/links/resolve";
@@ -120,8 +120,9 @@ describe("a link the block's values changed", () => {
   });
 
   it("says why, per refusal, when the server refuses it", async () => {
+    const refused = await refusal({ code: "block-stale", message: "stale", status: 409 });
     const resolve = vi.fn(async (): Promise<LinkView> => {
-      throw new ApiError("block-stale", "stale", 409);
+      throw refused;
     });
     await act(async () => render(<Drawn links={frozen} resolve={resolve} />));
     await pick("B");

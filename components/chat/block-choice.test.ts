@@ -1,26 +1,43 @@
 import { describe, expect, it } from "vitest";
-import { ApiError } from "@/lib/chat/wire/client-api";
+import { refusal } from "@/lib/chat/wire/client-api";
 import { compileUiBlock } from "@/lib/intelligent-ui";
 import { buildItemView } from "@/scripts/test/wire-fixtures";
 import { closedReason, editedInputs, refusalMessage, untitledBlockName } from "./block-choice";
 
 describe("a refused pick's sentence", () => {
-  it("says the reply was written again when the block is stale by revision, and only then", () => {
-    expect(refusalMessage(new ApiError("stale-ui-block", "Stale.", 409, "revision"))).toMatch(
-      /^This reply was written again/,
-    );
-    expect(refusalMessage(new ApiError("stale-ui-block", "Stale.", 409, "hash"))).toMatch(
-      /^This block changed after your page drew it/,
-    );
+  it("says the reply was written again when the block is stale by revision, and only then", async () => {
+    expect(
+      refusalMessage(
+        await refusal({
+          code: "stale-ui-block",
+          message: "Stale.",
+          status: 409,
+          reason: "revision",
+        }),
+      ),
+    ).toMatch(/^This reply was written again/);
+    expect(
+      refusalMessage(
+        await refusal({ code: "stale-ui-block", message: "Stale.", status: 409, reason: "hash" }),
+      ),
+    ).toMatch(/^This block changed after your page drew it/);
   });
 
-  it("gives a source's own words as they are, and a plain sentence for a code it does not know or no answer at all", () => {
+  it("gives a source's own words as they are, and a plain sentence for a code it does not know or no answer at all", async () => {
     expect(
-      refusalMessage(new ApiError("source-refused", "The deploy window is closed.", 409)),
+      refusalMessage(
+        await refusal({
+          code: "source-refused",
+          message: "The deploy window is closed.",
+          status: 409,
+        }),
+      ),
     ).toBe("The deploy window is closed.");
-    expect(refusalMessage(new ApiError("something-new", "Internal words.", 409))).toBe(
-      "The choice could not be sent. Reload the page and try again.",
-    );
+    expect(
+      refusalMessage(
+        await refusal({ code: "something-new", message: "Internal words.", status: 409 }),
+      ),
+    ).toBe("The choice could not be sent. Reload the page and try again.");
     expect(refusalMessage(new TypeError("fetch failed"))).toBe(
       "The choice could not be sent. Check your connection and try again.",
     );

@@ -4,7 +4,6 @@ import { lazy, Suspense, useEffect, useMemo, useRef } from "react";
 import { useChatList } from "@/components/shell/chat-list-context";
 import type { ChatView, ItemView } from "@/lib/chat/wire";
 import { ChatActionsContext } from "./chat-actions";
-import { ChatDeleted, ShareEnded } from "./chat-deleted";
 import { ChatHeader } from "./chat-header";
 import { editReasons } from "./edit-reasons";
 import { ReadOnlyContext } from "./read-only";
@@ -19,6 +18,14 @@ import { useStickToBottom } from "./use-stick-to-bottom";
 // Only a long chat holds earlier items than its first page: the control that brings them loads then.
 const ShowEarlier = lazy(() =>
   import("./show-earlier").then((module) => ({ default: module.ShowEarlier })),
+);
+
+// What a chat deleted, or a share link withdrawn, while the page is open says instead: it loads then.
+const ChatDeleted = lazy(() =>
+  import("./chat-deleted").then((module) => ({ default: module.ChatDeleted })),
+);
+const ShareEnded = lazy(() =>
+  import("./chat-deleted").then((module) => ({ default: module.ShareEnded })),
 );
 
 const REPLY_ANNOUNCEMENT: Record<ItemView["status"], string> = {
@@ -56,8 +63,18 @@ export function ChatRoom({ initial, shared = false }: { initial: ChatView; share
     if (!shared) apply({ type: "renamed", chatId: chat.id, title: chat.title });
   }, [apply, chat.id, chat.title, shared]);
 
-  if (shared && status === "deleted") return <ShareEnded />;
-  if (status === "deleted" || list.deleted.has(chat.id)) return <ChatDeleted />;
+  if (shared && status === "deleted")
+    return (
+      <Suspense fallback={null}>
+        <ShareEnded />
+      </Suspense>
+    );
+  if (status === "deleted" || list.deleted.has(chat.id))
+    return (
+      <Suspense fallback={null}>
+        <ChatDeleted />
+      </Suspense>
+    );
   const last = chat.items.findLast((item) => item.role === "assistant");
   // Only the latest reply can be written again, only once nothing is running or waiting, and not
   // once one of its lists was picked (the server refuses that too).

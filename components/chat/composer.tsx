@@ -1,15 +1,21 @@
 "use client";
 
-import { memo } from "react";
+import { lazy, memo, Suspense } from "react";
 import type { QueuedView } from "@/lib/chat/wire";
 import { ErrorNote } from "@/components/ui/error-note";
 import { PrimaryButton } from "@/components/ui/primary-button";
 import { type Connection, CONNECTION_NOTE_ID, ConnectionNote } from "./connection-note";
 import { messageLimit, messageRefusal } from "./message-limit";
-import { QueuedMessages } from "./queued-messages";
-import { StopButton } from "./stop-button";
 import { sendOnEnter, useMessageField } from "./use-message-field";
 import { useSendText } from "./use-send-text";
+
+// Stop is drawn only while a reply is written, the queue only once a message waits: each loads
+// then; Stop's code is asked for as a message is sent, so it is there when the reply starts.
+const loadStop = () => import("./stop-button");
+const StopButton = lazy(() => loadStop().then((module) => ({ default: module.StopButton })));
+const QueuedMessages = lazy(() =>
+  import("./queued-messages").then((module) => ({ default: module.QueuedMessages })),
+);
 
 type ComposerProps = {
   chatId: string;
@@ -45,15 +51,23 @@ export const Composer = memo(function Composer({
     onSent,
     refusal: messageRefusal,
   });
+  const submit = () => {
+    void loadStop();
+    void send();
+  };
 
   return (
     <div className="space-y-2">
-      <QueuedMessages queued={queued} />
+      {queued.length > 0 && (
+        <Suspense fallback={null}>
+          <QueuedMessages queued={queued} />
+        </Suspense>
+      )}
       <ConnectionNote connection={connection} />
       <form
         onSubmit={(event) => {
           event.preventDefault();
-          void send();
+          submit();
         }}
         className="flex items-end gap-2"
       >
@@ -68,11 +82,15 @@ export const Composer = memo(function Composer({
           aria-describedby={limit.note ? "composer-limit" : undefined}
           aria-invalid={limit.over || undefined}
           onChange={(event) => setText(event.target.value)}
-          onKeyDown={(event) => sendOnEnter(event, send)}
+          onKeyDown={(event) => sendOnEnter(event, submit)}
           placeholder={running ? "Queue a message…" : "Message the agent…"}
           className="min-w-0 flex-1 resize-none rounded-md border border-zinc-300 bg-transparent px-3 py-2 aria-invalid:border-red-600 dark:border-zinc-700"
         />
-        {running && <StopButton key={turnKey} chatId={chatId} offline={offline} />}
+        {running && (
+          <Suspense fallback={null}>
+            <StopButton key={turnKey} chatId={chatId} offline={offline} />
+          </Suspense>
+        )}
         <PrimaryButton
           type="submit"
           disabled={sending || !text.trim() || limit.over}

@@ -1,5 +1,5 @@
 import type { ChatView, ItemView } from "@/lib/chat/wire";
-import { errorSentence } from "@/lib/http/error-catalog";
+import { DRAWN_ERRORS } from "@/lib/http/error-catalog-drawn";
 
 const held = (record: Record<string, unknown>) => Object.keys(record).length > 0;
 
@@ -29,9 +29,9 @@ export function editReasons(
       reasons.set(
         item.id,
         busy
-          ? errorSentence("edit-while-replying")
+          ? DRAWN_ERRORS["edit-while-replying"].sentence
           : answeredAfter
-            ? errorSentence("edit-after-answer")
+            ? DRAWN_ERRORS["edit-after-answer"].sentence
             : null,
       );
     }

@@ -1,14 +1,15 @@
 "use client";
 
-import { useCallback, useEffect, useRef, useState } from "react";
-import { ErrorNote } from "@/components/ui/error-note";
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react";
 import { useCloseOnOutsidePointer } from "@/components/ui/menu";
 import { refusalSentence } from "@/components/ui/refusals";
-import { SOURCE_GRANT_NAMES, SOURCE_GRANTS } from "@/lib/live-sources/grants";
 import { postJson } from "@/lib/chat/wire/client-api";
 import type { ChatGrants } from "@/lib/chat/wire/responses";
+import type { Grants } from "./source-grants-panel";
 
-type Grants = ChatGrants["grants"];
+// The panel is drawn only once opened: it loads then, or as the button is pointed at or focused.
+const loadPanel = () => import("./source-grants-panel");
+const GrantsPanel = lazy(() => loadPanel().then((module) => ({ default: module.GrantsPanel })));
 
 async function loadGrants(chatId: string): Promise<Grants> {
   const response = await fetch(`/api/chats/${chatId}/grants`);
@@ -38,11 +39,12 @@ export function SourceGrants({
   const opener = useRef<Element | null>(null);
   const close = useCallback(() => setOpen(false), [setOpen]);
   useCloseOnOutsidePointer(area, open, close);
-  useEffect(() => {
-    if (!open) return;
+  // Once the panel is drawn (its chunk may arrive after the press), focus moves into it unless the
+  // button opened it; Escape gives focus back to what had it.
+  const shown = useCallback(() => {
     opener.current = document.activeElement;
     if (opener.current !== trigger.current) panel.current?.focus();
-  }, [open]);
+  }, []);
   // Tagged with its chat, so a read that answers after the page moved to another chat is not shown.
   const [read, setRead] = useState<{ chatId: string; grants: Grants } | null>(null);
   const grants = read?.chatId === chatId ? read.grants : null;
@@ -52,6 +54,7 @@ export function SourceGrants({
   const reading = useRef<string | null>(null);
   // Read when the button is pointed at or focused, and again on opening, one read at a time.
   const load = useCallback(() => {
+    void loadPanel();
     if (reading.current === chatId) return;
     reading.current = chatId;
     loadGrants(chatId)
@@ -102,67 +105,21 @@ export function SourceGrants({
         Data access
       </button>
       {open && (
-        <div
-          ref={panel}
-          role="group"
-          aria-label="Data access"
-          tabIndex={-1}
-          onKeyDown={(event) => {
-            if (event.key !== "Escape") return;
-            event.preventDefault();
-            close();
-            if (opener.current instanceof HTMLElement) opener.current.focus();
-          }}
-          className="absolute right-0 top-full z-10 mt-1 flex w-64 flex-col gap-2 rounded-md border border-zinc-200 bg-white p-3 shadow dark:border-zinc-800 dark:bg-zinc-950"
-        >
-          {grants === null && !error && <GrantsLoading />}
-          {grants?.map(({ grant, label, granted }) => (
-            <button
-              key={grant}
-              type="button"
-              role="switch"
-              aria-checked={granted}
-              disabled={pending}
-              onClick={() => void toggle(grant, !granted)}
-              className="group flex items-center gap-2 rounded-md text-left text-xs text-zinc-700 disabled:cursor-not-allowed dark:text-zinc-300"
-            >
-              <span
-                aria-hidden="true"
-                className="relative inline-flex h-4 w-7 shrink-0 items-center rounded-full bg-zinc-400 transition-colors group-aria-checked:bg-indigo-600 dark:bg-zinc-600 dark:group-aria-checked:bg-indigo-500"
-              >
-                <span className="ml-0.5 size-3 rounded-full bg-white shadow transition-transform group-aria-checked:translate-x-3" />
-              </span>
-              {label}
-            </button>
-          ))}
-          {error && <ErrorNote>{error}</ErrorNote>}
-        </div>
+        <Suspense fallback={null}>
+          <GrantsPanel
+            panel={panel}
+            onShown={shown}
+            grants={grants}
+            pending={pending}
+            error={error}
+            toggle={(grant, granted) => void toggle(grant, granted)}
+            onEscape={() => {
+              close();
+              if (opener.current instanceof HTMLElement) opener.current.focus();
+            }}
+          />
+        </Suspense>
       )}
     </div>
-  );
-}
-
-/** Before the chat's grants are read: what there is to grant, and that its state is being read. */
-function GrantsLoading() {
-  return (
-    <>
-      <p role="status" className="text-xs text-zinc-600 dark:text-zinc-400">
-        Reading this chat’s data access…
-      </p>
-      <ul className="flex flex-col gap-2">
-        {SOURCE_GRANT_NAMES.map((grant) => (
-          <li
-            key={grant}
-            className="flex items-center gap-2 text-xs text-zinc-700 dark:text-zinc-300"
-          >
-            <span
-              aria-hidden="true"
-              className="inline-flex h-4 w-7 shrink-0 animate-pulse rounded-full bg-zinc-200 motion-reduce:animate-none dark:bg-zinc-800"
-            />
-            {SOURCE_GRANTS[grant]}
-          </li>
-        ))}
-      </ul>
-    </>
   );
 }

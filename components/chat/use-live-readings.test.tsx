@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { act } from "react";
 import { createRoot, type Root } from "react-dom/client";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { ItemView, ReadingView, UiAnswerView } from "@/lib/chat/wire";
 import { buildItemView } from "@/scripts/test/wire-fixtures";
 import { compileUiBlock } from "@/lib/intelligent-ui";
@@ -144,6 +144,12 @@ async function choose() {
   await act(async () => summarise().click());
   await wait(0);
 }
+
+// A page loads the refusal sentences with its first refusal; loaded here first, so that load
+// takes none of the fake clock's time the pacing tests measure.
+beforeAll(async () => {
+  await import("@/lib/http/error-catalog");
+});
 
 beforeEach(() => {
   (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;

@@ -1,14 +1,19 @@
 "use client";
 
-import Link from "next/link";
+import { lazy, Suspense } from "react";
+import { AppLink } from "@/components/ui/app-link";
 import { useNow, useTimeZone } from "@/components/ui/clock";
 import { ErrorNote } from "@/components/ui/error-note";
 import { PencilIcon, TrashIcon } from "@/components/ui/icons";
 import { listTime } from "@/components/ui/time-zone";
 import { useTooltip } from "@/components/ui/tooltip";
 import type { ChatListEntry } from "@/lib/chat/wire";
-import { DeleteConfirm, RenameForm } from "./chat-row-forms";
 import { useChatRow } from "./use-chat-row";
+
+// A row draws its rename form or delete confirmation only once asked: they load then.
+const loadForms = () => import("./chat-row-forms");
+const RenameForm = lazy(() => loadForms().then((module) => ({ default: module.RenameForm })));
+const DeleteConfirm = lazy(() => loadForms().then((module) => ({ default: module.DeleteConfirm })));
 
 const ICON_BUTTON =
   "rounded-md p-1.5 text-zinc-600 hover:bg-zinc-200 hover:text-zinc-900 dark:text-zinc-400 dark:hover:bg-zinc-800 dark:hover:text-zinc-100";
@@ -28,8 +33,17 @@ export function ChatListRow({ chat, current }: { chat: ChatListEntry; current: b
   const { shown, area, anchor } = useTooltip();
   const form = { chatId: chat.id, chatTitle: chat.title, state, cancel };
   if (state.mode === "rename")
-    return <RenameForm {...form} edit={edit} save={() => void rename()} />;
-  if (state.mode === "delete") return <DeleteConfirm {...form} remove={() => void remove()} />;
+    return (
+      <Suspense fallback={null}>
+        <RenameForm {...form} edit={edit} save={() => void rename()} />
+      </Suspense>
+    );
+  if (state.mode === "delete")
+    return (
+      <Suspense fallback={null}>
+        <DeleteConfirm {...form} remove={() => void remove()} />
+      </Suspense>
+    );
   const last = chat.lastMessage;
   const preview = last && (last.fromYou ? `You: ${last.text}` : last.text);
   return (
@@ -38,7 +52,7 @@ export function ChatListRow({ chat, current }: { chat: ChatListEntry; current: b
         {...area}
         className={`group relative flex items-center gap-1 rounded-md pr-1 ${current ? "bg-zinc-200 dark:bg-zinc-800" : "hover:bg-zinc-100 dark:hover:bg-zinc-900"}`}
       >
-        <Link
+        <AppLink
           ref={link}
           href={`/chats/${chat.id}`}
           aria-current={current ? "page" : undefined}
@@ -53,7 +67,7 @@ export function ChatListRow({ chat, current }: { chat: ChatListEntry; current: b
           >
             {listTime(Date.parse(chat.updatedAt), now, zone)}
           </time>
-        </Link>
+        </AppLink>
         {/* Always there on a phone; on a wide screen they appear on hover or once the row has focus. */}
         <div className="flex shrink-0 gap-0.5 lg:hidden lg:group-focus-within:flex lg:group-hover:flex">
           <button

@@ -1,11 +1,16 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { useId, useState } from "react";
-import { LocalTime } from "@/components/ui/local-time";
+import { lazy, Suspense, useId, useState } from "react";
 import type { ChatSearchResult } from "@/lib/chat/wire";
 import { MAX_SEARCH_LENGTH } from "@/lib/chat/wire/limits";
 import { type SearchState, useChatSearch } from "./use-chat-search";
+
+// The results are drawn only once a search is typed: they load then (or as the box takes focus).
+const loadResults = () => import("./chat-search-results");
+const ChatSearchResults = lazy(() =>
+  loadResults().then((module) => ({ default: module.ChatSearchResults })),
+);
 
 /** What the screen reader hears once a search settles, and what the list says when it is empty. */
 function countSentence(state: SearchState): string {
@@ -76,6 +81,7 @@ export function ChatSearch({ children }: { children: React.ReactNode }) {
             setActive(-1);
           }}
           onKeyDown={onKeyDown}
+          onFocus={() => void loadResults()}
           className="w-full rounded-md border border-zinc-300 bg-white px-2.5 py-1.5 text-sm placeholder:text-zinc-600 dark:border-zinc-700 dark:bg-zinc-950 dark:placeholder:text-zinc-400"
         />
       </div>
@@ -85,56 +91,17 @@ export function ChatSearch({ children }: { children: React.ReactNode }) {
       {state.status === "idle" ? (
         children
       ) : (
-        <div className="min-h-0 flex-1 overflow-y-auto">
-          {results.length === 0 ? (
-            <p className="px-2 text-sm text-zinc-600 dark:text-zinc-400">
-              {state.status === "searching" ? "Searching…" : sentence}
-            </p>
-          ) : (
-            <ul
-              id={`${id}-results`}
-              role="listbox"
-              aria-label="Chats found"
-              className="space-y-0.5"
-            >
-              {results.map((result, index) => (
-                // Options are picked with the keyboard from the box (aria-activedescendant) or clicked.
-                <li
-                  key={result.chatId}
-                  id={optionId(index)}
-                  role="option"
-                  aria-selected={index === active}
-                  onClick={() => open(result)}
-                  onMouseMove={() => setActive(index)}
-                  className={`cursor-pointer rounded-md px-2 py-1.5 text-sm ${index === active ? "bg-zinc-200 dark:bg-zinc-800" : "hover:bg-zinc-100 dark:hover:bg-zinc-900"}`}
-                >
-                  <span className="flex items-baseline justify-between gap-2">
-                    <span className="truncate font-medium">{result.title}</span>
-                    <span className="shrink-0 text-xs text-zinc-600 dark:text-zinc-400">
-                      <LocalTime iso={result.updatedAt} />
-                    </span>
-                  </span>
-                  {result.snippet && (
-                    <span className="line-clamp-2 text-xs text-zinc-600 dark:text-zinc-400">
-                      {result.snippet.map((piece, at) =>
-                        piece.match ? (
-                          <mark
-                            key={at}
-                            className="rounded-sm bg-amber-200 text-zinc-900 dark:bg-amber-300 dark:text-zinc-950"
-                          >
-                            {piece.text}
-                          </mark>
-                        ) : (
-                          piece.text
-                        ),
-                      )}
-                    </span>
-                  )}
-                </li>
-              ))}
-            </ul>
-          )}
-        </div>
+        <Suspense fallback={null}>
+          <ChatSearchResults
+            id={id}
+            optionId={optionId}
+            state={state}
+            sentence={sentence}
+            active={active}
+            setActive={setActive}
+            open={open}
+          />
+        </Suspense>
       )}
     </>
   );

@@ -1,6 +1,8 @@
 "use client";
 
 import {
+  lazy,
+  Suspense,
   useCallback,
   useEffect,
   useId,
@@ -11,6 +13,10 @@ import {
 } from "react";
 
 export type MenuItem = { label: string; onSelect: () => void };
+
+// The list is drawn only once the menu opens: it loads then, or as the button is pointed at or focused.
+const loadList = () => import("./menu-list");
+const MenuList = lazy(() => loadList().then((module) => ({ default: module.MenuList })));
 
 /**
  * Closes what is open when a pointer goes down outside `area`. A touch screen has no Escape, so a
@@ -53,14 +59,9 @@ export function MenuButton({
   const [startAt, setStartAt] = useState(0);
   const area = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
-  const menu = useRef<HTMLUListElement>(null);
   const id = useId();
   const close = useCallback(() => setOpen(false), []);
   useCloseOnOutsidePointer(area, open, close);
-
-  useEffect(() => {
-    if (open) itemButtons(menu.current)[startAt]?.focus();
-  }, [open, startAt]);
 
   function openAt(index: number) {
     setStartAt(index);
@@ -78,30 +79,6 @@ export function MenuButton({
     openAt(event.key === "ArrowUp" ? items.length - 1 : 0);
   }
 
-  function onMenuKeyDown(event: KeyboardEvent) {
-    const buttons = itemButtons(menu.current);
-    const at = buttons.indexOf(document.activeElement as HTMLButtonElement);
-    const to =
-      event.key === "ArrowDown"
-        ? (at + 1) % buttons.length
-        : event.key === "ArrowUp"
-          ? (at - 1 + buttons.length) % buttons.length
-          : event.key === "Home"
-            ? 0
-            : event.key === "End"
-              ? buttons.length - 1
-              : null;
-    if (to !== null) {
-      event.preventDefault();
-      buttons[to]?.focus();
-    } else if (event.key === "Escape") {
-      // Only the menu closes: a sheet or dialog around it stays open.
-      event.preventDefault();
-      event.stopPropagation();
-      closeToButton();
-    } else if (event.key === "Tab") setOpen(false);
-  }
-
   return (
     <div ref={area} className={`relative shrink-0 ${className}`}>
       <button
@@ -113,41 +90,24 @@ export function MenuButton({
         aria-controls={open ? id : undefined}
         onClick={() => (open ? setOpen(false) : openAt(0))}
         onKeyDown={onButtonKeyDown}
+        onPointerEnter={() => void loadList()}
+        onFocus={() => void loadList()}
         className="rounded-md p-1.5 text-zinc-700 hover:bg-zinc-100 dark:text-zinc-300 dark:hover:bg-zinc-800"
       >
         {icon}
       </button>
       {open && (
-        <ul
-          ref={menu}
-          id={id}
-          role="menu"
-          aria-label={label}
-          onKeyDown={onMenuKeyDown}
-          className="absolute right-0 z-20 mt-1 w-48 rounded-md border border-zinc-200 bg-white py-1 shadow dark:border-zinc-800 dark:bg-zinc-950"
-        >
-          {items.map((item) => (
-            <li key={item.label} role="none">
-              <button
-                type="button"
-                role="menuitem"
-                tabIndex={-1}
-                onClick={() => {
-                  closeToButton();
-                  item.onSelect();
-                }}
-                className="block w-full px-3 py-2 text-left text-sm hover:bg-zinc-100 focus:bg-zinc-100 focus:outline-none dark:hover:bg-zinc-800 dark:focus:bg-zinc-800"
-              >
-                {item.label}
-              </button>
-            </li>
-          ))}
-        </ul>
+        <Suspense fallback={null}>
+          <MenuList
+            id={id}
+            label={label}
+            items={items}
+            startAt={startAt}
+            closeToButton={closeToButton}
+            close={close}
+          />
+        </Suspense>
       )}
     </div>
   );
-}
-
-function itemButtons(menu: HTMLElement | null): HTMLButtonElement[] {
-  return menu ? [...menu.querySelectorAll<HTMLButtonElement>("[role=menuitem]")] : [];
 }

@@ -1,5 +1,5 @@
 import type { ChatRequestOptions, ChatTransport, UIMessageChunk } from "ai";
-import { ApiError } from "@/lib/chat/wire/client-api";
+import { refusal } from "@/lib/chat/wire/client-api";
 import type { ChatView } from "@/lib/chat/wire";
 import type { AnswerableUIMessage } from "./data-parts";
 import { readEventLog } from "./event-log";
@@ -182,7 +182,7 @@ export class AnswerableChatTransport implements ChatTransport<AnswerableUIMessag
     if (response.ok && json) return json as Answer;
     const code = typeof json?.code === "string" ? json.code : "network";
     const message = typeof json?.message === "string" ? json.message : "The request failed.";
-    throw new ApiError(code, message, response.status);
+    throw await refusal({ code, message, status: response.status });
   }
 }
 

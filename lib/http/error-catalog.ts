@@ -1,4 +1,6 @@
-// Browser-safe: plain data, no zod, no Node, no server-only; the page words refusals from it too.
+// Browser-safe: plain data, no zod, no Node, no server-only; the page words refusals from it too,
+// loading it with the first refusal it receives. It imports only its part a page draws at first.
+import { DRAWN_ERRORS } from "./error-catalog-drawn";
 
 /**
  * Who named a code. `protocol`: fixed by the block language and its host protocol (the failure
@@ -301,17 +303,7 @@ export const ERROR_CATALOG = {
     sentence:
       "Only a message you typed can be edited; a reply, or a pick from a list or block, cannot.",
   },
-  "edit-while-replying": {
-    status: 409,
-    origin: "app",
-    sentence: "A reply is being written. Stop it or wait for it to finish, then edit.",
-  },
-  "edit-after-answer": {
-    status: 409,
-    origin: "app",
-    sentence:
-      "A reply after this message was answered, and editing would discard that answer. Send a new message instead.",
-  },
+  // "edit-while-replying", "edit-after-answer" and the page's own "network": in DRAWN_ERRORS.
   "queue-full": {
     status: 429,
     origin: "app",
@@ -352,12 +344,7 @@ export const ERROR_CATALOG = {
     sentence: "The server cannot reach its database, so nothing was done. Try again shortly.",
   },
   internal: { status: 500, origin: "app", sentence: "Something went wrong on our side." },
-  // Never sent by the server: the page's name for an answer that is no refusal (lib/chat/wire/client-api.ts).
-  network: {
-    status: 502,
-    origin: "app",
-    sentence: "The server did not answer as expected. Try again in a moment.",
-  },
+  ...DRAWN_ERRORS,
 } as const satisfies Readonly<Record<string, ErrorEntry>>;
 
 export type ErrorCode = keyof typeof ERROR_CATALOG;
@@ -375,4 +362,21 @@ export function errorEntry(code: string): ErrorEntry | undefined {
 export function errorSentence(code: ErrorCode, reason?: string): string {
   const entry: ErrorEntry = ERROR_CATALOG[code];
   return (reason !== undefined && entry.reasons?.[reason]) || entry.sentence;
+}
+
+/**
+ * What a person reads for a refusal the server sent: the catalog's sentence for its code (a
+ * reason's where the catalog words it apart), or the server's own words where it words the
+ * refusal for people. Undefined for a code the catalog does not list.
+ */
+export function refusalWords(refusal: {
+  code: string;
+  message: string;
+  reason?: string;
+}): string | undefined {
+  const entry = errorEntry(refusal.code);
+  if (entry === undefined) return undefined;
+  return entry.shownAsSent
+    ? refusal.message
+    : errorSentence(refusal.code as ErrorCode, refusal.reason);
 }

@@ -1,4 +1,4 @@
-import { ERROR_CATALOG } from "@/lib/http/error-catalog";
+import { DRAWN_ERRORS } from "@/lib/http/error-catalog-drawn";
 import type { ErrorBody } from "@/lib/http/errors";
 
 // The page's requests to its own API. Each route's answer is typed by the operation that sends it
@@ -17,10 +17,42 @@ export class ApiError extends Error {
     readonly body?: Record<string, unknown>,
     /** Retry-After in seconds, for a refusal that passes with time (429, 503). */
     readonly retryAfterSeconds?: number,
+    /** What a person reads for it (`refusal` looks it up); undefined for a code the page does not know. */
+    readonly sentence?: string,
   ) {
     super(message);
     this.name = "ApiError";
   }
+}
+
+type Refusal = {
+  code: string;
+  message: string;
+  status: number;
+  reason?: string;
+  body?: Record<string, unknown>;
+  retryAfterSeconds?: number;
+};
+
+/**
+ * The ApiError for a refusal, worded for people from the error catalog. A page needs the catalog
+ * only once a refusal arrives, so it loads then, not with the page. If it cannot load (the
+ * connection dropped, or a new deployment replaced it), the refusal goes unworded and the page
+ * says to reload.
+ */
+export async function refusal({
+  code,
+  message,
+  status,
+  reason,
+  body,
+  retryAfterSeconds,
+}: Refusal): Promise<ApiError> {
+  const sentence = await import("@/lib/http/error-catalog").then(
+    (catalog) => catalog.refusalWords({ code, message, reason }),
+    () => undefined,
+  );
+  return new ApiError(code, message, status, reason, body, retryAfterSeconds, sentence);
 }
 
 /** A refusal's body as the API words it: `{ code, message, reason? }` beside any state it carries. */
@@ -48,16 +80,26 @@ export async function sendJson<Answer>(
   const json: unknown = await response.json().catch(() => null);
   if (!response.ok) {
     const retryAfter = Number(response.headers.get("retry-after") ?? Number.NaN);
-    throw isErrorBody(json)
-      ? new ApiError(
-          json.code,
-          json.message,
-          response.status,
-          json.reason,
-          json,
-          Number.isFinite(retryAfter) ? retryAfter : undefined,
-        )
-      : new ApiError("network", ERROR_CATALOG.network.sentence, response.status);
+    if (!isErrorBody(json)) {
+      const { sentence } = DRAWN_ERRORS.network;
+      throw new ApiError(
+        "network",
+        sentence,
+        response.status,
+        undefined,
+        undefined,
+        undefined,
+        sentence,
+      );
+    }
+    throw await refusal({
+      code: json.code,
+      message: json.message,
+      status: response.status,
+      reason: json.reason,
+      body: json,
+      retryAfterSeconds: Number.isFinite(retryAfter) ? retryAfter : undefined,
+    });
   }
   return json as Answer;
 }
