@@ -1,4 +1,4 @@
-import { AppLink } from "@/components/ui/app-link";
+import Link from "next/link";
 
 export default function NotFound() {
   return (
@@ -6,9 +6,9 @@ export default function NotFound() {
       <div className="mx-auto max-w-3xl space-y-3 px-4 py-12">
         <h1 className="text-xl font-semibold">Not found</h1>
         <p>This page does not exist, or it belongs to someone else.</p>
-        <AppLink href="/" className="text-indigo-700 underline dark:text-indigo-300">
+        <Link href="/" className="text-indigo-700 underline dark:text-indigo-300">
           Back to your chats
-        </AppLink>
+        </Link>
       </div>
     </div>
   );

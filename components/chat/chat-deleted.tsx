@@ -1,4 +1,4 @@
-import { AppLink } from "@/components/ui/app-link";
+import Link from "next/link";
 
 /** A page of a chat that is no longer there for this reader: what happened, and a way on. */
 function ChatGone({ title, text, action }: { title: string; text: string; action: string }) {
@@ -7,12 +7,12 @@ function ChatGone({ title, text, action }: { title: string; text: string; action
       <div role="status" className="max-w-sm space-y-3 text-center">
         <h1 className="text-xl font-semibold">{title}</h1>
         <p className="text-zinc-600 dark:text-zinc-400">{text}</p>
-        <AppLink
+        <Link
           href="/"
           className="inline-block rounded-md bg-indigo-600 px-4 py-2 font-medium text-white"
         >
           {action}
-        </AppLink>
+        </Link>
       </div>
     </div>
   );

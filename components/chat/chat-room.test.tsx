@@ -39,9 +39,6 @@ const initial = buildChatView(items, {
   lastEventSeq: 50,
 });
 
-// The page's links move through the app's router, which a page drawn alone here has not mounted.
-vi.mock("next/navigation", () => ({ useRouter: () => ({ push: vi.fn(), prefetch: vi.fn() }) }));
-
 let root: Root;
 let container: HTMLElement;
 
@@ -162,8 +159,6 @@ describe("a chat page", () => {
     await mount(short, true);
     const source = FakeEventSource.latest();
     act(() => source.emit("unshared"));
-    // What a withdrawn link says loads when it is needed (chat-room.tsx), awaited here.
-    await act(() => vi.dynamicImportSettled());
     expect(container.querySelector("h1")?.textContent).toBe("This link no longer works");
     expect(source.readyState).toBe(FakeEventSource.CLOSED);
   });

@@ -1,7 +1,7 @@
 "use client";
 
+import Link from "next/link";
 import { useChatList } from "@/components/shell/chat-list-context";
-import { AppLink } from "@/components/ui/app-link";
 import { LocalTime } from "@/components/ui/local-time";
 
 /** The visitor's latest chats with when each last changed; the same list the sidebar shows. */
@@ -13,7 +13,7 @@ export function RecentChats() {
     <ul className="divide-y divide-zinc-200 rounded-lg border border-zinc-200 dark:divide-zinc-800 dark:border-zinc-800">
       {chats.slice(0, 10).map((chat) => (
         <li key={chat.id}>
-          <AppLink
+          <Link
             href={`/chats/${chat.id}`}
             className="flex items-center justify-between gap-4 px-4 py-3 hover:bg-zinc-50 dark:hover:bg-zinc-900"
           >
@@ -21,7 +21,7 @@ export function RecentChats() {
             <span className="shrink-0 text-sm text-zinc-600 dark:text-zinc-400">
               {chat.replying ? "replying…" : <LocalTime iso={chat.updatedAt} />}
             </span>
-          </AppLink>
+          </Link>
         </li>
       ))}
     </ul>

@@ -1,8 +1,8 @@
 "use client";
 
+import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { useEffect, useRef } from "react";
-import { AppLink } from "@/components/ui/app-link";
 import { CloseIcon, MenuIcon, PlusIcon } from "@/components/ui/icons";
 import { isSharePage } from "./share-page";
 import { KeyboardShortcuts } from "./keyboard-shortcuts";
@@ -54,9 +54,9 @@ export function AppShell({ children }: { children: React.ReactNode }) {
             <MenuIcon className="size-5" />
           </button>
           <Brand />
-          <AppLink href="/" aria-label="New chat" className={ICON_BUTTON}>
+          <Link href="/" aria-label="New chat" className={ICON_BUTTON}>
             <PlusIcon className="size-5" />
-          </AppLink>
+          </Link>
         </header>
         <Main ownMain={drawsItsOwnMain(pathname)}>{children}</Main>
       </div>

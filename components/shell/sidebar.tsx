@@ -1,7 +1,7 @@
 "use client";
 
+import Link from "next/link";
 import { usePathname } from "next/navigation";
-import { AppLink } from "@/components/ui/app-link";
 import { useNow, useTimeZone } from "@/components/ui/clock";
 import { AppMark, PlusIcon } from "@/components/ui/icons";
 import { groupChats } from "./chat-groups";
@@ -13,22 +13,22 @@ import { ThemeSwitch } from "./theme-switch";
 /** The app's mark and name, linking home. */
 export function Brand() {
   return (
-    <AppLink href="/" className="flex items-center gap-2 font-semibold tracking-tight">
+    <Link href="/" className="flex items-center gap-2 font-semibold tracking-tight">
       <AppMark className="size-7" />
       Answerable
-    </AppLink>
+    </Link>
   );
 }
 
 function NewChatLink({ className = "" }: { className?: string }) {
   return (
-    <AppLink
+    <Link
       href="/"
       className={`inline-flex items-center justify-center gap-1.5 rounded-md border border-zinc-300 px-3 py-1.5 text-sm font-medium hover:bg-zinc-100 dark:border-zinc-700 dark:hover:bg-zinc-900 ${className}`}
     >
       <PlusIcon />
       New chat
-    </AppLink>
+    </Link>
   );
 }
 
