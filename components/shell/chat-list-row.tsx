@@ -1,7 +1,7 @@
 "use client";
 
+import Link from "next/link";
 import { lazy, Suspense } from "react";
-import { AppLink } from "@/components/ui/app-link";
 import { useNow, useTimeZone } from "@/components/ui/clock";
 import { ErrorNote } from "@/components/ui/error-note";
 import { PencilIcon, TrashIcon } from "@/components/ui/icons";
@@ -52,7 +52,7 @@ export function ChatListRow({ chat, current }: { chat: ChatListEntry; current: b
         {...area}
         className={`group relative flex items-center gap-1 rounded-md pr-1 ${current ? "bg-zinc-200 dark:bg-zinc-800" : "hover:bg-zinc-100 dark:hover:bg-zinc-900"}`}
       >
-        <AppLink
+        <Link
           ref={link}
           href={`/chats/${chat.id}`}
           aria-current={current ? "page" : undefined}
@@ -67,7 +67,7 @@ export function ChatListRow({ chat, current }: { chat: ChatListEntry; current: b
           >
             {listTime(Date.parse(chat.updatedAt), now, zone)}
           </time>
-        </AppLink>
+        </Link>
         {/* Always there on a phone; on a wide screen they appear on hover or once the row has focus. */}
         <div className="flex shrink-0 gap-0.5 lg:hidden lg:group-focus-within:flex lg:group-hover:flex">
           <button
