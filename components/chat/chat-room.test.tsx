@@ -159,6 +159,8 @@ describe("a chat page", () => {
     await mount(short, true);
     const source = FakeEventSource.latest();
     act(() => source.emit("unshared"));
+    // What a withdrawn link says loads when it is needed (chat-room.tsx), awaited here.
+    await act(() => vi.dynamicImportSettled());
     expect(container.querySelector("h1")?.textContent).toBe("This link no longer works");
     expect(source.readyState).toBe(FakeEventSource.CLOSED);
   });
