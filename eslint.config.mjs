@@ -11,7 +11,7 @@ const BASE = [
   "lib/http/errors.ts",
   "lib/http/error-catalog.ts",
 ];
-const DOMAIN = ["lib/live-sources", "lib/links", "lib/tools"];
+const DOMAIN = ["lib/live-sources", "lib/links", "lib/tools", "lib/mcp"];
 // What a page may load: no server-only module, nothing that reads the environment.
 const CLIENT_SAFE = [
   ...PURE,
@@ -35,6 +35,7 @@ const LAYERS = [
   [["lib/live-sources"], [...PURE, ...BASE]], // what a block may read
   [["lib/links"], [...PURE, ...BASE]], // where a block's links go
   [["lib/tools"], [...PURE, ...BASE]], // what a confirmed action does
+  [["lib/mcp"], [...PURE, ...BASE]], // the MCP servers the host reaches, and their views
   [["lib/agent"], [...PURE, ...BASE, ...DOMAIN]], // writes replies: knows no chat and no storage
   [["lib/chat/wire"], CLIENT_SAFE], // the chat's shapes and requests, shared with the page
   [["lib/ai-sdk"], [...CLIENT_SAFE, "lib/chat/wire"]], // the AI SDK's transport and data parts, for a page
@@ -239,9 +240,10 @@ const config = [
     rules: { "import/no-cycle": "off" },
   },
   {
-    // Build output and the generated Prisma client are not ours to lint.
+    // Build output and generated code (the Prisma client, MCP App views) are not ours to lint.
     ignores: [
       ".next/**",
+      "lib/mcp/views/*.generated.ts",
       "node_modules/**",
       "lib/db/generated/**",
       "test-results/**",

@@ -21,6 +21,7 @@ import * as search from "./chats/search/route";
 import * as sweep from "./cron/sweep/route";
 import * as health from "./health/route";
 import * as handedOffTurn from "./internal/turns/[chatId]/route";
+import * as mcp from "./mcp/route";
 import * as openApi from "./openapi.json/route";
 import * as shared from "./shares/[token]/route";
 import * as sharedEvents from "./shares/[token]/events/route";
@@ -53,6 +54,7 @@ export const ROUTES = {
   "/api/shares/[token]": shared,
   "/api/shares/[token]/items": sharedItems,
   "/api/shares/[token]/events": sharedEvents,
+  "/api/mcp": mcp,
 } as const;
 
 /** What a route file exports: its served methods, the others refusing (`otherMethods`), and its settings. */
