@@ -3,6 +3,7 @@
 import { lazy, Suspense } from "react";
 import { FrameSkeleton } from "@/components/frames/frame-skeleton";
 import type { ItemView, Part } from "@/lib/chat/wire";
+import { McpAppFallback } from "@/components/mcp-apps/app-fallback";
 import { Markdown } from "./markdown";
 
 // A page loads the code that draws blocks and frames when it first holds one; until it has, a frame's
@@ -60,6 +61,8 @@ export function PartView({ part, item, chatId }: { part: Part; item: ItemView; c
       );
     case "placeholder":
       return <FrameSkeleton />;
+    case "mcp-app":
+      return <McpAppFallback part={part} />;
   }
 }
 
@@ -67,6 +70,7 @@ export function PartView({ part, item, chatId }: { part: Part; item: ItemView; c
 export function partKey(part: Part, index: number): string | number {
   if (part.kind === "component") return `component:${part.instanceId}`;
   if (part.kind === "block") return `block:${part.blockId}`;
+  if (part.kind === "mcp-app") return `mcp-app:${part.toolCallId}`;
   return index;
 }
 
@@ -82,6 +86,8 @@ export function replyText(item: ItemView): string {
         return part.summary ?? part.text;
       case "block":
         return item.blocks[part.blockId]?.fallback ?? "";
+      case "mcp-app":
+        return part.fallback;
       default:
         return "";
     }

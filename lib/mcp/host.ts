@@ -2,6 +2,7 @@ import "server-only";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import type { CallToolResult, Tool } from "@modelcontextprotocol/sdk/types.js";
+import type { ToolSet } from "ai";
 import { createDemoServer, DEMO_SERVER } from "./demo-server";
 
 /**
@@ -17,8 +18,22 @@ export type AppToolCall = {
   toolName: string;
   resourceUri: string;
   input: Record<string, unknown>;
-  result: CallToolResult;
+  /** As the server answered it; the host checks it is JSON before it stores it. */
+  result: {
+    content: Record<string, unknown>[];
+    structuredContent?: Record<string, unknown>;
+    isError?: boolean;
+  };
   fallback: string;
+};
+
+/** An MCP server's tools as a model is given them, for one reply; `close` ends the connection. */
+export type AppTools = {
+  server: string;
+  tools: ToolSet;
+  /** The view of each tool that has one, by the tool's name. */
+  views: Map<string, string>;
+  close: () => Promise<void>;
 };
 
 /** A linked pair: the server on one end, a connected client on the other. */
@@ -47,8 +62,14 @@ export function visibilityOf(tool: Pick<Tool, "_meta">): ("model" | "app")[] {
 }
 
 /** The text of a result's text blocks: what a reader without the view reads. */
-export function resultText(result: Pick<CallToolResult, "content">): string {
-  return result.content.flatMap((block) => (block.type === "text" ? [block.text] : [])).join("\n");
+export function resultText(result: { content?: unknown }): string {
+  const blocks = Array.isArray(result.content) ? (result.content as unknown[]) : [];
+  return blocks
+    .flatMap((block) => {
+      const { type, text } = (block ?? {}) as { type?: unknown; text?: unknown };
+      return type === "text" && typeof text === "string" ? [text] : [];
+    })
+    .join("\n");
 }
 
 /** Calls an app tool of the demo server, as the mock agent does, and answers the call to store. */

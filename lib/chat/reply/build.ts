@@ -93,6 +93,8 @@ export function replyHistoryText(content: string, blocks: readonly UiBlock[]): s
           return `\n${part.fallback.summary}\n`;
         case "fallback":
           return `\n${part.text}\n`;
+        case "mcp-app":
+          return `\n${part.fallback}\n`;
         case "diagnostic":
         case "block":
         case "placeholder":

@@ -1,5 +1,9 @@
-import * as z from "zod/mini";
-import { jsonRecordSchema, jsonValueSchema } from "@/lib/component-frames";
+import * as z from "zod";
+import { jsonValueSchema } from "@/lib/component-frames";
+
+// Classic zod, not zod/mini: the MCP App part's schema below is shared text, written with methods.
+// The page imports only this module's types (decision 029), so its first load carries neither.
+const jsonRecordSchema = z.record(z.string(), jsonValueSchema);
 
 // What an item draws as, in order: the server resolves frames before storing or streaming them.
 
@@ -38,6 +42,31 @@ export const blockPartSchema = z.object({
 // Drawn as a skeleton in its place while the frame's record streams.
 export const placeholderPartSchema = z.object({ kind: z.literal("placeholder") });
 
+/**
+ * An MCP App's tool call in a reply: the view the page draws in a sandbox, and the text a reader
+ * that cannot run it reads. One view instance is (its item, `toolCallId`).
+ */
+export const mcpAppPartSchema = z.object({
+  kind: z.literal("mcp-app"),
+  /** The tool call's id, unique within its item. */
+  toolCallId: z.string().min(1).max(128),
+  /** The MCP server the tool belongs to, by its name in the host's list of servers. */
+  server: z.string().min(1).max(64),
+  toolName: z.string().min(1).max(128),
+  /** The view's resource, a `ui://` address on that server. */
+  resourceUri: z.string().startsWith("ui://").max(512),
+  /** The arguments the tool was called with. */
+  input: jsonRecordSchema,
+  /** The tool's result, as the view receives it. */
+  result: z.object({
+    content: z.array(jsonRecordSchema),
+    structuredContent: jsonRecordSchema.optional(),
+    isError: z.boolean().optional(),
+  }),
+  /** The result's text: what a reader without the view reads, and what the agent's history reads. */
+  fallback: z.string(),
+});
+
 export const partSchema = z.discriminatedUnion("kind", [
   textPartSchema,
   componentPartSchema,
@@ -45,10 +74,12 @@ export const partSchema = z.discriminatedUnion("kind", [
   diagnosticPartSchema,
   blockPartSchema,
   placeholderPartSchema,
+  mcpAppPartSchema,
 ]);
 export type Part = z.infer<typeof partSchema>;
 export type ComponentPart = z.infer<typeof componentPartSchema>;
 export type BlockPart = z.infer<typeof blockPartSchema>;
+export type McpAppPart = z.infer<typeof mcpAppPartSchema>;
 
 export const originSchema = z.discriminatedUnion("kind", [
   z.object({
