@@ -188,7 +188,7 @@ const config = [
     // plain modules are held to the same rule, since components import their values.
     files: [
       "components/**/*.{ts,tsx}",
-      "lib/chat/wire/{limits,reducer,diff,confirmations,client-api,event-types,plain-text}.ts",
+      "lib/chat/wire/{limits,reducer,diff,confirmations,client-api,event-types,plain-text,mcp-app-tool}.ts",
     ],
     ignores: [
       "**/*.test.{ts,tsx}",
@@ -216,7 +216,7 @@ const config = [
           patterns: [
             {
               regex:
-                "^@/lib/chat/wire/(?!(limits|reducer|diff|confirmations|client-api|event-types|plain-text)$)",
+                "^@/lib/chat/wire/(?!(limits|reducer|diff|confirmations|client-api|event-types|plain-text|mcp-app-tool)$)",
               allowTypeImports: true,
               message:
                 "A schema module builds zod schemas as it loads: import its types only (decision 029).",

@@ -16,6 +16,10 @@ const ComponentPartView = lazy(() =>
     default: module.ComponentPartView,
   })),
 );
+// An MCP App's view, with the AI SDK's renderer, only where a reply holds one.
+const McpAppView = lazy(() =>
+  import("@/components/mcp-apps/app-view").then((module) => ({ default: module.McpAppView })),
+);
 // So does what stands in for a frame the app refused or does not have.
 const DiagnosticNote = lazy(() =>
   import("@/components/frames/frame-notes").then((module) => ({ default: module.DiagnosticNote })),
@@ -62,7 +66,14 @@ export function PartView({ part, item, chatId }: { part: Part; item: ItemView; c
     case "placeholder":
       return <FrameSkeleton />;
     case "mcp-app":
-      return <McpAppFallback part={part} />;
+      // A finished reply's view; while the reply is written, its text.
+      return item.status === "streaming" ? (
+        <McpAppFallback part={part} />
+      ) : (
+        <Suspense fallback={<McpAppFallback part={part} />}>
+          <McpAppView part={part} itemId={item.id} chatId={chatId} />
+        </Suspense>
+      );
   }
 }
 

@@ -1,4 +1,5 @@
 import type { ChatView, ItemView, McpAppPart } from "@/lib/chat/wire";
+import { appToolMetadata, toolPart } from "@/lib/chat/wire/mcp-app-tool";
 import type { DynamicToolUIPart } from "ai";
 import type {
   AnswerableDataTypes,
@@ -216,31 +217,6 @@ export function withAnswer(
       });
     return { ...message, parts };
   });
-}
-
-/**
- * What an MCP App's tool call carries beside the AI SDK's own fields: `app` as `@ai-sdk/mcp` names
- * a tool's view (what `MCPAppRenderer` reads), and the rest of the stored part.
- */
-export function appToolMetadata(part: McpAppPart) {
-  return {
-    app: { resourceUri: part.resourceUri, mimeType: "text/html;profile=mcp-app" },
-    server: part.server,
-    fallback: part.fallback,
-  };
-}
-
-/** An MCP App's call as a `dynamic-tool` part whose output is there. */
-export function toolPart(part: McpAppPart): DynamicToolUIPart {
-  return {
-    type: "dynamic-tool",
-    toolName: part.toolName,
-    toolCallId: part.toolCallId,
-    state: "output-available",
-    input: part.input,
-    output: part.result,
-    toolMetadata: appToolMetadata(part),
-  };
 }
 
 /** The stored part back from a `dynamic-tool` part that carries one; null for any other tool. */

@@ -7,7 +7,8 @@ import {
   type ItemView,
 } from "@/lib/chat/wire";
 import type { AnswerableMessageMetadata, AnswerData } from "./data-parts";
-import { appToolMetadata, messageMetadata, replyEntries, type MessageEntry } from "./message-parts";
+import { appToolMetadata } from "@/lib/chat/wire/mcp-app-tool";
+import { messageMetadata, replyEntries, type MessageEntry } from "./message-parts";
 
 /** Which turn writes the reply a stream carries, as the transport knows it when the stream opens. */
 export type ReplyTurn =

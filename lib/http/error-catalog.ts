@@ -255,6 +255,11 @@ export const ERROR_CATALOG = {
     sentence:
       "This link no longer works: its owner stopped sharing the chat, or shared it again with a new link.",
   },
+  "mcp-app-not-found": {
+    status: 404,
+    origin: "app",
+    sentence: `This app's view is no longer in the chat. ${RELOAD_TO_SEE}`,
+  },
   "item-not-found": {
     status: 404,
     origin: "app",

@@ -91,7 +91,7 @@ function draw(): void {
       ]
     : [];
   const form = element("form", { onsubmit: (event) => (event.preventDefault(), void send()) }, [
-    element("h2", { textContent: `Deploy ${current.service}` }),
+    element("h1", { textContent: `Deploy ${current.service}` }),
     ...week,
     element("fieldset", {}, [
       element("legend", { textContent: `Free windows, week of ${current.weekOf}` }),
@@ -106,7 +106,7 @@ function draw(): void {
 
 function drawAnswered({ text }: Answered): void {
   view.replaceChildren(
-    element("h2", { textContent: "Deployment window chosen" }),
+    element("h1", { textContent: "Deployment window chosen" }),
     element("p", { textContent: text }),
   );
 }
