@@ -34,7 +34,7 @@ function proxyScript(hostOrigin: string): string {
         inner.setAttribute("sandbox", tokens.join(" "));
         inner.setAttribute("title", document.title);
         inner.srcdoc = withPolicy(String(params.html || ""), params.csp ? String(params.csp) : "");
-        document.querySelector("main").append(inner);
+        document.body.append(inner);
         return;
       }
       if (inner && inner.contentWindow) inner.contentWindow.postMessage(data, "*");
@@ -47,11 +47,11 @@ function proxyScript(hostOrigin: string): string {
 }
 
 const STYLE =
-  "html,body,main{margin:0;height:100%;background:transparent}iframe{display:block;border:0;width:100%;height:100%}";
+  "html,body{margin:0;height:100%;background:transparent}iframe{display:block;border:0;width:100%;height:100%}";
 
 /** The proxy's page for a host at `hostOrigin`, and its own Content-Security-Policy. */
 export function sandboxProxyPage(hostOrigin: string): { html: string; policy: string } {
-  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>MCP App</title><style>${STYLE}</style></head><body><main></main><script>${proxyScript(hostOrigin)}</script></body></html>`;
+  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>MCP App</title><style>${STYLE}</style></head><body><script>${proxyScript(hostOrigin)}</script></body></html>`;
   // Inline script and style are the view's own (a srcdoc frame inherits this policy, and the
   // view's meta policy narrows it further); nothing is fetched from anywhere. Who may frame it is
   // X-Frame-Options' SAMEORIGIN (the route's), which a srcdoc frame does not inherit.
