@@ -12,7 +12,7 @@ const BASE = [
   "lib/http/error-catalog.ts",
   "lib/http/error-catalog-drawn.ts",
 ];
-const DOMAIN = ["lib/live-sources", "lib/links", "lib/tools"];
+const DOMAIN = ["lib/live-sources", "lib/links", "lib/tools", "lib/mcp"];
 // What a page may load: no server-only module, nothing that reads the environment.
 const CLIENT_SAFE = [
   ...PURE,
@@ -37,6 +37,7 @@ const LAYERS = [
   [["lib/live-sources"], [...PURE, ...BASE]], // what a block may read
   [["lib/links"], [...PURE, ...BASE]], // where a block's links go
   [["lib/tools"], [...PURE, ...BASE]], // what a confirmed action does
+  [["lib/mcp"], [...PURE, ...BASE]], // the MCP servers the host reaches, and their views
   [["lib/agent"], [...PURE, ...BASE, ...DOMAIN]], // writes replies: knows no chat and no storage
   [["lib/chat/wire"], CLIENT_SAFE], // the chat's shapes and requests, shared with the page
   [["lib/ai-sdk"], [...CLIENT_SAFE, "lib/chat/wire"]], // the AI SDK's transport and data parts, for a page
@@ -189,7 +190,7 @@ const config = [
     // plain modules are held to the same rule, since components import their values.
     files: [
       "components/**/*.{ts,tsx}",
-      "lib/chat/wire/{limits,reducer,diff,confirmations,client-api,event-types,plain-text}.ts",
+      "lib/chat/wire/{limits,reducer,diff,confirmations,client-api,event-types,plain-text,mcp-app-tool}.ts",
     ],
     ignores: [
       "**/*.test.{ts,tsx}",
@@ -217,7 +218,7 @@ const config = [
           patterns: [
             {
               regex:
-                "^@/lib/chat/wire/(?!(limits|reducer|diff|confirmations|client-api|event-types|plain-text)$)",
+                "^@/lib/chat/wire/(?!(limits|reducer|diff|confirmations|client-api|event-types|plain-text|mcp-app-tool)$)",
               allowTypeImports: true,
               message:
                 "A schema module builds zod schemas as it loads: import its types only (decision 029).",
@@ -241,9 +242,10 @@ const config = [
     rules: { "import/no-cycle": "off" },
   },
   {
-    // Build output and the generated Prisma client are not ours to lint.
+    // Build output and generated code (the Prisma client, MCP App views) are not ours to lint.
     ignores: [
       "**/.next/**",
+      "lib/mcp/views/*.generated.ts",
       "node_modules/**",
       "lib/db/generated/**",
       "test-results/**",

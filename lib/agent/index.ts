@@ -1,6 +1,7 @@
 import { appConfig, type CatalogSetting, type ModelSetting } from "@/lib/config";
 import { appComponents } from "./components";
 import { LIVE_SOURCES } from "@/lib/live-sources";
+import { modelVisibleDemoTools } from "@/lib/mcp/model-tools";
 import { appTools } from "@/lib/tools";
 import type { Agent, AgentRequest } from "./agent";
 import { createMockAgent } from "./mock-agent";
@@ -58,6 +59,7 @@ export function modelAgentOptions(setting: ModelSetting): ModelAgentOptions {
     model: languageModel(setting),
     instructions: appInstructions(setting.catalog),
     frames: frameTools(appComponents, appTools),
+    apps: modelVisibleDemoTools,
   };
 }
 

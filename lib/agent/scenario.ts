@@ -13,13 +13,24 @@ export type Scenario = {
   subagent?(): string;
   /** How many times slower than usual the reply streams; 1 unless given. */
   pace?: number;
+  /** An MCP App's tool the agent calls after its reply's text, whose view the page draws. */
+  app?: AppToolRequest;
 };
+
+/** A tool of the host's MCP server the mock agent calls, and its arguments. */
+export type AppToolRequest = { toolName: string; input: Record<string, unknown> };
 
 /**
  * What the mock agent writes for one message, and how many times slower than usual it streams:
  * in small chunks, as a model streams tokens, or in the `pieces` given (which make up `text`).
  */
-export type Script = { text: string; subagent?: string; pace: number; pieces?: string[] };
+export type Script = {
+  text: string;
+  subagent?: string;
+  pace: number;
+  pieces?: string[];
+  app?: AppToolRequest;
+};
 
 export function choiceListFrame(
   instanceId: string,

@@ -23,6 +23,7 @@ describe("the scenarios", () => {
         text: scenario.reply(),
         subagent: scenario.subagent?.(),
         pace: scenario.pace ?? 1,
+        app: scenario.app,
       };
       for (const message of [
         scenario.prompt,

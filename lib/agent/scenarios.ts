@@ -1,6 +1,7 @@
 import { BLOCK_SCENARIOS } from "./block-scenarios";
 import { EXAMPLE_SCENARIOS } from "./example-scenarios";
 import { envelope } from "./envelope";
+import { DEMO_WEEK } from "@/lib/mcp/calendar";
 import { choiceListFrame, type Scenario } from "./scenario";
 
 /**
@@ -27,6 +28,22 @@ const STORY = [
 export const SCENARIOS: Scenario[] = [
   ...BLOCK_SCENARIOS,
   ...EXAMPLE_SCENARIOS,
+  {
+    name: "deployment-window",
+    prompt: "Choose a deployment window",
+    command: "/deploy",
+    reply: () =>
+      envelope([
+        {
+          kind: "text",
+          text: "Here are this week's free windows for deploying checkout. Pick one and confirm it in the calendar.",
+        },
+      ]),
+    app: {
+      toolName: "choose_deployment_window",
+      input: { service: "checkout", weekOf: DEMO_WEEK },
+    },
+  },
   {
     name: "destination",
     prompt: "Where should we go next?",

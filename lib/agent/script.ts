@@ -39,6 +39,7 @@ function starterScript(message: string): Script | null {
       text: found.scenario.reply(),
       subagent: found.scenario.subagent?.(),
       pace: found.pace,
+      app: found.scenario.app,
     }
   );
 }

@@ -1,4 +1,6 @@
-import type { ChatView, ItemView } from "@/lib/chat/wire";
+import type { ChatView, ItemView, McpAppPart } from "@/lib/chat/wire";
+import { appToolMetadata, toolPart } from "@/lib/chat/wire/mcp-app-tool";
+import type { DynamicToolUIPart } from "ai";
 import type {
   AnswerableDataTypes,
   AnswerableMessageMetadata,
@@ -8,6 +10,7 @@ import type {
 /** One part of a reply as an AI SDK message holds it, with the id its chunks name. */
 export type MessageEntry =
   | { kind: "text"; id: string; text: string }
+  | { kind: "tool"; id: string; part: McpAppPart }
   | {
       [Name in keyof AnswerableDataTypes]: {
         kind: "data";
@@ -33,9 +36,8 @@ export function replyEntries(item: ItemView): MessageEntry[] {
         return [{ kind: "text", id: `${item.id}:text:${index}`, text: part.text }];
       case "placeholder":
         return [];
-      // Until the transport carries an MCP App's view, its readers read the tool's result text.
       case "mcp-app":
-        return [{ kind: "text", id: `${item.id}:text:${index}`, text: part.fallback }];
+        return [{ kind: "tool", id: part.toolCallId, part }];
       case "diagnostic":
         return [
           {
@@ -121,7 +123,9 @@ export function toUIMessages(chat: ChatView): AnswerableUIMessage[] {
       parts: replyEntries(item).map((entry) =>
         entry.kind === "text"
           ? { type: "text", text: entry.text, state: "done" }
-          : { type: entry.type, id: entry.id, data: entry.data },
+          : entry.kind === "tool"
+            ? toolPart(entry.part)
+            : { type: entry.type, id: entry.id, data: entry.data },
       ) as AnswerableUIMessage["parts"],
     }));
 }
@@ -166,6 +170,9 @@ export function itemOfMessage(message: AnswerableUIMessage): ItemView {
       if (part.data.selection) item.selections[part.data.frame.instanceId] = part.data.selection;
     } else if (part.type === "data-confirmation") {
       item.confirmations[part.data.confirmation.token] = part.data.confirmation;
+    } else if (part.type === "dynamic-tool") {
+      const app = appPartOfTool(part);
+      if (app) item.parts.push(app);
     }
   }
   return item;
@@ -211,4 +218,21 @@ export function withAnswer(
       });
     return { ...message, parts };
   });
+}
+
+/** The stored part back from a `dynamic-tool` part that carries one; null for any other tool. */
+function appPartOfTool(part: DynamicToolUIPart): McpAppPart | null {
+  const meta = part.toolMetadata as Partial<ReturnType<typeof appToolMetadata>> | undefined;
+  if (part.state !== "output-available" || !meta?.app || typeof meta.server !== "string")
+    return null;
+  return {
+    kind: "mcp-app",
+    toolCallId: part.toolCallId,
+    server: meta.server,
+    toolName: part.toolName,
+    resourceUri: meta.app.resourceUri,
+    input: part.input as McpAppPart["input"],
+    result: part.output as McpAppPart["result"],
+    fallback: meta.fallback ?? "",
+  };
 }

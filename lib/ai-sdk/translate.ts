@@ -7,6 +7,7 @@ import {
   type ItemView,
 } from "@/lib/chat/wire";
 import type { AnswerableMessageMetadata, AnswerData } from "./data-parts";
+import { appToolMetadata } from "@/lib/chat/wire/mcp-app-tool";
 import { messageMetadata, replyEntries, type MessageEntry } from "./message-parts";
 
 /** Which turn writes the reply a stream carries, as the transport knows it when the stream opens. */
@@ -192,14 +193,38 @@ function grow(
       next.push({ kind: "text", id: entry.id, text: entry.text, open: before?.open ?? true });
     } else {
       if (sent && "open" in sent) return null;
-      const json = JSON.stringify(entry.data);
+      const json = JSON.stringify(entry.kind === "tool" ? entry.part : entry.data);
       if (!sent) closeOpenText(next, chunks);
-      if (sent?.json !== json)
-        chunks.push({ type: entry.type, id: entry.id, data: entry.data } as UIMessageChunk);
+      if (sent?.json !== json) chunks.push(...entryChunks(entry));
       next.push({ id: entry.id, json });
     }
   }
   return { emitted: next, chunks };
+}
+
+/** A data part is one chunk; an MCP App's call is its input, then its output. */
+function entryChunks(entry: Exclude<MessageEntry, { kind: "text" }>): UIMessageChunk[] {
+  if (entry.kind !== "tool")
+    return [{ type: entry.type, id: entry.id, data: entry.data } as UIMessageChunk];
+  const { part } = entry;
+  const toolMetadata = appToolMetadata(part);
+  return [
+    {
+      type: "tool-input-available",
+      toolCallId: part.toolCallId,
+      toolName: part.toolName,
+      input: part.input,
+      dynamic: true,
+      toolMetadata,
+    },
+    {
+      type: "tool-output-available",
+      toolCallId: part.toolCallId,
+      output: part.result,
+      dynamic: true,
+      toolMetadata,
+    },
+  ];
 }
 
 // A part that follows a text part ends it: Answerable appends prose only to the last part.

@@ -253,6 +253,11 @@ export const ERROR_CATALOG = {
     origin: "app",
     sentence: "Send the body as application/json.",
   },
+  "not-acceptable": {
+    status: 406,
+    origin: "app",
+    sentence: "Accept both application/json and text/event-stream, as an MCP client does.",
+  },
   "headers-too-large": {
     status: 431,
     origin: "app",

@@ -45,6 +45,17 @@ export class EnvelopeWriter {
     return this.open() + prose + record({ kind: "component", frame });
   }
 
+  /**
+   * The prose so far, before a record the host writes itself (an MCP App's call), which counts
+   * as one; past the record budget, empty and `false`: the call is left out.
+   */
+  beforeHostRecord(): { written: string; room: boolean } {
+    if (this.records >= FRAME_RECORDS) return { written: "", room: false };
+    const prose = this.flush({ final: true });
+    this.records += 1;
+    return { written: this.open() + prose, room: true };
+  }
+
   /** The rest of the prose, and the header of a reply that wrote nothing at all. */
   end(): string {
     return this.open() + this.flush({ final: true });

@@ -6,6 +6,7 @@ import {
   type ModelMessage,
   type ToolSet,
 } from "ai";
+import { resultText, type AppToolCall, type AppTools } from "@/lib/mcp/host";
 import type { Agent, AgentChunk, AgentMessage } from "../agent";
 import { proseEnding } from "../reply-ending";
 import { EnvelopeWriter } from "./envelope-writer";
@@ -23,6 +24,8 @@ export type ModelAgentOptions = {
   timeout?: { firstChunkMs: number; chunkMs: number };
   /** Retries of a failed request before anything streamed (rate limits, outages). */
   maxRetries?: number;
+  /** The MCP servers' model-visible tools, connected for one reply (`modelVisibleDemoTools`). */
+  apps?: () => Promise<AppTools>;
 };
 
 // Stalls fail well inside the turn's own 240 s deadline, with a sentence saying so.
@@ -34,7 +37,9 @@ const DEFAULT_MAX_OUTPUT_TOKENS = 8_000;
  * An agent that asks a language model through the AI SDK. Its reply is a content envelope: the
  * model's prose (Markdown with ```ui blocks) in text records, and a frame for each component tool
  * it calls. Tools have no `execute`: a call only becomes a frame, which the host resolves like any
- * other, and an action in it only ever proposes a confirmation. A provider error ends the reply
+ * other, and an action in it only ever proposes a confirmation. An MCP server's tools do run (the
+ * model sees its model-visible ones only); a call of one with a view becomes an `mcp-app` chunk,
+ * where the host stores it and the page draws the view. A provider error ends the reply
  * with a sentence saying what happened, then throws, so the runner marks the reply failed and
  * moves the queue on. Stop and the turn's deadline abort the request through `signal`.
  */
@@ -50,6 +55,24 @@ export function createModelAgent(options: ModelAgentOptions): Agent {
 
   return {
     async *reply({ history, message, signal }) {
+      const apps = options.apps ? await options.apps() : null;
+      try {
+        yield* replyWith({ history, message, signal }, apps);
+      } finally {
+        await apps?.close();
+      }
+    },
+  };
+
+  async function* replyWith(
+    {
+      history,
+      message,
+      signal,
+    }: Pick<Parameters<Agent["reply"]>[0], "history" | "message" | "signal">,
+    apps: AppTools | null,
+  ): AsyncGenerator<AgentChunk> {
+    {
       const envelope = new EnvelopeWriter();
       const text = (written: string): AgentChunk[] =>
         written ? [{ type: "text", text: written }] : [];
@@ -60,7 +83,7 @@ export function createModelAgent(options: ModelAgentOptions): Agent {
         model,
         instructions,
         messages: conversation(history, message),
-        tools,
+        tools: apps ? { ...apps.tools, ...tools } : tools,
         abortSignal: signal,
         maxOutputTokens: options.maxOutputTokens ?? DEFAULT_MAX_OUTPUT_TOKENS,
         maxRetries: options.maxRetries,
@@ -80,6 +103,10 @@ export function createModelAgent(options: ModelAgentOptions): Agent {
                   frameFromToolCall(frame, part.input, `${frame.definition.key}-${++shown}`),
                 ),
               );
+          } else if (part.type === "tool-result" && apps?.views.has(part.toolName)) {
+            const { written, room } = envelope.beforeHostRecord();
+            yield* text(written);
+            if (room) yield appChunk(apps, part);
           } else if (part.type === "error") {
             failure = part.error;
             break;
@@ -103,9 +130,31 @@ export function createModelAgent(options: ModelAgentOptions): Agent {
       const sentence = failure === undefined ? SENTENCES.cutOff : failureSentence(failure);
       yield* text(envelope.text(proseEnding(envelope.prose, sentence)) + envelope.end());
       if (failure !== undefined) throw new ModelReplyError(sentence, { cause: failure });
+    }
+  }
+}
+
+/** An app tool's result, as the chunk the host stores. */
+function appChunk(
+  apps: AppTools,
+  part: { toolCallId: string; toolName: string; input: unknown; output: unknown },
+): AgentChunk {
+  const output = part.output as AppToolCallResult;
+  return {
+    type: "mcp-app",
+    call: {
+      toolCallId: part.toolCallId,
+      server: apps.server,
+      toolName: part.toolName,
+      resourceUri: apps.views.get(part.toolName)!,
+      input: (part.input ?? {}) as Record<string, unknown>,
+      result: output,
+      fallback: resultText(output),
     },
   };
 }
+
+type AppToolCallResult = AppToolCall["result"];
 
 /**
  * The history as the model reads it: people's messages (a picked choice's context among them),

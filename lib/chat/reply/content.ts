@@ -8,6 +8,7 @@ import {
 } from "@/lib/component-frames";
 import { refusedChoices } from "@/lib/tools/refused-choices";
 import type { Part } from "../wire";
+import { splitAtAppRecords } from "./app-records";
 
 const DUPLICATE_INSTANCE = {
   code: "COMPONENT_DUPLICATE_INSTANCE",
@@ -24,6 +25,15 @@ function carriesFrames(content: string): boolean {
  */
 export function contentParts(content: string, { final }: { final: boolean }): Part[] {
   if (!carriesFrames(content)) return content ? [{ kind: "text", text: content }] : [];
+  const pieces = splitAtAppRecords(content);
+  if (pieces) {
+    // The stretches between an MCP App's records decode as envelopes of their own.
+    const seen = new Set<string>();
+    const parts = pieces.flatMap((piece): Part[] =>
+      typeof piece === "string" ? envelopeParts(piece, seen) : [piece],
+    );
+    return !final && frameArriving(content) ? [...parts, { kind: "placeholder" }] : parts;
+  }
   const decoded = decodeAssistantContent(content);
   if (decoded.ok) {
     const parts = resolveParts(decoded.parts);
@@ -38,14 +48,24 @@ export function contentParts(content: string, { final }: { final: boolean }): Pa
   ];
 }
 
+function envelopeParts(envelope: string, seen: Set<string>): Part[] {
+  const decoded = decodeAssistantContent(envelope);
+  if (decoded.ok) return resolveParts(decoded.parts, seen);
+  return [
+    { kind: "diagnostic", code: decoded.diagnostic.code, message: decoded.diagnostic.message },
+  ];
+}
+
 /** The record after the envelope's last newline draws nothing until whole, so its place shows a skeleton. */
 function frameArriving(content: string): boolean {
   const pending = content.slice(content.lastIndexOf("\n") + 1);
   return !pending.startsWith("\u001e") && /^\{\s*"kind"\s*:\s*"component"/.test(pending);
 }
 
-function resolveParts(parts: readonly AssistantContentPart[]): Part[] {
-  const seen = new Set<string>();
+function resolveParts(
+  parts: readonly AssistantContentPart[],
+  seen: Set<string> = new Set<string>(),
+): Part[] {
   return parts.map((part): Part => {
     if (part.kind === "text") return { kind: "text", text: part.text };
     const resolved = resolveComponentFrame(part.frame, appComponents);

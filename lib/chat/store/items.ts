@@ -1,7 +1,7 @@
 import "server-only";
 import { z } from "zod";
 import { CONFIRMATION_STATUSES } from "@/lib/component-frames";
-import type { Tx } from "@/lib/db/client";
+import { db, type Tx } from "@/lib/db/client";
 import { AppError } from "@/lib/http/errors";
 import { Prisma } from "@/lib/db/generated/client";
 import type { ItemView } from "../wire";
@@ -257,4 +257,25 @@ export async function findEditable({ tx, chat }: ChatLock, itemId: string) {
       ) AS "answeredAfter"
     FROM "Item" item WHERE item."id" = ${itemId}::uuid AND item."chatId" = ${chat.id}::uuid AND item."parentToolUseId" IS NULL`;
   return rows.length === 0 ? null : editableRowSchema.parse(rows[0]);
+}
+
+/**
+ * The stored parts of a finished item of a visitor's chat, in one statement; null when the chat is
+ * not theirs, the item not in it, or the item still being written.
+ */
+export async function findFinishedItemParts({
+  chatId,
+  visitorId,
+  itemId,
+}: {
+  chatId: string;
+  visitorId: string;
+  itemId: string;
+}): Promise<unknown[] | null> {
+  const rows = await db().$queryRaw<{ parts: unknown }[]>`
+    SELECT item."parts" FROM "Item" item JOIN "Chat" chat ON chat."id" = item."chatId"
+    WHERE item."id" = ${itemId}::uuid AND item."chatId" = ${chatId}::uuid
+      AND chat."visitorId" = ${visitorId}::uuid AND item."status" <> 'streaming'`;
+  const parts = rows[0]?.parts;
+  return Array.isArray(parts) ? parts : null;
 }

@@ -2,7 +2,9 @@ import "server-only";
 import { type Agent, type AgentChunk, chatAgent, endReplyWith } from "@/lib/agent";
 import { randomUUID } from "node:crypto";
 import { appConfig } from "@/lib/config";
+import { withAppRecord } from "../reply/app-records";
 import { buildReply } from "../reply/build";
+import { mcpAppPartSchema } from "../wire";
 import { chatTransaction, lockChat } from "../store/chats";
 import { writeChat } from "../store/log";
 import { keepRunning, renewTurnLease, turnWaits } from "../store/turns";
@@ -115,11 +117,15 @@ async function runTurn(
           if (!(await writeSubagentReply(claim, chunk))) halt("recovered");
           continue;
         }
-        if (content.length + chunk.text.length > MAX_REPLY_CHARACTERS) {
+        const next =
+          chunk.type === "mcp-app"
+            ? withAppRecord(content, mcpAppPartSchema.parse({ kind: "mcp-app", ...chunk.call }))
+            : content + chunk.text;
+        if (next.length > MAX_REPLY_CHARACTERS) {
           halt("failed");
           break;
         }
-        content += chunk.text;
+        content = next;
         writer.push(content);
       }
       finished = !stop.signal.aborted;

@@ -12,6 +12,9 @@ import { MAX_MCP_APP_MESSAGE_LENGTH, MAX_MESSAGE_LENGTH, MAX_SEARCH_LENGTH } fro
 export const chatParamsSchema = z.object({ chatId: z.uuid() });
 
 export const itemParamsSchema = z.object({ chatId: z.uuid(), itemId: z.uuid() });
+export const mcpAppParamsSchema = itemParamsSchema.extend({
+  toolCallId: z.string().min(1).max(128),
+});
 
 const messageTextSchema = storableTextSchema()
   .max(MAX_MESSAGE_LENGTH)

@@ -113,3 +113,22 @@ export const openApiDocumentSchema = z.looseObject({
   info: z.looseObject({ title: z.string(), version: z.string() }),
   paths: z.record(z.string(), z.record(z.string(), z.unknown())),
 });
+
+/** An MCP App's view, as the page hands it to its sandbox: the HTML and its declared `_meta.ui`. */
+export const mcpAppViewSchema = z.object({
+  uri: z.string().startsWith("ui://"),
+  mimeType: z.literal("text/html;profile=mcp-app"),
+  html: z.string(),
+  meta: z.looseObject({
+    csp: z
+      .object({
+        connectDomains: z.array(z.string()).optional(),
+        resourceDomains: z.array(z.string()).optional(),
+        frameDomains: z.array(z.string()).optional(),
+        baseUriDomains: z.array(z.string()).optional(),
+      })
+      .optional(),
+    prefersBorder: z.boolean().optional(),
+  }),
+});
+export type McpAppView = z.infer<typeof mcpAppViewSchema>;

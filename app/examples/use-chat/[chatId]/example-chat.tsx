@@ -19,6 +19,7 @@ import { ChatActionsContext } from "@/components/chat/chat-actions";
 import { Markdown } from "@/components/chat/markdown";
 import { ComponentPartView } from "@/components/frames/component-part";
 import { ConfirmationCard } from "@/components/frames/confirmation-card";
+import { McpAppFallback } from "@/components/mcp-apps/app-fallback";
 
 const transport = new AnswerableChatTransport();
 
@@ -147,6 +148,15 @@ function Message({ message, chatId }: { message: AnswerableUIMessage; chatId: st
                   focusOnMount={false}
                 />
               );
+            case "dynamic-tool": {
+              // An MCP App's call: its text, as the stored part holds it.
+              const app = item.parts.find(
+                (each) => each.kind === "mcp-app" && each.toolCallId === part.toolCallId,
+              );
+              return app?.kind === "mcp-app" ? (
+                <McpAppFallback key={part.toolCallId} part={app} />
+              ) : null;
+            }
             case "data-diagnostic":
               return (
                 <p key={part.id} role="note" className="text-sm text-zinc-600 dark:text-zinc-400">
