@@ -78,6 +78,8 @@ function bodyFor(key: string, { itemId }: Known): unknown {
     "POST /api/chats/[chatId]/ui-links": { ...block, nodeId: "file" },
     "POST /api/chats/[chatId]/ui-queries": { ...block, query: "ci.runs" },
     "POST /api/internal/turns/[chatId]": {},
+    // The demo MCP server reaches no chat: anyone may ping it.
+    "POST /api/mcp": { jsonrpc: "2.0", id: 1, method: "ping" },
   };
   return bodies[key];
 }
@@ -159,7 +161,8 @@ test.describe("a share link's viewer", () => {
       expect(Object.values(operations).some(isRefused), route).toBe(false);
 
     const known = await sharedChat(request, baseURL);
-    const headers = sameOrigin(baseURL);
+    // The MCP route asks its clients to take JSON and event streams, as the protocol does.
+    const headers = { ...sameOrigin(baseURL), accept: "application/json, text/event-stream" };
     // No cookie at all: each request is a stranger's (the proxy gives it a visitor of its own).
     const cookieless: Viewer = async (method, path, body) => {
       const response = await fetch(new URL(path, baseURL), {

@@ -5,7 +5,7 @@ import { db, type Tx } from "@/lib/db/client";
 import { AppError } from "@/lib/http/errors";
 import { Prisma } from "@/lib/db/generated/client";
 import type { ItemView } from "../wire";
-import type { ChatLock } from "./chats";
+import { type ChatLock, ownChat } from "./chats";
 import { STREAMED_EVENT_TYPES } from "./events";
 import {
   itemExtras,
@@ -272,10 +272,12 @@ export async function findFinishedItemParts({
   visitorId: string;
   itemId: string;
 }): Promise<unknown[] | null> {
-  const rows = await db().$queryRaw<{ parts: unknown }[]>`
-    SELECT item."parts" FROM "Item" item JOIN "Chat" chat ON chat."id" = item."chatId"
-    WHERE item."id" = ${itemId}::uuid AND item."chatId" = ${chatId}::uuid
-      AND chat."visitorId" = ${visitorId}::uuid AND item."status" <> 'streaming'`;
-  const parts = rows[0]?.parts;
+  // From the chat, so another visitor's chat is refused as one that never was (`ownChat`).
+  const rows = await db().$queryRaw<{ visitorId: string; parts: unknown }[]>`
+    SELECT chat."visitorId", item."parts" FROM "Chat" chat
+      LEFT JOIN "Item" item ON item."chatId" = chat."id" AND item."id" = ${itemId}::uuid
+        AND item."status" <> 'streaming'
+    WHERE chat."id" = ${chatId}::uuid`;
+  const { parts } = ownChat(rows[0], visitorId);
   return Array.isArray(parts) ? parts : null;
 }
