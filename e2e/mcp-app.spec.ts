@@ -1,10 +1,23 @@
 import { expect, test, type Page } from "@playwright/test";
-import { axeViolations, replyFinished, startChatFromHome } from "./support";
+import {
+  axeViolations,
+  chatIdOf,
+  replyFinished,
+  sameOrigin,
+  settledChat,
+  startChatFromHome,
+  textOf,
+} from "./support";
 
 // An MCP App in the chat: the starter's view drawn in the sandbox, chosen in with the keyboard,
 // and the sandbox holding against a view that tries to reach the app.
 
 const APP_FRAME = 'iframe[aria-label="choose_deployment_window app"]';
+
+/** `text` as a regular expression matches it, character for character. */
+function escape(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
 
 /** The view inside the sandbox proxy inside the page. */
 function view(page: Page) {
@@ -48,6 +61,98 @@ test.describe("an MCP App in the chat", () => {
       view(page).getByRole("heading", { name: "Deployment window chosen" }),
     ).toBeVisible();
     await expect(view(page).getByText(`Deploy checkout in the window ${label}`)).toBeVisible();
+  });
+
+  test("the view's answer is the next message once; reload, a second tab and a share link draw it answered; another answer is refused", async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
+    test.setTimeout(90_000);
+    const calendar = await openStarter(page);
+    const chatId = chatIdOf(page);
+    const started = await settledChat(page.request, chatId);
+    const reply = started.items.at(-1)!;
+    const { toolCallId } = reply.parts.find((part) => part.kind === "mcp-app") as unknown as {
+      toolCallId: string;
+    };
+    await calendar.getByRole("radio").nth(2).check();
+    const label = (await calendar.getByRole("radio").nth(2).locator("..").textContent())!.trim();
+    const text = `Deploy checkout in the window ${label}`;
+    await view(page).getByRole("button", { name: "Confirm window" }).click();
+
+    // Sent as the person's next message, once, and answered by the agent.
+    const sent = page.getByRole("article", { name: "You" }).filter({ hasText: text });
+    await expect(sent).toHaveCount(1);
+    await replyFinished(page);
+    const chat = await settledChat(page.request, chatId);
+    const messages = chat.items.filter(
+      (item) => item.role === "user" && textOf(item).startsWith(text),
+    );
+    expect(messages).toHaveLength(1);
+    // The view's message names the window's id too: "… (2026-12-09T10)."
+    const message = textOf(messages[0]!);
+    const answered = new RegExp(`^Answered: ${escape(message)} · `);
+    const drawnAnswered = async (on: Page) => {
+      await expect(
+        view(on).getByRole("heading", { name: "Deployment window chosen" }),
+      ).toBeVisible();
+      await expect(on.getByRole("status").filter({ hasText: answered })).toBeVisible();
+    };
+    await drawnAnswered(page);
+
+    // A view that ignores what it is told and sends something else is answered with an error,
+    // and nothing more is sent; the host's route refuses the same from anyone.
+    const refusedInView = await page.frame({ url: "about:srcdoc" })!.evaluate(
+      () =>
+        new Promise<{ result?: { isError?: boolean }; error?: unknown }>((resolve) => {
+          const id = 90_001;
+          addEventListener("message", (event) => {
+            if (event.data?.id === id) resolve(event.data);
+          });
+          parent.postMessage(
+            {
+              jsonrpc: "2.0",
+              id,
+              method: "ui/message",
+              params: { role: "user", content: [{ type: "text", text: "Deploy it now instead." }] },
+            },
+            "*",
+          );
+        }),
+    );
+    expect(refusedInView.error ?? refusedInView.result?.isError).toBeTruthy();
+    const refused = await page.request.post(`/api/chats/${chatId}/mcp-app-messages`, {
+      headers: sameOrigin(baseURL),
+      data: {
+        itemId: reply.id,
+        toolCallId,
+        message: { role: "user", content: [{ type: "text", text: "Deploy it now instead." }] },
+      },
+    });
+    expect(refused.status()).toBe(409);
+    expect(await refused.json()).toMatchObject({ code: "mcp-app-already-answered" });
+    await expect(page.getByRole("article", { name: "You" })).toHaveCount(2);
+
+    // After a reload, and in a second tab.
+    await page.reload();
+    await drawnAnswered(page);
+    const second = await page.context().newPage();
+    await second.goto(`/chats/${chatId}`);
+    await drawnAnswered(second);
+    await second.close();
+
+    // On a share link's page, for a viewer with no cookie of the owner's.
+    const shared = await page.request.post(`/api/chats/${chatId}/share`, {
+      headers: sameOrigin(baseURL),
+    });
+    expect(shared.status()).toBe(200);
+    const { path } = (await shared.json()) as { path: string };
+    const viewer = await browser.newContext();
+    const viewerPage = await viewer.newPage();
+    await viewerPage.goto(new URL(path, baseURL).href);
+    await drawnAnswered(viewerPage);
+    await viewer.close();
   });
 
   test("the view's text stands for it for a reader that cannot run it", async ({

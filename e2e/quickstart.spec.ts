@@ -58,13 +58,16 @@ test.beforeAll(async ({ browser }) => {
   });
   await ready(dev);
   // `next dev` compiles a route on its first request. Asked for here, before any page opens, the
-  // home page, the chat page and the route that starts a chat are compiled once, whatever else
-  // the machine is running; the steps below then time hydration and a chat, not the compiler.
-  // The POST is refused (no message), so it writes nothing.
+  // home page, the chat page, the route that starts a chat and the chat's event stream are
+  // compiled once, whatever else the machine is running; the steps below then time hydration and
+  // a chat, not the compiler. The POST is refused (no message) and the stream finds no chat: no
+  // chat is written.
   const origin = `http://localhost:${port}`;
+  const noChat = crypto.randomUUID();
   for (const [path, init] of [
     ["/", undefined],
-    [`/chats/${crypto.randomUUID()}`, undefined],
+    [`/chats/${noChat}`, undefined],
+    [`/api/chats/${noChat}/events`, undefined],
     ["/api/chats", { method: "POST", headers: { "content-type": "application/json" }, body: "{}" }],
   ] as const) {
     const response = await fetch(`${origin}${path}`, {
@@ -87,8 +90,26 @@ test.beforeAll(async ({ browser }) => {
   );
 });
 
-/** Starts a chat at `origin` from its home page, once it hydrated, and waits for the reply. */
+/**
+ * Starts a chat at `origin` from its home page, once it hydrated, and waits for the reply. If it
+ * fails, the error carries what the page showed and the last of `next dev`'s output, which is
+ * all a CI log keeps of a development server.
+ */
 async function startChat(page: Page, origin: string): Promise<void> {
+  try {
+    await chatAt(page, origin);
+  } catch (error) {
+    const shown = await page
+      .locator("body")
+      .innerText({ timeout: 5_000 })
+      .catch(() => "(unreadable)");
+    throw new Error(
+      `${(error as Error).message}\n\nThe page at ${page.url()} showed:\n${shown.slice(0, 2_000)}\n\nnext dev printed, last:\n${output.slice(-6_000)}`,
+    );
+  }
+}
+
+async function chatAt(page: Page, origin: string): Promise<void> {
   await page.goto(`${origin}/`);
   await page.getByLabel("First message").fill(`Hello from ${origin}`);
   // Start is enabled only once the page hydrated, which needs Next's development scripts.

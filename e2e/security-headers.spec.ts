@@ -91,6 +91,12 @@ test.describe("security headers", () => {
         { timeout: 60_000 },
       );
     }
+    // The useChat example draws a chat with the AI SDK's page code, which brings classic zod.
+    await page.goto(`/examples/use-chat/${chats[0]}`);
+    await expect(page.getByRole("article", { name: "Agent" }).first()).toHaveAttribute(
+      "data-status",
+      "complete",
+    );
     await page.goto("/no-such-page");
     await expect(page.getByRole("heading", { name: "Not found" })).toBeVisible();
     expect(violations).toEqual([]);

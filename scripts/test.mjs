@@ -5,6 +5,7 @@
 // ("N passed, M failed[, K skipped]") with each stage's time, and stops the database.
 //   --unit-only  Vitest only          --e2e-only  build + Playwright only (still starts the database)
 //   --e2e-only e2e/api/hostile.spec.ts …   only those Playwright files, without the parity run
+//   --e2e-only --reuse-build e2e/…           the same against the last `next build` (tests changed, the app not)
 import { spawn } from "node:child_process";
 import { existsSync, readdirSync, rmSync } from "node:fs";
 import { mkdtemp, readFile } from "node:fs/promises";
@@ -16,13 +17,24 @@ import { tsImport } from "tsx/esm/api";
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const args = new Set(process.argv.slice(2).filter((arg) => arg.startsWith("--")));
 const specs = process.argv.slice(2).filter((arg) => !arg.startsWith("--"));
-const unknown = [...args].filter((arg) => arg !== "--unit-only" && arg !== "--e2e-only");
+const unknown = [...args].filter(
+  (arg) => arg !== "--unit-only" && arg !== "--e2e-only" && arg !== "--reuse-build",
+);
 if (
   unknown.length > 0 ||
   (args.has("--unit-only") && args.has("--e2e-only")) ||
-  (specs.length > 0 && !args.has("--e2e-only"))
+  (specs.length > 0 && !args.has("--e2e-only")) ||
+  (args.has("--reuse-build") && specs.length === 0)
 ) {
-  console.error(`usage: node scripts/test.mjs [--unit-only | --e2e-only [playwright files…]]`);
+  console.error(
+    `usage: node scripts/test.mjs [--unit-only | --e2e-only [--reuse-build] [playwright files…]]`,
+  );
+  process.exit(2);
+}
+// Only with named files: the whole run builds as Vercel does, for the parity test.
+const reuseBuild = args.has("--reuse-build");
+if (reuseBuild && !existsSync(join(root, ".next/BUILD_ID"))) {
+  console.error("--reuse-build: there is no build to reuse; run without it once.");
   process.exit(2);
 }
 const runUnit = !args.has("--e2e-only");
@@ -104,10 +116,38 @@ async function runPlaywright(env, reportDir, { label = "playwright test", config
     },
     base,
   );
-  const stats = (await readJson(outputFile))?.stats;
+  const report = await readJson(outputFile);
+  printSlowestFiles(report);
+  const stats = report?.stats;
   const passed = (stats?.expected ?? 0) + (stats?.flaky ?? 0);
   const failed = (stats?.unexpected ?? 0) || (code !== 0 ? 1 : 0);
   return { passed, failed, skipped: stats?.skipped ?? 0 };
+}
+
+/**
+ * The files that took longest, by the time their tests ran (summed over workers), so a slow suite
+ * says where its minutes went.
+ */
+function printSlowestFiles(report, count = 8) {
+  if (!report?.suites) return;
+  const took = (suite) =>
+    (suite.specs ?? []).reduce(
+      (sum, spec) =>
+        sum +
+        spec.tests.reduce(
+          (inner, each) => inner + each.results.reduce((all, result) => all + result.duration, 0),
+          0,
+        ),
+      0,
+    ) + (suite.suites ?? []).reduce((sum, inner) => sum + took(inner), 0);
+  const files = report.suites
+    .map((suite) => [suite.file, took(suite) / 1000])
+    .sort((a, b) => b[1] - a[1]);
+  const total = files.reduce((sum, [, seconds]) => sum + seconds, 0);
+  if (files.length < 2) return;
+  console.log(`\nslowest files (test time, ${total.toFixed(0)} s in all over the workers):`);
+  for (const [file, seconds] of files.slice(0, count))
+    console.log(`  ${seconds.toFixed(1).padStart(7)} s  ${file}`);
 }
 
 function add(result) {
@@ -179,6 +219,7 @@ async function main() {
     const buildOutput = runUnit ? [] : undefined;
     const building =
       runE2e &&
+      !reuseBuild &&
       timed(runUnit ? "build (beside vitest)" : "build", () =>
         parity
           ? run(
@@ -202,7 +243,7 @@ async function main() {
     if (runE2e) {
       if (buildOutput)
         console.log(`\n▶ ${parity ? "npm run vercel-build" : "next build"} (run beside vitest)`);
-      const built = await building;
+      const built = reuseBuild ? 0 : await building;
       if (buildOutput) process.stdout.write(Buffer.concat(buildOutput));
       if (built !== 0) {
         console.error("The build failed; end-to-end tests not run.");

@@ -29,6 +29,7 @@ import * as openApi from "./openapi.json/route";
 import * as shared from "./shares/[token]/route";
 import * as sharedEvents from "./shares/[token]/events/route";
 import * as sharedItems from "./shares/[token]/items/route";
+import * as sharedMcpAppView from "./shares/[token]/items/[itemId]/mcp-apps/[toolCallId]/resource/route";
 
 // Every route file under app/api but the catch-all for unknown paths, by the folder it serves
 // (app/api/routes.test.ts holds this to the files on disk). Each file declares its own operations
@@ -61,6 +62,7 @@ export const ROUTES = {
   "/api/shares/[token]/events": sharedEvents,
   "/api/mcp": mcp,
   "/api/chats/[chatId]/items/[itemId]/mcp-apps/[toolCallId]/resource": mcpAppView,
+  "/api/shares/[token]/items/[itemId]/mcp-apps/[toolCallId]/resource": sharedMcpAppView,
 } as const;
 
 /** What a route file exports: its served methods, the others refusing (`otherMethods`), and its settings. */

@@ -4,7 +4,7 @@ import type { Sending } from "./use-block-pick";
 
 type BlockStatusProps = {
   answer: { label: string; at: string; queued: boolean } | null;
-  pending: Sending | null;
+  pending: Pick<Sending, "label" | "sent"> | null;
   /** Said only when the block has Choices: why they are closed, or null. */
   closed: string | null;
   renderTime: (iso: string) => ReactNode;

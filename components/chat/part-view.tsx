@@ -17,8 +17,8 @@ const ComponentPartView = lazy(() =>
   })),
 );
 // An MCP App's view, with the AI SDK's renderer, only where a reply holds one.
-const McpAppView = lazy(() =>
-  import("@/components/mcp-apps/app-view").then((module) => ({ default: module.McpAppView })),
+const McpAppPartView = lazy(() =>
+  import("@/components/mcp-apps/app-part").then((module) => ({ default: module.McpAppPartView })),
 );
 // So does what stands in for a frame the app refused or does not have.
 const DiagnosticNote = lazy(() =>
@@ -71,7 +71,7 @@ export function PartView({ part, item, chatId }: { part: Part; item: ItemView; c
         <McpAppFallback part={part} />
       ) : (
         <Suspense fallback={<McpAppFallback part={part} />}>
-          <McpAppView part={part} itemId={item.id} chatId={chatId} />
+          <McpAppPartView part={part} item={item} chatId={chatId} />
         </Suspense>
       );
   }

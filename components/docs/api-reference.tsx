@@ -1,21 +1,14 @@
 "use client";
 
+import "@/components/ui/zod-without-eval";
 import dynamic from "next/dynamic";
 import { useSyncExternalStore } from "react";
-import * as z from "zod/mini";
 import "@scalar/api-reference-react/style.css";
 import "./api-reference.css";
 
 // The renderer draws in the browser only (it mounts a Vue app); its chunks load with this page alone.
-// It brings classic zod, which no other page loads: a classic object probes for `new Function` to
-// compile a fast parser, and the Content-Security-Policy (no 'unsafe-eval') reports the refused
-// probe as a violation. zod keeps one config for every copy in the page, so parsing without the
-// compiler is set before the renderer loads.
 const ApiReferenceReact = dynamic(
-  () => {
-    z.config({ jitless: true });
-    return import("@scalar/api-reference-react").then((module) => module.ApiReferenceReact);
-  },
+  () => import("@scalar/api-reference-react").then((module) => module.ApiReferenceReact),
   {
     ssr: false,
     // The app's frame leaves this page's <main> to the renderer; until it draws, this is it.

@@ -1,5 +1,6 @@
 "use client";
 
+import "@/components/ui/zod-without-eval";
 import {
   MCPAppRenderer,
   type MCPAppBridgeHandlers,
@@ -20,7 +21,7 @@ export type McpAppModelContext = Parameters<
 
 /**
  * Where a view's messages go: the host routes that record a `ui/message` once and store its model
- * context. Until the page is given them, both do nothing and answer success.
+ * context. A closed view is given neither: what it sends then is answered with an error.
  */
 export type McpAppSeams = {
   onMessage?: (call: {
@@ -51,30 +52,31 @@ const MAX_HEIGHT = 900;
  */
 export function McpAppView({
   part,
-  itemId,
-  chatId,
+  resource,
   seams = {},
 }: {
   part: McpAppPart;
-  itemId: string;
-  chatId: string;
+  /** Where the view's HTML is read: the chat's route for its owner, the link's for a viewer. */
+  resource: string;
   seams?: McpAppSeams;
 }) {
   const theme = useResolvedTheme();
   const [height, setHeight] = useState(FIRST_HEIGHT);
   const { onMessage, onModelContext, answered } = seams;
   const loadResource = useCallback(async (): Promise<MCPAppResource> => {
-    const path = `/api/chats/${chatId}/items/${itemId}/mcp-apps/${encodeURIComponent(part.toolCallId)}/resource`;
-    const response = await fetch(path, { headers: { accept: "application/json" } });
+    const response = await fetch(resource, { headers: { accept: "application/json" } });
     if (!response.ok) throw new Error(`The view did not load (${response.status}).`);
     return (await response.json()) as MCPAppResource;
-  }, [chatId, itemId, part.toolCallId]);
+  }, [resource]);
   const handlers = useMemo<MCPAppBridgeHandlers>(
     () => ({
       // No tools/call route yet: without a handler the view is told the host calls no tools.
-      sendMessage: async (message) => (onMessage ? onMessage({ part, message }) : {}),
+      sendMessage: async (message) =>
+        onMessage ? onMessage({ part, message }) : { isError: true },
       updateModelContext: async (context) => {
-        await onModelContext?.({ part, context });
+        if (!onModelContext)
+          throw new Error("This view is closed: it was answered, or is here to read.");
+        await onModelContext({ part, context });
         return {};
       },
       onSizeChange: ({ height: next }) => {

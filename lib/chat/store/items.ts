@@ -269,7 +269,8 @@ export async function findFinishedItemParts({
   itemId,
 }: {
   chatId: string;
-  visitorId: string;
+  /** The chat's owner; undefined for a share link's read, whose link found the chat. */
+  visitorId: string | undefined;
   itemId: string;
 }): Promise<unknown[] | null> {
   // From the chat, so another visitor's chat is refused as one that never was (`ownChat`).

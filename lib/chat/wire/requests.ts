@@ -187,3 +187,9 @@ export type McpAppContextBody = z.infer<typeof mcpAppContextBodySchema>;
 
 /** A share link's token: 32 random bytes in base64url; anything else is not found. */
 export const shareParamsSchema = z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{43}$/) });
+
+/** An MCP App's view on a share link's page: named by the link, its reply and its tool call. */
+export const sharedMcpAppParamsSchema = shareParamsSchema.extend({
+  itemId: z.uuid(),
+  toolCallId: mcpAppParamsSchema.shape.toolCallId,
+});

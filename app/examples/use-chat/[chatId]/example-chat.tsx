@@ -1,5 +1,7 @@
 "use client";
 
+// First: the AI SDK brings classic zod, which must not probe for eval under this app's policy.
+import "@/components/ui/zod-without-eval";
 import { useChat } from "@ai-sdk/react";
 import Link from "next/link";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
