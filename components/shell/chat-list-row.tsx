@@ -3,7 +3,6 @@
 import Link from "next/link";
 import { lazy, Suspense } from "react";
 import { useNow, useTimeZone } from "@/components/ui/clock";
-import { ErrorNote } from "@/components/ui/error-note";
 import { PencilIcon, TrashIcon } from "@/components/ui/icons";
 import { listTime } from "@/components/ui/time-zone";
 import { useTooltip } from "@/components/ui/tooltip";
@@ -98,12 +97,6 @@ export function ChatListRow({ chat, current }: { chat: ChatListEntry; current: b
           </span>
         )}
       </div>
-      {/* A refused rename: the old title is back, and this says why. */}
-      {state.error && (
-        <div className="px-2 pb-1">
-          <ErrorNote>{state.error}</ErrorNote>
-        </div>
-      )}
     </>
   );
 }

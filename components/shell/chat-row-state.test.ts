@@ -15,7 +15,7 @@ describe("a chat row's rename", () => {
     expect(state).toEqual({ mode: "rename", title: "Renamed elsewhere", busy: false, error: null });
   });
 
-  it("closes at once when saved; a refusal then says why in the row, and the next rename starts afresh", () => {
+  it("closes at once when saved; a refusal opens it again on what was typed and says why", () => {
     const saved = run(
       initialRow("Old"),
       { type: "open-rename", title: "Old" },
@@ -24,9 +24,10 @@ describe("a chat row's rename", () => {
     );
     expect(saved).toMatchObject({ mode: "view", busy: true, error: null });
     expect(run(saved, { type: "done" })).toMatchObject({ mode: "view", busy: false });
-    const refused = run(saved, { type: "failed", error: "Too long." });
-    expect(refused).toMatchObject({ mode: "view", busy: false, error: "Too long." });
-    expect(run(refused, { type: "open-rename", title: "Old" })).toEqual({
+    const refused = run(saved, { type: "rename-refused", error: "Too long." });
+    expect(refused).toEqual({ mode: "rename", title: "New", busy: false, error: "Too long." });
+    // Given up, the next rename starts from the list's title.
+    expect(run(refused, { type: "cancel" }, { type: "open-rename", title: "Old" })).toEqual({
       mode: "rename",
       title: "Old",
       busy: false,

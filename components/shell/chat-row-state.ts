@@ -11,7 +11,8 @@ export type RowAction =
   | { type: "saved" }
   | { type: "sending" }
   | { type: "done" }
-  | { type: "failed"; error: string };
+  | { type: "failed"; error: string }
+  | { type: "rename-refused"; error: string };
 
 export function initialRow(title: string): RowState {
   return { mode: "view", title, busy: false, error: null };
@@ -38,6 +39,9 @@ export function reduceRow(state: RowState, action: RowAction): RowState {
     // A refusal leaves the row as it is (a delete's confirmation stays open) and says why.
     case "failed":
       return { ...state, busy: false, error: action.error };
+    // A refused rename opens again on what the person typed, so nothing they wrote is lost.
+    case "rename-refused":
+      return { ...state, mode: "rename", busy: false, error: action.error };
   }
 }
 

@@ -61,7 +61,8 @@ export function useChatRow(chat: ChatListEntry, current: boolean) {
     },
     edit: (title: string) => dispatch({ type: "edit", title }),
     cancel: () => dispatch({ type: "cancel" }),
-    // The list shows the new title at once; a refusal puts the old one back and says why.
+    // The list shows the new title at once; a refusal puts the old one back, says why, and opens
+    // the form again on the new one.
     async rename() {
       const [before, title] = [chat.title, state.title.trim()];
       dispatch({ type: "saved" });
@@ -73,7 +74,7 @@ export function useChatRow(chat: ChatListEntry, current: boolean) {
       } catch (caught) {
         apply({ type: "renamed", chatId: chat.id, title: before });
         dispatch({
-          type: "failed",
+          type: "rename-refused",
           error: `The chat was not renamed. ${refusalSentence(caught, "It could not be sent")}`,
         });
       }
