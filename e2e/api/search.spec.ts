@@ -44,6 +44,24 @@ test.describe("searching chats over HTTP", () => {
     expect(((await (await search(request, "?!")).json()) as Found).results).toEqual([]);
   });
 
+  test("finds an MCP App's text, the words that stand for its view", async ({
+    request,
+    baseURL,
+  }) => {
+    const chatId = await createChat(request, baseURL, "Choose a deployment window");
+    await settledChat(request, chatId);
+    // Only the app's text says this: the person asked for "a deployment window".
+    const [found] = (
+      (await (await search(request, "windows for checkout")).json()) as Found
+    ).results.filter((result) => result.chatId === chatId);
+    expect(found?.inTitle).toBe(false);
+    expect(found?.snippet?.filter((piece) => piece.match).map((piece) => piece.text)).toEqual([
+      "windows",
+      "for",
+      "checkout",
+    ]);
+  });
+
   test("never finds another visitor's chat", async ({ request, baseURL, playwright }) => {
     const mine = await createChat(request, baseURL, "Where should we go next?");
     await settledChat(request, mine);

@@ -26,7 +26,7 @@ describe("an item's text as a reader sees it", () => {
     );
   });
 
-  it("draws a block as its text fallback and a ChoiceList as its prompt and options", () => {
+  it("draws a block as its text fallback, a ChoiceList as its prompt and options, an MCP App as its text", () => {
     const text = itemPlainText(
       [
         { kind: "text", text: "Here is the **plan**." },
@@ -46,6 +46,16 @@ describe("an item's text as a reader sees it", () => {
           fallback: { kind: "text", summary: "Not drawn" },
         },
         { kind: "fallback", text: "raw text", componentKey: "map", summary: "A map of the coast" },
+        {
+          kind: "mcp-app",
+          toolCallId: "call-1",
+          server: "answerable-demo",
+          toolName: "choose_deployment_window",
+          resourceUri: "ui://answerable/deployment-window",
+          input: { service: "secret-input" },
+          result: { content: [{ type: "text", text: "Free windows." }] },
+          fallback: "Free deployment windows for checkout",
+        },
       ],
       [{ id: "b1", fallback: "I watched the canary dashboards" }],
     );
@@ -57,6 +67,7 @@ describe("an item's text as a reader sees it", () => {
       "Hold",
       "Emails ada@example.com.",
       "A map of the coast",
+      "Free deployment windows for checkout",
     ]);
   });
 });

@@ -76,6 +76,8 @@ export function itemPlainText(parts: readonly Part[], blocks: readonly SnippetBl
         ];
       case "block":
         return [blocks.find((block) => block.id === part.blockId)?.fallback];
+      case "mcp-app":
+        return [part.fallback];
       default:
         return [];
     }
