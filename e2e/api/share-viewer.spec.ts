@@ -68,6 +68,12 @@ function bodyFor(key: string, { itemId }: Known): unknown {
       toolCallId: "call-1",
       content: [{ type: "text", text: "Taken over" }],
     },
+    "POST /api/chats/[chatId]/mcp-app-tool-calls": {
+      itemId,
+      toolCallId: "call-1",
+      name: "deployment_slots",
+      arguments: { weekOf: "2026-12-14" },
+    },
     "POST /api/chats/[chatId]/selections": {
       itemId,
       instanceId: "release-email",
