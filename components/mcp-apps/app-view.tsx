@@ -8,6 +8,8 @@ import {
 } from "@ai-sdk/react";
 import { useCallback, useEffect, useMemo, useState } from "react";
 import type { McpAppPart } from "@/lib/chat/wire";
+import { postJson } from "@/lib/chat/wire/client-api";
+import type { McpAppToolResult, McpAppView as McpAppViewBody } from "@/lib/chat/wire/responses";
 import { toolPart } from "@/lib/chat/wire/mcp-app-tool";
 import { McpAppFallback } from "./app-fallback";
 
@@ -63,15 +65,28 @@ export function McpAppView({
   const theme = useResolvedTheme();
   const [height, setHeight] = useState(FIRST_HEIGHT);
   const { onMessage, onModelContext, answered } = seams;
+  // The tools the view's server lets a view call, as its resource lists them; filled in place, so
+  // the bridge keeps its handlers. The server checks every call again.
+  const [allowedTools] = useState<string[]>(() => []);
   const loadResource = useCallback(async (): Promise<MCPAppResource> => {
     const path = `/api/chats/${chatId}/items/${itemId}/mcp-apps/${encodeURIComponent(part.toolCallId)}/resource`;
     const response = await fetch(path, { headers: { accept: "application/json" } });
     if (!response.ok) throw new Error(`The view did not load (${response.status}).`);
-    return (await response.json()) as MCPAppResource;
-  }, [chatId, itemId, part.toolCallId]);
+    const view = (await response.json()) as McpAppViewBody;
+    allowedTools.splice(0, Infinity, ...view.tools);
+    return view as MCPAppResource;
+  }, [chatId, itemId, part.toolCallId, allowedTools]);
   const handlers = useMemo<MCPAppBridgeHandlers>(
     () => ({
-      // No tools/call route yet: without a handler the view is told the host calls no tools.
+      allowedTools,
+      // A view's tools/call goes through the host's policy; a side effect is asked about in the chat.
+      callTool: (call) =>
+        postJson<McpAppToolResult>(`/api/chats/${chatId}/mcp-app-tool-calls`, {
+          itemId,
+          toolCallId: part.toolCallId,
+          name: call.name,
+          arguments: call.arguments ?? {},
+        }),
       sendMessage: async (message) => (onMessage ? onMessage({ part, message }) : {}),
       updateModelContext: async (context) => {
         await onModelContext?.({ part, context });
@@ -81,7 +96,7 @@ export function McpAppView({
         if (typeof next === "number" && next > 0) setHeight(Math.min(Math.ceil(next), MAX_HEIGHT));
       },
     }),
-    [onMessage, onModelContext, part],
+    [onMessage, onModelContext, part, chatId, itemId, allowedTools],
   );
   const hostContext = useMemo(
     () => ({ theme, displayMode: "inline" as const, ...(answered ? { answered } : {}) }),
