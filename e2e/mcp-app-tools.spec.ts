@@ -68,17 +68,24 @@ test.describe("an MCP App view's tools/call", () => {
     ).toBeVisible();
   });
 
-  test("a side effect is drawn under the view and runs only when approved", async ({
+  test("a side effect is drawn under the view, in every tab, and runs only when approved", async ({
     page,
     baseURL,
   }) => {
     await openStarter(page);
+    // A second tab of the same visitor, open before the call: it draws the proposal from its event.
+    const second = await page.context().newPage();
+    await second.goto(page.url());
+    await replyFinished(second);
     const chatId = await callAsView(page, baseURL, {
       service: "checkout",
       windowId: "2026-12-08T13",
     });
     const card = page.getByRole("region", { name: "Schedule checkout for 2026-12-08T13?" });
     await expect(card).toBeVisible();
+    await expect(
+      second.getByRole("region", { name: "Schedule checkout for 2026-12-08T13?" }),
+    ).toBeVisible();
     await expect(card).toContainText("Nothing runs until you approve.");
     expect(await statuses(chatId)).toEqual(["pending"]);
     await card.getByRole("button", { name: "Approve" }).click();

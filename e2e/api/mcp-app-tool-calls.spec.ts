@@ -30,7 +30,7 @@ async function chatWithView(request: APIRequestContext, baseURL: string | undefi
 }
 
 /** Everything a call could write, counted straight from the database. */
-async function written(chatId: string) {
+async function countWritten(chatId: string) {
   return withSession(testDatabaseUrl(), async (sql) => {
     const [row] = await sql.unsafe(
       `SELECT (SELECT count(*) FROM "ActionConfirmation" WHERE "chatId" = $1)::int AS confirmations,
@@ -50,7 +50,7 @@ test.describe("an MCP App view's tools/call over HTTP", () => {
     baseURL,
   }) => {
     const { chatId, call } = await chatWithView(request, baseURL);
-    const before = await written(chatId);
+    const before = await countWritten(chatId);
     const response = await call("deployment_slots", { weekOf: "2026-12-14" });
     expect(response.status()).toBe(200);
     const result = (await response.json()) as {
@@ -60,7 +60,7 @@ test.describe("an MCP App view's tools/call over HTTP", () => {
     expect(result.structuredContent.weekOf).toBe("2026-12-14");
     expect(result.structuredContent.windows.length).toBeGreaterThan(0);
     expect(result.content[0]).toMatchObject({ type: "text" });
-    expect(await written(chatId)).toEqual(before);
+    expect(await countWritten(chatId)).toEqual(before);
   });
 
   test("refuses a foreign tool, bad arguments, malformed and oversized params and strangers, writing nothing", async ({
@@ -75,7 +75,7 @@ test.describe("an MCP App view's tools/call over HTTP", () => {
       [foreign] as unknown as Param,
       reply.id,
     ]);
-    const before = await written(chatId);
+    const before = await countWritten(chatId);
     const refusals: [() => ReturnType<typeof call>, number, string, unknown?][] = [
       [() => call("drop_database", {}), 403, "mcp-tool-not-allowed"],
       [
@@ -144,7 +144,35 @@ test.describe("an MCP App view's tools/call over HTTP", () => {
     } finally {
       await stranger.dispose();
     }
-    expect(await written(chatId)).toEqual(before);
+    expect(await countWritten(chatId)).toEqual(before);
+  });
+
+  test("counts each call against the visitor's limit, and past it runs nothing", async ({
+    request,
+    baseURL,
+  }) => {
+    const { chatId, call } = await chatWithView(request, baseURL);
+    const count = async () => {
+      const rows = await withSession(testDatabaseUrl(), (sql) =>
+        sql.unsafe(
+          `SELECT w."count" FROM "RequestWindow" w JOIN "Chat" c ON c."visitorId" = w."visitorId" WHERE c."id" = $1`,
+          [chatId],
+        ),
+      );
+      return (rows[0] as unknown as { count: number }).count;
+    };
+    const before = await count();
+    expect((await call("deployment_slots", { weekOf: "2026-12-14" })).status()).toBe(200);
+    expect(await count()).toBe(before + 1);
+    await runSql(
+      `UPDATE "RequestWindow" SET "count" = 1000000 WHERE "visitorId" = (SELECT "visitorId" FROM "Chat" WHERE "id" = $1)`,
+      [chatId],
+    );
+    const written = await countWritten(chatId);
+    const limited = await call("schedule_deployment", BOOKING);
+    expect(limited.status()).toBe(429);
+    expect(await limited.json()).toMatchObject({ code: "rate-limited" });
+    expect(await countWritten(chatId)).toEqual(written);
   });
 
   test("makes one proposal of 20 concurrent side-effect calls, run once when approved", async ({
@@ -162,7 +190,7 @@ test.describe("an MCP App view's tools/call over HTTP", () => {
     for (const body of bodies) expect(body).toEqual(bodies[0]);
     const { token, status } = bodies[0]!.structuredContent.confirmation;
     expect(status).toBe("pending");
-    expect(await written(chatId)).toMatchObject({ confirmations: 1 });
+    expect(await countWritten(chatId)).toMatchObject({ confirmations: 1 });
     // Drawn from the reply, with the view it came from.
     const chat = (await (await request.get(`/api/chats/${chatId}?from=0`)).json()) as {
       items: { id: string; confirmations: Record<string, { instanceId: string }> }[];
@@ -191,7 +219,7 @@ test.describe("an MCP App view's tools/call over HTTP", () => {
     // Its proposal settled, the same call proposes anew.
     const again = (await (await call("schedule_deployment", BOOKING)).json()) as Asked;
     expect(again.structuredContent.confirmation.token).not.toBe(token);
-    expect(await written(chatId)).toMatchObject({ confirmations: 2 });
+    expect(await countWritten(chatId)).toMatchObject({ confirmations: 2 });
   });
 
   test("a rejected proposal never runs", async ({ request, baseURL }) => {

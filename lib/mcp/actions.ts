@@ -28,19 +28,28 @@ async function runServerTool(server: string, name: string, input: Record<string,
   }
 }
 
-const scheduleDeploymentAction: McpAppAction = {
-  name: "schedule-deployment",
-  description: "Books a deployment of a service in a free window, once the person approves it.",
-  server: DEMO_SERVER,
-  toolName: "schedule_deployment",
-  executable: true,
-  requiresConfirmation: true,
-  input: z.strictObject(scheduleDeploymentInput),
-  execute: (input) => runServerTool(DEMO_SERVER, "schedule_deployment", input),
-};
+/** A typed action that runs `toolName` of `server`, and only after a person approves it. */
+function serverToolAction(
+  fields: Pick<McpAppAction, "name" | "description" | "server" | "toolName" | "input">,
+): McpAppAction {
+  return {
+    ...fields,
+    executable: true,
+    requiresConfirmation: true,
+    execute: (input) => runServerTool(fields.server, fields.toolName, input),
+  };
+}
 
 /** Every side-effect tool a view's call may propose. A side-effect tool not listed here never runs. */
-export const mcpAppActions: readonly McpAppAction[] = [scheduleDeploymentAction];
+export const mcpAppActions: readonly McpAppAction[] = [
+  serverToolAction({
+    name: "schedule-deployment",
+    description: "Books a deployment of a service in a free window, once the person approves it.",
+    server: DEMO_SERVER,
+    toolName: "schedule_deployment",
+    input: z.strictObject(scheduleDeploymentInput),
+  }),
+];
 
 /** The typed action that runs a server's tool, if the host has one. */
 export function actionForTool(server: string, toolName: string): McpAppAction | undefined {

@@ -139,7 +139,7 @@ export async function connectServer(server: string): Promise<Client | null> {
   return server === DEMO_SERVER ? connectDemoClient() : null;
 }
 
-/** The tools of a server a view may call (`visibility` holds `app`), by name. */
+/** The tools of a server a view may call: those whose `visibility` holds `app`. */
 export function appVisibleTools(tools: Tool[]): Tool[] {
   return tools.filter((tool) => visibilityOf(tool).includes("app"));
 }

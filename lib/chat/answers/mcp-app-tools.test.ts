@@ -3,7 +3,7 @@ import { afterAll, describe, expect, it, vi } from "vitest";
 import type { Agent } from "@/lib/agent";
 import { db, disconnectDb } from "@/lib/db/client";
 import { mcpAppActions } from "@/lib/mcp/actions";
-import { DEMO_SERVER, DEPLOYMENT_WINDOW_URI } from "@/lib/mcp/demo-server";
+import { DEMO_SERVER, DEPLOYMENT_WINDOW_URI, REQUIRES_CONFIRMATION } from "@/lib/mcp/demo-server";
 import { connectDemoClient, connectServer } from "@/lib/mcp/host";
 import { loadChatView } from "../chats/chat-view";
 import { createChat } from "../chats/manage";
@@ -142,26 +142,28 @@ describe("a view's tools/call", () => {
     ).rejects.toMatchObject({ code: "mcp-app-not-found" });
   });
 
-  it("refuses a model-only tool, writing nothing", async () => {
-    const { chatId, call } = await chatWithView();
-    // The demo server has no model-only tool: here it lists `deployment_slots` as the model's alone.
-    const client = await connectDemoClient();
-    const listed = await client.listTools();
-    const modelOnly = listed.tools.map((tool) =>
-      tool.name === "deployment_slots"
-        ? { ...tool, _meta: { ui: { visibility: ["model"] } } }
-        : tool,
-    );
-    vi.spyOn(client, "listTools").mockResolvedValue({ ...listed, tools: modelOnly });
-    const callTool = vi.spyOn(client, "callTool");
-    vi.mocked(connectServer).mockResolvedValueOnce(client);
-    const before = await counts(chatId);
-    await expect(call("deployment_slots", { weekOf: "2026-12-14" })).rejects.toMatchObject({
-      code: "mcp-tool-not-allowed",
+  for (const [what, meta] of [
+    ["a model-only tool", { ui: { visibility: ["model"] } }],
+    ["a side effect the host has no typed action for", { [REQUIRES_CONFIRMATION]: true }],
+  ] as const)
+    it(`refuses ${what}, writing nothing`, async () => {
+      const { chatId, call } = await chatWithView();
+      // The demo server has neither: here it lists `deployment_slots` so.
+      const client = await connectDemoClient();
+      const listed = await client.listTools();
+      const relisted = listed.tools.map((tool) =>
+        tool.name === "deployment_slots" ? { ...tool, _meta: meta } : tool,
+      );
+      vi.spyOn(client, "listTools").mockResolvedValue({ ...listed, tools: relisted });
+      const callTool = vi.spyOn(client, "callTool");
+      vi.mocked(connectServer).mockResolvedValueOnce(client);
+      const before = await counts(chatId);
+      await expect(call("deployment_slots", { weekOf: "2026-12-14" })).rejects.toMatchObject({
+        code: "mcp-tool-not-allowed",
+      });
+      expect(callTool).not.toHaveBeenCalled();
+      expect(await counts(chatId)).toEqual(before);
     });
-    expect(callTool).not.toHaveBeenCalled();
-    expect(await counts(chatId)).toEqual(before);
-  });
 
   it("bounds the body: a tool's name, known fields only, arguments a record", () => {
     const view = { itemId: randomUUID(), toolCallId: "call-1" };
@@ -265,5 +267,18 @@ describe("a view's call to a side-effect tool", () => {
     } finally {
       execute.mockRestore();
     }
+  });
+
+  it("is approved as failed when the server refuses it, as a window already taken", async () => {
+    const { visitorId, chatId, call } = await chatWithView();
+    // Not a free window of the demo week: the server answers an error result.
+    const asked = await call("schedule_deployment", { ...BOOKING, windowId: "2026-12-08T09" });
+    const { token } = (asked.structuredContent as { confirmation: { token: string } }).confirmation;
+    expect(
+      await decideConfirmation({ visitorId, chatId, token, decision: "approve" }),
+    ).toMatchObject({
+      status: "approved",
+      outcome: { kind: "failed", code: "ACTION_EXECUTION_FAILED" },
+    });
   });
 });
