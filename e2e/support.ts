@@ -151,3 +151,11 @@ export function expireConfirmations(chatId: string, when: string): Promise<void>
     chatId,
   ]);
 }
+
+/** The frame the `/deploy` starter's MCP App view is drawn in: the sandbox proxy. */
+export const DEPLOY_APP_FRAME = 'iframe[aria-label="choose_deployment_window app"]';
+
+/** The starter's MCP App view, inside the sandbox proxy inside the page. */
+export function deployAppView(page: Page) {
+  return page.frameLocator(DEPLOY_APP_FRAME).frameLocator("iframe");
+}

@@ -11,6 +11,7 @@ import * as edit from "./chats/[chatId]/items/[itemId]/edit/route";
 import * as regenerate from "./chats/[chatId]/items/[itemId]/regenerate/route";
 import * as mcpAppContext from "./chats/[chatId]/mcp-app-context/route";
 import * as mcpAppMessages from "./chats/[chatId]/mcp-app-messages/route";
+import * as mcpAppToolCalls from "./chats/[chatId]/mcp-app-tool-calls/route";
 import * as messages from "./chats/[chatId]/messages/route";
 import * as selections from "./chats/[chatId]/selections/route";
 import * as share from "./chats/[chatId]/share/route";
@@ -51,6 +52,7 @@ export const ROUTES = {
   "/api/chats/[chatId]/ui-links": uiLinks,
   "/api/chats/[chatId]/mcp-app-messages": mcpAppMessages,
   "/api/chats/[chatId]/mcp-app-context": mcpAppContext,
+  "/api/chats/[chatId]/mcp-app-tool-calls": mcpAppToolCalls,
   "/api/chats/[chatId]/confirmations/[token]": confirmation,
   "/api/health": health,
   "/api/openapi.json": openApi,

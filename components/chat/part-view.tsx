@@ -20,6 +20,12 @@ const ComponentPartView = lazy(() =>
 const McpAppPartView = lazy(() =>
   import("@/components/mcp-apps/app-part").then((module) => ({ default: module.McpAppPartView })),
 );
+// With it, the actions its view's calls proposed.
+const McpAppConfirmations = lazy(() =>
+  import("@/components/mcp-apps/app-confirmations").then((module) => ({
+    default: module.McpAppConfirmations,
+  })),
+);
 // So does what stands in for a frame the app refused or does not have.
 const DiagnosticNote = lazy(() =>
   import("@/components/frames/frame-notes").then((module) => ({ default: module.DiagnosticNote })),
@@ -72,6 +78,7 @@ export function PartView({ part, item, chatId }: { part: Part; item: ItemView; c
       ) : (
         <Suspense fallback={<McpAppFallback part={part} />}>
           <McpAppPartView part={part} item={item} chatId={chatId} />
+          <McpAppConfirmations part={part} item={item} chatId={chatId} />
         </Suspense>
       );
   }

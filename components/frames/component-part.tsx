@@ -3,7 +3,7 @@
 import { createElement, useState, type ComponentType, type ReactElement } from "react";
 import type { ComponentPart, ItemView } from "@/lib/chat/wire";
 import { ChoiceList } from "./choice-list";
-import { ConfirmationCard } from "./confirmation-card";
+import { ConfirmationList } from "./confirmation-list";
 import type { FrameProps } from "./frame-props";
 
 /** One entry per component key of the app's manifest; nothing else ever draws. */
@@ -21,23 +21,16 @@ export function ComponentPartView({
 }) {
   const [proposed, setProposed] = useState<string | null>(null);
   const frame = drawFrame(part, { part, item, chatId, onProposed: setProposed });
-  // An edited handle is drawn as the handle that replaced it, in its place.
-  const confirmations = Object.values(item.confirmations).filter(
-    (confirmation) =>
-      confirmation.instanceId === part.instanceId && confirmation.status !== "replaced",
-  );
   return (
     <div className="space-y-2">
       {frame ?? <p className="text-sm">{part.fallback.summary}</p>}
-      {confirmations.map((confirmation) => (
-        <ConfirmationCard
-          key={confirmation.token}
-          confirmation={confirmation}
-          chatId={chatId}
-          focusOnMount={proposed === confirmation.token}
-          onReplaced={setProposed}
-        />
-      ))}
+      <ConfirmationList
+        item={item}
+        instanceId={part.instanceId}
+        chatId={chatId}
+        focused={proposed}
+        onReplaced={setProposed}
+      />
     </div>
   );
 }

@@ -68,9 +68,33 @@ const createIssue: ToolPresenter = {
 };
 // #endregion create-issue
 
+// The demo MCP server's side effect, proposed by its view's call (lib/mcp/actions.ts).
+const scheduleDeployment: ToolPresenter = {
+  noun: "deployment",
+  headline(stage, input) {
+    const service = text(input.service) ?? "the service";
+    const window = text(input.windowId) ?? "this window";
+    const headlines: Record<Stage, string> = {
+      pending: `Schedule ${service} for ${window}?`,
+      running: `Scheduling ${service} for ${window}…`,
+      executed: `Deployment of ${service} scheduled for ${window}`,
+      failed: `The deployment of ${service} was not scheduled: it failed`,
+      rejected: `Deployment of ${service} not scheduled: you rejected it`,
+      expired: `Deployment of ${service} not scheduled: the confirmation expired`,
+    };
+    return headlines[stage];
+  },
+  fields: [
+    { key: "service", label: "Service" },
+    { key: "windowId", label: "Window" },
+  ],
+  result: [{ key: "bookingId", label: "Booking" }],
+};
+
 const PRESENTERS: Record<string, ToolPresenter> = {
   "send-email": sendEmail,
   "create-issue": createIssue,
+  "schedule-deployment": scheduleDeployment,
 };
 
 /** "messageId" → "Message id": a key read as words. */

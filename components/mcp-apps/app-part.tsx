@@ -10,8 +10,14 @@ import { LocalTime } from "@/components/ui/local-time";
 import { refusalSentence } from "@/components/ui/refusals";
 import type { ItemView, McpAppPart } from "@/lib/chat/wire";
 import { postJson } from "@/lib/chat/wire/client-api";
-import type { McpAppMessageOutcome } from "@/lib/chat/wire/responses";
-import { McpAppView, type McpAppMessage, type McpAppModelContext } from "./app-view";
+import type { McpAppMessageOutcome, McpAppToolResult } from "@/lib/chat/wire/responses";
+import { withoutHandle } from "./tool-result";
+import {
+  McpAppView,
+  type McpAppMessage,
+  type McpAppModelContext,
+  type McpAppToolCall,
+} from "./app-view";
 
 /**
  * An MCP App's view in a reply, answered once: its `ui/message` goes to the host's route, which
@@ -71,13 +77,25 @@ export function McpAppPartView({
     },
     [view, item.id, part.toolCallId],
   );
+  const onCallTool = useCallback(
+    async ({ call }: { call: McpAppToolCall }) =>
+      withoutHandle(
+        await postJson<McpAppToolResult>(`${view}/mcp-app-tool-calls`, {
+          itemId: item.id,
+          toolCallId: part.toolCallId,
+          name: call.name,
+          arguments: call.arguments ?? {},
+        }),
+      ),
+    [view, item.id, part.toolCallId],
+  );
   const answered = useMemo(
     () => (recorded ? { text: recorded.text, at: recorded.answeredAt } : undefined),
     [recorded],
   );
   const seams = useMemo(
-    () => (open ? { onMessage, onModelContext, answered } : { answered }),
-    [open, onMessage, onModelContext, answered],
+    () => (open ? { onMessage, onModelContext, onCallTool, answered } : { answered }),
+    [open, onMessage, onModelContext, onCallTool, answered],
   );
   const resource = `${readOnly ? `/api/shares/${chatId}` : view}/items/${item.id}/mcp-apps/${encodeURIComponent(part.toolCallId)}/resource`;
   const answer = recorded && {

@@ -9,19 +9,23 @@ import {
 } from "@ai-sdk/react";
 import { useCallback, useEffect, useMemo, useState } from "react";
 import type { McpAppPart } from "@/lib/chat/wire";
+import type { McpAppView as McpAppViewBody } from "@/lib/chat/wire/responses";
 import { toolPart } from "@/lib/chat/wire/mcp-app-tool";
 import { McpAppFallback } from "./app-fallback";
 
 /** What a view's `ui/message` carries: the message it sends for the person. */
 export type McpAppMessage = Parameters<NonNullable<MCPAppBridgeHandlers["sendMessage"]>>[0];
+/** What a view's `tools/call` carries: the tool's name and its arguments. */
+export type McpAppToolCall = Parameters<NonNullable<MCPAppBridgeHandlers["callTool"]>>[0];
 /** What a view's `ui/update-model-context` carries: what the agent should know next turn. */
 export type McpAppModelContext = Parameters<
   NonNullable<MCPAppBridgeHandlers["updateModelContext"]>
 >[0];
 
 /**
- * Where a view's messages go: the host routes that record a `ui/message` once and store its model
- * context. A closed view is given neither: what it sends then is answered with an error.
+ * Where a view's requests go: the host routes that record a `ui/message` once, store its model
+ * context and call its tools through the host's policy. A closed view is given none: what it
+ * sends then is answered with an error, and it is told the host calls no tools.
  */
 export type McpAppSeams = {
   onMessage?: (call: {
@@ -29,6 +33,8 @@ export type McpAppSeams = {
     message: McpAppMessage;
   }) => Promise<{ isError?: boolean }>;
   onModelContext?: (call: { part: McpAppPart; context: McpAppModelContext }) => Promise<void>;
+  /** A view's `tools/call`, through the host's policy (a side effect is proposed, not run). */
+  onCallTool?: (call: { part: McpAppPart; call: McpAppToolCall }) => Promise<unknown>;
   /** Set when the view was answered already: the view draws itself answered at once. */
   answered?: { text: string; at: string };
 };
@@ -62,15 +68,22 @@ export function McpAppView({
 }) {
   const theme = useResolvedTheme();
   const [height, setHeight] = useState(FIRST_HEIGHT);
-  const { onMessage, onModelContext, answered } = seams;
+  const { onMessage, onModelContext, onCallTool, answered } = seams;
+  // The tools the view's server lets a view call, as its resource lists them; filled in place, so
+  // the bridge keeps its handlers. The server checks every call again.
+  const [allowedTools] = useState<string[]>(() => []);
   const loadResource = useCallback(async (): Promise<MCPAppResource> => {
     const response = await fetch(resource, { headers: { accept: "application/json" } });
     if (!response.ok) throw new Error(`The view did not load (${response.status}).`);
-    return (await response.json()) as MCPAppResource;
-  }, [resource]);
+    const view = (await response.json()) as McpAppViewBody;
+    allowedTools.splice(0, Infinity, ...view.tools);
+    return view as MCPAppResource;
+  }, [resource, allowedTools]);
   const handlers = useMemo<MCPAppBridgeHandlers>(
     () => ({
-      // No tools/call route yet: without a handler the view is told the host calls no tools.
+      allowedTools,
+      // A closed view is given no tools/call: the bridge tells it the host calls none.
+      callTool: onCallTool && ((call) => onCallTool({ part, call })),
       sendMessage: async (message) =>
         onMessage ? onMessage({ part, message }) : { isError: true },
       updateModelContext: async (context) => {
@@ -83,7 +96,7 @@ export function McpAppView({
         if (typeof next === "number" && next > 0) setHeight(Math.min(Math.ceil(next), MAX_HEIGHT));
       },
     }),
-    [onMessage, onModelContext, part],
+    [onMessage, onModelContext, onCallTool, part, allowedTools],
   );
   const hostContext = useMemo(
     () => ({ theme, displayMode: "inline" as const, ...(answered ? { answered } : {}) }),

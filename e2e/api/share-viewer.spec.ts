@@ -1,8 +1,9 @@
 import type { APIRequestContext } from "@playwright/test";
 import { expect, test } from "./contract";
-import { createChat, sameOrigin, settledChat } from "../support";
+import { createChat, runSql, sameOrigin, settledChat } from "../support";
 import { testDatabaseUrl } from "../../scripts/env";
-import { withSession } from "../../scripts/db/session";
+import { type Param, withSession } from "../../scripts/db/session";
+import { deploymentViewPart } from "../../scripts/test/mcp-app-fixtures";
 
 // A share link's viewer, with no cookie of the owner's, tries every operation of the API against the
 // shared chat, knowing its id, its reply's id and its pending confirmation's handle: each that
@@ -68,6 +69,12 @@ function bodyFor(key: string, { itemId }: Known): unknown {
       toolCallId: "call-1",
       content: [{ type: "text", text: "Taken over" }],
     },
+    "POST /api/chats/[chatId]/mcp-app-tool-calls": {
+      itemId,
+      toolCallId: "call-1",
+      name: "deployment_slots",
+      arguments: { weekOf: "2026-12-14" },
+    },
     "POST /api/chats/[chatId]/selections": {
       itemId,
       instanceId: "release-email",
@@ -96,6 +103,7 @@ function pathOf(route: string, known: Known): string {
     route
       .replace("[chatId]", known.chatId)
       .replace("[itemId]", known.itemId)
+      .replace("[toolCallId]", VIEW.toolCallId)
       .replace("[token]", token) + query
   );
 }
@@ -124,10 +132,22 @@ async function chatState(chatId: string): Promise<unknown> {
   });
 }
 
-/** A shared chat with a reply and a pending confirmation, everything a viewer might try to reach. */
+/** An MCP App's view, as the demo server's tool call stores it. */
+const VIEW = deploymentViewPart();
+
+/**
+ * A shared chat with a reply holding an MCP App's view and a pending confirmation, everything a
+ * viewer might try to reach. The mock agent's reply to this prompt calls no MCP tool, so the view
+ * is stored into it here, as the call would have stored it.
+ */
 async function sharedChat(request: APIRequestContext, baseURL: string | undefined): Promise<Known> {
   const chatId = await createChat(request, baseURL, PROMPT);
-  const itemId = (await settledChat(request, chatId)).items[1]!.id;
+  const reply = (await settledChat(request, chatId)).items[1]!;
+  const itemId = reply.id;
+  await runSql(`UPDATE "Item" SET "parts" = $1 WHERE "id" = $2`, [
+    [...reply.parts, VIEW] as unknown as Param,
+    itemId,
+  ]);
   const picked = await request.post(`/api/chats/${chatId}/selections`, {
     headers: sameOrigin(baseURL),
     data: { itemId, instanceId: "release-email", choiceId: "send" },

@@ -4,17 +4,9 @@ import type { ItemView, McpAppPart } from "@/lib/chat/wire";
 import type { AnswerableUIMessage } from "./data-parts";
 import { itemOfMessage, toUIMessages } from "./message-parts";
 import { ReplyTranslator } from "./translate";
+import { deploymentViewPart } from "@/scripts/test/mcp-app-fixtures";
 
-const app: McpAppPart = {
-  kind: "mcp-app",
-  toolCallId: "call-1",
-  server: "answerable-demo",
-  toolName: "choose_deployment_window",
-  resourceUri: "ui://answerable/deployment-window",
-  input: { service: "checkout" },
-  result: { content: [{ type: "text", text: "Free windows." }], structuredContent: { n: 1 } },
-  fallback: "Free windows.",
-};
+const app: McpAppPart = deploymentViewPart("Free windows.", { n: 1 });
 
 const item: ItemView = {
   id: "item-1",

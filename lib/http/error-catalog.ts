@@ -199,6 +199,24 @@ export const ERROR_CATALOG = {
     origin: "app",
     sentence: "The view's context for the agent is too large to keep. The app must send less.",
   },
+  // A view's `tools/call` (decision 035): only its own server's app tools, with valid arguments.
+  "mcp-tool-not-allowed": {
+    status: 403,
+    origin: "app",
+    sentence:
+      "This app's view asked for a tool it may not call, so nothing was done. The app must call only its own tools.",
+  },
+  "mcp-tool-arguments-invalid": {
+    status: 422,
+    origin: "app",
+    sentence:
+      "This app's view called its tool with arguments the tool does not accept, so nothing was done.",
+  },
+  "mcp-tool-arguments-too-large": {
+    status: 413,
+    origin: "app",
+    sentence: "This app's view called its tool with too much data, so nothing was done.",
+  },
 
   // Requests, chats, messages and limits.
   "invalid-body": {

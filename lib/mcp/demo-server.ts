@@ -29,6 +29,12 @@ export const REQUIRES_CONFIRMATION = "answerable/requiresConfirmation";
 
 const serviceSchema = z.string().trim().min(1).max(64);
 
+/** `schedule_deployment`'s arguments: the server lists them, and the host's typed action checks them. */
+export const scheduleDeploymentInput = {
+  service: serviceSchema,
+  windowId: z.string().min(1).max(32),
+};
+
 /**
  * The demo MCP server: one app tool whose view asks a person to choose a deployment window, the
  * app-only tool that view calls for a week's free slots, and the side effect the choice leads to.
@@ -82,7 +88,7 @@ export function createDemoServer(): McpServer {
       title: "Schedule a deployment",
       description:
         "Books a deployment of the service in one free window. A side effect: it runs only after the person approves it.",
-      inputSchema: { service: serviceSchema, windowId: z.string().min(1).max(32) },
+      inputSchema: scheduleDeploymentInput,
       annotations: { destructiveHint: true, idempotentHint: true, readOnlyHint: false },
       _meta: { ui: { visibility: ["app"] }, [REQUIRES_CONFIRMATION]: true },
     },

@@ -104,19 +104,42 @@ export async function callDemoAppTool({
   }
 }
 
-/** A view's HTML and its declared `_meta.ui` (its CSP), read from the demo server. */
-export async function readDemoView(
-  uri: string,
-): Promise<{ html: string; mimeType: string; meta: Record<string, unknown> | undefined }> {
+/**
+ * A view's HTML and its declared `_meta.ui` (its CSP), read from the demo server, with the names
+ * of the server's tools a view may call.
+ */
+export async function readDemoView(uri: string): Promise<{
+  html: string;
+  mimeType: string;
+  meta: Record<string, unknown> | undefined;
+  appTools: string[];
+}> {
   const client = await connectDemoClient();
   try {
-    const { contents } = await client.readResource({ uri });
+    const [{ contents }, { tools }] = await Promise.all([
+      client.readResource({ uri }),
+      client.listTools(),
+    ]);
     const content = contents.find((each) => each.uri === uri);
     if (!content || !("text" in content) || typeof content.mimeType !== "string")
       throw new Error(`${uri} is not a view of the demo server`);
     const ui = content._meta?.ui as Record<string, unknown> | undefined;
-    return { html: content.text, mimeType: content.mimeType, meta: ui };
+    const appTools = appVisibleTools(tools).map((tool) => tool.name);
+    return { html: content.text, mimeType: content.mimeType, meta: ui, appTools };
   } finally {
     await client.close();
   }
+}
+
+/**
+ * A client of the host's server by the name a stored part gives it, or null for a server the
+ * host does not have. The caller closes it.
+ */
+export async function connectServer(server: string): Promise<Client | null> {
+  return server === DEMO_SERVER ? connectDemoClient() : null;
+}
+
+/** The tools of a server a view may call: those whose `visibility` holds `app`. */
+export function appVisibleTools(tools: Tool[]): Tool[] {
+  return tools.filter((tool) => visibilityOf(tool).includes("app"));
 }

@@ -19,7 +19,9 @@ export type FormField = {
 /** A string longer than this is edited in a text area. */
 const LONG_TEXT = 200;
 
-const toolsByName = new Map(appTools.map((tool) => [tool.name, tool]));
+type Tools = readonly ConfirmableTool[];
+
+const byName = (tools: Tools, action: string) => tools.find((tool) => tool.name === action);
 
 type JsonSchema = {
   type?: string;
@@ -60,8 +62,8 @@ function fieldOf(key: string, schema: JsonSchema, required: boolean): FormField 
 }
 
 /** The fields of a tool's input, in its schema's order; null for a tool this app does not have. */
-export function toolInputForm(action: string): FormField[] | null {
-  const tool = toolsByName.get(action);
+export function toolInputForm(action: string, tools: Tools = appTools): FormField[] | null {
+  const tool = byName(tools, action);
   return tool ? formOf(tool.input) : null;
 }
 
@@ -83,16 +85,24 @@ export function formOf(input: z.core.$ZodType): FormField[] | null {
 /** The top-level fields of `input` the tool's schema refuses; empty when it accepts it. */
 export function fieldsAtFault(tool: ConfirmableTool, input: unknown): string[] {
   const parsed = z.safeParse(tool.input, input);
-  if (parsed.success) return [];
+  return parsed.success ? [] : fieldsOfIssues(parsed.error.issues);
+}
+
+/** The top-level fields a validator's issues name, each once. */
+export function fieldsOfIssues(issues: readonly z.core.$ZodIssue[]): string[] {
   // A key the schema does not know is at fault too, though its issue sits on the record.
-  const keys = parsed.error.issues.flatMap((issue) =>
+  const keys = issues.flatMap((issue) =>
     issue.code === "unrecognized_keys" ? issue.keys : [String(issue.path[0] ?? "")],
   );
   return [...new Set(keys.filter(Boolean))];
 }
 
 /** `fieldsAtFault` by the tool's name; a tool this app does not have refuses nothing here. */
-export function fieldsAtFaultFor(action: string, input: unknown): string[] {
-  const tool = toolsByName.get(action);
+export function fieldsAtFaultFor(
+  action: string,
+  input: unknown,
+  tools: Tools = appTools,
+): string[] {
+  const tool = byName(tools, action);
   return tool ? fieldsAtFault(tool, input) : [];
 }

@@ -2,6 +2,7 @@ import "server-only";
 import { remember } from "@epic-web/remember";
 import {
   createActionConfirmation,
+  type ConfirmableTool,
   type ActionConfirmation,
   type ActionConfirmationRecord,
   type ConfirmationOutcome,
@@ -16,6 +17,7 @@ import { reportOutcome } from "./confirmation-outcome";
 import { CLAIMS, decisionStore } from "./decision-store";
 import { chatTransaction, checkOwnChat, lockChatIfExists } from "../store/chats";
 import {
+  confirmableTools,
   findConfirmation,
   findReplacement,
   isOwnConfirmation,
@@ -49,9 +51,15 @@ const unstored: ConfirmationStore = {
   },
 };
 
-/** Checks the action of a picked choice and makes its handle; the caller stores it with the pick. */
-export function proposeAction(request: ProposeRequest) {
-  return createActionConfirmation({ tools: appTools, store: unstored }).propose(request);
+/**
+ * Checks a proposed action and makes its handle; the caller stores it with what proposed it (a
+ * pick, or a view's call). `tools` are the ones that caller may propose.
+ */
+export function proposeAction(
+  request: ProposeRequest,
+  tools: readonly ConfirmableTool[] = appTools,
+) {
+  return createActionConfirmation({ tools, store: unstored }).propose(request);
 }
 
 export function proposalView(
@@ -69,7 +77,7 @@ export function proposalView(
 
 /** Decides handles as one instance of the app does; instances share only the database. */
 export function createDecisions(): ActionConfirmation {
-  return createActionConfirmation({ tools: appTools, store: decisionStore() });
+  return createActionConfirmation({ tools: confirmableTools, store: decisionStore() });
 }
 
 // One per process, so concurrent calls share one operation and its result.
@@ -170,7 +178,7 @@ function decide(handle: ActionConfirmation, token: string, visitorId: string, bo
 /** The fields of an edit its tool's schema refuses, so the page can mark them. */
 async function refusedFields(token: string, input: unknown): Promise<string[]> {
   const row = await findConfirmation(token);
-  return row ? fieldsAtFaultFor(row.action, input) : [];
+  return row ? fieldsAtFaultFor(row.action, input, confirmableTools) : [];
 }
 
 /**

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { parseSearch } from "./search-words";
 import { itemPlainText, markdownText, SNIPPET_LENGTH, snippetOf } from "./snippet";
+import { deploymentViewPart } from "@/scripts/test/mcp-app-fixtures";
 
 const pieces = (text: string, typed: string) => snippetOf(text, parseSearch(typed));
 const shown = (text: string, typed: string) =>
@@ -46,16 +47,7 @@ describe("an item's text as a reader sees it", () => {
           fallback: { kind: "text", summary: "Not drawn" },
         },
         { kind: "fallback", text: "raw text", componentKey: "map", summary: "A map of the coast" },
-        {
-          kind: "mcp-app",
-          toolCallId: "call-1",
-          server: "answerable-demo",
-          toolName: "choose_deployment_window",
-          resourceUri: "ui://answerable/deployment-window",
-          input: { service: "secret-input" },
-          result: { content: [{ type: "text", text: "Free windows." }] },
-          fallback: "Free deployment windows for checkout",
-        },
+        deploymentViewPart("Free deployment windows for checkout"),
       ],
       [{ id: "b1", fallback: "I watched the canary dashboards" }],
     );

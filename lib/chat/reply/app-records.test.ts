@@ -5,20 +5,9 @@ import type { McpAppPart } from "../wire";
 import { withAppRecord } from "./app-records";
 import { replyHistoryText } from "./build";
 import { contentParts } from "./content";
+import { deploymentViewPart } from "@/scripts/test/mcp-app-fixtures";
 
-const app: McpAppPart = {
-  kind: "mcp-app",
-  toolCallId: "call-1",
-  server: "answerable-demo",
-  toolName: "choose_deployment_window",
-  resourceUri: "ui://answerable/deployment-window",
-  input: { service: "checkout" },
-  result: {
-    content: [{ type: "text", text: "Free windows: Mon 9:00." }],
-    structuredContent: { windows: [] },
-  },
-  fallback: "Free windows: Mon 9:00.",
-};
+const app: McpAppPart = deploymentViewPart("Free windows: Mon 9:00.", { windows: [] });
 
 const kinds = (content: string, final = true) =>
   contentParts(content, { final }).map((part) => part.kind);

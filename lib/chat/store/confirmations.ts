@@ -1,11 +1,22 @@
 import "server-only";
 import { db } from "@/lib/db/client";
 import { Prisma } from "@/lib/db/generated/client";
-import type { ConfirmationStatus } from "@/lib/component-frames";
+import type { ConfirmableTool, ConfirmationStatus } from "@/lib/component-frames";
+import { mcpAppActions } from "@/lib/mcp/actions";
+import { appTools } from "@/lib/tools";
 import type { ChatLock } from "./chats";
 
 // ActionConfirmation: each step out of `pending` is a compare-and-swap on status, so of any number
 // of concurrent decisions exactly one runs the tool.
+
+/**
+ * Every tool a handle may name: the actions a ChoiceList proposes, and the side-effect tools of
+ * MCP servers a view's call proposes. A handle naming another is not decided or offered for edit.
+ */
+export const confirmableTools: readonly ConfirmableTool[] = [
+  ...appTools,
+  ...(mcpAppActions as readonly ConfirmableTool[]),
+];
 
 export function findConfirmation(token: string) {
   return db().actionConfirmation.findUnique({ where: { token } });

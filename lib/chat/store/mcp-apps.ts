@@ -103,3 +103,28 @@ export const storedModelContextSchema = z.object({
   updatedAt: storedTimestamp,
 });
 export type StoredModelContext = z.infer<typeof storedModelContextSchema>;
+
+/**
+ * Under the chat's lock: the proposals a view's calls made of one action that still stand
+ * (pending, not yet expired), so a repeated call answers its proposal instead of making another.
+ */
+export function findStandingProposals(
+  lock: ChatLock,
+  {
+    itemId,
+    instanceId,
+    action,
+    now,
+  }: { itemId: string; instanceId: string; action: string; now: Date },
+) {
+  return lock.tx.actionConfirmation.findMany({
+    where: {
+      chatId: lock.chat.id,
+      itemId,
+      instanceId,
+      action,
+      status: "pending",
+      expiresAt: { gt: now },
+    },
+  });
+}

@@ -1,6 +1,7 @@
 import "server-only";
 import { z } from "zod";
 import { toolInputForm } from "@/lib/tools/forms";
+import { confirmableTools } from "./confirmations";
 import {
   type ConfirmationView,
   type ItemView,
@@ -230,7 +231,7 @@ export type ConfirmationRow = {
 
 export function toConfirmationView(row: ConfirmationRow): ConfirmationView {
   const edited = row.proposedInput ?? null;
-  const form = row.status === "pending" ? toolInputForm(row.action) : null;
+  const form = row.status === "pending" ? toolInputForm(row.action, confirmableTools) : null;
   return {
     ...(edited === null ? {} : { proposedInput: confirmationViewSchema.shape.input.parse(edited) }),
     ...(form === null ? {} : { form }),

@@ -16,6 +16,13 @@ export const MAX_MCP_APP_MESSAGE_LENGTH = 4_000;
  */
 export const MAX_MCP_APP_CONTEXT_BYTES = 4_096;
 
+/**
+ * The most a view's `tools/call` arguments may hold, as UTF-8 bytes of their JSON: a view asks a
+ * tool for a week or a booking, and a proposed action's input is stored and shown to a person.
+ * More is refused (`mcp-tool-arguments-too-large`).
+ */
+export const MAX_MCP_TOOL_ARGUMENTS_BYTES = 4_096;
+
 /** The longest search a person may type; longer is refused (`invalid-search`). */
 export const MAX_SEARCH_LENGTH = 200;
 

@@ -24,3 +24,11 @@ export function toolPart(part: McpAppPart): DynamicToolUIPart {
     toolMetadata: appToolMetadata(part),
   };
 }
+
+/**
+ * The `instanceId` of the proposals a view's `tools/call` made: the view's tool call under a
+ * prefix no ChoiceList instance carries, so a list and a view in one reply never share one.
+ */
+export function viewInstanceId(toolCallId: string): string {
+  return `mcp-app:${toolCallId}`;
+}

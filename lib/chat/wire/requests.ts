@@ -185,6 +185,24 @@ export const mcpAppContextBodySchema = z.strictObject({
 });
 export type McpAppContextBody = z.infer<typeof mcpAppContextBodySchema>;
 
+/**
+ * A view's `tools/call`, its params as the view sent them: a tool of the view's own server and its
+ * arguments, which the tool's listed schema checks on the server. Arguments larger than
+ * `MAX_MCP_TOOL_ARGUMENTS_BYTES` are refused (`mcp-tool-arguments-too-large`).
+ */
+export const mcpAppToolCallBodySchema = z.strictObject({
+  ...mcpAppView,
+  // As MCP bounds a tool's name.
+  name: z.string().min(1).max(128),
+  arguments: plainRecordSchema
+    .refine(holdsStorableText, {
+      error: "The arguments hold characters that cannot be stored.",
+      params: { code: INVALID_TEXT },
+    })
+    .optional(),
+});
+export type McpAppToolCallBody = z.infer<typeof mcpAppToolCallBodySchema>;
+
 /** A share link's token: 32 random bytes in base64url; anything else is not found. */
 export const shareParamsSchema = z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{43}$/) });
 

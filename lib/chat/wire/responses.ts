@@ -69,6 +69,18 @@ export type McpAppMessageOutcome = z.infer<typeof mcpAppMessageOutcomeSchema>;
 /** When the view's context was stored; it reaches the agent on its next turn. */
 export const mcpAppContextStoredSchema = z.object({ updatedAt: z.string() });
 
+/**
+ * A view's `tools/call` answered as MCP's `CallToolResult`: the server's result of a tool that
+ * runs now, or, for a side effect, a result saying a person is asked to approve it, with the
+ * proposal's handle in `structuredContent.confirmation`.
+ */
+export const mcpAppToolResultSchema = z.looseObject({
+  content: z.array(z.looseObject({ type: z.string() })),
+  structuredContent: z.record(z.string(), z.unknown()).optional(),
+  isError: z.boolean().optional(),
+});
+export type McpAppToolResult = z.infer<typeof mcpAppToolResultSchema>;
+
 /** `sent` or `queued`: the choice became a message; `proposed`: it awaits confirmation. */
 export const selectionOutcomeSchema = z.object({
   status: z.enum(["sent", "queued", "proposed"]),
@@ -130,5 +142,7 @@ export const mcpAppViewSchema = z.object({
       .optional(),
     prefersBorder: z.boolean().optional(),
   }),
+  /** The tools of the view's server it may call (`tools/call`); the host checks each call again. */
+  tools: z.array(z.string()),
 });
 export type McpAppView = z.infer<typeof mcpAppViewSchema>;
