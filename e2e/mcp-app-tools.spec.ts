@@ -4,9 +4,7 @@ import {
   chatIdOf,
   deployAppView,
   replyFinished,
-  sameOrigin,
   startChatFromHome,
-  type ChatBody,
 } from "./support";
 import { withSession } from "../scripts/db/session";
 import { testDatabaseUrl } from "../scripts/env";
@@ -25,27 +23,29 @@ async function openStarter(page: Page) {
 }
 
 /**
- * Calls a tool as the view does, through the page's own route and cookies: the demo view books
- * nothing itself (its choice becomes the person's message), so the side effect is asked for here.
+ * Calls `schedule_deployment` from inside the view, as its script would: a JSON-RPC `tools/call`
+ * through the sandbox proxy to the page's bridge, the host's route and back. (The demo view books
+ * nothing itself: its choice becomes the person's message.) The view is told approval is asked,
+ * and never given the proposal's handle, which approves it.
  */
-async function callAsView(page: Page, baseURL: string | undefined, args: Record<string, unknown>) {
-  const chatId = chatIdOf(page);
-  const chat = (await (await page.request.get(`/api/chats/${chatId}?from=0`)).json()) as ChatBody;
-  const reply = chat.items.find((item) => item.role === "assistant")!;
-  const part = reply.parts.find((each) => each.kind === "mcp-app") as unknown as {
-    toolCallId: string;
-  };
-  const response = await page.request.post(`/api/chats/${chatId}/mcp-app-tool-calls`, {
-    headers: sameOrigin(baseURL),
-    data: {
-      itemId: reply.id,
-      toolCallId: part.toolCallId,
-      name: "schedule_deployment",
-      arguments: args,
-    },
+async function callAsView(page: Page, args: Record<string, unknown>) {
+  const answer = await page.frame({ url: "about:srcdoc" })!.evaluate(
+    (params) =>
+      new Promise<{ result?: { isError?: boolean; structuredContent?: unknown } }>((resolve) => {
+        const id = 90_100;
+        addEventListener("message", (event) => {
+          if (event.data?.id === id) resolve(event.data);
+        });
+        parent.postMessage({ jsonrpc: "2.0", id, method: "tools/call", params }, "*");
+      }),
+    { name: "schedule_deployment", arguments: args },
+  );
+  expect(answer.result?.isError).toBeFalsy();
+  expect(answer.result?.structuredContent).toMatchObject({
+    confirmation: { status: "pending", expiresAt: expect.any(String) },
   });
-  expect(response.status()).toBe(200);
-  return chatId;
+  expect(JSON.stringify(answer)).not.toContain("token");
+  return chatIdOf(page);
 }
 
 async function statuses(chatId: string): Promise<string[]> {
@@ -68,16 +68,15 @@ test.describe("an MCP App view's tools/call", () => {
     ).toBeVisible();
   });
 
-  test("a side effect is drawn under the view, in every tab, and runs only when approved", async ({
+  test("a side effect the view asks for is drawn under it, in every tab, and runs only when approved", async ({
     page,
-    baseURL,
   }) => {
     await openStarter(page);
     // A second tab of the same visitor, open before the call: it draws the proposal from its event.
     const second = await page.context().newPage();
     await second.goto(page.url());
     await replyFinished(second);
-    const chatId = await callAsView(page, baseURL, {
+    const chatId = await callAsView(page, {
       service: "checkout",
       windowId: "2026-12-08T13",
     });
@@ -97,9 +96,9 @@ test.describe("an MCP App view's tools/call", () => {
     expect(await statuses(chatId)).toEqual(["approved"]);
   });
 
-  test("a rejected side effect is drawn as not run, and never runs", async ({ page, baseURL }) => {
+  test("a rejected side effect is drawn as not run, and never runs", async ({ page }) => {
     await openStarter(page);
-    const chatId = await callAsView(page, baseURL, {
+    const chatId = await callAsView(page, {
       service: "checkout",
       windowId: "2026-12-08T16",
     });
@@ -119,11 +118,10 @@ test.describe("an MCP App view's tools/call", () => {
   for (const colorScheme of ["light", "dark"] as const) {
     test(`the view with a pending proposal has no axe violations, ${colorScheme}`, async ({
       page,
-      baseURL,
     }) => {
       await page.emulateMedia({ colorScheme });
       await openStarter(page);
-      await callAsView(page, baseURL, { service: "checkout", windowId: "2026-12-09T13" });
+      await callAsView(page, { service: "checkout", windowId: "2026-12-09T13" });
       await expect(
         page.getByRole("region", { name: "Schedule checkout for 2026-12-09T13?" }),
       ).toBeVisible();

@@ -43,12 +43,15 @@ test.beforeAll(async ({ browser }) => {
   // Starting `next dev` and compiling its first pages may take minutes on a busy two-core machine.
   test.setTimeout(600_000);
   port = await freePort();
-  // The test database (DATABASE_URL), the mock agent, and Next's own development mode.
+  // The test database (DATABASE_URL), the mock agent, and Next's own development mode. No sweep:
+  // the database is the suite's, where other tests leave turns stranded on purpose, and a sweep
+  // here would take them over, racing those tests and flooding this server with their turns.
   const env = inheritedEnv({
     NODE_ENV: "development",
     AGENT: "mock",
     AGENT_DELTA_MS: "15",
     NEXT_TELEMETRY_DISABLED: "1",
+    SWEEP_INTERVAL_SECONDS: "0",
   });
   // Its own process group, so the end of the test stops npm, the script and `next dev` together.
   dev = spawn("npm", ["run", "dev", "--", "-p", String(port)], {
