@@ -32,14 +32,17 @@ test.describe("accessibility, light and dark", () => {
     page,
     baseURL,
   }) => {
-    // Its own waits add up to this: a queue of every starter settling (100 s), the earlier
+    // Its own waits add up to this: a queue of every starter settling (120 s), the earlier
     // messages drawn (60 s), then two picks and two axe passes on a long page.
-    test.setTimeout(240_000);
+    test.setTimeout(300_000);
     await page.goto("/");
-    const starters = await page
-      .getByRole("list", { name: "Starter prompts" })
-      .getByRole("button")
-      .allTextContents();
+    // A starter written slowly draws the same reply as the starter without it: once is enough.
+    const starters = (
+      await page
+        .getByRole("list", { name: "Starter prompts" })
+        .getByRole("button")
+        .allTextContents()
+    ).filter((starter) => !/slowly$/.test(starter));
     expect(starters.length).toBeGreaterThan(10);
     // One chat answers them all in turn: the first starts it, the rest wait in its queue.
     const chatId = await createChat(page.request, baseURL, starters[0]);
@@ -50,7 +53,7 @@ test.describe("accessibility, light and dark", () => {
       });
       expect(sent.status()).toBe(202);
     }
-    await settledChat(page.request, chatId, 100_000);
+    await settledChat(page.request, chatId, 120_000);
     await page.goto(`/chats/${chatId}`);
     // The page opens on the latest exchanges only: draw every starter's reply. Bringing the button
     // into view may load them by itself, taking the button away before the click lands.
