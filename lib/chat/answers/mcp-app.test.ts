@@ -280,6 +280,23 @@ describe("an MCP App view's ui/update-model-context", () => {
     expect(await db().mcpAppContext.count({ where: { itemId: reply.id } })).toBe(0);
   });
 
+  it("answers mcp-app-not-found, storing nothing, when the reply is deleted while the context is written", async () => {
+    const { reply, target } = await chatWithView();
+    let writing: Promise<unknown> | undefined;
+    await db().$transaction(async (tx) => {
+      const [{ pid }] = await tx.$queryRaw<[{ pid: number }]>`SELECT pg_backend_pid() AS "pid"`;
+      // An edit or a chat's deletion removes the reply, uncommitted while the view's write starts.
+      await tx.item.delete({ where: { id: reply.id } });
+      writing = updateMcpAppContext({ ...target, content: [] }).catch((error: unknown) => error);
+      // The write has read the reply and waits on its row, which the deletion holds.
+      await expect
+        .poll(async () => (await lockWaiters(pid)) > 0, { timeout: 10_000, interval: 20 })
+        .toBe(true);
+    });
+    expect(await writing).toMatchObject({ code: "mcp-app-not-found" });
+    expect(await db().mcpAppContext.count({ where: { itemId: reply.id } })).toBe(0);
+  });
+
   it("measures the context's JSON in bytes, never counting less than it holds", () => {
     // 11 bytes of JSON around ten two-byte letters.
     expect(contextBytesOver({ text: "é".repeat(10) }, 31)).toBe(false);
@@ -290,3 +307,10 @@ describe("an MCP App view's ui/update-model-context", () => {
     expect(contextBytesOver(list, 2_009)).toBe(true);
   });
 });
+
+/** How many server processes wait for a lock the process `pid` holds. */
+async function lockWaiters(pid: number): Promise<number> {
+  const [row] = await db().$queryRaw<{ waiters: number }[]>`
+    SELECT count(*)::int AS "waiters" FROM pg_stat_activity WHERE ${pid}::int = ANY (pg_blocking_pids(pid))`;
+  return row!.waiters;
+}

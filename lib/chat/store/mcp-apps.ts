@@ -77,13 +77,19 @@ export async function storeModelContext(
   const rows = await db().$queryRaw<unknown[]>`
     WITH chat AS (
       SELECT "id" FROM "Chat" WHERE "id" = ${chatId}::uuid AND "visitorId" = ${visitorId}::uuid
-    ), stored AS (
-      INSERT INTO "McpAppContext" ("itemId", "toolCallId", "toolName", "content", "structuredContent", "updatedAt")
-      SELECT item."id", ${toolCallId}, part->>'toolName', ${json(context.content)}::jsonb, ${json(context.structuredContent)}::jsonb, ${new Date()}
+    ), view AS (
+      SELECT item."id", part->>'toolName' AS "toolName"
       FROM chat JOIN "Item" item ON item."chatId" = chat."id", jsonb_array_elements(item."parts") AS part
       WHERE item."id" = ${itemId}::uuid AND item."role" = 'assistant'
         AND part->>'kind' = 'mcp-app' AND part->>'toolCallId' = ${toolCallId}
       LIMIT 1
+      -- Held until the write commits: a reply deleted meanwhile (an edit, the chat's deletion) is
+      -- skipped once its deletion commits, so the view is not found instead of the insert failing.
+      FOR KEY SHARE OF item
+    ), stored AS (
+      INSERT INTO "McpAppContext" ("itemId", "toolCallId", "toolName", "content", "structuredContent", "updatedAt")
+      SELECT view."id", ${toolCallId}, view."toolName", ${json(context.content)}::jsonb, ${json(context.structuredContent)}::jsonb, ${new Date()}
+      FROM view
       ON CONFLICT ("itemId", "toolCallId") DO UPDATE SET "content" = EXCLUDED."content",
         "structuredContent" = EXCLUDED."structuredContent", "updatedAt" = EXCLUDED."updatedAt"
       RETURNING "updatedAt"
