@@ -13,7 +13,7 @@ const baseURL = `http://127.0.0.1:${port}`;
 const apiOnly = process.argv.some(
   (arg, index, all) => arg === "--project=api" || (arg === "--project" && all[index + 1] === "api"),
 );
-const browser = findChromium();
+const browser = findChromium({ for: "tests" });
 if (!browser && !apiOnly) throw new Error(NO_BROWSER_MESSAGE);
 
 export default defineConfig({
@@ -45,7 +45,9 @@ export default defineConfig({
     },
   ],
   webServer: {
-    command: `node node_modules/next/dist/bin/next start -p ${port}`,
+    // Node closes a connection idle for 5 s; a test's request context keeps its connections open
+    // and could send on one as the server closed it (ECONNRESET). No test is idle for 10 minutes.
+    command: `node node_modules/next/dist/bin/next start -p ${port} --keepAliveTimeout 600000`,
     url: `${baseURL}/api/health`,
     timeout: 60_000,
     reuseExistingServer: false,

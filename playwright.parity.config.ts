@@ -15,7 +15,7 @@ if (!pooled || ports.some((port) => !port)) {
   );
 }
 const direct = testUnpooledUrl();
-const browser = findChromium();
+const browser = findChromium({ for: "tests" });
 if (!browser) throw new Error(NO_BROWSER_MESSAGE);
 
 export default defineConfig({

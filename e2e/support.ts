@@ -125,8 +125,13 @@ export async function axeViolations(
   page: Page,
   { include, rules, disable, except = [] }: AxeOptions = {},
 ): Promise<string[]> {
-  const start = () =>
-    include ? new AxeBuilder({ page }).include(include) : new AxeBuilder({ page });
+  // A page without frames is read in place; one with frames needs axe's frame-by-frame run, which
+  // opens a blank page of its own to add the frames' results up.
+  const frameless = page.frames().length === 1;
+  const start = () => {
+    const builder = new AxeBuilder({ page }).setLegacyMode(frameless);
+    return include ? builder.include(include) : builder;
+  };
   let builder = start();
   const excepted = except.map((each) => each.rule);
   if (disable || excepted.length) builder = builder.disableRules([...(disable ?? []), ...excepted]);

@@ -168,7 +168,7 @@ function hasBrowserSpecs(dir = join(root, "e2e")) {
 async function main() {
   const started = Date.now();
   const { findChromium, NO_BROWSER_MESSAGE } = await tsImport("./e2e-browser.ts", import.meta.url);
-  if (runE2e && hasBrowserSpecs() && !findChromium()) {
+  if (runE2e && hasBrowserSpecs() && !findChromium({ for: "tests" })) {
     console.error(NO_BROWSER_MESSAGE);
     return 1;
   }
