@@ -22,10 +22,11 @@ export default defineConfig({
   fullyParallel: true,
   forbidOnly: run.ci,
   retries: 0,
-  // Two: on 2 cores four workers kept the machine saturated (load average 16) and the run was no
-  // shorter (1,063 s, against 1,097 s for two in the run before), with axe and the dev server's
-  // test timing out.
-  workers: 2,
+  // Three on 2 cores: a test spends part of its time waiting (on a streaming reply, a server's
+  // start), and a third worker fills it. Measured on the whole suite in Chromium's headless shell:
+  // 616 s with three workers, 747 s with two. Four kept the machine saturated (load average 16),
+  // no shorter, with axe and the dev server's test timing out.
+  workers: 3,
   timeout: 30_000,
   expect: { timeout: 10_000 },
   outputDir: "test-results",
