@@ -19,9 +19,10 @@ export const CHROMIUM_ARGS = [
 ];
 
 export const NO_BROWSER_MESSAGE =
-  "No Chromium found for the browser tests. Install one of:\n" +
+  "No Chromium found. The browser tests prefer its headless shell; the measuring scripts and the\n" +
+  "screenshots need the full browser. Install one of:\n" +
   "  apt-get install -y chromium-headless-shell chromium   (Debian; works offline from the apt mirror)\n" +
-  "  apt-get install -y chromium          (Ubuntu, or Debian without the shell)\n" +
+  "  apt-get install -y chromium          (Ubuntu, or Debian without the shell: both uses)\n" +
   "  npx playwright install chromium      (downloads Playwright's own build)\n" +
   "or point CHROMIUM_PATH at a Chromium/Chrome executable.";
 
